@@ -1,0 +1,74 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getConfig } from "@server/config.server";
+import { pageTitle } from "~/lib/title";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Product constants the spec leaves to the deployment; every page may need them. */
+export async function loader(_args: LoaderFunctionArgs) {
+  const { product } = getConfig();
+  return { product };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.product.title ?? "") }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="id">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<RootData>("root");
+  const product = root?.product.title;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="error-page">
+        <h1>Halaman tidak ditemukan</h1>
+        <p>Halaman yang Anda cari tidak ada atau sudah dipindahkan.</p>
+        <a href="/">Kembali ke beranda{product ? ` ${product}` : ""}</a>
+      </main>
+    );
+  }
+  return (
+    <main className="error-page">
+      <h1>Unexpected Application Error!</h1>
+      <p>Terjadi kesalahan. Silakan muat ulang halaman atau coba beberapa saat lagi.</p>
+      <a href="/">Kembali ke beranda</a>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { requireAdmin } from "@server/auth.server";
+import { Icon } from "~/components/Icon";
+import { ADMIN_SECTIONS, adminPageFor, adminPath } from "~/config/admin-nav";
+import { pageTitle } from "~/lib/title";
+import type { RootData } from "~/root";
+import adminStyles from "~/styles/admin.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
+  const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
+  return [
+    { title: pageTitle(root?.product.title ?? "", adminPageFor(location.pathname)?.title) },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+};
+
+/** "auto" follows the window width (shown from 768 px); the buttons override it. */
+type SidebarState = "auto" | "open" | "closed";
+
+export default function AdminLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const current = adminPageFor(pathname);
+  const [sidebar, setSidebar] = useState<SidebarState>("auto");
+  const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));
+
+  return (
+    <div className="admin" data-sidebar={sidebar}>
+      <nav id="admin-sidebar" className="admin-sidebar" aria-label="Menu admin">
+        <div className="admin-sidebar-top">
+          <span className="admin-brand">Admin Panel</span>
+          <button
+            type="button"
+            className="icon-button admin-sidebar-close"
+            aria-label="Tutup menu"
+            onClick={() => setSidebar("closed")}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        {ADMIN_SECTIONS.map((section) => (
+          <section key={section.label} aria-labelledby={`nav-${section.label}`}>
+            <h2 id={`nav-${section.label}`} className="admin-nav-label">
+              {section.label}
+            </h2>
+            <ul>
+              {section.pages.map((page) => (
+                <li key={page.segment}>
+                  <NavLink to={adminPath(page)} prefetch="intent" onClick={closeOnNarrow}>
+                    <Icon name={page.icon} />
+                    <span>{page.alias}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+      <div className="admin-main">
+        <header className="admin-topbar">
+          <button
+            type="button"
+            className="icon-button admin-menu-button"
+            aria-label="Buka menu"
+            aria-controls="admin-sidebar"
+            aria-expanded={sidebar === "open"}
+            onClick={() => setSidebar("open")}
+          >
+            <Icon name="menu" />
+          </button>
+          <h1 className="admin-heading">{current?.title ?? "Admin"}</h1>
+          <div className="admin-account">
+            <button type="button" className="admin-avatar" aria-haspopup="true">
+              <span className="admin-avatar-circle" aria-hidden="true">
+                A
+              </span>
+              <span>Admin</span>
+            </button>
+            <div className="admin-account-menu">
+              <Form method="post" action="/logout">
+                <button type="submit">
+                  <Icon name="logout" size={16} />
+                  Logout
+                </button>
+              </Form>
+            </div>
+          </div>
+        </header>
+        <main className="admin-content" aria-busy={navigation.state !== "idle"}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

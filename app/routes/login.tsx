@@ -1,0 +1,122 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "@server/auth.server";
+import { clearFailures, isThrottled, recordFailure, throttleKeys } from "@server/login-throttle.server";
+import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
+import { ADMIN_HOME } from "~/config/admin-nav";
+import { MESSAGES } from "~/config/messages";
+import { loginSchema } from "~/forms/login";
+import { pageTitle } from "~/lib/title";
+import type { RootData } from "~/root";
+import loginStyles from "~/styles/login.css";
+
+export const links = () => [{ rel: "stylesheet", href: loginStyles }];
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
+  return [{ title: pageTitle(root?.product.title ?? "", "Login") }, { name: "robots", content: "noindex" }];
+};
+
+/** An admin who is already logged in goes straight to the back-office. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  const role = session.get("user")?.role;
+  if (session.get("token") && role !== undefined && ADMIN_ROLES.has(role)) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ADMIN_HOME));
+  }
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const keys = throttleKeys(submission.value.email, context.clientIp ?? "unknown");
+  const refuse = (message: string, status: number) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
+
+  if (isThrottled(keys)) return refuse(MESSAGES.loginThrottled, 429);
+  let loggedIn;
+  try {
+    loggedIn = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof LoginRejected) {
+      recordFailure(keys);
+      return refuse(MESSAGES.loginFailed, 401);
+    }
+    return refuse(MESSAGES.upstreamUnavailable, 503);
+  }
+  // Only the email's count is forgiven: one good account must not reset an address's count.
+  clearFailures(keys.slice(0, 1));
+
+  const previous = await getSession(request);
+  const headers = new Headers();
+  if (previous.id) headers.append("Set-Cookie", await destroySession(previous));
+  const session = await startSession(loggedIn.token, loggedIn.user);
+  headers.append("Set-Cookie", await commitSession(session));
+  return redirect(safeRedirectPath(submission.value.redirectTo, ADMIN_HOME), { headers });
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <h1>Login</h1>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <div className="field">
+            <label htmlFor={fields.email.id}>Email</label>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              key={fields.email.key}
+              autoComplete="username"
+              inputMode="email"
+            />
+            {fields.email.errors ? (
+              <p className="field-error" id={fields.email.errorId}>
+                {fields.email.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={fields.password.id}>Password</label>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              autoComplete="current-password"
+            />
+            {fields.password.errors ? (
+              <p className="field-error" id={fields.password.errorId}>
+                {fields.password.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          {form.errors ? (
+            <p className="form-error" role="alert" id={form.errorId}>
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <button type="submit" className="button-primary" disabled={submitting}>
+            {submitting ? "Memproses..." : "LOGIN"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * `npm start`: builds when the build is missing or older than the sources, starts the embedded
+ * reference API when no UPSTREAM_API_URL is set (demo mode), then runs the site in this process.
+ * One Ctrl-C stops both.
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const serverBuild = path.join(root, "build/index.js");
+
+function newestSourceTime(entry: string): number {
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestSourceTime(path.join(entry, name))));
+}
+
+function buildIfStale() {
+  const sources = ["app", "server", "remix.config.js", "package.json"].map((name) => path.join(root, name));
+  const builtAt = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
+  if (builtAt > Math.max(...sources.map(newestSourceTime))) return;
+  console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
+  const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+  const result = spawnSync(process.execPath, [remixCli, "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Demo mode keeps its session secret in the data directory, so a restart keeps admins logged in. */
+function demoSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+buildIfStale();
+
+const { exitOnStartFailure, logUnexpectedFailures, startServer, stopOnSignal } = await import("../server/index.ts");
+logUnexpectedFailures();
+
+let stopReferenceApi = async () => {};
+const demoMode = !process.env.UPSTREAM_API_URL;
+try {
+  if (demoMode) {
+    const { startReferenceApi } = await import("../reference-api/server.ts");
+    const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+    const referenceApi = await startReferenceApi({
+      dataDir,
+      host: "127.0.0.1",
+      port: Number(process.env.REFERENCE_API_PORT ?? 0),
+      demoPassword: process.env.DEMO_PASSWORD,
+    });
+    stopReferenceApi = referenceApi.close;
+    process.env.UPSTREAM_API_URL = referenceApi.url;
+    process.env.SESSION_SECRET ??= demoSessionSecret(dataDir);
+    console.log(`Reference API (demo upstream) at ${referenceApi.url}/api, data in ${dataDir}`);
+  }
+
+  const running = await startServer();
+  stopOnSignal(running, () => stopReferenceApi());
+  console.log(`\nThe site is running at ${running.url}  (admin: ${running.url}/login)`);
+  if (demoMode) {
+    const { DEMO_USERS } = await import("../reference-api/demo-users.ts");
+    const password = process.env.DEMO_PASSWORD ?? "demo12345";
+    console.log("Demo logins (for demonstration only; never use them on a real deployment):");
+    for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(28)} ${password}   role ${user.role}: ${user.description}`);
+  }
+  console.log("Press Ctrl-C to stop.\n");
+} catch (error) {
+  await stopReferenceApi();
+  exitOnStartFailure(error);
+}

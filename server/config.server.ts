@@ -1,0 +1,114 @@
+import path from "node:path";
+import * as z from "zod";
+
+/**
+ * Every setting the process reads from its environment, validated once.
+ * A missing or invalid value stops the process at start with one line naming it
+ * (see `loadConfig`), rather than failing on the first request that needs it.
+ */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const numberFromEnv = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: numberFromEnv(3000).pipe(z.number().max(65535)),
+    UPSTREAM_API_URL: httpUrl,
+    PANEL_API_URL: httpUrl.optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    PUBLIC_URL: httpUrl.optional(),
+    TRUST_PROXY: z.string().optional(),
+    /** Whole-request limit: a large video over a slow link must not be cut off. */
+    REQUEST_TIMEOUT_MS: numberFromEnv(60 * 60 * 1000, 1000),
+    /** Headers must arrive quickly whatever the body does (slowloris). */
+    HEADERS_TIMEOUT_MS: numberFromEnv(20_000, 1000),
+    UPSTREAM_TIMEOUT_MS: numberFromEnv(10_000, 100),
+    LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
+    LOGIN_FAILURE_WINDOW_MS: numberFromEnv(15 * 60 * 1000, 1000),
+    SESSION_IDLE_TIMEOUT_MS: numberFromEnv(30 * 60 * 1000, 1000),
+    SESSION_ABSOLUTE_TIMEOUT_MS: numberFromEnv(12 * 60 * 60 * 1000, 1000),
+    PRODUCT_TITLE: z.string().min(1).default("Dinas Perpustakaan dan Kearsipan"),
+    OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
+    OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
+    APP_STORE_URL: httpUrl.default("https://play.google.com/store/apps/details?id=id.go.dispusip.mobile"),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https:\/\/\S*\{z\}\S*\{x\}\S*\{y\}/, "must be an https URL template with {z}, {x} and {y}")
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (at least 32 random characters)",
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    upstreamApiUrl: env.UPSTREAM_API_URL,
+    panelApiUrl: env.PANEL_API_URL ?? env.UPSTREAM_API_URL,
+    /** Outside production a secret made at start keeps sessions working until the next restart. */
+    sessionSecret: env.SESSION_SECRET ?? developmentSecret(),
+    dataDir,
+    publicUrl: env.PUBLIC_URL,
+    secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_FAILURE_WINDOW_MS },
+    session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS },
+    product: {
+      title: env.PRODUCT_TITLE,
+      office: { latitude: env.OFFICE_LATITUDE, longitude: env.OFFICE_LONGITUDE },
+      appStoreUrl: env.APP_STORE_URL,
+      mapTileUrl: env.MAP_TILE_URL,
+      mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
+    },
+  };
+}
+
+let generatedSecret: string | undefined;
+function developmentSecret() {
+  generatedSecret ??= crypto.randomUUID() + crypto.randomUUID();
+  return generatedSecret;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(environment: NodeJS.ProcessEnv): Config {
+  const result = envSchema.safeParse(environment);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    const problem = issue.code === "invalid_type" && environment[name] === undefined ? "is required" : issue.message;
+    throw new ConfigError(`Invalid configuration: ${name} ${problem}`);
+  }
+  return toConfig(result.data);
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, read from process.env on first use. */
+export function getConfig(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { ConfigError, getConfig, type Config } from "./config.server.ts";
+import { log } from "./log.server.ts";
+
+/**
+ * The one Node process: Express + Remix, with what the bare `remix-serve` cannot do
+ * (design.md): long upload timeouts, a trusted proxy, health checks, request logs and a
+ * graceful shutdown.
+ */
+
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const serverBuildPath = fileURLToPath(new URL("../build/index.js", import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
+    clientIp: string;
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  /** Stops accepting, lets requests in flight finish for up to `graceMs`, then ends the rest. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startServer(config: Config = getConfig()): Promise<RunningServer> {
+  if (!existsSync(serverBuildPath)) {
+    throw new ConfigError("No build found: run `npm run build` (or `npm start`, which builds when needed).");
+  }
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", parseTrustProxy(config.trustProxy));
+
+  app.use(requestLog);
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await upstreamsReachable(config);
+    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "upstream unreachable" });
+  });
+
+  // Fingerprinted by the build: safe to cache for a year.
+  app.use("/build", express.static(`${projectRoot}/public/build`, { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(`${projectRoot}/public`, { maxAge: "1h", index: false }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+
+  const server = app.listen(config.port, config.host);
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = config.headersTimeoutMs;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
+  return { url, server, close: (graceMs = SHUTDOWN_GRACE_MS) => closeGracefully(server, graceMs) };
+}
+
+function closeGracefully(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const forced = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(forced);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would otherwise hold the close open.
+    server.closeIdleConnections();
+  });
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+const requestLog: express.RequestHandler = (req, res, next) => {
+  // Our own id, always: one a client sends could be used to forge log lines.
+  const requestId = randomUUID();
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  const started = performance.now();
+  res.on("close", () => {
+    log("request", {
+      method: req.method,
+      path: req.path,
+      status: res.headersSent ? res.statusCode : 0,
+      duration_ms: Math.round(performance.now() - started),
+      request_id: requestId,
+      aborted: res.writableFinished ? undefined : true,
+    });
+  });
+  next();
+};
+
+async function upstreamsReachable(config: Config): Promise<boolean> {
+  const bases = [...new Set([config.upstreamApiUrl, config.panelApiUrl])];
+  const answers = await Promise.all(
+    bases.map(async (base) => {
+      try {
+        const response = await fetch(`${base}/api`, { signal: AbortSignal.timeout(3_000) });
+        await response.body?.cancel();
+        return response.status < 500;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return answers.every(Boolean);
+}
+
+/** Runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
+export function stopOnSignal(running: RunningServer, afterClose: () => Promise<void> = async () => {}) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("shutdown", { signal });
+    await running.close();
+    await afterClose();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+export function logUnexpectedFailures() {
+  process.on("unhandledRejection", (reason) => {
+    log("unhandled_rejection", { error: reason instanceof Error ? reason.message : String(reason) });
+  });
+}
+
+/** Prints the one-line reason a start failed and exits; anything else is a real crash. */
+export function exitOnStartFailure(error: unknown): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) {
+  try {
+    logUnexpectedFailures();
+    const running = await startServer();
+    log("listening", { url: running.url });
+    stopOnSignal(running);
+  } catch (error) {
+    exitOnStartFailure(error);
+  }
+}

@@ -1,0 +1,99 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
+import { request, sessionCookie } from "../helpers/sessions";
+
+/**
+ * Design principle 1: every admin loader and action checks the role itself. This walks every
+ * route module under app/routes/admin* (so a new admin route is covered the day it is added)
+ * and proves each loader and action sends anonymous and role-1 visitors to `/` before any
+ * upstream data call is made.
+ */
+
+const routesDir = path.resolve(__dirname, "../../app/routes");
+const adminRouteFiles = readdirSync(routesDir).filter((file) => /^admin([.$_].*)?\.tsx?$/.test(file));
+
+type RouteFunction = (args: { request: Request; params: Record<string, string>; context: { clientIp: string } }) => unknown;
+interface RouteModule {
+  loader?: RouteFunction;
+  action?: RouteFunction;
+}
+
+/** Values for the route's dynamic segments: the guard must not depend on them. */
+function paramsOf(file: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const segment of file.replace(/\.tsx?$/, "").split(".")) {
+    if (segment.startsWith("$")) params[segment.slice(1) || "*"] = "1";
+  }
+  return params;
+}
+
+async function outcome(run: () => unknown): Promise<Response | "returned"> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result : "returned";
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const visitors = {
+  anonymous: async () => undefined,
+  "role 1 (role known)": () => sessionCookie(1),
+  "role 1 (role asked again)": () => sessionCookie(1, { roleCheckedAgoMs: 10 * 60_000 }),
+  "role 3 whose token the upstream refuses": () => sessionCookie(3, { token: "revoked", roleCheckedAgoMs: 10 * 60_000 }),
+};
+
+describe("every admin route guards its loader and action", () => {
+  it("finds the admin route modules", () => {
+    expect(adminRouteFiles).toContain("admin.tsx");
+    expect(adminRouteFiles.length).toBeGreaterThan(2);
+  });
+
+  for (const file of adminRouteFiles) {
+    describe(file, () => {
+      it("has a loader (every admin page is guarded on the server)", async () => {
+        const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
+        expect(typeof module.loader).toBe("function");
+      });
+
+      for (const [visitor, cookieFor] of Object.entries(visitors)) {
+        for (const kind of ["loader", "action"] as const) {
+          it(`${kind}: ${visitor} is redirected to / before any data call`, async () => {
+            const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
+            const run = module[kind];
+            if (!run) return;
+            upstream.use(...userHandlers({ "role1@dispusip.local": { password: "x", role: 1, token: "token-role-1" } }));
+            const calls = recordUpstreamCalls();
+            const cookie = await cookieFor();
+            const method = kind === "loader" ? "GET" : "POST";
+            const body = kind === "action" ? new URLSearchParams({ title: "x", id: "1", intent: "delete" }) : undefined;
+            const response = await outcome(() =>
+              run({ request: request(`/${file}`, { method, body, cookie }), params: paramsOf(file), context: { clientIp: "127.0.0.1" } }),
+            );
+            expect(response).toBeInstanceOf(Response);
+            const redirect = response as Response;
+            expect(redirect.status).toBe(302);
+            expect(redirect.headers.get("Location")).toBe("/");
+            expect(calls.filter((call) => !call.path.startsWith("/api/users/me"))).toEqual([]);
+          });
+        }
+      }
+    });
+  }
+
+  it("lets roles 2 and 3 through (the guard is not simply refusing everyone)", async () => {
+    const module = (await import("~/routes/admin.$section")) as RouteModule;
+    for (const role of [2, 3]) {
+      const response = await outcome(() =>
+        module.loader!({ request: request("/admin/banner", { cookie: undefined }), params: { section: "banner" }, context: { clientIp: "127.0.0.1" } }),
+      );
+      expect(response).toBeInstanceOf(Response); // anonymous: redirected
+      const cookie = await sessionCookie(role);
+      const allowed = await module.loader!({ request: request("/admin/banner", { cookie }), params: { section: "banner" }, context: { clientIp: "127.0.0.1" } });
+      expect(allowed).toEqual({ title: "Banner" });
+    }
+  });
+});

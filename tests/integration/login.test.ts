@@ -1,0 +1,147 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/login";
+import { action as logout } from "~/routes/logout";
+import { loader as adminLoader } from "~/routes/admin";
+import { recordUpstreamCalls, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
+import { request } from "../helpers/sessions";
+
+const USERS = {
+  "admin@dispusip.local": { password: "demo12345", role: 2, token: "a".repeat(64) },
+  "staf@dispusip.local": { password: "demo12345", role: 1, token: "b".repeat(64) },
+};
+
+let clientCounter = 0;
+/** Each test logs in from its own address, so the throttle of one test does not leak into another. */
+function submit(fields: Record<string, string>, options: { cookie?: string; clientIp?: string; path?: string } = {}) {
+  const clientIp = options.clientIp ?? `10.0.0.${++clientCounter}`;
+  return action({
+    request: request(options.path ?? "/login", { method: "POST", body: new URLSearchParams(fields), cookie: options.cookie }),
+    params: {},
+    context: { clientIp },
+  }) as Promise<Response | { data: { result: { error?: Record<string, string[] | null> } }; init: ResponseInit | null }>;
+}
+
+function messages(result: Awaited<ReturnType<typeof submit>>) {
+  if (result instanceof Response) throw new Error(`expected a form result, got ${result.status}`);
+  return { status: result.init?.status, errors: result.data.result.error };
+}
+
+function sessionCookieFrom(response: Response) {
+  const cookies = response.headers.getSetCookie();
+  const session = cookies.filter((cookie) => cookie.startsWith("__session=")).at(-1);
+  expect(session).toBeDefined();
+  return session!;
+}
+
+describe("login", () => {
+  it("logs an admin in with a server-side session and goes to the slider manager", async () => {
+    upstream.use(...userHandlers(USERS));
+    const response = await submit({ email: "admin@dispusip.local", password: "demo12345" });
+    expect(response).toBeInstanceOf(Response);
+    const redirect = response as Response;
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe("/admin/slider-manager");
+    const cookie = sessionCookieFrom(redirect);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    expect(decodeURIComponent(cookie)).not.toContain(USERS["admin@dispusip.local"].token);
+    // The session works for the admin shell.
+    const sessionPair = cookie.split(";")[0];
+    await expect(adminLoader({ request: request("/admin", { cookie: sessionPair }), params: {}, context: { clientIp: "x" } })).resolves.toBeNull();
+  });
+
+  it("shows the spec's message for wrong credentials", async () => {
+    upstream.use(...userHandlers(USERS));
+    const result = messages(await submit({ email: "admin@dispusip.local", password: "salah" }));
+    expect(result.status).toBe(401);
+    expect(result.errors?.[""]).toEqual(["Login gagal periksa kembali email dan password kamu!"]);
+  });
+
+  it("validates the fields in Indonesian without calling the upstream", async () => {
+    const calls = recordUpstreamCalls();
+    const result = messages(await submit({ email: "bukan-email", password: "" }));
+    expect(result.status).toBe(400);
+    expect(result.errors?.email).toEqual(["Format email tidak valid"]);
+    expect(result.errors?.password).toEqual(["Password wajib diisi"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("throttles after 5 failures for one email, even from other addresses", async () => {
+    upstream.use(...userHandlers(USERS));
+    const email = "throttle@dispusip.local";
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
+    }
+    const calls = recordUpstreamCalls();
+    const blocked = messages(await submit({ email, password: "salah" }));
+    expect(blocked.status).toBe(429);
+    expect(blocked.errors?.[""]?.[0]).toMatch(/Terlalu banyak percobaan login/);
+    expect(calls).toEqual([]);
+  });
+
+  it("throttles after 5 failures from one address, whatever the email", async () => {
+    upstream.use(...userHandlers(USERS));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await submit({ email: `orang${attempt}@dispusip.local`, password: "salah" }, { clientIp: "10.9.9.9" });
+    }
+    const blocked = messages(await submit({ email: "admin@dispusip.local", password: "demo12345" }, { clientIp: "10.9.9.9" }));
+    expect(blocked.status).toBe(429);
+  });
+
+  it("honours redirectTo only for paths on this site", async () => {
+    upstream.use(...userHandlers(USERS));
+    const credentials = { email: "admin@dispusip.local", password: "demo12345" };
+    for (const [redirectTo, expected] of [
+      ["/admin/banner", "/admin/banner"],
+      ["https://evil.example/", "/admin/slider-manager"],
+      ["//evil.example/", "/admin/slider-manager"],
+      ["/\\evil.example", "/admin/slider-manager"],
+      ["javascript:alert(1)", "/admin/slider-manager"],
+    ]) {
+      const response = (await submit({ ...credentials, redirectTo })) as Response;
+      expect(response.headers.get("Location"), redirectTo).toBe(expected);
+    }
+  });
+
+  it("says the service is unavailable when the upstream is down", async () => {
+    upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
+    const result = messages(await submit({ email: "admin@dispusip.local", password: "demo12345" }));
+    expect(result.status).toBe(503);
+    expect(result.errors?.[""]?.[0]).toMatch(/tidak dapat dihubungi/);
+  });
+
+  it("starts a new session id at login and destroys the one before", async () => {
+    upstream.use(...userHandlers(USERS));
+    const first = sessionCookieFrom((await submit({ email: "admin@dispusip.local", password: "demo12345" })) as Response).split(";")[0];
+    const second = (await submit({ email: "admin@dispusip.local", password: "demo12345" }, { cookie: first })) as Response;
+    const secondCookie = sessionCookieFrom(second).split(";")[0];
+    expect(secondCookie).not.toBe(first);
+    // The old id no longer opens the admin.
+    await expect(adminLoader({ request: request("/admin", { cookie: first }), params: {}, context: { clientIp: "x" } })).rejects.toMatchObject({
+      status: 302,
+    });
+  });
+
+  it("logout destroys the session on the server", async () => {
+    upstream.use(...userHandlers(USERS));
+    const cookie = sessionCookieFrom((await submit({ email: "admin@dispusip.local", password: "demo12345" })) as Response).split(";")[0];
+    const out = (await logout({ request: request("/logout", { method: "POST", cookie }), params: {}, context: { clientIp: "x" } })) as Response;
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/");
+    expect(out.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    await expect(adminLoader({ request: request("/admin", { cookie }), params: {}, context: { clientIp: "x" } })).rejects.toMatchObject({
+      status: 302,
+    });
+  });
+
+  it("sends an admin who is already logged in to the back-office", async () => {
+    upstream.use(...userHandlers(USERS));
+    const cookie = sessionCookieFrom((await submit({ email: "admin@dispusip.local", password: "demo12345" })) as Response).split(";")[0];
+    await expect(loader({ request: request("/login", { cookie }), params: {}, context: { clientIp: "x" } })).rejects.toMatchObject({
+      status: 302,
+    });
+    await expect(loader({ request: request("/login"), params: {}, context: { clientIp: "x" } })).resolves.toBeNull();
+  });
+});

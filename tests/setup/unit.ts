@@ -1,0 +1,20 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { upstream } from "../mocks/upstream";
+
+// The configuration every loader and action reads; set before any server module loads it.
+process.env.NODE_ENV = "test";
+process.env.UPSTREAM_API_URL = "http://upstream.test";
+process.env.SESSION_SECRET = "test-secret-test-secret-test-secret-0123";
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "dispusip-unit-"));
+process.env.LOG_LEVEL = "silent";
+process.env.UPSTREAM_TIMEOUT_MS = "1000";
+
+beforeAll(() => upstream.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  upstream.resetHandlers();
+  upstream.events.removeAllListeners();
+});
+afterAll(() => upstream.close());

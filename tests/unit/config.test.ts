@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@server/config.server";
+
+const base = { UPSTREAM_API_URL: "http://127.0.0.1:4000", NODE_ENV: "development" };
+
+function errorOf(env: Record<string, string>) {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("configuration", () => {
+  it("has working defaults for everything but the upstream", () => {
+    const config = parseConfig(base);
+    expect(config.port).toBe(3000);
+    expect(config.upstreamApiUrl).toBe("http://127.0.0.1:4000");
+    expect(config.panelApiUrl).toBe("http://127.0.0.1:4000");
+    expect(config.product.title).toBe("Dinas Perpustakaan dan Kearsipan");
+    expect(config.product.mapTileUrl).toContain("{z}");
+    expect(config.secureCookies).toBe(false);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("names a missing upstream in one line", () => {
+    const message = errorOf({ NODE_ENV: "development" });
+    expect(message).toBe("Invalid configuration: UPSTREAM_API_URL is required");
+  });
+
+  it("refuses production without a session secret", () => {
+    expect(errorOf({ ...base, NODE_ENV: "production" })).toMatch(/^Invalid configuration: SESSION_SECRET is required in production/);
+    expect(errorOf({ ...base, SESSION_SECRET: "short" })).toMatch(/^Invalid configuration: SESSION_SECRET must be at least 32/);
+  });
+
+  it("names the variable of an invalid value", () => {
+    expect(errorOf({ ...base, PORT: "abc" })).toMatch(/^Invalid configuration: PORT /);
+    expect(errorOf({ ...base, UPSTREAM_API_URL: "ftp://x" })).toMatch(/^Invalid configuration: UPSTREAM_API_URL /);
+    expect(errorOf({ ...base, OFFICE_LATITUDE: "200" })).toMatch(/^Invalid configuration: OFFICE_LATITUDE /);
+    expect(errorOf({ ...base, MAP_TILE_URL: "http://tiles/{z}/{x}/{y}.png" })).toMatch(/^Invalid configuration: MAP_TILE_URL /);
+    for (const message of [errorOf({ ...base, PORT: "abc" }), errorOf({ NODE_ENV: "development" })]) {
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("separates the panel service and secures cookies behind https", () => {
+    const config = parseConfig({ ...base, PANEL_API_URL: "https://panel.example.id/", PUBLIC_URL: "https://perpustakaan.example.id" });
+    expect(config.panelApiUrl).toBe("https://panel.example.id");
+    expect(config.secureCookies).toBe(true);
+  });
+});

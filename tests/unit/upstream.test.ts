@@ -1,0 +1,100 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { createUpstreamClient, UpstreamError } from "@server/upstream.server";
+import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
+
+const list = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+}
+
+describe("upstream client", () => {
+  it("calls base + /api with the bearer token and request id, and parses with the schema", async () => {
+    upstream.use(http.get(`${UPSTREAM}/sliders`, () => HttpResponse.json({ data: [{ id: 1, title: "A" }] })));
+    const calls = recordUpstreamCalls();
+    let requestId: string | null = null;
+    upstream.events.on("request:start", ({ request }) => (requestId = request.headers.get("x-request-id")));
+    const api = createUpstreamClient({ token: "secret-token", requestId: "req-1" });
+    await expect(api.call(list, { path: "/sliders", query: { page: 2, limit: undefined } })).resolves.toEqual({
+      data: [{ id: 1, title: "A" }],
+    });
+    expect(calls).toEqual([{ method: "GET", path: "/api/sliders?page=2", authorization: "Bearer secret-token" }]);
+    expect(requestId).toBe("req-1");
+  });
+
+  it("turns an upstream error into a typed value with its status and error text", async () => {
+    upstream.use(http.post(`${UPSTREAM}/books`, () => HttpResponse.json({ error: "ISBN sudah terdaftar" }, { status: 422 })));
+    const error = await failure(createUpstreamClient().call(z.unknown(), { method: "POST", path: "/books", json: {} }));
+    expect(error).toMatchObject({ kind: "http", status: 422, upstreamMessage: "ISBN sudah terdaftar", call: "POST /books" });
+  });
+
+  it("reports a wrongly shaped or malformed body as an invalid response", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/sliders`, () => HttpResponse.json({ data: [{ id: "x" }] })),
+      http.get(`${UPSTREAM}/officers`, () => new HttpResponse("<html>oops", { headers: { "content-type": "application/json" } })),
+    );
+    const api = createUpstreamClient();
+    expect((await failure(api.call(list, { path: "/sliders" }))).kind).toBe("invalid-response");
+    expect((await failure(api.call(list, { path: "/officers" }))).kind).toBe("invalid-response");
+  });
+
+  it("retries a read once after a network error, never a write", async () => {
+    let reads = 0;
+    let writes = 0;
+    upstream.use(
+      http.get(`${UPSTREAM}/sliders`, () => {
+        reads += 1;
+        return reads === 1 ? HttpResponse.error() : HttpResponse.json({ data: [] });
+      }),
+      http.post(`${UPSTREAM}/sliders`, () => {
+        writes += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const api = createUpstreamClient();
+    await expect(api.call(list, { path: "/sliders" })).resolves.toEqual({ data: [] });
+    expect(reads).toBe(2);
+    expect((await failure(api.call(list, { method: "POST", path: "/sliders", json: {} }))).kind).toBe("network");
+    expect(writes).toBe(1);
+  });
+
+  it("does not retry a read that got an HTTP error", async () => {
+    let reads = 0;
+    upstream.use(
+      http.get(`${UPSTREAM}/sliders`, () => {
+        reads += 1;
+        return HttpResponse.json({ error: "rusak" }, { status: 500 });
+      }),
+    );
+    expect((await failure(createUpstreamClient().call(list, { path: "/sliders" }))).status).toBe(500);
+    expect(reads).toBe(1);
+  });
+
+  it("times out a slow upstream", async () => {
+    upstream.use(http.get(`${UPSTREAM}/sliders`, () => new Promise<Response>(() => {})));
+    const error = await failure(createUpstreamClient().call(list, { path: "/sliders", timeoutMs: 50 }));
+    expect(error.kind).toBe("timeout");
+  });
+
+  it("stops when the visitor goes away", async () => {
+    upstream.use(http.get(`${UPSTREAM}/sliders`, () => new Promise<Response>(() => {})));
+    const visitor = new AbortController();
+    const pending = createUpstreamClient({ signal: visitor.signal }).call(list, { path: "/sliders" });
+    visitor.abort();
+    expect((await failure(pending)).kind).toBe("aborted");
+  });
+
+  it("uses the panel service for library calls", async () => {
+    upstream.use(http.get(`${UPSTREAM}/bibliographies/admin/library`, () => HttpResponse.json({ data: [] })));
+    await expect(
+      createUpstreamClient().call(z.object({ data: z.array(z.unknown()) }), { path: "/bibliographies/admin/library", service: "panel" }),
+    ).resolves.toEqual({ data: [] });
+  });
+});
