@@ -94,7 +94,7 @@ function developmentSecret() {
 export class ConfigError extends Error {}
 
 /** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
-export function parseConfig(environment: NodeJS.ProcessEnv): Config {
+export function parseConfig(environment: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(environment);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -125,7 +125,7 @@ async function upstreamsReachable(config: Config): Promise<boolean> {
     bases.map(async (base) => {
       try {
         const response = await fetch(`${base}/api`, { signal: AbortSignal.timeout(3_000) });
-        await response.body?.cancel();
+        response.body?.cancel().catch(() => {});
         return response.status < 500;
       } catch {
         return false;

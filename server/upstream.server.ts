@@ -42,6 +42,10 @@ export interface UpstreamRequest {
   contentType?: string;
   service?: Service;
   timeoutMs?: number;
+  /** Files are served beside the API, not under `/api`. */
+  outsideApi?: boolean;
+  /** Extra request headers (e.g. conditional GETs). */
+  headers?: HeadersInit;
 }
 
 export interface UpstreamClient {
@@ -63,9 +67,9 @@ interface ClientContext {
 export function createUpstreamClient({ signal, requestId, token }: ClientContext = {}): UpstreamClient {
   const config = getConfig();
 
-  function urlFor({ path, query, service = "api" }: UpstreamRequest) {
+  function urlFor({ path, query, service = "api", outsideApi = false }: UpstreamRequest) {
     const base = service === "panel" ? config.panelApiUrl : config.upstreamApiUrl;
-    const url = new URL(`${base}/api${path}`);
+    const url = new URL(`${base}${outsideApi ? "" : "/api"}${path}`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
@@ -75,7 +79,8 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
   async function send(request: UpstreamRequest): Promise<Response> {
     const method = request.method ?? "GET";
     const call = `${method} ${request.path}`;
-    const headers = new Headers({ accept: "application/json" });
+    const headers = new Headers(request.headers);
+    if (!headers.has("accept")) headers.set("accept", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (requestId) headers.set("x-request-id", requestId);
     let body = request.body;

@@ -1,0 +1,15 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import type { PublicLayoutData } from "~/routes/_public";
+import { seoMeta, type PageSeo } from "./seo";
+
+interface Match {
+  id: string;
+  data: unknown;
+}
+
+/** The SEO tags of a public page, with the product and origin from the public layout's data. */
+export function publicPageMeta(matches: Match[], page: Omit<PageSeo, "product" | "siteUrl">): MetaDescriptor[] {
+  const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutData | undefined;
+  if (!layout) return [{ title: page.pageName ?? "" }];
+  return seoMeta({ ...page, product: layout.product, siteUrl: layout.siteUrl });
+}

@@ -1,0 +1,186 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getConfig } from "@server/config.server";
+import { safeHref } from "@server/links.server";
+import { orNull, publicContext } from "@server/public-page.server";
+import { richTextToPlain } from "@server/sanitize.server";
+import {
+  firstAbout,
+  firstHistory,
+  firstMissionVision,
+  listActivities,
+  listBanners,
+  listOfficers,
+} from "@server/site-content.server";
+import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
+import { BannerSlider } from "~/components/public/BannerSlider";
+import { OfficeMap } from "~/components/public/OfficeMap";
+import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { formatDayMonthYear, isoDate } from "~/lib/dates";
+import { fileUrl } from "~/lib/files";
+import { publicPageMeta } from "~/lib/public-meta";
+
+export const links: LinksFunction = () => carouselLinks();
+
+/**
+ * Home: every section's upstream call starts at once (never one after another), and a section
+ * whose call fails is left out while the rest of the page renders.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = publicContext(request);
+  const { product } = getConfig();
+  const [banners, missionVision, about, history, activities, officers] = await Promise.all([
+    orNull(listBanners(api)),
+    orNull(firstMissionVision(api)),
+    orNull(firstAbout(api)),
+    orNull(firstHistory(api)),
+    orNull(listActivities(api)),
+    orNull(listOfficers(api)),
+  ]);
+
+  return {
+    banners: (banners ?? []).map((banner) => ({
+      id: banner.id,
+      title: banner.title,
+      description: banner.description,
+      url: safeHref(banner.url),
+      image: fileUrl(banner.file),
+    })),
+    missionVision: missionVision && { vision: missionVision.vision, mission: missionVision.mission },
+    about: about && { title: about.title, summary: richTextToPlain(about.description) },
+    history: history && { title: history.title, summary: richTextToPlain(history.description) },
+    activities: (activities ?? []).map((activity) => ({
+      id: activity.id,
+      title: activity.title,
+      summary: richTextToPlain(activity.description),
+      date: formatDayMonthYear(activity.date),
+      dateTime: isoDate(activity.date),
+      image: fileUrl(activity.file),
+    })),
+    officers: (officers ?? []).map((officer) => ({
+      id: officer.id,
+      name: officer.name,
+      position: officer.position,
+      additionalText: officer.additional_text,
+      photo: fileUrl(officer.file),
+    })),
+    office: {
+      ...product.office,
+      address: about?.address ?? "",
+      tileUrl: product.mapTileUrl,
+      attribution: product.mapTileAttribution,
+    },
+    description: about ? richTextToPlain(about.description) : product.title,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  publicPageMeta(matches, {
+    description: data?.description ?? "",
+    path: "/",
+    image: data?.banners[0]?.image,
+  });
+
+export default function Home() {
+  const { banners, missionVision, about, history, activities, officers, office } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {banners.length ? <BannerSlider slides={banners} /> : null}
+
+      {missionVision ? (
+        <section className="section vision-mission" aria-labelledby="visi-misi">
+          <h2 id="visi-misi" className="section-title">
+            Visi &amp; Misi
+          </h2>
+          <div className="vision-mission-grid">
+            <article>
+              <h3>Visi</h3>
+              <p className="preserve-lines">{missionVision.vision}</p>
+            </article>
+            <article>
+              <h3>Misi</h3>
+              <p className="preserve-lines">{missionVision.mission}</p>
+            </article>
+          </div>
+        </section>
+      ) : null}
+
+      {about ? (
+        <section className="section teaser" aria-labelledby="tentang">
+          <h2 id="tentang" className="section-title">
+            {about.title}
+          </h2>
+          <p className="clamp clamp-5">{about.summary}</p>
+          <Link className="read-more" to="/about" prefetch="intent">
+            BACA SELENGKAPNYA
+          </Link>
+        </section>
+      ) : null}
+
+      {history ? (
+        <section className="section teaser teaser-alt" aria-labelledby="sejarah">
+          <h2 id="sejarah" className="section-title">
+            {history.title}
+          </h2>
+          <p className="clamp clamp-6">{history.summary}</p>
+          <Link className="read-more" to="/history" prefetch="intent">
+            BACA SELENGKAPNYA
+          </Link>
+        </section>
+      ) : null}
+
+      {activities.length ? (
+        <section className="section" aria-labelledby="kegiatan">
+          <h2 id="kegiatan" className="section-title">
+            Kegiatan
+          </h2>
+          <ActivitiesCarousel activities={activities} />
+        </section>
+      ) : null}
+
+      {officers.length ? (
+        <section className="section" aria-labelledby="pejabat">
+          <h2 id="pejabat" className="section-title">
+            Pejabat
+          </h2>
+          <ul className="officers">
+            {officers.map((officer) => (
+              <li key={officer.id} className="officer">
+                {officer.photo ? (
+                  <img src={officer.photo} alt={`Foto ${officer.name}`} width="96" height="96" loading="lazy" decoding="async" />
+                ) : (
+                  <span className="officer-photo-placeholder" aria-hidden="true" />
+                )}
+                <div>
+                  <p className="officer-name">{officer.name}</p>
+                  {officer.additionalText ? <p className="officer-extra">{officer.additionalText}</p> : null}
+                  <p className="officer-position">{officer.position}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="section duties" aria-labelledby="tupoksi">
+        <h2 id="tupoksi" className="section-title">
+          Tugas Pokok dan Fungsi
+        </h2>
+        <p>Uraian tugas pokok dan fungsi dinas tersedia dalam dokumen PDF.</p>
+        <a className="read-more" href="/tupoksi.pdf" target="_blank" rel="noopener">
+          BACA SELENGKAPNYA
+          <span className="visually-hidden"> (PDF, membuka tab baru)</span>
+        </a>
+      </section>
+
+      <section className="section" aria-labelledby="lokasi">
+        <h2 id="lokasi" className="section-title">
+          Lokasi Kantor
+        </h2>
+        <OfficeMap {...office} />
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = PublicErrorBoundary;

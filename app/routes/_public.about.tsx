@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { failPage, notFound, publicContext } from "@server/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
+import { firstAbout } from "@server/site-content.server";
+import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { RichText } from "~/components/public/RichText";
+import { fileUrl } from "~/lib/files";
+import { publicPageMeta } from "~/lib/public-meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = publicContext(request);
+  const about = await firstAbout(api).catch(failPage);
+  if (!about) notFound();
+  return {
+    title: about.title,
+    html: sanitizeRichText(about.description),
+    summary: richTextToPlain(about.description),
+    image: fileUrl(about.file),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  publicPageMeta(matches, { pageName: "Tentang Kami", description: data?.summary ?? "", path: "/about", image: data?.image });
+
+export default function AboutPage() {
+  const { title, html, image } = useLoaderData<typeof loader>();
+  return (
+    <article className="page">
+      <h1>{title}</h1>
+      {image ? <img className="page-image" src={image} alt="" width="960" height="540" /> : null}
+      <RichText html={html} />
+    </article>
+  );
+}
+
+export const ErrorBoundary = PublicErrorBoundary;

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { failPage, notFound, publicContext } from "@server/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
+import { getActivity } from "@server/site-content.server";
+import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { RichText } from "~/components/public/RichText";
+import { formatDayMonthYear, isoDate } from "~/lib/dates";
+import { fileUrl } from "~/lib/files";
+import { publicPageMeta } from "~/lib/public-meta";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // An id that cannot exist is not worth asking the upstream about.
+  if (!/^[1-9]\d{0,15}$/.test(params.activityId ?? "")) notFound();
+  const activityId = Number(params.activityId);
+  const { api } = publicContext(request);
+  const activity = await getActivity(api, activityId).catch(failPage);
+  return {
+    id: activity.id,
+    title: activity.title,
+    date: formatDayMonthYear(activity.date),
+    dateTime: isoDate(activity.date),
+    html: sanitizeRichText(activity.description),
+    summary: richTextToPlain(activity.description),
+    image: fileUrl(activity.file),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  publicPageMeta(matches, {
+    pageName: data?.title ?? "Kegiatan",
+    description: data?.summary ?? "",
+    path: `/activity/${data?.id ?? ""}`,
+    image: data?.image,
+    type: "article",
+  });
+
+export default function ActivityPage() {
+  const { title, date, dateTime, html, image } = useLoaderData<typeof loader>();
+  return (
+    <article className="page">
+      <p className="page-breadcrumb">
+        <Link to="/">Beranda</Link> / Kegiatan
+      </p>
+      <h1>{title}</h1>
+      {date ? (
+        <p className="page-date">
+          <time dateTime={dateTime}>{date}</time>
+        </p>
+      ) : null}
+      {image ? <img className="page-image" src={image} alt="" width="960" height="540" /> : null}
+      <RichText html={html} />
+    </article>
+  );
+}
+
+export const ErrorBoundary = PublicErrorBoundary;

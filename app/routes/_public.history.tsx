@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { failPage, notFound, publicContext } from "@server/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
+import { firstHistory } from "@server/site-content.server";
+import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { RichText } from "~/components/public/RichText";
+import { publicPageMeta } from "~/lib/public-meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = publicContext(request);
+  const history = await firstHistory(api).catch(failPage);
+  if (!history) notFound();
+  return { title: history.title, html: sanitizeRichText(history.description), summary: richTextToPlain(history.description) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  publicPageMeta(matches, { pageName: "Sejarah", description: data?.summary ?? "", path: "/history" });
+
+export default function HistoryPage() {
+  const { title, html } = useLoaderData<typeof loader>();
+  return (
+    <article className="page">
+      <h1>{title}</h1>
+      <RichText html={html} />
+    </article>
+  );
+}
+
+export const ErrorBoundary = PublicErrorBoundary;

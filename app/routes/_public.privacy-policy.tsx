@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { failPage, notFound, publicContext } from "@server/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
+import { legalText } from "@server/site-content.server";
+import { LegalPage } from "~/components/public/LegalPage";
+import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { publicPageMeta } from "~/lib/public-meta";
+
+const TITLE = "Kebijakan Privasi";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const text = await legalText(publicContext(request).api, "privacy_policy").catch(failPage);
+  if (text === null) notFound();
+  return { html: sanitizeRichText(text), summary: richTextToPlain(text) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  publicPageMeta(matches, { pageName: TITLE, description: data?.summary ?? "", path: "/privacy-policy" });
+
+export default function PrivacyPolicyPage() {
+  const { html } = useLoaderData<typeof loader>();
+  return <LegalPage title={TITLE} html={html} />;
+}
+
+export const ErrorBoundary = PublicErrorBoundary;

@@ -1,0 +1,38 @@
+import { data } from "@remix-run/node";
+import { upstreamFor } from "./auth.server.ts";
+import { getConfig } from "./config.server.ts";
+import { isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
+
+/** What every public loader starts from: an anonymous upstream client and the site's origin. */
+export function publicContext(request: Request): { api: UpstreamClient; siteUrl: string } {
+  return { api: upstreamFor(request), siteUrl: getConfig().publicUrl ?? new URL(request.url).origin };
+}
+
+export const SERVICE_UNAVAILABLE = "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.";
+export const NOT_FOUND = "Halaman yang Anda cari tidak ditemukan.";
+
+/** Sections of a page that may fail alone (spec: public load failures are silent): null instead. */
+export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isUpstreamError(error)) return null;
+    throw error;
+  }
+}
+
+export function notFound(): never {
+  throw data({ message: NOT_FOUND }, { status: 404 });
+}
+
+/**
+ * The page's main content could not be had: 404 when the upstream says it does not exist,
+ * 503 when the upstream cannot answer. Anything else is a real bug and stays one.
+ */
+export function failPage(error: unknown): never {
+  if (isUpstreamError(error)) {
+    if (error.kind === "http" && error.status === 404) notFound();
+    throw data({ message: SERVICE_UNAVAILABLE }, { status: 503 });
+  }
+  throw error;
+}

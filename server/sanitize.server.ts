@@ -1,0 +1,68 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * Rich text (Quill's HTML from the upstream) made safe to render (design principle 8):
+ * only formatting tags, no scripts or event handlers, links and images only over the spec's
+ * protocols. Runs on the server, before any HTML reaches a browser.
+ */
+
+const LINK_PROTOCOLS = ["http", "https", "mailto", "tel"];
+const QUILL_CLASS = /^ql-[a-z0-9-]+$/;
+const CSS_COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "strong", "b", "em", "i", "u", "s", "sub", "sup", "span", "a",
+    "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code", "img", "hr",
+    "table", "thead", "tbody", "tr", "th", "td",
+  ],
+  allowedAttributes: {
+    a: ["href", "target", "rel", "title"],
+    img: ["src", "alt", "width", "height", "title"],
+    "*": ["class", "style"],
+  },
+  allowedClasses: { "*": [QUILL_CLASS] },
+  allowedStyles: {
+    "*": {
+      color: [CSS_COLOUR],
+      "background-color": [CSS_COLOUR],
+      "text-align": [/^(left|right|center|justify)$/],
+    },
+  },
+  allowedSchemes: LINK_PROTOCOLS,
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // A link that opens elsewhere must not hand the opener (this site) to that page.
+    a: (tagName, attributes) => {
+      const opensElsewhere = attributes.target === "_blank";
+      const { target: _target, rel: _rel, ...rest } = attributes;
+      return {
+        tagName,
+        attribs: opensElsewhere ? { ...rest, target: "_blank", rel: "noopener noreferrer" } : rest,
+      };
+    },
+  },
+};
+
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return "";
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Plain text of rich text (for meta descriptions and previews). */
+export function richTextToPlain(html: string | null | undefined): string {
+  if (!html) return "";
+  // Block ends become spaces, or "<p>a</p><p>b</p>" would read "ab".
+  const spaced = html.replace(/<\/(p|div|li|h[1-6]|blockquote|tr)>|<br\s*\/?>/gi, "$& ");
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
