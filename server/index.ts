@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -43,7 +43,19 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", parseTrustProxy(config.trustProxy));
 
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
   app.use(requestLog);
+  app.use((_req, res, next) => {
+    inFlight.add(res);
+    res.on("close", () => {
+      inFlight.delete(res);
+      // While stopping, a connection whose last request is done is closed at once.
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+    if (stopping) res.shouldKeepAlive = false;
+    next();
+  });
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -79,7 +91,13 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
-  return { url, server, close: (graceMs = SHUTDOWN_GRACE_MS) => closeGracefully(server, graceMs) };
+  const close = (graceMs = SHUTDOWN_GRACE_MS) => {
+    stopping = true;
+    // Answers still to be sent tell their clients not to reuse the connection.
+    for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
+    return closeGracefully(server, graceMs);
+  };
+  return { url, server, close };
 }
 
 function closeGracefully(server: Server, graceMs: number): Promise<void> {

@@ -23,6 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
   ];
 };
 
+/** An id usable in aria-labelledby (a list of ids: no spaces). */
+const sectionHeadingId = (label: string) => `nav-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 /** "auto" follows the window width (shown from 768 px); the buttons override it. */
 type SidebarState = "auto" | "open" | "closed";
 
@@ -48,8 +51,8 @@ export default function AdminLayout() {
           </button>
         </div>
         {ADMIN_SECTIONS.map((section) => (
-          <section key={section.label} aria-labelledby={`nav-${section.label}`}>
-            <h2 id={`nav-${section.label}`} className="admin-nav-label">
+          <section key={section.label} aria-labelledby={sectionHeadingId(section.label)}>
+            <h2 id={sectionHeadingId(section.label)} className="admin-nav-label">
               {section.label}
             </h2>
             <ul>
@@ -65,6 +68,7 @@ export default function AdminLayout() {
           </section>
         ))}
       </nav>
+      {sidebar === "open" ? <div className="admin-backdrop" aria-hidden="true" onClick={() => setSidebar("auto")} /> : null}
       <div className="admin-main">
         <header className="admin-topbar">
           <button

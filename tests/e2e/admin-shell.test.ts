@@ -1,0 +1,212 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN_EMAIL,
+  DEMO_PASSWORD,
+  launchChromium,
+  PROJECT_ROOT,
+  submitLogin,
+  waitForHydration,
+  waitForPath,
+} from "./support.ts";
+
+/** The back-office shell (spec §2, Admin layout) as an admin sees it at desktop and phone widths. */
+
+const bffUrl = inject("bffUrl");
+const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
+
+const WEBSITE_SETTINGS = ["Slider", "Tentang", "Visi Misi", "Kegiatan", "Sejarah", "Pejabat", "Perpustakaan"];
+const MOBILE_SETTINGS = ["Banner", "Buku", "Kategori", "Tag", "Klasifikasi", "Pengarang", "Penerbit", "Video"];
+const ALL_ENTRIES = [...WEBSITE_SETTINGS, ...MOBILE_SETTINGS];
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+
+let browser: Browser;
+let loggedIn: BrowserContextOptions["storageState"];
+const contexts: BrowserContext[] = [];
+let page: Page | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const login = await context.newPage();
+  await login.goto(`${bffUrl}/login`);
+  await waitForHydration(login);
+  await submitLogin(login, ADMIN_EMAIL, DEMO_PASSWORD);
+  await waitForPath(login, "/admin/slider-manager");
+  loggedIn = await context.storageState();
+  await context.close();
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function adminPage(
+  viewport: { width: number; height: number },
+  { javaScript = true, path: adminPath = "/admin/slider-manager" } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript, storageState: loggedIn });
+  contexts.push(context);
+  page = await context.newPage();
+  const response = await page.goto(`${bffUrl}${adminPath}`);
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(adminPath);
+  if (javaScript) await waitForHydration(page);
+  return page;
+}
+
+const sidebarOf = (p: Page) => p.getByRole("navigation", { name: "Menu admin" });
+const headingOf = (p: Page) => p.getByRole("heading", { level: 1 });
+const menuButtonOf = (p: Page) => p.getByRole("button", { name: "Buka menu" });
+const closeButtonOf = (p: Page) => p.getByRole("button", { name: "Tutup menu" });
+const logoutOf = (p: Page) => p.getByRole("button", { name: "Logout" });
+const avatarOf = (p: Page) => p.getByRole("button", { name: "Admin", exact: true });
+
+async function linkNames(p: Page): Promise<string[]> {
+  return (await sidebarOf(p).getByRole("link").allInnerTexts()).map((text) => text.trim());
+}
+
+async function currentEntries(p: Page): Promise<string[]> {
+  return (await sidebarOf(p).locator('a[aria-current="page"]').allInnerTexts()).map((text) => text.trim());
+}
+
+describe("at 1280×800", () => {
+  it("shows the sidebar with both sections, all 15 entries, and the current one highlighted", async () => {
+    const p = await adminPage(DESKTOP);
+    const sidebar = sidebarOf(p);
+    expect(await sidebar.isVisible()).toBe(true);
+    for (const label of ["Website Settings", "Mobile Settings"]) {
+      expect(await sidebar.getByRole("heading", { name: label }).isVisible(), label).toBe(true);
+    }
+    expect(await linkNames(p)).toEqual(ALL_ENTRIES);
+    for (const name of ALL_ENTRIES) {
+      expect(await sidebar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    expect(await currentEntries(p)).toEqual(["Slider"]);
+    const background = (name: string) =>
+      sidebar.getByRole("link", { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background("Slider")).not.toBe(await background("Buku"));
+
+    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-1280.png"), fullPage: true });
+  });
+
+  it("each section label names the group of its own entries (for screen readers too)", async () => {
+    const p = await adminPage(DESKTOP);
+    const sidebar = sidebarOf(p);
+    const websiteSection = sidebar.getByRole("region", { name: "Website Settings" });
+    const mobileSection = sidebar.getByRole("region", { name: "Mobile Settings" });
+    expect((await websiteSection.getByRole("link").allInnerTexts()).map((t) => t.trim())).toEqual(WEBSITE_SETTINGS);
+    expect((await mobileSection.getByRole("link").allInnerTexts()).map((t) => t.trim())).toEqual(MOBILE_SETTINGS);
+  });
+
+  it("clicking Buku shows the heading Buku and moves the highlight", async () => {
+    const p = await adminPage(DESKTOP);
+    await sidebarOf(p).getByRole("link", { name: "Buku", exact: true }).click();
+    await waitForPath(p, "/admin/book");
+    await p.getByRole("heading", { level: 1, name: "Buku", exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => currentEntries(p)).toEqual(["Buku"]);
+  });
+
+  it("the close icon hides the sidebar and the menu button brings it back", async () => {
+    const p = await adminPage(DESKTOP);
+    expect(await menuButtonOf(p).isVisible()).toBe(false);
+    await closeButtonOf(p).click();
+    await sidebarOf(p).waitFor({ state: "hidden", timeout: 5_000 });
+    await menuButtonOf(p).click();
+    await sidebarOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    expect(await sidebarOf(p).getByRole("link", { name: "Video", exact: true }).isVisible()).toBe(true);
+  });
+
+  it("Logout is hidden until the Admin avatar is hovered", async () => {
+    const p = await adminPage(DESKTOP);
+    expect(await avatarOf(p).isVisible()).toBe(true);
+    expect(await logoutOf(p).isVisible()).toBe(false);
+    await avatarOf(p).hover();
+    await logoutOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    await headingOf(p).hover();
+    await logoutOf(p).waitFor({ state: "hidden", timeout: 5_000 });
+  });
+
+  it("Logout also appears when the avatar gets keyboard focus", async () => {
+    const p = await adminPage(DESKTOP);
+    await p.mouse.move(0, DESKTOP.height - 1);
+    expect(await logoutOf(p).isVisible()).toBe(false);
+    const avatar = avatarOf(p);
+    let focused = false;
+    for (let presses = 0; presses < 40 && !focused; presses++) {
+      await p.keyboard.press("Tab");
+      focused = await avatar.evaluate((el) => el === document.activeElement);
+    }
+    expect(focused).toBe(true);
+    await logoutOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    // And the next Tab reaches Logout itself, still shown.
+    await p.keyboard.press("Tab");
+    expect(await logoutOf(p).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await logoutOf(p).isVisible()).toBe(true);
+  });
+});
+
+describe("at 375×740", () => {
+  it("hides the sidebar; the menu button opens it and the close icon hides it", async () => {
+    const p = await adminPage(PHONE);
+    const sidebar = sidebarOf(p);
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await headingOf(p).innerText()).toBe("Slider");
+    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-closed.png") });
+
+    await menuButtonOf(p).click();
+    await sidebar.waitFor({ state: "visible", timeout: 5_000 });
+    expect(await linkNames(p)).toEqual(ALL_ENTRIES);
+    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-open.png") });
+
+    await closeButtonOf(p).click();
+    await sidebar.waitFor({ state: "hidden", timeout: 5_000 });
+    expect(await menuButtonOf(p).isVisible()).toBe(true);
+  });
+
+  it("choosing an entry in the opened menu navigates there", async () => {
+    const p = await adminPage(PHONE);
+    await menuButtonOf(p).click();
+    await sidebarOf(p).getByRole("link", { name: "Kategori", exact: true }).click();
+    await waitForPath(p, "/admin/genre");
+    await p.getByRole("heading", { level: 1, name: "Kategori", exact: true }).waitFor({ timeout: 15_000 });
+  });
+
+  it("with JavaScript off the sidebar links are still reachable", async () => {
+    const p = await adminPage(PHONE, { javaScript: false });
+    const sidebar = sidebarOf(p);
+    expect(await sidebar.isVisible()).toBe(true);
+    for (const name of ALL_ENTRIES) {
+      expect(await sidebar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    // A button that cannot work without JavaScript is not offered.
+    expect(await menuButtonOf(p).isVisible()).toBe(false);
+    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-nojs.png"), fullPage: true });
+
+    await sidebar.getByRole("link", { name: "Buku", exact: true }).click();
+    await waitForPath(p, "/admin/book");
+    await p.getByRole("heading", { level: 1, name: "Buku", exact: true }).waitFor({ timeout: 15_000 });
+  });
+
+  it("with JavaScript off the whole menu is laid out above the content, not squeezed into a small scroll box", async () => {
+    const p = await adminPage(PHONE, { javaScript: false });
+    const sidebar = sidebarOf(p);
+    const box = await sidebar.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+    expect(box.scrollHeight).toBeLessThanOrEqual(box.clientHeight + 1);
+    // The last entry sits above the page heading, in the page's own flow.
+    const lastEntry = await sidebar.getByRole("link", { name: "Video", exact: true }).boundingBox();
+    const heading = await headingOf(p).boundingBox();
+    expect(lastEntry && heading && lastEntry.y + lastEntry.height <= heading.y).toBe(true);
+  });
+});

@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN_EMAIL,
+  DEMO_PASSWORD,
+  launchChromium,
+  LOGIN_FAILED,
+  STAFF_EMAIL,
+  submitLogin,
+  waitForHydration,
+  waitForPath,
+} from "./support.ts";
+
+/** Logging in and out in a real browser, with JavaScript on and with it off. */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+/** What an upstream token looks like (checked against the reference API below). */
+const TOKEN_SHAPE = /[0-9a-f]{64}/i;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it("the reference API's tokens are 64 hex characters (what the leak checks below look for)", async () => {
+  const response = await fetch(`${referenceApiUrl}/api/users/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: DEMO_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  expect(token).toMatch(new RegExp(`^${TOKEN_SHAPE.source}$`, "i"));
+});
+
+describe.each([
+  { javaScript: true, label: "JavaScript on" },
+  { javaScript: false, label: "JavaScript off" },
+])("login with $label", ({ javaScript }) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  async function openLogin(query = "") {
+    const response = await page.goto(`${bffUrl}/login${query}`);
+    expect(response?.status()).toBe(200);
+    if (javaScript) await waitForHydration(page);
+  }
+
+  async function logInAsAdmin(query = "") {
+    await openLogin(query);
+    await submitLogin(page, ADMIN_EMAIL, DEMO_PASSWORD);
+  }
+
+  beforeAll(async () => {
+    context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } });
+    // Nothing leaves the machine (e.g. a followed https://evil.example/ redirect).
+    await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
+  });
+  afterEach(async () => {
+    await context.clearCookies();
+    await page?.close();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("a wrong password shows the failure message and stays on /login", async () => {
+    page = await context.newPage();
+    await openLogin();
+    await submitLogin(page, ADMIN_EMAIL, "bukan-passwordnya");
+    await page.getByText(LOGIN_FAILED).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
+    // The form is still there to try again.
+    await page.getByRole("button", { name: "LOGIN" }).waitFor();
+  });
+
+  it("an admin lands on /admin/slider-manager with the heading Slider", async () => {
+    page = await context.newPage();
+    await logInAsAdmin();
+    await waitForPath(page, "/admin/slider-manager");
+    await page.getByRole("heading", { level: 1, name: "Slider", exact: true }).waitFor({ timeout: 15_000 });
+  });
+
+  it("the session cookie is httpOnly and SameSite=Lax and no token reaches the page", async () => {
+    page = await context.newPage();
+    await logInAsAdmin();
+    await waitForPath(page, "/admin/slider-manager");
+    await page.getByRole("heading", { level: 1, name: "Slider", exact: true }).waitFor({ timeout: 15_000 });
+
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === "__session");
+    expect(session).toBeDefined();
+    expect(session!.httpOnly).toBe(true);
+    expect(session!.sameSite).toBe("Lax");
+    for (const cookie of cookies) expect(cookie.value, cookie.name).not.toMatch(TOKEN_SHAPE);
+
+    if (javaScript) {
+      const visibleToScripts = await page.evaluate(() => document.cookie);
+      expect(visibleToScripts).not.toContain("__session");
+    }
+
+    // The rendered document and the HTML as the server sent it.
+    const html = await page.content();
+    expect(html).not.toMatch(TOKEN_SHAPE);
+    expect(html.toLowerCase()).not.toContain("bearer");
+    const reloaded = await page.reload();
+    const served = (await reloaded?.text()) ?? "";
+    expect(served).toContain("Slider");
+    expect(served).not.toMatch(TOKEN_SHAPE);
+    expect(served.toLowerCase()).not.toContain("bearer");
+  });
+
+  it("Logout (under the Admin avatar) goes to / and the admin is closed afterwards", async () => {
+    page = await context.newPage();
+    await logInAsAdmin();
+    await waitForPath(page, "/admin/slider-manager");
+    await page.getByRole("heading", { level: 1, name: "Slider", exact: true }).waitFor({ timeout: 15_000 });
+    if (javaScript) await waitForHydration(page);
+    const oldCookie = (await context.cookies()).find((cookie) => cookie.name === "__session");
+    expect(oldCookie).toBeDefined();
+
+    await page.getByRole("button", { name: "Admin", exact: true }).hover();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await waitForPath(page, "/");
+
+    await page.goto(`${bffUrl}/admin/slider-manager`);
+    await waitForPath(page, "/");
+
+    // The old cookie is worthless now: the session was destroyed on the server, not only in the browser.
+    const replay = await fetch(`${bffUrl}/admin/slider-manager`, {
+      headers: { Cookie: `__session=${oldCookie!.value}` },
+      redirect: "manual",
+    });
+    expect(replay.status).toBe(302);
+    expect(new URL(replay.headers.get("location") ?? "", bffUrl).pathname).toBe("/");
+  });
+
+  it("a staff user (role 1) can log in but is sent to / from the admin", async () => {
+    page = await context.newPage();
+    await openLogin();
+    await submitLogin(page, STAFF_EMAIL, DEMO_PASSWORD);
+    await waitForPath(page, "/");
+    expect(await page.getByText(LOGIN_FAILED).count()).toBe(0);
+    expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(true);
+
+    await page.goto(`${bffUrl}/admin/banner`);
+    await waitForPath(page, "/");
+  });
+
+  it("redirectTo to another site is ignored", async () => {
+    page = await context.newPage();
+    await logInAsAdmin(`?redirectTo=${encodeURIComponent("https://evil.example/")}`);
+    await waitForPath(page, "/admin/slider-manager");
+    expect(new URL(page.url()).origin).toBe(bffUrl);
+  });
+
+  it("redirectTo to an admin page is followed", async () => {
+    page = await context.newPage();
+    await logInAsAdmin(`?redirectTo=${encodeURIComponent("/admin/banner")}`);
+    await waitForPath(page, "/admin/banner");
+    await page.getByRole("heading", { level: 1, name: "Banner", exact: true }).waitFor({ timeout: 15_000 });
+  });
+});

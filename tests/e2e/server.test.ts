@@ -1,0 +1,245 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN_EMAIL,
+  bffEnv,
+  closedLoopbackPort,
+  type Env,
+  LOGIN_FAILED,
+  portOf,
+  removeDir,
+  spawnNode,
+  startBff,
+  stopAllProcesses,
+  tempDir,
+  tryConnect,
+} from "./support.ts";
+
+/** The Node process as operators and proxies see it: health, caching, compression, headers, lifecycle. */
+
+const bffUrl = inject("bffUrl");
+const dirs: string[] = [];
+
+async function newDataDir() {
+  const dir = await tempDir("server-test");
+  dirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await stopAllProcesses();
+  await Promise.all(dirs.map(removeDir));
+});
+
+/** A raw GET (node:http sends no Accept-Encoding unless told, and never decodes). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ res: IncomingMessage; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ res, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function maxAgeOf(cacheControl: string | null): number | undefined {
+  const match = /(?:^|[,\s])max-age=(\d+)/.exec(cacheControl ?? "");
+  return match ? Number(match[1]) : undefined;
+}
+
+describe("health checks", () => {
+  it("GET /healthz answers 200", async () => {
+    const response = await fetch(`${bffUrl}/healthz`);
+    expect(response.status).toBe(200);
+  });
+
+  it("GET /readyz answers 200 while the upstream API is reachable", async () => {
+    const response = await fetch(`${bffUrl}/readyz`);
+    expect(response.status).toBe(200);
+  });
+
+  it("GET /readyz answers 503 when the upstream API cannot be reached", async () => {
+    const port = await closedLoopbackPort();
+    const { url } = await startBff(bffEnv({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, DATA_DIR: await newDataDir() }));
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    // Liveness is about this process only: it is alive even though the upstream is not.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("static files", () => {
+  let loginHtml: string;
+  beforeAll(async () => {
+    loginHtml = await (await fetch(`${bffUrl}/login`)).text();
+  });
+
+  it("serves the build's fingerprinted scripts and styles with a one-year immutable cache", async () => {
+    const assets = [...new Set([...loginHtml.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+    expect(assets.some((asset) => asset.endsWith(".js"))).toBe(true);
+    expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
+    for (const asset of assets) {
+      const response = await fetch(`${bffUrl}${asset}`);
+      expect(response.status, asset).toBe(200);
+      const cacheControl = response.headers.get("cache-control");
+      expect(cacheControl, asset).toContain("max-age=31536000");
+      expect(cacheControl, asset).toContain("immutable");
+      await response.arrayBuffer();
+    }
+  });
+
+  it("serves /favicon.svg with a short cache lifetime, not a year", async () => {
+    const response = await fetch(`${bffUrl}/favicon.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    const cacheControl = response.headers.get("cache-control");
+    const maxAge = maxAgeOf(cacheControl);
+    expect(maxAge).toBeDefined();
+    expect(maxAge!).toBeGreaterThan(0);
+    expect(maxAge!).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(cacheControl).not.toContain("immutable");
+  });
+
+  it("does not cache HTML pages like static files", async () => {
+    const response = await fetch(`${bffUrl}/login`);
+    expect(maxAgeOf(response.headers.get("cache-control")) ?? 0).toBeLessThan(31536000);
+    expect(response.headers.get("cache-control") ?? "").not.toContain("immutable");
+  });
+});
+
+describe("response headers", () => {
+  it("gzips the HTML of /login when the client accepts gzip, and only then", async () => {
+    const zipped = await rawGet(`${bffUrl}/login`, { "Accept-Encoding": "gzip" });
+    expect(zipped.res.statusCode).toBe(200);
+    expect(zipped.res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(zipped.body).toString("utf8")).toContain("LOGIN");
+
+    const plain = await rawGet(`${bffUrl}/login`);
+    expect(plain.res.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toContain("LOGIN");
+  });
+
+  it("sends its own X-Request-Id, never the one the client sent", async () => {
+    const sent = "client-chosen-id-0001";
+    const first = await fetch(`${bffUrl}/login`, { headers: { "X-Request-Id": sent } });
+    const second = await fetch(`${bffUrl}/login`, { headers: { "X-Request-Id": sent } });
+    const firstId = first.headers.get("x-request-id");
+    const secondId = second.headers.get("x-request-id");
+    expect(firstId).toBeTruthy();
+    expect(firstId).not.toBe(sent);
+    expect(secondId).toBeTruthy();
+    expect(secondId).not.toBe(firstId);
+  });
+
+  it("does not advertise its framework with X-Powered-By", async () => {
+    for (const path of ["/login", "/healthz", "/favicon.svg", "/no-such-page"]) {
+      const response = await fetch(`${bffUrl}${path}`);
+      expect(response.headers.get("x-powered-by"), path).toBeNull();
+      await response.arrayBuffer();
+    }
+  });
+});
+
+describe("graceful shutdown", () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  let loginArrived: () => void;
+  const loginReceived = new Promise<void>((resolve) => (loginArrived = resolve));
+
+  beforeAll(async () => {
+    // A slow upstream: every login is refused, but only after 1.5 s.
+    upstream = createServer((req, res) => {
+      if (req.method === "POST" && req.url === "/api/users/login") {
+        req.resume();
+        loginArrived();
+        setTimeout(() => {
+          res.writeHead(401, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ error: "Email atau password salah" }));
+        }, 1_500);
+        return;
+      }
+      res.writeHead(404, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: "Not found" }));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    upstream.closeAllConnections();
+    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  it("finishes a request in flight on SIGTERM, refuses new connections, and exits 0", async () => {
+    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: await newDataDir() }));
+    const inFlight = fetch(`${url}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: ADMIN_EMAIL, password: "salah-sekali", redirectTo: "" }),
+      redirect: "manual",
+    });
+    await Promise.race([
+      loginReceived,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("the BFF never called the upstream login")), 15_000)),
+    ]);
+    const signalledAt = Date.now();
+    proc.signal("SIGTERM");
+
+    const response = await inFlight;
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain(LOGIN_FAILED);
+
+    expect(await tryConnect(portOf(url))).toBe("refused");
+
+    const exit = await proc.waitForExit(10_000);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  });
+});
+
+describe("start failures", () => {
+  async function failedStart(env: Env) {
+    const proc = spawnNode("server/index.ts", env);
+    const exit = await proc.waitForExit(15_000);
+    const stderrLines = proc.stderr().split("\n").filter((line) => line.trim() !== "");
+    return { exit, stderrLines, stdout: proc.stdout() };
+  }
+
+  it("exits 1 with one line naming UPSTREAM_API_URL when it is missing", async () => {
+    const { exit, stderrLines, stdout } = await failedStart(bffEnv({ UPSTREAM_API_URL: undefined, DATA_DIR: await newDataDir() }));
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toContain("UPSTREAM_API_URL");
+    expect(stdout).not.toContain('"event":"listening"');
+  });
+
+  it("exits 1 with one line naming SESSION_SECRET in production without a secret", async () => {
+    const { exit, stderrLines, stdout } = await failedStart(
+      bffEnv({
+        NODE_ENV: "production",
+        SESSION_SECRET: undefined,
+        UPSTREAM_API_URL: "http://127.0.0.1:9",
+        DATA_DIR: await newDataDir(),
+      }),
+    );
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toContain("SESSION_SECRET");
+    expect(stdout).not.toContain('"event":"listening"');
+  });
+
+  it("exits 1 with one line naming PORT when PORT is not a number", async () => {
+    const { exit, stderrLines, stdout } = await failedStart(
+      bffEnv({ PORT: "abc", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
+    );
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toContain("PORT");
+    expect(stdout).not.toContain('"event":"listening"');
+  });
+});

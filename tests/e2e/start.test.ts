@@ -1,0 +1,121 @@
+import { afterAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN_EMAIL,
+  baseEnv,
+  DEMO_PASSWORD,
+  portOf,
+  removeDir,
+  spawnNode,
+  STAFF_EMAIL,
+  stopAllProcesses,
+  SUPERADMIN_EMAIL,
+  tempDir,
+  TEST_SESSION_SECRET,
+  tryConnect,
+} from "./support.ts";
+
+/**
+ * `npm start` as an operator runs it (`node --import tsx scripts/start.ts`, what the npm script
+ * runs, without npm in between so the signal reaches the process). The build already exists.
+ */
+
+const referenceApiUrl = inject("referenceApiUrl");
+const dirs: string[] = [];
+
+afterAll(async () => {
+  await stopAllProcesses();
+  await Promise.all(dirs.map(removeDir));
+});
+
+const SITE_LINE = /The site is running at (http:\/\/[^\s)]+)/;
+const READY_LINE = /Press Ctrl-C to stop/;
+
+function cookieFrom(response: Response): string {
+  const setCookies = response.headers.getSetCookie();
+  const session = setCookies.find((value) => value.startsWith("__session="));
+  expect(session, `Set-Cookie: ${setCookies.join(" | ")}`).toBeDefined();
+  return session!.split(";")[0];
+}
+
+describe("npm start", () => {
+  it("without UPSTREAM_API_URL runs the demo upstream, serves the site, and stops everything on one Ctrl-C", async () => {
+    const dataDir = await tempDir("start-demo");
+    dirs.push(dataDir);
+    const proc = spawnNode(
+      "scripts/start.ts",
+      baseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, REFERENCE_API_PORT: "0", UPSTREAM_API_URL: undefined }),
+    );
+    const [, siteUrl] = await proc.waitForStdout(SITE_LINE, 60_000);
+    await proc.waitForStdout(READY_LINE);
+    const output = proc.stdout();
+
+    const referenceLine = /Reference API \(demo upstream\) at (http:\/\/127\.0\.0\.1:(\d+))\/api/.exec(output);
+    expect(referenceLine, output).not.toBeNull();
+    const referencePort = Number(referenceLine![2]);
+    for (const email of [ADMIN_EMAIL, SUPERADMIN_EMAIL, STAFF_EMAIL]) {
+      expect(output).toMatch(new RegExp(`${email.replace(/\./g, "\\.")}\\s+${DEMO_PASSWORD}`));
+    }
+
+    const home = await fetch(`${siteUrl}/`);
+    expect(home.status).toBe(200);
+    await home.arrayBuffer();
+    const loginPage = await fetch(`${siteUrl}/login`);
+    expect(loginPage.status).toBe(200);
+    expect(await loginPage.text()).toContain("LOGIN");
+
+    const login = await fetch(`${siteUrl}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: ADMIN_EMAIL, password: DEMO_PASSWORD, redirectTo: "" }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(302);
+    const location = new URL(login.headers.get("location") ?? "", siteUrl);
+    expect(location.pathname).toBe("/admin/slider-manager");
+    const cookie = cookieFrom(login);
+
+    const admin = await fetch(location, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain("Slider");
+
+    proc.signal("SIGINT");
+    const exit = await proc.waitForExit(15_000);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(await tryConnect(referencePort)).toBe("refused");
+    expect(await tryConnect(portOf(siteUrl))).toBe("refused");
+  });
+
+  it("with UPSTREAM_API_URL set uses that upstream and starts no demo API", async () => {
+    const dataDir = await tempDir("start-upstream");
+    dirs.push(dataDir);
+    const proc = spawnNode(
+      "scripts/start.ts",
+      baseEnv({
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        UPSTREAM_API_URL: referenceApiUrl,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+      }),
+    );
+    const [, siteUrl] = await proc.waitForStdout(SITE_LINE, 60_000);
+    await proc.waitForStdout(READY_LINE);
+    expect(proc.stdout()).not.toContain("Reference API");
+    expect(proc.stdout()).not.toContain(DEMO_PASSWORD);
+
+    // It really talks to the given upstream: a demo login there works through this site.
+    const login = await fetch(`${siteUrl}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: ADMIN_EMAIL, password: DEMO_PASSWORD, redirectTo: "" }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(302);
+    expect(new URL(login.headers.get("location") ?? "", siteUrl).pathname).toBe("/admin/slider-manager");
+
+    proc.signal("SIGINT");
+    expect(await proc.waitForExit(15_000)).toEqual({ code: 0, signal: null });
+    // The upstream it was given is not its to stop.
+    expect(await tryConnect(portOf(referenceApiUrl))).toBe("connected");
+  });
+});
