@@ -1,0 +1,175 @@
+import { writeFile } from "node:fs/promises";
+import { hashPassword } from "../auth.ts";
+import { insertRow, type Db, type SqlValue } from "../db.ts";
+import { DEMO_USERS } from "../demo-users.ts";
+import type { Storage, StorageArea } from "../storage.ts";
+import {
+  ABOUT,
+  ACTIVITIES,
+  AUTHORS,
+  BANNERS,
+  BOOKS,
+  CLASSIFICATIONS,
+  GENRES,
+  HISTORY,
+  LIBRARIES,
+  MISSION_VISION,
+  OFFICERS,
+  PUBLISHERS,
+  SLIDERS,
+  TAGS,
+  TAGS_WITH_COVER,
+  VIDEOS,
+} from "./content.ts";
+import { emptyMp4 } from "./mp4.ts";
+import { createPdf } from "./pdf.ts";
+import { coverImage, landscapeImage, portraitImage } from "./png.ts";
+
+/** Spreads hues around the colour wheel so neighbouring records never look alike. */
+const hueFor = (index: number, offset = 0): number => (offset + index * 137.5) % 360;
+
+/** "623-7001-01" → "978-623-7001-01-4": an invented ISBN-13 with a correct check digit. */
+function isbn13(body: string): string {
+  const digits = `978${body.replace(/-/g, "")}`;
+  const sum = [...digits].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return `978-${body}-${(10 - (sum % 10)) % 10}`;
+}
+
+interface Table {
+  table: string;
+  rows: Array<Record<string, SqlValue>>;
+}
+
+/**
+ * Writes the demo images, book PDFs and video stand-ins into the data directory and hashes the
+ * demo passwords (the slow, asynchronous part), then returns the synchronous step that inserts
+ * every record; that step runs inside the schema transaction.
+ */
+export async function prepareDemoContent(storage: Storage, demoPassword: string): Promise<(db: Db) => void> {
+  const files: Array<{ area: StorageArea; name: string; data: Buffer }> = [];
+  const store = (area: StorageArea, name: string, data: Buffer): string => {
+    files.push({ area, name, data });
+    return name;
+  };
+
+  const tables: Table[] = [
+    {
+      table: "sliders",
+      rows: SLIDERS.map((slider, i) => ({
+        ...slider,
+        file: store("files", `seed-slider-${i + 1}.png`, landscapeImage(hueFor(i, 200), i + 1)),
+      })),
+    },
+    {
+      table: "banners",
+      rows: BANNERS.map((banner, i) => ({
+        ...banner,
+        file: store("files", `seed-banner-${i + 1}.png`, landscapeImage(hueFor(i, 20), i + 11)),
+      })),
+    },
+    { table: "abouts", rows: [{ ...ABOUT, file: store("files", "seed-about.png", landscapeImage(150, 21)) }] },
+    { table: "mission_visions", rows: [MISSION_VISION] },
+    { table: "histories", rows: [{ ...HISTORY, file: store("files", "seed-history.png", landscapeImage(35, 22)) }] },
+    {
+      table: "activities",
+      rows: ACTIVITIES.map((activity, i) => ({
+        ...activity,
+        file: store("files", `seed-activity-${i + 1}.png`, landscapeImage(hueFor(i, 90), i + 31)),
+      })),
+    },
+    {
+      table: "officers",
+      rows: OFFICERS.map((officer, i) => ({
+        ...officer,
+        file: store("files", `seed-officer-${i + 1}.png`, portraitImage(hueFor(i, 180))),
+      })),
+    },
+    {
+      table: "libraries",
+      rows: LIBRARIES.map((library) => ({ ...library, active: library.active ? 1 : 0 })),
+    },
+    { table: "classifications", rows: CLASSIFICATIONS },
+    {
+      table: "genres",
+      rows: GENRES.map((name, i) => ({
+        name,
+        cover: store("covers", `seed-genre-${i + 1}.png`, coverImage(hueFor(i, 60), i + 41, 200, 280)),
+      })),
+    },
+    {
+      table: "tags",
+      rows: TAGS.map((name, i) => ({
+        name,
+        cover: i < TAGS_WITH_COVER ? store("covers", `seed-tag-${i + 1}.png`, coverImage(hueFor(i, 300), i + 51, 200, 280)) : "",
+      })),
+    },
+    {
+      table: "authors",
+      rows: AUTHORS.map((author, i) => ({
+        ...author,
+        photo: store("files", `seed-author-${i + 1}.png`, portraitImage(hueFor(i, 30))),
+      })),
+    },
+    { table: "publishers", rows: PUBLISHERS.map((publisher) => ({ ...publisher })) },
+    {
+      table: "videos",
+      rows: VIDEOS.map((video, i) => ({
+        ...video,
+        link: `/files/${store("files", `seed-video-${i + 1}.mp4`, emptyMp4())}`,
+        thumbnail: `/files/${store("files", `seed-video-${i + 1}-thumbnail.png`, landscapeImage(hueFor(i, 250), i + 61, 320, 180))}`,
+        background: `/files/${store("files", `seed-video-${i + 1}-background.png`, landscapeImage(hueFor(i, 280), i + 71))}`,
+      })),
+    },
+  ];
+
+  // Ids follow list order, so relations can be resolved by name before anything is inserted.
+  const idOf = (list: string[], name: string): number => {
+    const index = list.indexOf(name);
+    if (index < 0) throw new Error(`seed: unknown reference "${name}"`);
+    return index + 1;
+  };
+  const books = BOOKS.map((book, i) => ({
+    row: {
+      title: book.title,
+      synopsis: book.synopsis,
+      published_date: book.published_date,
+      isbn_issn: isbn13(book.isbnBody),
+      author_id: idOf(
+        AUTHORS.map((author) => author.name),
+        book.author,
+      ),
+      publisher_id: idOf(
+        PUBLISHERS.map((publisher) => publisher.name),
+        book.publisher,
+      ),
+      classification_id: idOf(
+        CLASSIFICATIONS.map((classification) => classification.notation),
+        book.classification,
+      ),
+      cover: store("covers", `seed-book-${i + 1}.png`, coverImage(hueFor(i, 10), i + 81)),
+      file: store(
+        "files",
+        `seed-book-${i + 1}.pdf`,
+        createPdf(book.title, `${book.synopsis}\n\nPengarang: ${book.author}\nPenerbit: ${book.publisher}\n\n` +
+          "Berkas ini adalah contoh buku digital untuk demonstrasi katalog perpustakaan."),
+      ),
+    },
+    genreIds: book.genres.map((name) => idOf(GENRES, name)),
+    tagIds: book.tags.map((name) => idOf(TAGS, name)),
+  }));
+
+  await Promise.all(files.map(({ area, name, data }) => writeFile(storage.path(area, name), data)));
+  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(demoPassword)));
+
+  return (db) => {
+    DEMO_USERS.forEach((user, i) =>
+      insertRow(db, "users", { name: user.name, email: user.email, role: user.role, password_hash: passwordHashes[i] }),
+    );
+    for (const { table, rows } of tables) for (const row of rows) insertRow(db, table, row);
+    for (const { row, genreIds, tagIds } of books) {
+      const bookId = insertRow(db, "books", row);
+      for (const genreId of genreIds) insertRow(db, "book_genres", { book_id: bookId, genre_id: genreId });
+      for (const tagId of tagIds) insertRow(db, "book_tags", { book_id: bookId, tag_id: tagId });
+    }
+  };
+}

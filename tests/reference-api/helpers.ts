@@ -1,0 +1,131 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startReferenceApi, type ReferenceApiOptions, type RunningReferenceApi } from "../../reference-api/server.ts";
+import { landscapeImage } from "../../reference-api/seed/png.ts";
+import { createPdf } from "../../reference-api/seed/pdf.ts";
+
+export const DEMO_PASSWORD = "demo12345";
+export const ADMIN_EMAIL = "admin@dispusip.local";
+export const SUPERADMIN_EMAIL = "superadmin@dispusip.local";
+export const STAFF_EMAIL = "staf@dispusip.local";
+
+/** Response bodies are arbitrary JSON; tests assert their shape field by field. */
+export type JsonBody = Record<string, any>;
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: JsonBody;
+}
+
+export interface TestApi extends RunningReferenceApi {
+  dataDir: string;
+  adminToken: string;
+  staffToken: string;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+}
+
+export interface CallOptions {
+  token?: string;
+  json?: unknown;
+  /** Raw body text sent as application/json (for malformed JSON). */
+  rawJson?: string;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export async function makeDataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "reference-api-test-"));
+}
+
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  } else if (options.rawJson !== undefined) {
+    headers["content-type"] = "application/json";
+    body = options.rawJson;
+  } else if (options.form) {
+    body = options.form;
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: JsonBody = {};
+  if (text) {
+    try {
+      parsed = JSON.parse(text) as JsonBody;
+    } catch {
+      parsed = { unparsed: text };
+    }
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+export async function login(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const reply = await call(baseUrl, "POST", "/api/users/login", { json: { email, password } });
+  if (reply.status !== 200) throw new Error(`login ${email} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.token as string;
+}
+
+/** Starts an in-process server on a free port with a fresh (or the given) data directory. */
+export async function startTestApi(options: Partial<ReferenceApiOptions> = {}): Promise<TestApi> {
+  const dataDir = options.dataDir ?? (await makeDataDir());
+  const running = await startReferenceApi({ ...options, dataDir, port: 0 });
+  const adminToken = await login(running.url, ADMIN_EMAIL, options.demoPassword);
+  const staffToken = await login(running.url, STAFF_EMAIL, options.demoPassword);
+  return {
+    ...running,
+    dataDir,
+    adminToken,
+    staffToken,
+    call: (method, path, callOptions) => call(running.url, method, path, callOptions),
+  };
+}
+
+export function pngFile(name = "gambar.png", hue = 120): File {
+  return new File([new Uint8Array(landscapeImage(hue, 7, 64, 36))], name, { type: "image/png" });
+}
+
+export function pdfFile(name = "buku.pdf"): File {
+  return new File([new Uint8Array(createPdf("Buku Uji", "Isi buku uji."))], name, { type: "application/pdf" });
+}
+
+export function form(fields: Record<string, string | string[] | Blob>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const item of value) data.append(name, item);
+    else data.append(name, value);
+  }
+  return data;
+}
+
+/** Files in a storage area, without in-progress uploads. */
+export async function storedFiles(dataDir: string, area: "files" | "covers"): Promise<string[]> {
+  return (await readdir(join(dataDir, area))).filter((name) => !name.startsWith("."));
+}
+
+export async function tempFiles(dataDir: string, area: "files" | "covers"): Promise<string[]> {
+  return (await readdir(join(dataDir, area))).filter((name) => name.startsWith(".upload-"));
+}
+
+/** Polls until `check` passes or the time is up (then the last failure is thrown). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
