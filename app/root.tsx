@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getConfig } from "@server/config.server";
+import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/title";
 import styles from "~/styles/app.css";
 
@@ -30,6 +31,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.product.title ?? "") }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="id">
       <head>
@@ -40,8 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

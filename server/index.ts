@@ -9,6 +9,7 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 
 /**
  * The one Node process: Express + Remix, with what the bare `remix-serve` cannot do
@@ -24,6 +25,8 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
+    /** The nonce this response's Content-Security-Policy allows inline scripts with. */
+    cspNonce?: string;
   }
 }
 
@@ -46,6 +49,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
   app.use(requestLog);
+  app.use(securityHeaders(config));
+  app.use(refuseCrossSiteWrites(config));
   app.use((_req, res, next) => {
     inFlight.add(res);
     res.on("close", () => {
@@ -75,7 +80,10 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     createRequestHandler({
       build,
       mode: build.mode,
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: res.locals.cspNonce,
+      }),
     }),
   );
 

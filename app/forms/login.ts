@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The login form's fields, shared by the browser (conform's client validation) and the server.

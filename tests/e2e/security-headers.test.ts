@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "./support";
+
+const bffUrl = inject("bffUrl");
+
+describe("security headers", () => {
+  it("every HTML response carries an enforced CSP with a fresh nonce and the other headers", async () => {
+    const nonces = new Set<string>();
+    for (const path of ["/", "/login", "/about"]) {
+      const response = await fetch(`${bffUrl}${path}`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(response.headers.get("content-security-policy-report-only")).toBeNull();
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("https://tile.openstreetmap.org");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      // Plain http here: no HSTS.
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+      const html = await response.text();
+      expect(html).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("refuses a cross-site form post with 403 before anything happens", async () => {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
+      const response = await fetch(`${bffUrl}/login`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=admin%40dispusip.local&password=demo12345",
+        redirect: "manual",
+      });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toMatch(/Permintaan ditolak/);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    const sameSite = await fetch(`${bffUrl}/login`, {
+      method: "POST",
+      headers: { Origin: bffUrl, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=admin%40dispusip.local&password=demo12345",
+      redirect: "manual",
+    });
+    expect(sameSite.status).toBe(302);
+  });
+});
+
+describe("in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("no page logs a Content-Security-Policy violation", async () => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    for (const path of ["/", "/about", "/history", "/organization-tree", "/login"]) {
+      await page.goto(`${bffUrl}${path}`, { waitUntil: "networkidle" });
+      await page.mouse.wheel(0, 5000);
+      await page.waitForTimeout(300);
+    }
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+});
