@@ -28,6 +28,9 @@ const envSchema = z
     /** Headers must arrive quickly whatever the body does (slowloris). */
     HEADERS_TIMEOUT_MS: numberFromEnv(20_000, 1000),
     UPSTREAM_TIMEOUT_MS: numberFromEnv(10_000, 100),
+    /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
+    PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
+    PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     LOGIN_FAILURE_WINDOW_MS: numberFromEnv(15 * 60 * 1000, 1000),
     SESSION_IDLE_TIMEOUT_MS: numberFromEnv(30 * 60 * 1000, 1000),
@@ -73,6 +76,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_FAILURE_WINDOW_MS },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS },
     product: {

@@ -1,11 +1,15 @@
 import { data } from "@remix-run/node";
-import { upstreamFor } from "./auth.server.ts";
 import { getConfig } from "./config.server.ts";
-import { isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
+import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
 
-/** What every public loader starts from: an anonymous upstream client and the site's origin. */
+/**
+ * What every public loader starts from: an anonymous upstream client and the site's origin.
+ * The client does not follow the visitor's abort signal: its reads are cached and shared with
+ * other visitors, who must not lose them because the first one left.
+ */
 export function publicContext(request: Request): { api: UpstreamClient; siteUrl: string } {
-  return { api: upstreamFor(request), siteUrl: getConfig().publicUrl ?? new URL(request.url).origin };
+  const api = createUpstreamClient({ requestId: request.headers.get("x-request-id") ?? undefined });
+  return { api, siteUrl: getConfig().publicUrl ?? new URL(request.url).origin };
 }
 
 export const SERVICE_UNAVAILABLE = "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.";

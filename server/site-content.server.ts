@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { cachedRead } from "./public-cache.server.ts";
 import type { UpstreamClient } from "./upstream.server.ts";
 
 /**
@@ -59,31 +60,36 @@ export type Activity = z.infer<typeof activitySchema>;
 export const officerSchema = z.object({ id, name: text, position: text, additional_text: text, file: fileName });
 export type Officer = z.infer<typeof officerSchema>;
 
-export const listBanners = (api: UpstreamClient) => api.call(listOf(bannerSchema), { path: "/banners" });
+export const listBanners = (api: UpstreamClient) =>
+  cachedRead("banners", () => api.call(listOf(bannerSchema), { path: "/banners" }));
 
 /** The about record: the first of the list (spec §3), or null when there is none yet. */
 export async function firstAbout(api: UpstreamClient): Promise<About | null> {
-  return (await api.call(listOf(aboutSchema), { path: "/abouts" }))[0] ?? null;
+  const abouts = await cachedRead("abouts", () => api.call(listOf(aboutSchema), { path: "/abouts" }));
+  return abouts[0] ?? null;
 }
 
 /** Mission-vision may come as a list or as one record (design.md). */
 export async function firstMissionVision(api: UpstreamClient): Promise<MissionVision | null> {
-  const body = await api.call(wrapped(z.union([z.array(missionVisionSchema), missionVisionSchema, z.null()])), {
-    path: "/mission-vision",
-  });
+  const body = await cachedRead("mission-vision", () =>
+    api.call(wrapped(z.union([z.array(missionVisionSchema), missionVisionSchema, z.null()])), { path: "/mission-vision" }),
+  );
   return Array.isArray(body) ? (body[0] ?? null) : body;
 }
 
 export async function firstHistory(api: UpstreamClient): Promise<History | null> {
-  return (await api.call(listOf(historySchema), { path: "/histories" }))[0] ?? null;
+  const histories = await cachedRead("histories", () => api.call(listOf(historySchema), { path: "/histories" }));
+  return histories[0] ?? null;
 }
 
-export const listActivities = (api: UpstreamClient) => api.call(listOf(activitySchema), { path: "/activities" });
+export const listActivities = (api: UpstreamClient) =>
+  cachedRead("activities", () => api.call(listOf(activitySchema), { path: "/activities" }));
 
 export const getActivity = (api: UpstreamClient, activityId: number) =>
-  api.call(wrapped(activitySchema), { path: `/activities/${activityId}` });
+  cachedRead(`activities/${activityId}`, () => api.call(wrapped(activitySchema), { path: `/activities/${activityId}` }));
 
-export const listOfficers = (api: UpstreamClient) => api.call(listOf(officerSchema), { path: "/officers" });
+export const listOfficers = (api: UpstreamClient) =>
+  cachedRead("officers", () => api.call(listOf(officerSchema), { path: "/officers" }));
 
 /** The privacy policy or the terms, both kept on the about record (spec §2), made safe to render. */
 export async function legalText(api: UpstreamClient, field: "privacy_policy" | "terms_and_condition") {

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { getConfig } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { clearPublicCache } from "./public-cache.server.ts";
 
 /**
  * The one way the BFF talks to the agency's API: base URL + `/api`, the bearer token,
@@ -99,13 +100,16 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
       const timeout = AbortSignal.timeout(request.timeoutMs ?? config.upstreamTimeoutMs);
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       try {
-        return await fetch(urlFor(request), {
+        const response = await fetch(urlFor(request), {
           method,
           headers,
           body,
           signal: combined,
           ...(streamed ? { duplex: "half" } : {}),
         } as RequestInit);
+        // Whatever an admin changed must show on the public pages at once.
+        if (method !== "GET" && response.ok && !request.path.startsWith("/users/")) clearPublicCache();
+        return response;
       } catch (cause) {
         const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
         if (kind === "network" && attempt < attempts) continue;

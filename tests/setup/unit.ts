@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { clearPublicCache } from "@server/public-cache.server";
 import { upstream } from "../mocks/upstream";
 
 // The configuration every loader and action reads; set before any server module loads it.
@@ -14,6 +15,8 @@ process.env.UPSTREAM_TIMEOUT_MS = "1000";
 
 beforeAll(() => upstream.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
+  // Each test sees its own upstream answers, not the public cache of the one before.
+  clearPublicCache();
   upstream.resetHandlers();
   upstream.events.removeAllListeners();
 });

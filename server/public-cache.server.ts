@@ -1,0 +1,53 @@
+import { getConfig } from "./config.server.ts";
+
+/**
+ * The public pages' upstream reads, cached in the process with stale-while-revalidate: a burst
+ * of visitors costs the upstream one call per resource every few seconds, and the same call is
+ * never made twice at once. Any write through the BFF clears the cache (see upstream.server.ts),
+ * so an admin's change shows on the public pages at once. Failures are not cached.
+ */
+
+interface Entry {
+  value: unknown;
+  fetchedAt: number;
+}
+
+const entries = new Map<string, Entry>();
+const inFlight = new Map<string, Promise<unknown>>();
+/** Bumped by every clear, so a read that started before a write cannot store stale data after it. */
+let generation = 0;
+
+function refresh<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key);
+  if (running) return running as Promise<T>;
+  const startedIn = generation;
+  const promise = fetcher()
+    .then((value) => {
+      if (startedIn === generation) entries.set(key, { value, fetchedAt: Date.now() });
+      return value;
+    })
+    .finally(() => {
+      if (inFlight.get(key) === promise) inFlight.delete(key);
+    });
+  inFlight.set(key, promise);
+  return promise;
+}
+
+export function cachedRead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
+  const { ttlMs, staleMs } = getConfig().publicCache;
+  const entry = entries.get(key);
+  const age = entry ? Date.now() - entry.fetchedAt : Infinity;
+  if (age <= ttlMs) return Promise.resolve(entry!.value as T);
+  if (age <= ttlMs + staleMs) {
+    // The visitor gets the stale value now; the refresh's failure only means it stays stale.
+    refresh(key, fetcher).catch(() => {});
+    return Promise.resolve(entry!.value as T);
+  }
+  return refresh(key, fetcher);
+}
+
+export function clearPublicCache() {
+  generation += 1;
+  entries.clear();
+  inFlight.clear();
+}
