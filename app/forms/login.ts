@@ -1,4 +1,5 @@
-import { z } from "~/lib/zod";
+import "~/lib/zod-jitless";
+import * as z from "zod";
 
 /**
  * The login form's fields, shared by the browser (conform's client validation) and the server.
