@@ -11,12 +11,15 @@ import {
   listActivities,
   listBanners,
   listOfficers,
+  type About,
 } from "@server/site-content.server";
 import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
 import { BannerSlider } from "~/components/public/BannerSlider";
 import { OfficeMap } from "~/components/public/OfficeMap";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { SOCIAL_NETWORKS, socialLink } from "~/config/social";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
+import { JsonLd } from "~/components/public/JsonLd";
 import { fileUrl } from "~/lib/files";
 import { publicPageMeta } from "~/lib/public-meta";
 
@@ -27,7 +30,7 @@ export const links: LinksFunction = () => carouselLinks();
  * whose call fails is left out while the rest of the page renders.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api } = publicContext(request);
+  const { api, siteUrl } = publicContext(request);
   const { product } = getConfig();
   const [banners, missionVision, about, history, activities, officers] = await Promise.all([
     orNull(listBanners(api)),
@@ -71,6 +74,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       attribution: product.mapTileAttribution,
     },
     description: about ? richTextToPlain(about.description) : product.title,
+    organization: organizationJsonLd({ siteUrl, name: product.title, office: product.office, about }),
+  };
+}
+
+/** Who runs this site, for search engines (schema.org GovernmentOrganization). */
+function organizationJsonLd({ siteUrl, name, office, about }: { siteUrl: string; name: string; office: { latitude: number; longitude: number }; about: About | null }) {
+  const sameAs = SOCIAL_NETWORKS.flatMap((network) => socialLink(network.base, about?.[network.key] ?? "") ?? []);
+  return {
+    "@context": "https://schema.org",
+    "@type": "GovernmentOrganization",
+    name,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/logo.svg`,
+    ...(about?.address ? { address: { "@type": "PostalAddress", streetAddress: about.address, addressCountry: "ID" } } : {}),
+    ...(about?.phone ? { telephone: about.phone } : {}),
+    ...(about?.email ? { email: about.email } : {}),
+    geo: { "@type": "GeoCoordinates", latitude: office.latitude, longitude: office.longitude },
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 
@@ -82,9 +103,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 export default function Home() {
-  const { banners, missionVision, about, history, activities, officers, office } = useLoaderData<typeof loader>();
+  const { banners, missionVision, about, history, activities, officers, office, organization } = useLoaderData<typeof loader>();
   return (
     <>
+      <JsonLd data={organization} />
       {banners.length ? <BannerSlider slides={banners} /> : null}
 
       {missionVision ? (

@@ -9,7 +9,10 @@ import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";
 import publicStyles from "~/styles/public.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "alternate", type: "application/atom+xml", href: "/activity/feed.xml", title: "Kegiatan" },
+];
 
 /** The frame of every public page: header, footer (contact from the about record) and site constants. */
 export async function loader({ request }: LoaderFunctionArgs) {

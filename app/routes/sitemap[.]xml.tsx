@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { escapeXml, publicActivities, STATIC_PUBLIC_PATHS, xmlResponse } from "@server/discovery.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { siteUrl, activities } = await publicActivities(request);
+  const urls = [
+    ...STATIC_PUBLIC_PATHS.map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
+    ...activities.map((activity) => {
+      const modified = Number.isNaN(Date.parse(activity.date)) ? "" : `<lastmod>${new Date(activity.date).toISOString().slice(0, 10)}</lastmod>`;
+      return `<url><loc>${escapeXml(`${siteUrl}/activity/${activity.id}`)}</loc>${modified}</url>`;
+    }),
+  ];
+  return xmlResponse(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
+    "application/xml",
+  );
+}

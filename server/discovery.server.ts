@@ -1,0 +1,20 @@
+import { publicContext, orNull } from "./public-page.server.ts";
+import { listActivities, type Activity } from "./site-content.server.ts";
+
+/** The public pages that exist whatever the content (the activities are added from the upstream). */
+export const STATIC_PUBLIC_PATHS = ["/", "/about", "/history", "/organization-tree", "/privacy-policy", "/terms"];
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character]);
+
+/** Activities for the sitemap and the feed; an upstream failure gives an empty list, not an error. */
+export async function publicActivities(request: Request): Promise<{ siteUrl: string; activities: Activity[] }> {
+  const { api, siteUrl } = publicContext(request);
+  return { siteUrl, activities: (await orNull(listActivities(api))) ?? [] };
+}
+
+export function xmlResponse(body: string, contentType: string): Response {
+  return new Response(body, {
+    headers: { "Content-Type": `${contentType}; charset=utf-8`, "Cache-Control": "public, max-age=300" },
+  });
+}

@@ -1,0 +1,80 @@
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { loader as feedLoader } from "~/routes/activity.feed[.]xml";
+import { loader as homeLoader } from "~/routes/_public._index";
+import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { request } from "../helpers/sessions";
+import { CONTENT, siteContentHandlers } from "../mocks/site-content";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+
+const args = (path: string) => ({ request: request(path), params: {}, context: { clientIp: "127.0.0.1" } });
+
+describe("discoverability", () => {
+  it("lists every public page and activity in the sitemap", async () => {
+    upstream.use(...siteContentHandlers());
+    const response = await sitemapLoader(args("/sitemap.xml"));
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([
+      "http://localhost/",
+      "http://localhost/about",
+      "http://localhost/history",
+      "http://localhost/organization-tree",
+      "http://localhost/privacy-policy",
+      "http://localhost/terms",
+      "http://localhost/activity/7",
+      "http://localhost/activity/8",
+    ]);
+    expect(xml).toContain("<lastmod>2024-11-21</lastmod>");
+  });
+
+  it("still answers a sitemap of the fixed pages when the upstream is down", async () => {
+    upstream.use(http.get(`${UPSTREAM}/*`, () => HttpResponse.error()));
+    const xml = await (await sitemapLoader(args("/sitemap.xml"))).text();
+    expect(xml.match(/<loc>/g)).toHaveLength(6);
+  });
+
+  it("keeps crawlers out of the back-office and points them at the sitemap", async () => {
+    const text = await robotsLoader(args("/robots.txt")).text();
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain("Sitemap: http://localhost/sitemap.xml");
+  });
+
+  it("publishes an Atom feed of activities, newest first, with escaped text", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/activities`, () =>
+        HttpResponse.json({ data: [...CONTENT.activities, { id: 9, date: "2025-01-05", title: "Lomba <Baca> & Tulis", description: "<p>Seru</p>", file: null }] }),
+      ),
+    );
+    const response = await feedLoader(args("/activity/feed.xml"));
+    expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="id">');
+    const titles = [...xml.matchAll(/<entry><title>([^<]+)<\/title>/g)].map((match) => match[1]);
+    expect(titles).toEqual(["Lomba &lt;Baca&gt; &amp; Tulis", "Bedah Buku", "Kunjungan Sekolah"]);
+    expect(xml).toContain("<updated>2025-01-05T00:00:00.000Z</updated>");
+    expect(xml).toContain("<summary>Seru</summary>");
+  });
+
+  it("describes the agency as a GovernmentOrganization on the home page", async () => {
+    upstream.use(...siteContentHandlers());
+    const { organization } = await homeLoader(args("/"));
+    expect(organization).toMatchObject({
+      "@type": "GovernmentOrganization",
+      name: "Dinas Perpustakaan dan Kearsipan",
+      url: "http://localhost/",
+      address: { "@type": "PostalAddress", streetAddress: "Jl. Pahlawan No. 1", addressCountry: "ID" },
+      telephone: "(0265) 123456",
+      email: "info@dispusip.example.id",
+      geo: { "@type": "GeoCoordinates" },
+    });
+    expect(organization.sameAs).toEqual([
+      "https://www.facebook.com/dispusip",
+      "https://www.instagram.com/dispusip",
+      "https://www.youtube.com/@dispusip",
+      "https://www.tiktok.com/@dispusip",
+    ]);
+  });
+});
