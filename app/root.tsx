@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getConfig } from "@server/config.server";
+import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/title";
 import styles from "~/styles/app.css";
@@ -50,7 +51,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {
