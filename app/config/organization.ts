@@ -1,6 +1,6 @@
 /**
  * The organisation chart (spec: static data). Edit this file to change the chart; the page
- * `/organization-tree` renders it as nested lists.
+ * `/organization-tree` renders it as nested lists. The demo names match the reference API's officers.
  */
 export interface OrgMember {
   name: string;
@@ -20,12 +20,12 @@ export interface OrganizationChart {
 }
 
 export const ORGANIZATION: OrganizationChart = {
-  head: { name: "Drs. H. Ahmad Fauzi, M.Si.", position: "Kepala Dinas" },
-  secretary: { name: "Hj. Siti Rahmawati, S.Sos., M.M.", position: "Sekretaris" },
+  head: { name: "Drs. H. Ahmad Suryana, M.Si.", position: "Kepala Dinas" },
+  secretary: { name: "Hj. Siti Nurhasanah, S.Sos., M.M.", position: "Sekretaris" },
   units: [
     {
       name: "Subbagian Umum dan Kepegawaian",
-      lead: { name: "Budi Santoso, S.E.", position: "Kepala Subbagian Umum dan Kepegawaian" },
+      lead: { name: "Agus Setiawan, S.E.", position: "Kepala Subbagian Umum dan Kepegawaian" },
       teams: [
         {
           name: "Tim Administrasi Umum",
@@ -37,7 +37,7 @@ export const ORGANIZATION: OrganizationChart = {
         },
         {
           name: "Tim Kepegawaian",
-          lead: { name: "Agus Setiawan, S.Kom.", position: "Ketua Tim" },
+          lead: { name: "Bayu Pratama, S.Kom.", position: "Ketua Tim" },
           members: [
             { name: "Lilis Suryani", position: "Pengelola Kepegawaian" },
             { name: "Asep Hidayat", position: "Pranata Komputer" },
@@ -47,7 +47,7 @@ export const ORGANIZATION: OrganizationChart = {
     },
     {
       name: "Bidang Kearsipan",
-      lead: { name: "Ir. Hendra Gunawan, M.T.", position: "Kepala Bidang Kearsipan" },
+      lead: { name: "Dewi Anggraeni, S.Kom.", position: "Kepala Bidang Kearsipan" },
       teams: [
         {
           name: "Tim Pengelolaan Arsip",
@@ -69,7 +69,7 @@ export const ORGANIZATION: OrganizationChart = {
     },
     {
       name: "Bidang Perpustakaan",
-      lead: { name: "Dra. Endang Sulastri, M.Pd.", position: "Kepala Bidang Perpustakaan" },
+      lead: { name: "Rudi Kurniawan, S.IP., M.Hum.", position: "Kepala Bidang Perpustakaan" },
       teams: [
         {
           name: "Tim Layanan dan Otomasi Perpustakaan",

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import type { PublicLayoutData } from "~/routes/_public";
 import { seoMeta, type PageSeo } from "./seo";
+import { pageTitle } from "./title";
 
 interface Match {
   id: string;
@@ -12,4 +13,10 @@ export function publicPageMeta(matches: Match[], page: Omit<PageSeo, "product" |
   const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutData | undefined;
   if (!layout) return [{ title: page.pageName ?? "" }];
   return seoMeta({ ...page, product: layout.product, siteUrl: layout.siteUrl });
+}
+
+/** A page that failed to load: titled as such and kept out of search indexes. */
+export function notFoundMeta(matches: Match[]): MetaDescriptor[] {
+  const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutData | undefined;
+  return [{ title: pageTitle(layout?.product ?? "", "Halaman tidak ditemukan") }, { name: "robots", content: "noindex" }];
 }

@@ -7,7 +7,7 @@ import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
-import { publicPageMeta } from "~/lib/public-meta";
+import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // An id that cannot exist is not worth asking the upstream about.
@@ -27,13 +27,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  publicPageMeta(matches, {
-    pageName: data?.title ?? "Kegiatan",
-    description: data?.summary ?? "",
-    path: `/activity/${data?.id ?? ""}`,
-    image: data?.image,
-    type: "article",
-  });
+  data
+    ? publicPageMeta(matches, {
+        pageName: data.title,
+        description: data.summary,
+        path: `/activity/${data.id}`,
+        image: data.image,
+        type: "article",
+      })
+    : notFoundMeta(matches);
 
 export default function ActivityPage() {
   const { title, date, dateTime, html, image } = useLoaderData<typeof loader>();

@@ -30,7 +30,8 @@ describe("security headers", () => {
   });
 
   it("refuses a cross-site form post with 403 before anything happens", async () => {
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of foreign) {
       const response = await fetch(`${bffUrl}/login`, {
         method: "POST",
         headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },

@@ -290,3 +290,63 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function waitForPath(page: Page, pathname: string, timeoutMs = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: timeoutMs, waitUntil: "commit" });
 }
+
+/** GET `{referenceApiUrl}/api{path}` and return the JSON body's `data` (the reference API's list shape). */
+export async function apiData<T>(referenceApiUrl: string, apiPath: string): Promise<T> {
+  const response = await fetch(`${referenceApiUrl}/api${apiPath}`);
+  if (!response.ok) throw new Error(`GET /api${apiPath} answered ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Logs in to the reference API and returns the bearer token. */
+export async function referenceApiToken(referenceApiUrl: string, email = ADMIN_EMAIL, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${referenceApiUrl}/api/users/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login as ${email} answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—" };
+
+/** Decodes the HTML character references React and sanitizers write (`&amp;`, `&#x27;`, `&ndash;`, ...). */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === "#") return String.fromCodePoint(ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)));
+    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/** The visible text of an HTML fragment, whitespace collapsed (tags become spaces). */
+export function htmlToText(html: string): string {
+  return decodeHtmlEntities(html.replace(/<script\b[\s\S]*?<\/script>/gi, " ").replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * `waitForHydration`, and when it times out, says whether the page's client assets failed to load:
+ * a `remix build` run while a BFF is up empties and refills public/build, and a page loaded in
+ * that window (or served by a BFF whose build was replaced) points at scripts that are not there.
+ */
+export async function waitForHydrationOrExplain(page: Page): Promise<void> {
+  try {
+    await waitForHydration(page);
+  } catch (error) {
+    const failed = await page
+      .evaluate(() =>
+        (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming & { responseStatus?: number }>)
+          .filter((entry) => entry.name.includes("/build/") && (entry.responseStatus ?? 200) >= 400)
+          .map((entry) => `${new URL(entry.name).pathname} (${entry.responseStatus})`),
+      )
+      .catch(() => [] as string[]);
+    if (failed.length) {
+      throw new Error(`no hydration: the page's client assets failed to load (was \`remix build\` run during the tests?): ${failed.join(", ")}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}

@@ -37,7 +37,6 @@ export function OfficeMap(props: OfficeMapProps) {
 
   const fallback = (
     <div className="office-map-fallback">
-      {props.address ? <p>{props.address}</p> : null}
       <a href={externalMapUrl(props.latitude, props.longitude)} target="_blank" rel="noopener noreferrer">
         Buka lokasi di peta
         <span className="visually-hidden"> (membuka tab baru)</span>
@@ -48,6 +47,7 @@ export function OfficeMap(props: OfficeMapProps) {
   return (
     <div ref={box} className="office-map">
       {hydrated && inView ? <Suspense fallback={fallback}>{<LeafletMap {...props} />}</Suspense> : fallback}
+      {props.address ? <p className="office-address">{props.address}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/Icon";
 
@@ -21,6 +21,10 @@ const DOCUMENTS = [
 
 export function SiteHeader({ product, appStoreUrl }: { product: string; appStoreUrl: string }) {
   const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { key: locationKey } = useLocation();
+  // The layout stays mounted across client-side navigations: close the menu on each one.
+  useEffect(() => setMenuOpen(false), [locationKey]);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > STICKY_THRESHOLD_PX);
     update();
@@ -36,7 +40,13 @@ export function SiteHeader({ product, appStoreUrl }: { product: string; appStore
           <span>{product}</span>
         </Link>
         {/* A checkbox keeps the small-screen menu working without JavaScript. */}
-        <input type="checkbox" id="site-menu-toggle" className="site-menu-toggle" />
+        <input
+          type="checkbox"
+          id="site-menu-toggle"
+          className="site-menu-toggle"
+          checked={menuOpen}
+          onChange={(event) => setMenuOpen(event.target.checked)}
+        />
         <label htmlFor="site-menu-toggle" className="site-menu-button">
           <Icon name="menu" />
           <span>Menu</span>

@@ -1,0 +1,386 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiData, htmlToText, launchChromium, waitForHydrationOrExplain } from "./support.ts";
+
+/**
+ * The home page's sections below the slider (spec §2 "Home sections in detail", §9 constants)
+ * as a visitor sees them: texts from the upstream, clamps, the activities carousel, officers,
+ * duties, the lazily loaded map, and the footer.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+/** The BFF's default office coordinate (OFFICE_LATITUDE / OFFICE_LONGITUDE are not set in these tests). */
+const OFFICE = { latitude: -6.9218, longitude: 107.6071 };
+/** Spec §9. */
+const MAP_ZOOM = 13;
+const TILE_HOST = "tile.openstreetmap.org";
+const DATE_DD_MM_YYYY = /^\d{2}-\d{2}-\d{4}$/;
+
+interface About {
+  title: string;
+  description: string;
+  address: string;
+  phone: string;
+  email: string;
+  facebook: string;
+  instagram: string;
+  twitter: string;
+  youtube: string;
+  tiktok: string;
+}
+interface Activity {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  file: string | null;
+}
+interface Officer {
+  id: number;
+  name: string;
+  position: string;
+  additional_text: string;
+  file: string;
+}
+
+let browser: Browser;
+let about: About;
+let history: { title: string; description: string };
+let missionVision: { vision: string; mission: string };
+let activities: Activity[];
+let officers: Officer[];
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  let abouts: About[];
+  let histories: Array<typeof history>;
+  let missionVisions: Array<typeof missionVision>;
+  [abouts, histories, missionVisions, activities, officers] = await Promise.all([
+    apiData<About[]>(referenceApiUrl, "/abouts"),
+    apiData<Array<typeof history>>(referenceApiUrl, "/histories"),
+    apiData<Array<typeof missionVision>>(referenceApiUrl, "/mission-vision"),
+    apiData<Activity[]>(referenceApiUrl, "/activities"),
+    apiData<Officer[]>(referenceApiUrl, "/officers"),
+  ]);
+  [about] = abouts;
+  [history] = histories;
+  [missionVision] = missionVisions;
+});
+
+afterEach(async () => {
+  while (contexts.length) await contexts.pop()!.close();
+});
+
+afterAll(async () => {
+  if (sharedHome) await (await sharedHome).context().close();
+  await browser?.close();
+});
+
+async function openHome(viewport = DESKTOP, options: BrowserContextOptions = {}, beforeGoto?: (page: Page) => void): Promise<Page> {
+  const context = await browser.newContext({ viewport, ...options });
+  contexts.push(context);
+  // No internet here: tiles are refused at once; an external page opened by the map gets a stand-in.
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) =>
+      new URL(route.request().url()).hostname === TILE_HOST
+        ? route.abort("internetdisconnected")
+        : route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }),
+  );
+  const page = await context.newPage();
+  beforeGoto?.(page);
+  const response = await page.goto(`${bffUrl}/`);
+  expect(response?.status()).toBe(200);
+  if (options.javaScriptEnabled !== false) await waitForHydrationOrExplain(page);
+  return page;
+}
+
+/** One desktop home page for the checks that only read it; it lives until the end of the file. */
+let sharedHome: Promise<Page> | undefined;
+function desktopHome(): Promise<Page> {
+  sharedHome ??= openHome().then((page) => {
+    contexts.splice(contexts.indexOf(page.context()), 1);
+    return page;
+  });
+  return sharedHome;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+const sectionTitled = (page: Page, title: string) =>
+  page.locator("section", { has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+
+/** The computed value of a CSS property. */
+const css = (locator: Locator, property: string) =>
+  locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
+/** How many lines a block shows, and whether it hides more. */
+const lines = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+    return { shown: Math.round(element.clientHeight / lineHeight), hidesMore: element.scrollHeight > element.clientHeight + 1 };
+  });
+
+function jakartaDate(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jakarta", day: "2-digit", month: "2-digit", year: "numeric" })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year}`;
+}
+
+describe("vision and mission", () => {
+  it("shows the vision and the mission from the upstream", async () => {
+    const page = await desktopHome();
+    const section = sectionTitled(page, "Visi & Misi");
+    expect(squash(await section.locator("article", { hasText: "Visi" }).first().locator("p").innerText())).toBe(squash(missionVision.vision));
+    expect(squash(await section.locator("article", { has: page.getByRole("heading", { name: "Misi" }) }).locator("p").innerText())).toBe(
+      squash(missionVision.mission),
+    );
+    // The mission's numbered lines stay on their own lines.
+    const missionLines = missionVision.mission.split("\n").filter(Boolean).length;
+    const missionBox = section.locator("article", { has: page.getByRole("heading", { name: "Misi" }) }).locator("p");
+    expect((await lines(missionBox)).shown).toBeGreaterThanOrEqual(missionLines);
+  });
+});
+
+describe.each([
+  { name: "about", clamp: 5, href: "/about", record: () => about },
+  { name: "history", clamp: 6, href: "/history", record: () => history },
+])("the $name teaser", ({ clamp, href, record }) => {
+  it(`shows the title and the text clamped to ${clamp} lines, and 'BACA SELENGKAPNYA' goes to ${href}`, async () => {
+    const page = await openHome(PHONE);
+    const { title, description } = record();
+    const section = sectionTitled(page, title);
+    expect(await section.count()).toBe(1);
+    const text = section.locator("p");
+    expect(squash(await text.innerText()).slice(0, 60)).toBe(htmlToText(description).slice(0, 60));
+    expect(await css(text, "-webkit-line-clamp")).toBe(String(clamp));
+    // At a phone's width the seeded text is longer than the clamp: exactly `clamp` lines show, the rest is cut.
+    const { shown, hidesMore } = await lines(text);
+    expect(shown).toBeLessThanOrEqual(clamp);
+    if (htmlToText(description).length > 80 * clamp) expect({ shown, hidesMore }).toEqual({ shown: clamp, hidesMore: true });
+
+    const more = section.getByRole("link", { name: "BACA SELENGKAPNYA" });
+    expect(await more.getAttribute("href")).toBe(href);
+    await more.click();
+    await page.waitForURL(`${bffUrl}${href}`);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  });
+});
+
+describe("activities carousel", () => {
+  const slides = (page: Page) => page.locator(".activities .splide__slide:not(.splide__slide--clone)");
+
+  it("has a card per activity with its image, DD-MM-YYYY date, clamped title and text, and a link to /activity/{id}", async () => {
+    const page = await desktopHome();
+    expect(await slides(page).count()).toBe(activities.length);
+    for (const [index, activity] of activities.entries()) {
+      const card = slides(page).nth(index);
+      if (activity.file) expect(await card.locator("img").getAttribute("src"), activity.title).toBe(`/files/${activity.file}`);
+      const date = await card.locator("time").textContent();
+      expect(date, activity.title).toMatch(DATE_DD_MM_YYYY);
+      expect(date, activity.title).toBe(jakartaDate(activity.date));
+      expect(await card.locator("h3").textContent()).toBe(activity.title);
+      expect(await css(card.locator("h3"), "-webkit-line-clamp")).toBe("2");
+      expect(await css(card.locator("p"), "-webkit-line-clamp")).toBe("3");
+      expect(squash((await card.locator("p").textContent()) ?? "").slice(0, 40)).toBe(htmlToText(activity.description).slice(0, 40));
+      const link = card.getByRole("link", { name: /BACA SELENGKAPNYA/, includeHidden: true });
+      expect(await link.getAttribute("href")).toBe(`/activity/${activity.id}`);
+    }
+  });
+
+  it("a card's 'BACA SELENGKAPNYA' opens that activity", async () => {
+    const page = await openHome();
+    const carousel = page.locator(".activities");
+    await carousel.scrollIntoViewIfNeeded();
+    // Let the carousel rest while the visitor reaches for a link.
+    await carousel.hover();
+    const index = await slides(page).evaluateAll((elements) => {
+      const track = elements[0].closest(".splide__track")!.getBoundingClientRect();
+      return elements.findIndex((slide) => {
+        const box = slide.getBoundingClientRect();
+        return box.left >= track.left - 1 && box.right <= track.right + 1;
+      });
+    });
+    expect(index, "a whole card in view").toBeGreaterThanOrEqual(0);
+    const activity = activities[index];
+    await slides(page).nth(index).locator("a.read-more").click();
+    await page.waitForURL(`${bffUrl}/activity/${activity.id}`);
+    await page.getByRole("heading", { level: 1, name: activity.title }).waitFor();
+    expect(await page.locator("main time").textContent()).toBe(jakartaDate(activity.date));
+  });
+
+  /** Cards wholly inside the carousel's track and the viewport. */
+  const wholeCards = (page: Page) =>
+    page.locator(".activities").evaluate((element) => {
+      const track = element.querySelector(".splide__track")!.getBoundingClientRect();
+      const left = Math.max(track.left, 0);
+      const right = Math.min(track.right, window.innerWidth);
+      return [...element.querySelectorAll(".splide__slide")]
+        .filter((slide) => {
+          const box = slide.getBoundingClientRect();
+          return box.width > 0 && box.left >= left - 1 && box.right <= right + 1;
+        })
+        .map((slide) => slide.querySelector("h3")?.textContent ?? "");
+    });
+
+  it.each([
+    { width: 375, cards: 1 },
+    { width: 800, cards: 2 },
+    { width: 1280, cards: 3 },
+  ])("at $width px shows $cards whole card(s), the newest activities first, on load and after moving a page", async ({ width, cards }) => {
+    const page = await openHome({ width, height: 800 });
+    await page.locator(".activities").scrollIntoViewIfNeeded();
+    // As soon as the page has loaded: well before the first autoplay step (5 s after the carousel mounts).
+    const newest = activities.slice(0, cards).map((activity) => activity.title);
+    let onLoad = await wholeCards(page);
+    for (const deadline = Date.now() + 2_000; Date.now() < deadline && JSON.stringify(onLoad) !== JSON.stringify(newest); ) {
+      await page.waitForTimeout(100);
+      onLoad = await wholeCards(page);
+    }
+    // Soft: the count after moving a page (below) is worth knowing even when this fails.
+    expect.soft(onLoad, "whole cards on load").toEqual(newest);
+    await page.getByRole("button", { name: "Kegiatan berikutnya" }).click();
+    // The move takes 400 ms; an autoplay step may follow.
+    await expect.poll(async () => (await wholeCards(page)).length, { message: "after moving a page" }).toBe(cards);
+  });
+});
+
+describe("officers", () => {
+  it("lists each officer with a round photo that loads, name, additional text and position, in two columns", async () => {
+    const page = await desktopHome();
+    const items = sectionTitled(page, "Pejabat").locator("li");
+    expect(await items.count()).toBe(officers.length);
+    for (const [index, officer] of officers.entries()) {
+      const item = items.nth(index);
+      expect(await item.locator(".officer-name").textContent()).toBe(officer.name);
+      expect(await item.locator(".officer-position").textContent()).toBe(officer.position);
+      if (officer.additional_text) expect(await item.getByText(officer.additional_text, { exact: true }).count()).toBe(1);
+      const photo = item.locator(officer.file ? "img" : ".officer-photo-placeholder");
+      expect(await css(photo, "border-radius")).toBe("50%");
+      if (!officer.file) continue;
+      expect(await photo.getAttribute("alt")).toContain(officer.name);
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { message: officer.name }).toBeGreaterThan(0);
+      const box = (await photo.boundingBox())!;
+      expect(Math.round(box.width)).toBe(Math.round(box.height));
+    }
+    const [first, second] = [(await items.nth(0).boundingBox())!, (await items.nth(1).boundingBox())!];
+    expect(second.y).toBeCloseTo(first.y, 0);
+    expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+  });
+});
+
+describe("duties block", () => {
+  it("links 'BACA SELENGKAPNYA' to /tupoksi.pdf in a new tab", async () => {
+    const page = await desktopHome();
+    const more = sectionTitled(page, "Tugas Pokok dan Fungsi").getByRole("link", { name: /BACA SELENGKAPNYA/ });
+    expect(await more.getAttribute("href")).toBe("/tupoksi.pdf");
+    expect(await more.getAttribute("target")).toBe("_blank");
+    expect(await more.isVisible()).toBe(true);
+  });
+});
+
+/** The slippy-map tile that holds a point at a zoom (the OpenStreetMap scheme). */
+function tileOf(latitude: number, longitude: number, zoom: number) {
+  const n = 2 ** zoom;
+  const rad = (latitude * Math.PI) / 180;
+  return {
+    x: Math.floor(((longitude + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+}
+
+describe("map", () => {
+  it("loads nothing of Leaflet until the map is scrolled into view, then shows the office marker at zoom 13", async () => {
+    const requests: string[] = [];
+    const scripts: Array<Promise<string>> = [];
+    const page = await openHome(PHONE, {}, (tab) => {
+      tab.on("request", (request) => requests.push(request.url()));
+      tab.on("response", (response) => {
+        if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+      });
+    });
+    await page.waitForTimeout(1000);
+    const leafletish = (url: string) => /leaflet|OfficeMap/i.test(url);
+    expect(requests.filter(leafletish), "requests before scrolling").toEqual([]);
+    expect(requests.some((url) => url.includes(TILE_HOST))).toBe(false);
+    expect((await Promise.all(scripts)).some((body) => body.includes("leaflet-container")), "Leaflet's code in the first load").toBe(false);
+    expect(await page.locator(".leaflet-container").count()).toBe(0);
+
+    await sectionTitled(page, "Lokasi Kantor").scrollIntoViewIfNeeded();
+    await page.locator(".leaflet-container").waitFor();
+    const marker = page.getByRole("button", { name: "Lokasi kantor" }).or(page.locator(".leaflet-marker-icon"));
+    await marker.first().waitFor();
+    expect(requests.some(leafletish)).toBe(true);
+    const tile = tileOf(OFFICE.latitude, OFFICE.longitude, MAP_ZOOM);
+    await expect.poll(() => requests.some((url) => url.includes(`${TILE_HOST}/${MAP_ZOOM}/${tile.x}/${tile.y}.png`))).toBe(true);
+  });
+
+  it("clicking the map opens the office's location on an external map in a new tab; the marker's popup shows the coordinate", async () => {
+    const page = await openHome();
+    await sectionTitled(page, "Lokasi Kantor").scrollIntoViewIfNeeded();
+    const map = page.locator(".leaflet-container");
+    await map.waitFor();
+    await page.locator(".leaflet-marker-icon").waitFor();
+    const box = (await map.boundingBox())!;
+    const [external] = await Promise.all([
+      page.context().waitForEvent("page"),
+      // Away from the marker (centre), the zoom buttons (top left) and the attribution (bottom right).
+      page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.25),
+    ]);
+    await expect.poll(() => decodeURIComponent(external.url())).toContain(`${OFFICE.latitude},${OFFICE.longitude}`);
+    expect(new URL(external.url()).protocol).toBe("https:");
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    await page.locator(".leaflet-marker-icon").click();
+    await page.locator(".leaflet-popup-content").waitFor();
+    expect(squash((await page.locator(".leaflet-popup-content").textContent()) ?? "")).toContain(`${OFFICE.latitude}, ${OFFICE.longitude}`);
+  });
+
+  it("without JavaScript shows the address and a 'Buka lokasi di peta' link", async () => {
+    const page = await openHome(PHONE, { javaScriptEnabled: false });
+    const section = sectionTitled(page, "Lokasi Kantor");
+    expect(await section.getByText(about.address, { exact: true }).isVisible()).toBe(true);
+    const link = section.getByRole("link", { name: /Buka lokasi di peta/ });
+    expect(await link.isVisible()).toBe(true);
+    expect(decodeURIComponent((await link.getAttribute("href"))!)).toContain(`${OFFICE.latitude},${OFFICE.longitude}`);
+    expect(await link.getAttribute("target")).toBe("_blank");
+  });
+});
+
+describe("footer", () => {
+  it("has the contact details of the about record, the social links, the QR code, the legal links and © 2024", async () => {
+    const page = await desktopHome();
+    const footer = page.locator("footer");
+    expect(await footer.getByText(about.address, { exact: true }).isVisible()).toBe(true);
+
+    const phone = footer.getByRole("link", { name: about.phone, exact: true });
+    expect(await phone.getAttribute("href")).toBe(`tel:${about.phone.replace(/[^\d+]/g, "")}`);
+    const email = footer.getByRole("link", { name: about.email, exact: true });
+    expect(await email.getAttribute("href")).toBe(`mailto:${about.email}`);
+
+    const social = footer.getByRole("list", { name: "Media sosial" }).getByRole("link");
+    const hrefs = await social.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    for (const handle of [about.facebook, about.instagram, about.twitter, about.youtube, about.tiktok].filter(Boolean)) {
+      expect(hrefs.some((href) => href.startsWith("https://") && href.endsWith(handle)), handle).toBe(true);
+    }
+    for (const link of await social.all()) expect(await link.getAttribute("target")).toBe("_blank");
+
+    const qr = footer.locator("svg").filter({ has: page.locator("path, rect") }).first();
+    expect(await qr.isVisible()).toBe(true);
+    const qrBox = (await qr.boundingBox())!;
+    expect(qrBox.width).toBeGreaterThan(60);
+    expect(Math.round(qrBox.width)).toBe(Math.round(qrBox.height));
+
+    expect(await footer.getByRole("link", { name: "Kebijakan Privasi" }).getAttribute("href")).toBe("/privacy-policy");
+    expect(await footer.getByRole("link", { name: "Syarat & Ketentuan" }).getAttribute("href")).toBe("/terms");
+    expect(await footer.getByText(/© 2024/).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,283 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, ConsoleMessage, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiData, decodeHtmlEntities, htmlToText, launchChromium, PROJECT_ROOT, waitForHydrationOrExplain } from "./support.ts";
+
+/**
+ * Every public page (spec §2) as a visitor and a search engine get it: server-rendered content,
+ * the title rule of spec §1, SEO tags, no console errors, no serious accessibility violation,
+ * at a phone width and a desktop width. Screenshots land in tests/e2e/screenshots/public-*.png.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
+
+/** Spec §1 (the deployment's default product title). */
+const PRODUCT = "Dinas Perpustakaan dan Kearsipan";
+/** The only external host a public page may load from (map tiles); this machine has no internet. */
+const TILE_HOST = "tile.openstreetmap.org";
+const VIEWPORTS = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+];
+
+interface Banner {
+  id: number;
+  title: string;
+}
+interface About {
+  title: string;
+  description: string;
+  privacy_policy: string;
+  terms_and_condition: string;
+}
+interface History {
+  title: string;
+  description: string;
+}
+interface Activity {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+}
+
+interface PublicPage {
+  name: string;
+  path: string;
+  /** The whole <title>. */
+  title: string;
+  /** The text of the page's <h1>. */
+  heading: string;
+  /** Texts that must be in the server HTML (the content, not only the frame). */
+  texts: string[];
+}
+
+/** The first few words of a rich text's plain form: enough to recognise the content. */
+function opening(html: string, words = 10): string {
+  return htmlToText(html).split(" ").slice(0, words).join(" ");
+}
+
+function jakartaDate(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jakarta", day: "2-digit", month: "2-digit", year: "numeric" })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year}`;
+}
+
+let browser: Browser;
+let pages: PublicPage[] = [];
+
+beforeAll(async () => {
+  const [banners, abouts, histories, activities, missionVision] = await Promise.all([
+    apiData<Banner[]>(referenceApiUrl, "/banners"),
+    apiData<About[]>(referenceApiUrl, "/abouts"),
+    apiData<History[]>(referenceApiUrl, "/histories"),
+    apiData<Activity[]>(referenceApiUrl, "/activities"),
+    apiData<Array<{ vision: string }>>(referenceApiUrl, "/mission-vision"),
+  ]);
+  const [about] = abouts;
+  const [history] = histories;
+  const [activity] = activities;
+  pages = [
+    {
+      name: "home",
+      path: "/",
+      title: PRODUCT,
+      heading: banners[0].title,
+      texts: [banners[0].title, missionVision[0].vision, about.title, history.title, activities[0].title, "Tugas Pokok dan Fungsi"],
+    },
+    { name: "about", path: "/about", title: `${PRODUCT} | Tentang Kami`, heading: about.title, texts: [opening(about.description)] },
+    { name: "history", path: "/history", title: `${PRODUCT} | Sejarah`, heading: history.title, texts: [opening(history.description)] },
+    {
+      name: "activity",
+      path: `/activity/${activity.id}`,
+      title: `${PRODUCT} | ${activity.title}`,
+      heading: activity.title,
+      texts: [opening(activity.description), jakartaDate(activity.date)],
+    },
+    {
+      name: "organization-tree",
+      path: "/organization-tree",
+      title: `${PRODUCT} | Struktur Organisasi`,
+      heading: `Struktur Organisasi ${PRODUCT}`,
+      // Spec §2: head of office, then secretary, then the three units.
+      texts: ["Kepala Dinas", "Sekretaris", "Subbagian Umum dan Kepegawaian", "Bidang Kearsipan", "Bidang Perpustakaan"],
+    },
+    {
+      name: "privacy-policy",
+      path: "/privacy-policy",
+      title: `${PRODUCT} | Kebijakan Privasi`,
+      heading: "Kebijakan Privasi",
+      texts: [opening(about.privacy_policy.replace(/<h2>[\s\S]*?<\/h2>/, ""))],
+    },
+    {
+      name: "terms",
+      path: "/terms",
+      title: `${PRODUCT} | Syarat & Ketentuan`,
+      heading: "Syarat & Ketentuan",
+      texts: [opening(about.terms_and_condition.replace(/<h2>[\s\S]*?<\/h2>/, ""))],
+    },
+  ];
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The attributes of every <meta> and <link> in the document head. */
+function headTags(html: string): Array<{ tag: string; attrs: Record<string, string> }> {
+  const head = html.slice(0, html.indexOf("</head>"));
+  return [...head.matchAll(/<(meta|link)\b([^>]*)>/gi)].map(([, tag, raw]) => ({
+    tag: tag.toLowerCase(),
+    attrs: Object.fromEntries([...raw.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), decodeHtmlEntities(value)])),
+  }));
+}
+
+function metaContent(html: string, key: string): string | undefined {
+  return headTags(html).find(({ tag, attrs }) => tag === "meta" && (attrs.name === key || attrs.property === key))?.attrs.content;
+}
+
+// The list is built in beforeAll; describe.each needs the names now.
+const PAGE_NAMES = ["home", "about", "history", "activity", "organization-tree", "privacy-policy", "terms"];
+const pageNamed = (name: string) => pages.find((candidate) => candidate.name === name)!;
+
+describe.each(PAGE_NAMES)("public page %s", (name) => {
+  it("answers 200 with its content, lang, title, description, Open Graph and canonical in the server HTML", async () => {
+    const page = pageNamed(name);
+    const response = await fetch(`${bffUrl}${page.path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+
+    expect(html).toMatch(/<html[^>]*\blang="id"/);
+    const title = html.match(/<title>([\s\S]*?)<\/title>/)?.[1];
+    expect(title && decodeHtmlEntities(title)).toBe(page.title);
+
+    const h1 = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1];
+    expect(h1 && htmlToText(h1)).toBe(page.heading);
+    const text = htmlToText(html.slice(html.indexOf("<main")));
+    for (const expected of page.texts) expect(text).toContain(expected);
+
+    expect(metaContent(html, "description")?.trim()).toBeTruthy();
+    expect(metaContent(html, "og:title")).toBe(page.title);
+    const url = `${bffUrl}${page.path}`;
+    expect(metaContent(html, "og:url")).toBe(url);
+    const canonical = headTags(html).find(({ tag, attrs }) => tag === "link" && attrs.rel === "canonical");
+    expect(canonical?.attrs.href).toBe(url);
+  });
+
+  describe.each(VIEWPORTS)("at $width×$height", (viewport) => {
+    it("renders without console errors, is screenshotted, and axe finds no serious or critical violation", async () => {
+      const page = pageNamed(name);
+      const { tab, errors } = await tabAt(viewport);
+      errors.length = 0;
+      const response = await tab.goto(`${bffUrl}${page.path}`);
+      expect(response?.status()).toBe(200);
+      await waitForHydrationOrExplain(tab);
+      expect(await tab.getAttribute("html", "lang")).toBe("id");
+      expect(await tab.title()).toBe(page.title);
+      await expect.poll(() => tab.locator("h1").first().innerText()).toBe(page.heading);
+
+      await loadWholePage(tab);
+      await tab.screenshot({ path: path.join(SCREENSHOTS, `public-${page.name}-${viewport.width}.png`), fullPage: true });
+
+      const results = await new AxeBuilder({ page: tab }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      expect(serious, `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
+      expect(errors, `console errors on ${page.path} at ${viewport.width}px`).toEqual([]);
+    });
+  });
+});
+
+/** One tab per viewport, reused page after page (the site's assets stay cached, as for a visitor). */
+const tabs = new Map<number, Promise<{ tab: Page; errors: string[] }>>();
+function tabAt(viewport: { width: number; height: number }) {
+  let entry = tabs.get(viewport.width);
+  if (!entry) {
+    entry = (async () => {
+      const context = await browser.newContext({ viewport });
+      // No internet here: the tile host is refused at once instead of waiting for DNS.
+      await context.route((url) => url.hostname === TILE_HOST, (route) => route.abort("internetdisconnected"));
+      const tab = await context.newPage();
+      const errors: string[] = [];
+      const isTileFailure = (message: ConsoleMessage) =>
+        message.location().url.includes(TILE_HOST) || message.text().includes(TILE_HOST);
+      tab.on("console", (message) => {
+        if (message.type() === "error" && !isTileFailure(message)) errors.push(`${message.text()} (${message.location().url})`);
+      });
+      tab.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      return { tab, errors };
+    })();
+    tabs.set(viewport.width, entry);
+  }
+  return entry;
+}
+
+/** Scrolls to the bottom and back (lazy images, the map), then waits until every image has loaded. */
+async function loadWholePage(tab: Page): Promise<void> {
+  await tab.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  // Images a visitor can see (not those of hidden slides or carousel cards off to the side).
+  await tab.waitForFunction(
+    () =>
+      [...document.images]
+        .filter((image) => {
+          const box = image.getBoundingClientRect();
+          return image.checkVisibility({ visibilityProperty: true }) && box.right > 0 && box.left < window.innerWidth;
+        })
+        .every((image) => image.complete),
+    undefined,
+    { timeout: 10_000 },
+  );
+  // The header's shadow and the slides fade (0.2 s, 0.5 s).
+  await tab.waitForTimeout(600);
+}
+
+describe("unknown pages", () => {
+  it.each(["/activity/999999", "/activity/abc"])("%s answers 404 with the Indonesian page inside the header and footer", async (pagePath) => {
+    const response = await fetch(`${bffUrl}${pagePath}`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/<html[^>]*\blang="id"/);
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(htmlToText(main.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "")).toBe("Halaman tidak ditemukan");
+    expect(html.indexOf('class="site-header')).toBeGreaterThan(-1);
+    expect(html.indexOf('class="site-header')).toBeLessThan(html.indexOf("<main"));
+    expect(html.indexOf('class="site-footer')).toBeGreaterThan(html.indexOf("</main>"));
+  });
+
+  it("a visitor sees the 404 page with the site's navigation and footer", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS[1] });
+    const tab = await context.newPage();
+    const pageErrors: string[] = [];
+    tab.on("pageerror", (error) => pageErrors.push(error.message));
+    try {
+      const response = await tab.goto(`${bffUrl}/activity/999999`);
+      expect(response?.status()).toBe(404);
+      await waitForHydrationOrExplain(tab);
+      await tab.getByRole("heading", { level: 1, name: "Halaman tidak ditemukan" }).waitFor();
+      await tab.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Sejarah" }).waitFor();
+      await tab.locator("footer").getByText("© 2024").waitFor();
+      await tab.getByRole("link", { name: "Kembali ke beranda" }).click();
+      await tab.waitForURL(`${bffUrl}/`);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiData, decodeHtmlEntities, launchChromium, waitForHydrationOrExplain } from "./support.ts";
+
+/**
+ * The home page's banner slider (spec §2, §9): a slide every 8000 ms, wrapping around, paused
+ * while a visitor hovers or focuses it and for visitors who prefer reduced motion. Time is
+ * Playwright's fake clock, so the test does not wait 8 real seconds per slide.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+const INTERVAL_MS = 8000;
+const DESKTOP = { width: 1280, height: 800 };
+
+interface Banner {
+  id: number;
+  title: string;
+  url: string;
+}
+
+let browser: Browser;
+let banners: Banner[];
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  banners = await apiData<Banner[]>(referenceApiUrl, "/banners");
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The home page under a fake clock, hydrated; the mouse has not moved (it is over nothing). */
+async function openHome(options: BrowserContextOptions = {}): Promise<Page> {
+  context = await browser.newContext({ viewport: DESKTOP, ...options });
+  await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
+  const page = await context.newPage();
+  const javaScript = options.javaScriptEnabled !== false;
+  if (javaScript) await page.clock.install();
+  await page.goto(`${bffUrl}/`);
+  if (javaScript) await waitForHydrationOrExplain(page);
+  return page;
+}
+
+/** The title of the slide a visitor sees (the one marked active), or null. */
+async function activeTitle(page: Page): Promise<string | null> {
+  const active = page.locator(".banner-slide.is-active");
+  if ((await active.count()) !== 1) return `${await active.count()} active slides`;
+  return active.locator(".banner-title").innerText();
+}
+
+it("has more than one banner to rotate (otherwise the tests below prove nothing)", () => {
+  expect(banners.length).toBeGreaterThan(1);
+});
+
+it("the first slide is the active one in the server HTML, and the only one", async () => {
+  const response = await fetch(`${bffUrl}/`);
+  const html = await response.text();
+  const slides = [...html.matchAll(/<div class="banner-slide( is-active)?"[\s\S]*?class="banner-title">([\s\S]*?)<\/h[12]>/g)];
+  expect(slides.map(([, active, title]) => ({ active: !!active, title: decodeHtmlEntities(title) }))).toEqual(
+    banners.map((banner, index) => ({ active: index === 0, title: banner.title })),
+  );
+});
+
+it("advances every 8000 ms and wraps around to the first after as many intervals as there are slides", async () => {
+  const page = await openHome();
+  expect(await activeTitle(page)).toBe(banners[0].title);
+  await page.clock.runFor(INTERVAL_MS / 2);
+  expect(await activeTitle(page), "half an interval in").toBe(banners[0].title);
+  await page.clock.runFor(INTERVAL_MS / 2);
+  expect(await activeTitle(page), "after one interval").toBe(banners[1].title);
+  for (let index = 2; index < banners.length; index++) {
+    await page.clock.runFor(INTERVAL_MS);
+    expect(await activeTitle(page), `after ${index} intervals`).toBe(banners[index].title);
+  }
+  await page.clock.runFor(INTERVAL_MS);
+  expect(await activeTitle(page), `after ${banners.length} intervals`).toBe(banners[0].title);
+  // The active slide is the one shown: visible, the others not.
+  await expect.poll(() => page.locator(".banner-slide.is-active").isVisible()).toBe(true);
+  await expect.poll(() => page.locator(".banner-slide:not(.is-active)").first().isVisible()).toBe(false);
+});
+
+it("does not advance while hovered, and moves on once the mouse leaves", async () => {
+  const page = await openHome();
+  await page.locator(".banner-slider").hover();
+  await page.clock.runFor(INTERVAL_MS * 2);
+  expect(await activeTitle(page)).toBe(banners[0].title);
+  // Away from the slider (the footer end of the page).
+  await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 5);
+  expect(await page.evaluate(() => document.querySelector(".banner-slider")!.matches(":hover"))).toBe(false);
+  await page.clock.runFor(INTERVAL_MS);
+  expect(await activeTitle(page)).toBe(banners[1].title);
+});
+
+it("does not advance while focus is inside it, and moves on once focus leaves", async () => {
+  const page = await openHome();
+  await page.getByRole("button", { name: "Tampilkan slide 1" }).focus();
+  await page.clock.runFor(INTERVAL_MS * 2);
+  expect(await activeTitle(page)).toBe(banners[0].title);
+  await page.getByRole("heading", { name: "Visi & Misi" }).evaluate((element) => {
+    (element as HTMLElement).tabIndex = -1;
+    (element as HTMLElement).focus();
+  });
+  await page.clock.runFor(INTERVAL_MS);
+  expect(await activeTitle(page)).toBe(banners[1].title);
+});
+
+it("does not advance for a visitor who prefers reduced motion", async () => {
+  const page = await openHome({ reducedMotion: "reduce" });
+  await page.clock.runFor(INTERVAL_MS * (banners.length + 1));
+  expect(await activeTitle(page)).toBe(banners[0].title);
+  // The visitor can still move on by hand.
+  await page.getByRole("button", { name: "Slide berikutnya" }).click();
+  expect(await activeTitle(page)).toBe(banners[1].title);
+});
+
+describe("the SELENGKAPNYA button", () => {
+  it("is on exactly the slides whose banner has a url, pointing there", async () => {
+    const page = await openHome({ javaScriptEnabled: false });
+    const slides = page.locator(".banner-slide");
+    expect(await slides.count()).toBe(banners.length);
+    for (const [index, banner] of banners.entries()) {
+      const more = slides.nth(index).getByRole("link", { name: "SELENGKAPNYA", includeHidden: true });
+      if (banner.url) {
+        expect(await more.count(), banner.title).toBe(1);
+        expect(new URL((await more.getAttribute("href"))!, bffUrl).href, banner.title).toBe(new URL(banner.url, bffUrl).href);
+      } else {
+        expect(await more.count(), banner.title).toBe(0);
+      }
+    }
+    // The seed has both kinds; if not, the check above is one-sided.
+    expect(banners.some((banner) => banner.url)).toBe(true);
+    expect(banners.some((banner) => !banner.url)).toBe(true);
+  });
+
+  it("becomes visible when its slide comes round", async () => {
+    const page = await openHome();
+    const index = banners.findIndex((banner) => banner.url);
+    await page.clock.runFor(INTERVAL_MS * index);
+    expect(await activeTitle(page)).toBe(banners[index].title);
+    await expect.poll(() => page.locator(".banner-slide.is-active").getByRole("link", { name: "SELENGKAPNYA" }).isVisible()).toBe(true);
+  });
+});

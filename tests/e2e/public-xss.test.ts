@@ -1,0 +1,517 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
+import {
+  bffEnv,
+  DEMO_PASSWORD,
+  launchChromium,
+  referenceApiToken,
+  removeDir,
+  startBff,
+  tempDir,
+  waitForHydrationOrExplain,
+  type Bff,
+} from "./support.ts";
+
+/**
+ * Stored XSS through every field the public pages render (design principle 8: untrusted HTML is
+ * sanitised on the server; links keep only http, https, mailto, tel). Well-known payloads are
+ * written upstream through the admin API of a private reference API (so other tests' data is
+ * untouched), the pages are opened in Chromium and every element of `main` is hovered, focused
+ * and clicked. The browser runs with the site's Content-Security-Policy bypassed, so that the
+ * sanitiser is tested on its own: CSP is a second wall, not an excuse for a hole in the first.
+ */
+
+const PRODUCT = "Dinas Perpustakaan dan Kearsipan";
+
+/** What a payload runs: an alert or a global flag, both carrying the payload's number. */
+const js = (n: number) => (n % 2 ? `alert(${n})` : `top.__xss=${n}`);
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+const entities = (text: string, hex = false) => [...text].map((char) => (hex ? `&#x${char.charCodeAt(0).toString(16)};` : `&#${char.charCodeAt(0)};`)).join("");
+const paddedEntities = (text: string) => [...text].map((char) => `&#${String(char.charCodeAt(0)).padStart(7, "0")}`).join("");
+
+/** Rich-text payloads; each gets its number so that a run that fires says which one it was. */
+const RICH_PAYLOADS: Array<(n: number) => string> = [
+  (n) => `<script>${js(n)}</script>`,
+  (n) => `<SCRIPT>${js(n)}</SCRIPT>`,
+  (n) => `<script src="data:text/javascript,${js(n)}"></script>`,
+  (n) => `<img src=x onerror=${js(n)}>`,
+  (n) => `<img src="x" onerror="${js(n)}">`,
+  (n) => `<IMG SRC=x OnErRoR=${js(n)}>`,
+  (n) => `<img src=x onerror="${entities(js(n))}">`,
+  (n) => `<img src="javascript:${js(n)}">`,
+  (n) => `<img src="data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' onload='${js(n)}'/>">`,
+  (n) => `<svg onload=${js(n)}>`,
+  (n) => `<svg><script>${js(n)}</script></svg>`,
+  (n) => `<svg><animate onbegin=${js(n)} attributeName=x dur=1s>`,
+  (n) => `<svg><a xlink:href="javascript:${js(n)}"><text x="20" y="20">klik</text></a></svg>`,
+  (n) => `<svg><a><set attributeName="href" to="javascript:${js(n)}"/><text y="20">klik</text></a></svg>`,
+  (n) => `<svg><style><img src=x onerror=${js(n)}></style></svg>`,
+  (n) => `<body onload=${js(n)}>`,
+  (n) => `<iframe src="javascript:${js(n)}"></iframe>`,
+  (n) => `<iframe srcdoc="&lt;script&gt;${js(n)}&lt;/script&gt;"></iframe>`,
+  (n) => `<iframe src="data:text/html,<script>${js(n)}</script>"></iframe>`,
+  (n) => `<object data="javascript:${js(n)}"></object>`,
+  (n) => `<object data="data:text/html;base64,${b64(`<script>${js(n)}</script>`)}"></object>`,
+  (n) => `<embed src="javascript:${js(n)}">`,
+  (n) => `<embed src="data:image/svg+xml;base64,${b64(`<svg xmlns="http://www.w3.org/2000/svg" onload="${js(n)}"/>`)}">`,
+  (n) => `<a href="javascript:${js(n)}">klik</a>`,
+  (n) => `<a href="JaVaScRiPt:${js(n)}">klik</a>`,
+  (n) => `<a href="${entities("javascript:")}${js(n)}">klik</a>`,
+  (n) => `<a href="${entities("javascript:", true)}${js(n)}">klik</a>`,
+  (n) => `<a href="${paddedEntities("javascript:")}${js(n)}">klik</a>`,
+  (n) => `<a href="java&#x09;script:${js(n)}">klik</a>`,
+  (n) => `<a href="jav&#x0A;ascript:${js(n)}">klik</a>`,
+  (n) => `<a href=" &#14; javascript:${js(n)}">klik</a>`,
+  (n) => `<a href="javascript&colon;${js(n)}">klik</a>`,
+  (n) => `<a href="javascript:%61lert(${n})">klik</a>`,
+  (n) => `<a href="data:text/html;base64,${b64(`<script>${js(n)}</script>`)}">klik</a>`,
+  (n) => `<a href="#" onclick="${js(n)}">klik</a>`,
+  (n) => `<a href="https://contoh.example/" onmouseover="${js(n)}">arahkan</a>`,
+  (n) => `<p onmouseover=${js(n)}>arahkan</p>`,
+  (n) => `<span onclick=${js(n)}>klik</span>`,
+  (n) => `<strong tabindex=1 onfocus=${js(n)}>fokus</strong>`,
+  (n) => `<div tabindex=1 onfocusin=${js(n)}>fokus</div>`,
+  (n) => `<xss onpointerover=${js(n)} style=display:block>arahkan</xss>`,
+  (n) => `<p style="animation-name:spin;animation-duration:1s" onanimationstart=${js(n)}>animasi</p>`,
+  (n) => `<input autofocus onfocus=${js(n)}>`,
+  (n) => `<select autofocus onfocus=${js(n)}></select>`,
+  (n) => `<textarea autofocus onfocus=${js(n)}></textarea>`,
+  (n) => `<details open ontoggle=${js(n)}>`,
+  (n) => `<video><source onerror=${js(n)}></video>`,
+  (n) => `<audio src=x onerror=${js(n)}>`,
+  (n) => `<marquee onstart=${js(n)}>jalan</marquee>`,
+  (n) => `<input type=image src=x onerror=${js(n)}>`,
+  (n) => `<form action="javascript:${js(n)}"><button>kirim</button></form>`,
+  (n) => `<form><button formaction="javascript:${js(n)}">kirim</button></form>`,
+  (n) => `<table background="javascript:${js(n)}"><tr><td onmouseover=${js(n)}>sel</td></tr></table>`,
+  (n) => `<div style="background:url(javascript:${js(n)})">latar</div>`,
+  (n) => `<div style="width: expression(${js(n)})">ekspresi</div>`,
+  (n) => `<style>@import 'javascript:${js(n)}';*{background:url("javascript:${js(n)}")}</style>`,
+  (n) => `<link rel="stylesheet" href="javascript:${js(n)}">`,
+  (n) => `<meta http-equiv="refresh" content="0;url=javascript:${js(n)}">`,
+  (n) => `<base href="javascript:${js(n)}//"><a href="/halaman">tautan</a>`,
+  (n) => `<math><mtext><table><mglyph><style><img src=x onerror=${js(n)}></style></mglyph></table></mtext></math>`,
+  (n) => `<math><mi xlink:href="javascript:${js(n)}">klik</mi></math>`,
+  (n) => `<math><mtext><h1><a><h6></a></h6><mglyph><svg><mtext><style><a title="</style><img src=x onerror=${js(n)}>"></style></h1></mtext></math>`,
+  (n) => `<template><img src=x onerror=${js(n)}></template>`,
+  (n) => `<noscript><p title="</noscript><img src=x onerror=${js(n)}>"></noscript>`,
+  (n) => `<!--<img src="--><img src=x onerror=${js(n)}//">`,
+  (n) => `<![CDATA[<script>${js(n)}</script>]]>`,
+  (n) => `<scr<script>ipt>${js(n)}</scr</script>ipt>`,
+  (n) => `<<script>script>${js(n)}<</script>/script>`,
+  (n) => `"><script>${js(n)}</script>`,
+  (n) => `'><img src=x onerror=${js(n)}>`,
+  (n) => `</textarea></title></style><script>${js(n)}</script>`,
+  (n) => `<img """><script>${js(n)}</script>">`,
+  (n) => `<img src=x onerror=eval(atob('${b64(js(n))}'))>`,
+  (n) => `<a href="https://contoh.example/" target="_blank" rel="opener">tab baru</a><img src=x onerror=${js(n)}//`,
+  (n) => `<img src=x onerror=${js(n)}//`,
+];
+
+/** Payloads for plain-text fields (titles, names, addresses): they must show as text, never run. */
+const PLAIN_PAYLOADS: Array<(n: number) => string> = [
+  (n) => `<script>${js(n)}</script>`,
+  (n) => `"><img src=x onerror=${js(n)}>`,
+  (n) => `</title><script>${js(n)}</script>`,
+  (n) => `<svg onload=${js(n)}>`,
+  (n) => `javascript:${js(n)}`,
+  (n) => `'-${js(n)}-'`,
+  (n) => `</script><script>${js(n)}</script>`,
+  (n) => `{{constructor.constructor('${js(n)}')()}}`,
+  (n) => `<img src=x onerror=${js(n)}>`,
+  (n) => `\u2028</script><script>${js(n)}</script>`,
+  (n) => `<a href="javascript:${js(n)}">klik</a>`,
+  (n) => `<iframe src="javascript:${js(n)}">`,
+  (n) => `<details open ontoggle=${js(n)}>`,
+];
+
+/** Banner links a permissive upstream might hand over (the reference API refuses them, so they go straight into its database). */
+const BANNER_URL_PAYLOADS: Array<(n: number) => string> = [
+  (n) => `javascript:${js(n)}`,
+  (n) => ` JaVaScRiPt:${js(n)}`,
+  (n) => `java\tscript:${js(n)}`,
+  (n) => `data:text/html;base64,${b64(`<script>${js(n)}</script>`)}`,
+  (n) => `vbscript:msgbox(${n})`,
+  (n) => `//evil.example/${n}`,
+  (n) => `/\\evil.example/${n}`,
+];
+
+interface Payload {
+  n: number;
+  kind: "rich" | "plain" | "banner url";
+  text: string;
+  /** Where it was written (upstream field). */
+  field: string;
+  /** The pages it should show on. */
+  pages: string[];
+}
+
+interface PageResult {
+  page: string;
+  dialogs: string[];
+  xss: unknown;
+  /** Dangerous markup left in the rendered `main`. */
+  residue: string[];
+}
+
+let referenceApi: RunningReferenceApi | undefined;
+let bff: Bff | undefined;
+let referenceDir: string | undefined;
+let bffDir: string | undefined;
+let browser: Browser;
+let context: BrowserContext;
+/** Like `context`, without the site's own scripts: payloads in the server's HTML run all the same, at a fraction of the cost. */
+let bareContext: BrowserContext;
+let token: string;
+const payloads: Payload[] = [];
+const results = new Map<string, PageResult>();
+let combinedActivityPath = "";
+
+async function api(method: string, apiPath: string, body: FormData | object): Promise<{ status: number; data: { id: number } }> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`${referenceApi!.url}/api${apiPath}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(isForm ? {} : { "Content-Type": "application/json" }) },
+    body: isForm ? body : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: { id: number }; error?: string };
+  if (!response.ok) throw new Error(`${method} /api${apiPath} answered ${response.status}: ${json.error}`);
+  return { status: response.status, data: json.data };
+}
+
+function form(fields: Record<string, string | number>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
+  return data;
+}
+
+async function getFirst<T>(apiPath: string): Promise<T> {
+  const response = await fetch(`${referenceApi!.url}/api${apiPath}`);
+  return ((await response.json()) as { data: T[] }).data[0];
+}
+
+beforeAll(async () => {
+  referenceDir = await tempDir("xss-reference-api");
+  bffDir = await tempDir("xss-bff");
+  referenceApi = await startReferenceApi({ dataDir: referenceDir, host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD });
+  const bffStarting = startBff(bffEnv({ UPSTREAM_API_URL: referenceApi.url, DATA_DIR: bffDir }));
+  const browserStarting = launchChromium();
+  token = await referenceApiToken(referenceApi.url);
+
+  let next = 1;
+  const add = (kind: Payload["kind"], field: string, pages: string[], make: (n: number) => string) => {
+    const n = next++;
+    const payload = { n, kind, field, pages, text: make(n) };
+    payloads.push(payload);
+    return payload;
+  };
+
+  // Rich text: every payload alone in an activity of its own, and all together in each rich field.
+  const rich = RICH_PAYLOADS.map((make) => add("rich", "", [], make));
+  const allRich = rich.map((payload) => `<p>#${payload.n}</p>${payload.text}`).join("\n");
+  for (const payload of rich) {
+    const { data } = await api("POST", "/activities", form({ date: "2024-07-01", title: `Kegiatan uji #${payload.n}`, description: payload.text }));
+    payload.field = "activity.description (own activity), about.description, about.privacy_policy, about.terms_and_condition, history.description, activity.description (all)";
+    payload.pages = [`/activity/${data.id}`, "/about", "/privacy-policy", "/terms", "/history", "/activity/all", "/"];
+  }
+
+  // Plain fields.
+  const plain = (field: string, pages: string[], index: number) => add("plain", field, pages, PLAIN_PAYLOADS[index % PLAIN_PAYLOADS.length]);
+  const aboutTitle = plain("about.title", ["/", "/about"], 0);
+  const aboutAddress = plain("about.address", ["/", "/about", "/history", "/terms"], 1);
+  const aboutEmail = add("plain", "about.email", ["/", "/about"], (n) => `"><svg/onload=${js(n)}>@contoh.example`);
+  const historyTitle = plain("history.title", ["/", "/history"], 3);
+  const activityTitle = plain("activity.title", ["/", "/activity/all"], 2);
+  const officerName = plain("officer.name", ["/"], 4);
+  const officerPosition = plain("officer.position", ["/"], 5);
+  const officerExtra = plain("officer.additional_text", ["/"], 6);
+  const bannerTitle = plain("banner.title", ["/"], 7);
+  const bannerDescription = plain("banner.description", ["/"], 8);
+  const bannerUrl = add("plain", "banner.url", ["/"], (n) => `https://contoh.example/"onmouseover="${js(n)}`);
+  const bannerPath = add("plain", "banner.url", ["/"], (n) => `/"><script>${js(n)}</script>`);
+  const vision = plain("mission-vision.vision", ["/"], 9);
+  const mission = plain("mission-vision.mission", ["/"], 10);
+  const combinedActivityTitle = plain("activity.title (all)", ["/", "/activity/all"], 11);
+  plain("officer.name (second officer)", ["/"], 12);
+
+  const about = await getFirst<Record<string, string | number>>("/abouts");
+  await api(
+    "PUT",
+    "/abouts",
+    form({
+      id: about.id,
+      title: aboutTitle.text,
+      description: allRich,
+      address: aboutAddress.text,
+      phone: String(about.phone),
+      email: aboutEmail.text,
+      facebook: String(about.facebook),
+      instagram: String(about.instagram),
+      twitter: String(about.twitter),
+      youtube: String(about.youtube),
+      tiktok: String(about.tiktok),
+      terms_and_condition: allRich,
+      privacy_policy: allRich,
+    }),
+  );
+  const history = await getFirst<{ id: number }>("/histories");
+  await api("PUT", "/histories", form({ id: history.id, title: historyTitle.text, description: allRich }));
+  await api("POST", "/activities", form({ date: "2099-12-31", title: activityTitle.text, description: "<p>Judul berisi muatan uji.</p>" }));
+  const combined = await api("POST", "/activities", form({ date: "2099-12-30", title: combinedActivityTitle.text, description: allRich }));
+  combinedActivityPath = `/activity/${combined.data.id}`;
+  await api("POST", "/officers", form({ name: officerName.text, position: officerPosition.text, additional_text: officerExtra.text }));
+  const secondOfficer = payloads.find((payload) => payload.field === "officer.name (second officer)")!;
+  await api("POST", "/officers", form({ name: secondOfficer.text, position: "Pejabat uji", additional_text: "" }));
+  await api("POST", "/banners", form({ title: bannerTitle.text, description: bannerDescription.text, url: bannerUrl.text }));
+  await api("POST", "/banners", form({ title: `Banner #${bannerPath.n}`, description: "uji", url: bannerPath.text }));
+  const missionVision = await getFirst<{ id: number }>("/mission-vision");
+  await api("PUT", "/mission-vision", { id: missionVision.id, vision: vision.text, mission: mission.text });
+
+  // Links the reference API refuses but another upstream might store.
+  const db = new Database(path.join(referenceDir, "reference-api.sqlite"));
+  try {
+    const insert = db.prepare("INSERT INTO banners (title, description, url) VALUES (?, ?, ?)");
+    for (const make of BANNER_URL_PAYLOADS) {
+      const payload = add("banner url", "banner.url (written into the upstream's database)", ["/"], make);
+      insert.run(`Banner tautan #${payload.n}`, "uji tautan", payload.text);
+    }
+  } finally {
+    db.close();
+  }
+
+  for (const payload of payloads) payload.pages = payload.pages.map((page) => (page === "/activity/all" ? combinedActivityPath : page));
+
+  [bff, browser] = await Promise.all([bffStarting, browserStarting]);
+  context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+  bareContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+  await bareContext.route((url) => url.pathname.startsWith("/build/") && url.pathname.endsWith(".js"), (route) => route.abort());
+  for (const each of [context, bareContext]) await prepare(each);
+}, 120_000);
+
+async function prepare(each: BrowserContext): Promise<void> {
+  // Nothing leaves the machine.
+  await each.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
+  // Links to real places must not take the page away mid-test; javascript: links are let through (that is the test).
+  await each.addInitScript(() => {
+    window.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as Element | null)?.closest?.("a[href], area[href]") as HTMLAnchorElement | null;
+        if (link && /^(https?|mailto|tel):$/.test(link.protocol)) event.preventDefault();
+      },
+      true,
+    );
+    window.addEventListener("submit", (event) => {
+      const action = (event.target as HTMLFormElement).action;
+      if (/^https?:/.test(action)) event.preventDefault();
+    }, true);
+  });
+}
+
+afterAll(async () => {
+  printTable();
+  await context?.close();
+  await bareContext?.close();
+  await browser?.close();
+  await bff?.proc.stop();
+  await referenceApi?.close();
+  await removeDir(referenceDir);
+  await removeDir(bffDir);
+});
+
+/** Opens a page, pokes every element of `main`, and records what ran and what was left. */
+async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Promise<PageResult> {
+  const dialogs: string[] = [];
+  const onDialog = (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss().catch(() => {});
+  };
+  page.on("dialog", onDialog);
+  try {
+    const response = await page.goto(`${bff!.url}${pagePath}`);
+    expect(response?.status(), pagePath).toBe(200);
+    // Payloads run from the server's HTML; React's handlers (links, the slider) need hydration.
+    if (hydrate) await waitForHydrationOrExplain(page);
+    await page.evaluate(async () => {
+      const main = document.querySelector("main")!;
+      for (const element of [...main.querySelectorAll<HTMLElement>("*")]) {
+        for (const type of ["pointerover", "mouseover", "mouseenter", "mousemove"]) {
+          element.dispatchEvent(new MouseEvent(type, { bubbles: type !== "mouseenter", cancelable: true, view: window }));
+        }
+        element.focus?.();
+        element.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+        element.click?.();
+      }
+    });
+    await page.waitForTimeout(hydrate ? 400 : 200);
+    // A javascript: link that ran may have replaced the document; the checks below then see that.
+    const { xss, residue } = await page.evaluate(() => {
+      const found: string[] = [];
+      const main = document.querySelector("main");
+      if (!main) return { xss: (window as unknown as { __xss?: unknown }).__xss, residue: ["no <main> left"] };
+      for (const container of main.querySelectorAll(".rich-text")) {
+        for (const element of container.querySelectorAll("script, iframe, object, embed, frame, frameset, base, form, meta, link, style")) {
+          found.push(`<${element.localName}> in .rich-text`);
+        }
+      }
+      const urlAttributes = ["href", "src", "xlink:href", "action", "formaction", "data", "background", "poster", "srcset", "to", "values", "from"];
+      for (const element of main.querySelectorAll("*")) {
+        if (element.localName === "script") {
+          // Structured data is inert as long as it is one whole JSON document (no value closed the element early).
+          let inertData = (element as HTMLScriptElement).type === "application/ld+json";
+          try {
+            if (inertData) JSON.parse(element.textContent ?? "");
+          } catch {
+            inertData = false;
+          }
+          if (!inertData) found.push(`<script> in main: ${element.outerHTML.slice(0, 80)}`);
+        }
+        for (const attribute of element.attributes) {
+          if (attribute.name.toLowerCase().startsWith("on")) found.push(`${element.localName}[${attribute.name}]`);
+          if (urlAttributes.includes(attribute.name.toLowerCase())) {
+            const value = attribute.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+            if (/^(javascript|data|vbscript):/.test(value)) found.push(`${element.localName}[${attribute.name}=${attribute.value.slice(0, 40)}]`);
+          }
+        }
+      }
+      return { xss: (window as unknown as { __xss?: unknown }).__xss, residue: found };
+    });
+    return { page: pagePath, dialogs, xss, residue };
+  } finally {
+    page.off("dialog", onDialog);
+  }
+}
+
+/** The number a fired payload announced (its dialog text or flag). */
+const firedNumbers = (result: PageResult) => new Set([...result.dialogs.map(Number), ...(result.xss === undefined ? [] : [Number(result.xss)])]);
+
+function verdict(result: PageResult): string[] {
+  const problems: string[] = [];
+  if (result.dialogs.length) problems.push(`dialog(s) ${result.dialogs.join(", ")}`);
+  if (result.xss !== undefined) problems.push(`window.__xss = ${String(result.xss)}`);
+  problems.push(...result.residue);
+  return problems;
+}
+
+it("the probe notices a payload that runs (on a stand-in page)", async () => {
+  const page = await bareContext.newPage();
+  try {
+    await page.route(`${bff!.url}/__canary`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: '<main><div class="rich-text"><img src=x onerror=alert(7)><a href="javascript:top.__xss=8">klik</a></div></main>',
+      }),
+    );
+    const result = await probe(page, "/__canary", { hydrate: false });
+    expect(result.dialogs).toEqual(["7"]);
+    expect(result.xss).toBe(8);
+  } finally {
+    await page.close();
+  }
+});
+
+it("writes at least 50 payloads, each into a field the public pages render", () => {
+  expect(payloads.filter((payload) => payload.kind === "rich").length).toBeGreaterThanOrEqual(50);
+  expect(payloads.length).toBeGreaterThanOrEqual(50);
+  expect(payloads.every((payload) => payload.pages.length > 0)).toBe(true);
+});
+
+describe("pages with every rich-text payload at once", () => {
+  it.each(["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all"])("%s runs none of them and keeps no dangerous markup", async (pagePath) => {
+    const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath;
+    const page = await context.newPage();
+    try {
+      const result = await probe(page, actualPath);
+      results.set(actualPath, result);
+      expect(verdict(result), actualPath).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+it("each rich-text payload alone in an activity's description runs nothing and leaves no dangerous markup", async () => {
+  const ownPages = payloads.filter((payload) => payload.kind === "rich").map((payload) => payload.pages[0]);
+  const queue = [...ownPages];
+  // A few tabs at a time: a page spends most of its time waiting.
+  await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      const page = await bareContext.newPage();
+      try {
+        for (let pagePath = queue.shift(); pagePath; pagePath = queue.shift()) results.set(pagePath, await probe(page, pagePath, { hydrate: false }));
+      } finally {
+        await page.close();
+      }
+    }),
+  );
+  const failures = ownPages.flatMap((pagePath) => {
+    const problems = verdict(results.get(pagePath)!);
+    return problems.length ? [`${pagePath}: ${problems.join("; ")}`] : [];
+  });
+  expect(failures).toEqual([]);
+}, 180_000);
+
+describe("plain fields show the payload as text", () => {
+  it("the about title is the page's heading, character for character", async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${bff!.url}/about`);
+      const title = payloads.find((payload) => payload.field === "about.title")!.text;
+      expect(await page.locator("main h1").first().textContent()).toBe(title);
+      expect(await page.title()).toBe(`${PRODUCT} | Tentang Kami`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("an activity title with </title><script> is the document title and the heading, as text", async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${bff!.url}${combinedActivityPath}`);
+      const title = payloads.find((payload) => payload.field === "activity.title (all)")!.text;
+      expect(await page.locator("main h1").first().textContent()).toBe(title);
+      expect(await page.title()).toBe(`${PRODUCT} | ${title}`);
+      expect(await page.locator("head script:not([nonce])").count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+function printTable(): void {
+  const columns = [
+    { label: "own page", pick: (payload: Payload) => (payload.kind === "rich" ? payload.pages[0] : undefined) },
+    ...["/", "/about", "/history", "/privacy-policy", "/terms"].map((page) => ({ label: page, pick: (payload: Payload) => (payload.pages.includes(page) ? page : undefined) })),
+    { label: "activity (all)", pick: (payload: Payload) => (payload.pages.includes(combinedActivityPath) ? combinedActivityPath : undefined) },
+  ];
+  const cut = (text: string, width: number) => {
+    const flat = text.replace(/\s+/g, " ");
+    return (flat.length > width ? `${flat.slice(0, width - 1)}…` : flat).padEnd(width);
+  };
+  const cell = (payload: Payload, pagePath: string | undefined) => {
+    if (!pagePath) return "-";
+    const result = results.get(pagePath);
+    if (!result) return "not run";
+    if (firedNumbers(result).has(payload.n)) return "FIRED";
+    if (payload.kind === "rich" && pagePath === payload.pages[0] && result.residue.length) return `LEFT ${result.residue.join(",")}`;
+    return "blocked";
+  };
+  const rows = [
+    `${"#".padStart(3)}  ${cut("payload", 60)}  ${cut("field", 24)}  ${columns.map((column) => cut(column.label, 15)).join(" ")}`,
+    ...payloads.map(
+      (payload) =>
+        `${String(payload.n).padStart(3)}  ${cut(payload.text, 60)}  ${cut(payload.kind === "rich" ? "rich text (all)" : payload.field, 24)}  ${columns
+          .map((column) => cut(cell(payload, column.pick(payload)), 15))
+          .join(" ")}`,
+    ),
+  ];
+  const pageSummary = [...results.values()]
+    .filter((result) => !result.page.startsWith("/activity/") || result.page === combinedActivityPath)
+    .map((result) => `${result.page}: ${verdict(result).join("; ") || "clean"}`);
+  console.log(
+    `XSS payloads written: ${payloads.length} (${payloads.filter((payload) => payload.kind === "rich").length} in rich text, each alone on its own activity page and all together in every rich field)\n${rows.join("\n")}\n\nPer page (all payloads together):\n${pageSummary.join("\n")}`,
+  );
+}
