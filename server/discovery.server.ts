@@ -1,5 +1,5 @@
 import { publicContext, orNull } from "./public-page.server.ts";
-import { listActivities, type Activity } from "./site-content.server.ts";
+import { publicActivities, type Activity } from "./site-content.server.ts";
 
 /** The public pages that exist whatever the content (the activities are added from the upstream). */
 export const STATIC_PUBLIC_PATHS = ["/", "/about", "/history", "/organization-tree", "/privacy-policy", "/terms"];
@@ -8,9 +8,9 @@ const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character]);
 
 /** Activities for the sitemap and the feed; an upstream failure gives an empty list, not an error. */
-export async function publicActivities(request: Request): Promise<{ siteUrl: string; activities: Activity[] }> {
+export async function activitiesForFeeds(request: Request): Promise<{ siteUrl: string; activities: Activity[] }> {
   const { api, siteUrl } = publicContext(request);
-  return { siteUrl, activities: (await orNull(listActivities(api))) ?? [] };
+  return { siteUrl, activities: (await orNull(publicActivities(api))) ?? [] };
 }
 
 export function xmlResponse(body: string, contentType: string): Response {

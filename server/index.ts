@@ -10,6 +10,7 @@ import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
+import { uploadLimits } from "./upload-limits.server.ts";
 
 /**
  * The one Node process: Express + Remix, with what the bare `remix-serve` cannot do
@@ -41,6 +42,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   if (!existsSync(serverBuildPath)) {
     throw new ConfigError("No build found: run `npm run build` (or `npm start`, which builds when needed).");
   }
+  uploadLimits();
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");

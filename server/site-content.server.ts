@@ -1,97 +1,42 @@
-import * as z from "zod";
+import { listAbouts, type About } from "./resources/abouts.server.ts";
+import { getActivity, listActivities, type Activity } from "./resources/activities.server.ts";
+import { listBanners, type Banner } from "./resources/banners.server.ts";
+import { listHistories, type History } from "./resources/histories.server.ts";
+import { listMissionVisions, type MissionVision } from "./resources/mission-vision.server.ts";
+import { listOfficers, type Officer } from "./resources/officers.server.ts";
 import { cachedRead } from "./public-cache.server.ts";
 import type { UpstreamClient } from "./upstream.server.ts";
 
 /**
- * The public site's reads (spec §7, Website content): each upstream record shape once, as a zod
- * schema tolerant of what the spec leaves vague (nulls, numeric strings, a bare value instead of
- * `{ data }`), reshaped into the clean values the pages render.
+ * The public site's reads (spec §7, Website content), through the public cache. The record
+ * shapes are the resource adapters' (server/resources), shared with the back-office.
  */
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? "");
-const fileName = z
-  .string()
-  .nullish()
-  .transform((value) => (value ? value : null));
-const id = z.coerce.number().int();
+export type { About, Activity, Banner, History, MissionVision, Officer };
 
-/** `{ data: T }`, or the bare T (design.md: stay tolerant where the spec is vague). */
-function wrapped<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  const envelope = z.object({ data: schema }).transform((body) => body.data as T);
-  return z.union([envelope, schema]);
-}
-function listOf<T>(record: z.ZodType<T>) {
-  return wrapped(z.array(record));
-}
-
-export const bannerSchema = z.object({ id, title: text, description: text, url: text, file: fileName });
-export type Banner = z.infer<typeof bannerSchema>;
-
-export const aboutSchema = z.object({
-  id,
-  title: text,
-  description: text,
-  address: text,
-  phone: text,
-  email: text,
-  facebook: text,
-  instagram: text,
-  twitter: text,
-  youtube: text,
-  tiktok: text,
-  terms_and_condition: text,
-  privacy_policy: text,
-  file: fileName,
-});
-export type About = z.infer<typeof aboutSchema>;
-
-export const missionVisionSchema = z.object({ id, vision: text, mission: text });
-export type MissionVision = z.infer<typeof missionVisionSchema>;
-
-export const historySchema = z.object({ id, title: text, description: text, file: fileName });
-export type History = z.infer<typeof historySchema>;
-
-export const activitySchema = z.object({ id, date: text, title: text, description: text, file: fileName });
-export type Activity = z.infer<typeof activitySchema>;
-
-export const officerSchema = z.object({ id, name: text, position: text, additional_text: text, file: fileName });
-export type Officer = z.infer<typeof officerSchema>;
-
-export const listBanners = (api: UpstreamClient) =>
-  cachedRead("banners", () => api.call(listOf(bannerSchema), { path: "/banners" }));
+export const publicBanners = (api: UpstreamClient) => cachedRead("banners", () => listBanners(api));
 
 /** The about record: the first of the list (spec §3), or null when there is none yet. */
 export async function firstAbout(api: UpstreamClient): Promise<About | null> {
-  const abouts = await cachedRead("abouts", () => api.call(listOf(aboutSchema), { path: "/abouts" }));
-  return abouts[0] ?? null;
+  return (await cachedRead("abouts", () => listAbouts(api)))[0] ?? null;
 }
 
-/** Mission-vision may come as a list or as one record (design.md). */
 export async function firstMissionVision(api: UpstreamClient): Promise<MissionVision | null> {
-  const body = await cachedRead("mission-vision", () =>
-    api.call(wrapped(z.union([z.array(missionVisionSchema), missionVisionSchema, z.null()])), { path: "/mission-vision" }),
-  );
-  return Array.isArray(body) ? (body[0] ?? null) : body;
+  return (await cachedRead("mission-vision", () => listMissionVisions(api)))[0] ?? null;
 }
 
 export async function firstHistory(api: UpstreamClient): Promise<History | null> {
-  const histories = await cachedRead("histories", () => api.call(listOf(historySchema), { path: "/histories" }));
-  return histories[0] ?? null;
+  return (await cachedRead("histories", () => listHistories(api)))[0] ?? null;
 }
 
-export const listActivities = (api: UpstreamClient) =>
-  cachedRead("activities", () => api.call(listOf(activitySchema), { path: "/activities" }));
+export const publicActivities = (api: UpstreamClient) => cachedRead("activities", () => listActivities(api));
 
-export const getActivity = (api: UpstreamClient, activityId: number) =>
-  cachedRead(`activities/${activityId}`, () => api.call(wrapped(activitySchema), { path: `/activities/${activityId}` }));
+export const publicActivity = (api: UpstreamClient, activityId: string) =>
+  cachedRead(`activities/${activityId}`, () => getActivity(api, activityId));
 
-export const listOfficers = (api: UpstreamClient) =>
-  cachedRead("officers", () => api.call(listOf(officerSchema), { path: "/officers" }));
+export const publicOfficers = (api: UpstreamClient) => cachedRead("officers", () => listOfficers(api));
 
-/** The privacy policy or the terms, both kept on the about record (spec §2), made safe to render. */
+/** The privacy policy or the terms, both kept on the about record (spec §2). */
 export async function legalText(api: UpstreamClient, field: "privacy_policy" | "terms_and_condition") {
   const about = await firstAbout(api);
   return about && about[field];

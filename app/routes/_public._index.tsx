@@ -8,9 +8,9 @@ import {
   firstAbout,
   firstHistory,
   firstMissionVision,
-  listActivities,
-  listBanners,
-  listOfficers,
+  publicActivities,
+  publicBanners,
+  publicOfficers,
   type About,
 } from "@server/site-content.server";
 import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
@@ -33,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, siteUrl } = publicContext(request);
   const { product } = getConfig();
   const [banners, missionVision, about, history, activities, officers] = await Promise.all([
-    orNull(listBanners(api)),
+    orNull(publicBanners(api)),
     orNull(firstMissionVision(api)),
     orNull(firstAbout(api)),
     orNull(firstHistory(api)),
-    orNull(listActivities(api)),
-    orNull(listOfficers(api)),
+    orNull(publicActivities(api)),
+    orNull(publicOfficers(api)),
   ]);
 
   return {

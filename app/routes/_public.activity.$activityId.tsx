@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "@server/public-page.server";
 import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
-import { getActivity } from "@server/site-content.server";
+import { publicActivity } from "@server/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
@@ -12,9 +12,8 @@ import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // An id that cannot exist is not worth asking the upstream about.
   if (!/^[1-9]\d{0,15}$/.test(params.activityId ?? "")) notFound();
-  const activityId = Number(params.activityId);
   const { api } = publicContext(request);
-  const activity = await getActivity(api, activityId).catch(failPage);
+  const activity = await publicActivity(api, params.activityId!).catch(failPage);
   return {
     id: activity.id,
     title: activity.title,

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
-import { escapeXml, publicActivities, xmlResponse } from "@server/discovery.server";
+import { escapeXml, activitiesForFeeds, xmlResponse } from "@server/discovery.server";
 import { richTextToPlain } from "@server/sanitize.server";
 
 const FEED_SIZE = 20;
 
 /** An Atom feed of the newest activities, for feed readers and other government portals. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { siteUrl, activities } = await publicActivities(request);
+  const { siteUrl, activities } = await activitiesForFeeds(request);
   const product = getConfig().product.title;
   const dated = activities
     .map((activity) => ({ ...activity, time: Date.parse(activity.date) }))

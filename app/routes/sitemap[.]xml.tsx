@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { escapeXml, publicActivities, STATIC_PUBLIC_PATHS, xmlResponse } from "@server/discovery.server";
+import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "@server/discovery.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { siteUrl, activities } = await publicActivities(request);
+  const { siteUrl, activities } = await activitiesForFeeds(request);
   const urls = [
     ...STATIC_PUBLIC_PATHS.map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
     ...activities.map((activity) => {

@@ -58,20 +58,20 @@ describe("home page loader", () => {
     upstream.use(...siteContentHandlers());
     const data = await homeLoader(args("/"));
     expect(data.banners).toEqual([
-      { id: 1, title: "Selamat Datang", description: "Perpustakaan untuk semua", url: "https://contoh.go.id/info", image: "/files/banner-1.png" },
-      { id: 2, title: "Tanpa Tautan", description: "Slide tanpa url", url: null, image: "/files/banner-2.png" },
-      { id: 3, title: "Tautan Jahat", description: "x", url: null, image: null },
+      { id: "1", title: "Selamat Datang", description: "Perpustakaan untuk semua", url: "https://contoh.go.id/info", image: "/files/banner-1.png" },
+      { id: "2", title: "Tanpa Tautan", description: "Slide tanpa url", url: null, image: "/files/banner-2.png" },
+      { id: "3", title: "Tautan Jahat", description: "x", url: null, image: null },
     ]);
     expect(data.about).toEqual({ title: "Tentang Dinas", summary: "Dinas melayani masyarakat." });
     expect(data.history).toEqual({ title: "SEJARAH", summary: "Berdiri tahun 1978." });
     expect(data.missionVision).toEqual({ vision: "Masyarakat gemar membaca.", mission: "1. Layanan\n2. Arsip" });
     expect(data.activities.map((activity) => [activity.id, activity.date, activity.summary, activity.image])).toEqual([
-      [7, "21-11-2024", "Diskusi novel.", "/files/act-7.png"],
+      ["7", "21-11-2024", "Diskusi novel.", "/files/act-7.png"],
       // 17:00 UTC is midnight of the next day in Western Indonesia.
-      [8, "02-10-2024", "Siswa berkunjung.", null],
+      ["8", "02-10-2024", "Siswa berkunjung.", null],
     ]);
     expect(data.officers).toEqual([
-      { id: 1, name: "Drs. Ahmad", position: "Kepala Dinas", additionalText: "Pembina Utama Muda", photo: "/files/officer-1.png" },
+      { id: "1", name: "Drs. Ahmad", position: "Kepala Dinas", additionalText: "Pembina Utama Muda", photo: "/files/officer-1.png" },
     ]);
     expect(data.office.address).toBe("Jl. Pahlawan No. 1");
   });
@@ -127,7 +127,7 @@ describe("content pages", () => {
   it("shows one activity with its date as day-month-year", async () => {
     upstream.use(...siteContentHandlers());
     const activity = await activityLoader(args("/activity/7", { activityId: "7" }));
-    expect(activity).toMatchObject({ id: 7, title: "Bedah Buku", date: "21-11-2024", image: "/files/act-7.png" });
+    expect(activity).toMatchObject({ id: "7", title: "Bedah Buku", date: "21-11-2024", image: "/files/act-7.png" });
     expect(activity.html).toBe("<p>Diskusi <em>novel</em>.</p>");
   });
 

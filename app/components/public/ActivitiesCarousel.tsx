@@ -3,7 +3,7 @@ import { Splide, SplideSlide } from "@splidejs/react-splide";
 import splideCore from "@splidejs/splide/dist/css/splide-core.min.css";
 
 export interface ActivityCard {
-  id: number;
+  id: string;
   title: string;
   summary: string;
   date: string;

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 export const SLIDE_INTERVAL_MS = 8000;
 
 export interface Slide {
-  id: number;
+  id: string;
   title: string;
   description: string;
   url: string | null;

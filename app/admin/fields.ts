@@ -1,0 +1,89 @@
+import * as z from "zod";
+import { parseIndonesianNumber, toIsoDate } from "./format";
+
+/**
+ * Schema pieces for the admin forms. The browser runs them for early feedback; the server runs
+ * the same schema on every submission and sends its *output* upstream, so the spec's rules
+ * (upper-cased titles, ISO dates, parsed numbers) hold with JavaScript off too.
+ * Every message is Indonesian. conform turns an empty input into `undefined` before these run.
+ */
+
+const SHORT_TEXT_MAX = 255;
+
+export function requiredText(label: string, max = SHORT_TEXT_MAX) {
+  return z
+    .string({ error: `${label} wajib diisi` })
+    .trim()
+    .min(1, `${label} wajib diisi`)
+    .max(max, `${label} maksimal ${max} karakter`);
+}
+
+export function optionalText(label: string, max = SHORT_TEXT_MAX) {
+  return z.string().trim().max(max, `${label} maksimal ${max} karakter`).optional();
+}
+
+/** Long plain text (vision, mission): no practical limit beyond the upstream's own. */
+export function requiredLongText(label: string) {
+  return requiredText(label, 100_000);
+}
+
+/** Spec §5: slider and history titles are sent in upper case. */
+export function upperCasedTitle(label = "Judul") {
+  return requiredText(label).transform((title) => title.toLocaleUpperCase("id-ID"));
+}
+
+/** Rich text (HTML from the editor); the server sanitises it before it goes upstream. */
+export function richText() {
+  return z.string().optional();
+}
+
+/**
+ * Optional text that, when given, must match a pattern. A refinement rather than a pipe:
+ * conform turns an empty string into `undefined` at every string schema it finds, which would
+ * make a blank field an English "expected string" error.
+ */
+function optionalMatching(pattern: RegExp, message: string, max = SHORT_TEXT_MAX) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Isian maksimal ${max} karakter`)
+    .refine((value) => value === "" || pattern.test(value), message)
+    .optional();
+}
+
+export function optionalEmail() {
+  return optionalMatching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Format email tidak valid");
+}
+
+export function optionalPhone(label = "Nomor telepon") {
+  return optionalMatching(/^\+?[0-9(][0-9 ()./-]{2,29}$/, `${label} tidak valid`, 30);
+}
+
+/** A social network handle: the public footer appends it to the network's address. */
+export function optionalHandle(network: string) {
+  return optionalMatching(/^@?[A-Za-z0-9._-]{1,100}$/, `Nama akun ${network} tidak valid`).transform((handle) =>
+    handle?.replace(/^@/, ""),
+  );
+}
+
+/** An absolute http(s) address or a path on this site. */
+export function optionalUrl(label = "URL") {
+  return optionalMatching(/^(https?:\/\/[^\s/?#]+\S*|\/(?!\/)\S*)$/i, `${label} harus diawali http://, https:// atau /`, 2048);
+}
+
+/** Spec §5: a date becomes an ISO date-time; an invalid one becomes empty (and so is missing). */
+export function requiredIsoDate(label = "Tanggal") {
+  return z.string({ error: `${label} wajib diisi` }).transform((value, context) => {
+    const iso = toIsoDate(value);
+    if (!iso) context.issues.push({ code: "custom", input: value, message: `${label} wajib diisi` });
+    return iso;
+  });
+}
+
+/** Spec §5: "1.234" is 1234; anything that is not a number leaves the field empty. */
+export function optionalIndonesianNumber() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : parseIndonesianNumber(value)));
+}

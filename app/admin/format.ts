@@ -1,0 +1,66 @@
+import { formatDayMonthYear } from "~/lib/dates";
+
+/**
+ * Conversions between what the upstream stores and what an admin reads or types (spec §5).
+ * Pure functions: the server runs them to build the table and to check submitted forms, the
+ * browser runs the number formatting while an admin types.
+ */
+
+/** Spec §9: table previews are cut to this many characters. */
+export const PREVIEW_LENGTH = 50;
+
+/** The first `length` characters followed by '...', or the text itself when it is short enough. */
+export function clip(text: string, length = PREVIEW_LENGTH): string {
+  const characters = Array.from(text);
+  return characters.length > length ? `${characters.slice(0, length).join("")}...` : text;
+}
+
+const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * The calendar day of a stored date as `YYYY-MM-DD` (what `<input type="date">` takes), or "".
+ * The same day the public pages show (~/lib/dates: Western Indonesian time).
+ */
+export function toDateInputValue(value: string | null | undefined): string {
+  const [day, month, year] = formatDayMonthYear(value).split("-");
+  return year ? `${year}-${month}-${day}` : "";
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Spec §5: a date form value becomes an ISO date-time, or "" when it is not a real date.
+ * A bare date is midnight UTC, so the calendar day never shifts with the server's time zone.
+ */
+export function toIsoDate(value: string | null | undefined): string {
+  const text = (value ?? "").trim();
+  const match = DATE_PREFIX.exec(text);
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return "";
+  if (text.length === match[0].length) return `${match[0]}T00:00:00.000Z`;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
+const indonesianNumber = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 10 });
+
+/** Spec §5: numbers are shown with a dot as the thousands separator (1.234.567). */
+export function formatIndonesianNumber(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const number = typeof value === "number" ? value : parseIndonesianNumber(value);
+  return number === undefined ? "" : indonesianNumber.format(number);
+}
+
+/**
+ * Spec §5: dots are stripped and the rest read as a decimal number (a comma is the Indonesian
+ * decimal separator); anything that is not a number gives `undefined`, an empty field.
+ */
+export function parseIndonesianNumber(text: string): number | undefined {
+  const normalised = text.trim().replace(/\./g, "").replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$/.test(normalised)) return undefined;
+  const number = Number(normalised);
+  return Number.isFinite(number) ? number : undefined;
+}
+

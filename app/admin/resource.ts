@@ -1,0 +1,153 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type * as z from "zod";
+
+/**
+ * What one admin screen is, declared once (design principle 4) and read by both sides: the
+ * browser renders the table and the form from it, the server validates submissions with the
+ * same schema. It holds nothing secret and imports nothing from server/.
+ */
+
+export type CellValue = string | number | boolean | null;
+/** One table row's display values: already shortened, formatted and turned into URLs by the server. */
+export type Cells = Record<string, CellValue>;
+/** What the edit form starts with, by field name. */
+export type FormValues = Record<string, string | string[]>;
+
+export interface Column<C extends Cells> {
+  header: string;
+  accessor: keyof C & string;
+  textAlign?: "left" | "center" | "right";
+  /** Long text may wrap; other cells stay on one line. */
+  wrap?: boolean;
+  /** Applied only when the cell's value is not "0", empty or null (spec §2). */
+  bgColor?: string;
+  textColor?: string;
+  width?: number | string;
+  /** "image": the value is an image URL, shown as a thumbnail of `width` pixels (default 100). */
+  display?: "text" | "image";
+}
+
+export type FieldType = "text" | "textarea" | "select" | "pills" | "date" | "file" | "number" | "textEditor";
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** One form field; the generic options of spec §3 plus what a field needs to explain itself. */
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  type: FieldType;
+  icon?: FieldIcon;
+  className?: string;
+  disabled?: boolean;
+  options?: FieldOption[];
+  /** Spec §9: 150px unless a field says otherwise. */
+  textareaHeight?: string;
+  /** The HTML input type of a "text" field (email fields use "email", spec §5). */
+  inputType?: "text" | "email" | "tel" | "url";
+  /** A short help text under the field. */
+  hint?: string;
+  /** File fields: what the file must contain (checked by its bytes on the server). */
+  accept?: "image";
+  /** File fields: a new record cannot be saved without one. */
+  requiredOnCreate?: boolean;
+}
+
+export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";
+
+export interface ResourceMessages {
+  loadFailed: string;
+  created?: string;
+  createFailed?: string;
+  updated?: string;
+  updateFailed?: string;
+  deleted?: string;
+  deleteFailed?: string;
+  /** The status switch failed (the library screen). */
+  toggleFailed?: string;
+}
+
+export interface ScreenTexts {
+  addTitle?: string;
+  addSubmit?: string;
+  editTitle?: string;
+  editSubmit?: string;
+  /** Asked before every delete (spec §8). */
+  deleteQuestion?: string;
+  /** What the table says when there are no rows. */
+  empty: string;
+}
+
+export interface ToggleDefinition<C extends Cells> {
+  /** The switch's name for assistive technology, e.g. "Aktif". */
+  label: string;
+  isOn(cells: C): boolean;
+}
+
+export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObject = z.ZodObject> {
+  /** Names the form (and its element ids). */
+  key: string;
+  /** The table's caption, for assistive technology (the page heading names it visually). */
+  caption: string;
+  /** How a row is named inside its action buttons ("EDIT" + this, for screen readers). */
+  rowLabel(cells: C): string;
+  columns: Array<Column<C>>;
+  /** The form's fields in display order; file fields are sent last whatever their place here. */
+  fields: FieldDefinition[];
+  /** The text fields of the form; the server sends this schema's output upstream. */
+  schema: S;
+  texts: ScreenTexts;
+  messages: ResourceMessages;
+  /** The toolbar's Add button ("toolbar") or an extra button with its own label (the slider's). */
+  addButton?: { placement: "toolbar" } | { placement: "extra"; label: string };
+  edit?: boolean;
+  remove?: boolean;
+  /** A page that shows one record (the DETAIL action). */
+  detailHref?(id: string): string;
+  toggle?: ToggleDefinition<C>;
+  /** A CSV download of the list (the toolbar's Export button). */
+  exportHref?: string;
+  /** The screen edits one record, the upstream list's first: Add only while there is none. */
+  singleRecord?: boolean;
+  /** Rows per "load more" step; without it the whole list is shown at once. */
+  pageSize?: number;
+}
+
+export interface ScreenRow<C extends Cells = Cells> {
+  id: string;
+  cells: C;
+  values: FormValues;
+  /** The current file of each file field, as a URL on this site (for the edit form's preview). */
+  files: Record<string, string | null>;
+}
+
+export type AlertType = "success" | "error";
+
+export interface AlertMessage {
+  /** Distinguishes one alert from the next with the same text (a dismissed alert stays dismissed). */
+  id: string;
+  type: AlertType;
+  message: string;
+}
+
+export interface ScreenData<C extends Cells = Cells> {
+  rows: Array<ScreenRow<C>>;
+  alerts: AlertMessage[];
+  /** Present when the screen pages: the number of pages shown and whether more exist. */
+  paging: { page: number; hasMore: boolean } | null;
+}
+
+export interface ScreenActionData {
+  /** The form's values and errors after a refused submission. */
+  result?: SubmissionResult<string[]>;
+  alert?: AlertMessage;
+  /** A status switch changed in place (no reload of the list). */
+  toggled?: { id: string; on: boolean };
+}
+
+/** Defines a resource with its cell and schema types checked against each other. */
+export function defineResource<C extends Cells, S extends z.ZodObject>(definition: ResourceDefinition<C, S>) {
+  return definition;
+}

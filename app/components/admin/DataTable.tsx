@@ -1,0 +1,255 @@
+import { Link } from "@remix-run/react";
+import { useId, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
+import type { CellValue, Cells, Column } from "~/admin/resource";
+import { KitIcon } from "./KitIcon";
+import { LoadingIndicator } from "./LoadingIndicator";
+
+/**
+ * The kit's table (spec §2 "Data table behaviour"), driven by column definitions. Every action
+ * is a link or a form, so it works without JavaScript; each appears only when given.
+ */
+
+export interface TableRow<C extends Cells> {
+  id: string;
+  cells: C;
+}
+
+export interface RowActions<C extends Cells> {
+  editHref?(row: TableRow<C>): string;
+  detailHref?(row: TableRow<C>): string;
+  /** The status switch of the row (a form of its own). */
+  toggle?(row: TableRow<C>): ReactNode;
+  deleteHref?(row: TableRow<C>): string;
+}
+
+export interface ToolbarButton {
+  label: string;
+  href: string;
+}
+
+export interface Toolbar {
+  exportHref?: string;
+  add?: ToolbarButton;
+  extra?: ToolbarButton[];
+}
+
+export interface LoadMore {
+  /** The next page; a link to it sits under the table (and works without JavaScript). */
+  href: string;
+  /** Called when the table is scrolled to its bottom (spec §2: the optional load-more callback). */
+  onReachEnd?(): void;
+}
+
+interface DataTableProps<C extends Cells> {
+  caption: string;
+  columns: Array<Column<C>>;
+  rows: Array<TableRow<C>>;
+  /** Names a row inside its action links, for screen readers ("EDIT Judul slider"). */
+  rowLabel(cells: C): string;
+  actions?: RowActions<C>;
+  toolbar?: Toolbar;
+  loadMore?: LoadMore;
+  /** Shows the loading indicator over the table. */
+  busy?: boolean;
+  emptyText: string;
+}
+
+/** Spec §2: a cell is coloured only when its value is not "0", not empty and not null. */
+export function hasColourableValue(value: CellValue | undefined): boolean {
+  return value !== null && value !== undefined && value !== "" && String(value) !== "0";
+}
+
+const WRAPPED_MIN_WIDTH = "10rem";
+
+/** Distance from the bottom (px) that counts as "scrolled to the bottom". */
+const END_THRESHOLD_PX = 8;
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener("resize", onChange);
+  return () => window.removeEventListener("resize", onChange);
+};
+
+/**
+ * Spec §9: the table is at most `innerHeight - innerHeight / 3.4` high. The server's HTML uses
+ * the CSS equivalent, `calc(100vh - 100vh / 3.4)`; in the browser the window's own height wins.
+ */
+function useTableMaxHeight(): number | undefined {
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerHeight - window.innerHeight / 3.4,
+    () => undefined,
+  );
+}
+
+function cellStyle<C extends Cells>(column: Column<C>, value: CellValue): CSSProperties {
+  const coloured = hasColourableValue(value);
+  return {
+    textAlign: column.textAlign,
+    // Wrapped text keeps its own line breaks (a numbered mission, an address).
+    whiteSpace: column.wrap ? "pre-line" : "nowrap",
+    width: column.width,
+    // Wrapped text squeezed into a sliver is unreadable; the table scrolls sideways instead.
+    minWidth: column.wrap ? WRAPPED_MIN_WIDTH : undefined,
+    backgroundColor: coloured ? column.bgColor : undefined,
+    color: coloured ? column.textColor : undefined,
+  };
+}
+
+function CellContent<C extends Cells>({ column, value, rowLabel }: { column: Column<C>; value: CellValue; rowLabel: string }) {
+  if (column.display === "image") {
+    if (typeof value !== "string" || value === "") return <span className="kit-cell-empty">Tidak ada</span>;
+    const width = typeof column.width === "number" ? column.width : 100;
+    return (
+      <img
+        className="kit-thumbnail"
+        src={value}
+        alt={`${column.header} ${rowLabel}`}
+        width={width}
+        style={{ width }}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  if (value === null || value === "") return <span className="kit-cell-empty">-</span>;
+  return <>{String(value)}</>;
+}
+
+export function DataTable<C extends Cells>({
+  caption,
+  columns,
+  rows,
+  rowLabel,
+  actions = {},
+  toolbar = {},
+  loadMore,
+  busy = false,
+  emptyText,
+}: DataTableProps<C>) {
+  const captionId = useId();
+  const maxHeight = useTableMaxHeight();
+  const hasActions = Boolean(actions.editHref || actions.detailHref || actions.toggle || actions.deleteHref);
+  const hasToolbar = Boolean(toolbar.exportHref || toolbar.add || toolbar.extra?.length);
+
+  const onScroll = loadMore?.onReachEnd
+    ? (event: UIEvent<HTMLDivElement>) => {
+        const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
+        if (scrollTop + clientHeight >= scrollHeight - END_THRESHOLD_PX) loadMore.onReachEnd?.();
+      }
+    : undefined;
+
+  return (
+    <div className="kit-table">
+      {hasToolbar ? (
+        <div className="kit-toolbar">
+          {toolbar.exportHref ? (
+            <a href={toolbar.exportHref} className="kit-button kit-button-secondary" download>
+              <KitIcon name="export" />
+              Export
+            </a>
+          ) : null}
+          {toolbar.extra?.map((button) => (
+            <Link key={button.label} to={button.href} className="kit-button kit-button-primary" preventScrollReset>
+              <KitIcon name="add" />
+              {button.label}
+            </Link>
+          ))}
+          {toolbar.add ? (
+            <Link to={toolbar.add.href} className="kit-button kit-button-primary" preventScrollReset>
+              <KitIcon name="add" />
+              {toolbar.add.label}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      <div
+        className="kit-table-scroll"
+        style={maxHeight === undefined ? undefined : { maxHeight }}
+        onScroll={onScroll}
+        // Scrollable content must be reachable by keyboard.
+        tabIndex={0}
+        role="region"
+        aria-labelledby={captionId}
+      >
+        {/* Explicit roles: on phones the rows are laid out as cards, which would drop the table's semantics. */}
+        <table role="table">
+          <caption id={captionId} className="visually-hidden">
+            {caption}
+          </caption>
+          <thead>
+            <tr role="row">
+              {columns.map((column) => (
+                <th key={column.accessor} scope="col" role="columnheader" style={{ textAlign: column.textAlign, width: column.width }}>
+                  {column.header}
+                </th>
+              ))}
+              {hasActions ? (
+                <th scope="col" role="columnheader" className="kit-actions-header">
+                  Aksi
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr role="row">
+                <td role="cell" colSpan={columns.length + (hasActions ? 1 : 0)} className="kit-table-empty">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const label = rowLabel(row.cells);
+                return (
+                  <tr key={row.id} role="row">
+                    {columns.map((column) => {
+                      const value = row.cells[column.accessor] ?? null;
+                      return (
+                        <td key={column.accessor} role="cell" data-label={column.header} style={cellStyle(column, value)}>
+                          <CellContent column={column} value={value} rowLabel={label} />
+                        </td>
+                      );
+                    })}
+                    {hasActions ? (
+                      <td role="cell" className="kit-actions">
+                        <div className="kit-actions-inner">
+                          {actions.editHref ? (
+                            <Link to={actions.editHref(row)} className="kit-action kit-action-edit" preventScrollReset>
+                              <KitIcon name="edit" size={16} />
+                              EDIT<span className="visually-hidden"> {label}</span>
+                            </Link>
+                          ) : null}
+                          {actions.detailHref ? (
+                            <a href={actions.detailHref(row)} className="kit-action kit-action-detail" target="_blank" rel="noopener">
+                              <KitIcon name="detail" size={16} />
+                              DETAIL<span className="visually-hidden"> {label} (tab baru)</span>
+                            </a>
+                          ) : null}
+                          {actions.toggle?.(row)}
+                          {actions.deleteHref ? (
+                            <Link to={actions.deleteHref(row)} className="kit-action kit-action-delete" preventScrollReset>
+                              <KitIcon name="delete" size={16} />
+                              HAPUS<span className="visually-hidden"> {label}</span>
+                            </Link>
+                          ) : null}
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+        {loadMore ? (
+          <div className="kit-load-more">
+            <Link to={loadMore.href} className="kit-button kit-button-secondary" preventScrollReset replace>
+              Muat lebih banyak
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      {busy ? <LoadingIndicator overlay /> : null}
+    </div>
+  );
+}

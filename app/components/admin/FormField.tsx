@@ -1,0 +1,229 @@
+import { useEffect, useState, type ChangeEvent } from "react";
+import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
+import type { FieldDefinition } from "~/admin/resource";
+import { KitIcon } from "./KitIcon";
+import { RichTextEditor } from "./RichTextEditor";
+import { useHydrated } from "~/lib/hydrated";
+
+/**
+ * One form field of any type in spec §3, with a visible, associated label, its hint and its
+ * errors next to it. Every type is a real form control, so a form posts without JavaScript;
+ * JavaScript adds the rich-text editor, number formatting as you leave the field, and the
+ * preview of a chosen image.
+ */
+
+export interface FormFieldProps {
+  definition: FieldDefinition;
+  /** The control's id; the label points at it. */
+  id: string;
+  /** The form the control belongs to. */
+  form?: string;
+  required?: boolean;
+  defaultValue?: string | string[];
+  errors?: string[];
+  errorId: string;
+  /** File fields: the file stored now (edit forms), as a URL. */
+  currentFileUrl?: string | null;
+}
+
+/** What `accept="image"` lets a file picker offer; the server still checks the bytes. */
+const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
+const DEFAULT_TEXTAREA_HEIGHT = "150px";
+
+function single(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
+}
+
+export function FormField({ definition, id, form, required, defaultValue, errors, errorId, currentFileUrl }: FormFieldProps) {
+  const hydrated = useHydrated();
+  const { name, label, type, icon, className, disabled, hint } = definition;
+  const hintId = `${id}-hint`;
+  const invalid = Boolean(errors?.length);
+  const describedBy = [hint || type === "file" ? hintId : undefined, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name,
+    form,
+    disabled,
+    required,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy,
+  };
+  const labelId = `${id}-label`;
+  const labelText = (
+    <>
+      {icon ? <KitIcon name={icon} size={16} /> : null}
+      {label}
+      {required ? (
+        <span className="kit-required" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </>
+  );
+
+  let control;
+  switch (type) {
+    case "textarea":
+      control = (
+        <textarea {...common} defaultValue={single(defaultValue)} style={{ height: definition.textareaHeight ?? DEFAULT_TEXTAREA_HEIGHT }} />
+      );
+      break;
+    case "select":
+      control = (
+        <select {...common} defaultValue={single(defaultValue)}>
+          <option value="">Pilih {label.toLowerCase()}</option>
+          {definition.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case "pills": {
+      const chosen = new Set(Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : []);
+      return (
+        <fieldset className={["kit-field", "kit-pills", className].filter(Boolean).join(" ")} aria-describedby={describedBy} id={id}>
+          <legend>{labelText}</legend>
+          <div className="kit-pill-list">
+            {definition.options?.map((option) => (
+              <label key={option.value} className="kit-pill">
+                <input type="checkbox" name={name} form={form} value={option.value} defaultChecked={chosen.has(option.value)} disabled={disabled} />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </div>
+          <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
+        </fieldset>
+      );
+    }
+    case "date":
+      control = <input {...common} type="date" defaultValue={single(defaultValue)} />;
+      break;
+    case "number":
+      control = <NumberInput {...common} defaultValue={single(defaultValue)} />;
+      break;
+    case "file":
+      control = <ImageInput {...common} currentFileUrl={currentFileUrl} hydrated={hydrated} accept={definition.accept === "image" ? IMAGE_TYPES : undefined} />;
+      break;
+    case "textEditor":
+      control = (
+        <RichTextEditor
+          {...common}
+          name={name}
+          labelId={labelId}
+          defaultValue={single(defaultValue)}
+          height={definition.textareaHeight ?? DEFAULT_TEXTAREA_HEIGHT}
+        />
+      );
+      break;
+    default:
+      control = <input {...common} type={definition.inputType ?? "text"} defaultValue={single(defaultValue)} />;
+  }
+
+  const fileHint =
+    type === "file"
+      ? [hint, currentFileUrl ? "Biarkan kosong untuk mempertahankan gambar saat ini." : undefined, "Format JPEG, PNG, WebP, atau GIF."]
+          .filter(Boolean)
+          .join(" ")
+      : hint;
+
+  return (
+    <div className={["kit-field", `kit-field-${type}`, className].filter(Boolean).join(" ")}>
+      {/* A rich-text editor in the browser is not a labelable element: it is named by aria-labelledby. */}
+      <label id={labelId} htmlFor={type === "textEditor" && hydrated ? undefined : id}>
+        {labelText}
+      </label>
+      {control}
+      <FieldNotes hint={fileHint} hintId={hintId} errors={errors} errorId={errorId} />
+    </div>
+  );
+}
+
+function FieldNotes({ hint, hintId, errors, errorId }: { hint?: string; hintId: string; errors?: string[]; errorId: string }) {
+  return (
+    <>
+      {hint ? (
+        <p className="kit-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {errors?.length ? (
+        <p className="field-error" id={errorId}>
+          {errors[0]}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+type ControlProps = {
+  id: string;
+  name: string;
+  form?: string;
+  disabled?: boolean;
+  required?: boolean;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+};
+
+/** Spec §5: shown as 1.234.567; reformatted when the admin leaves the field; the server parses it. */
+function NumberInput({ defaultValue, ...props }: ControlProps & { defaultValue: string }) {
+  return (
+    <input
+      {...props}
+      type="text"
+      inputMode="decimal"
+      defaultValue={formatIndonesianNumber(defaultValue)}
+      onBlur={(event) => {
+        const parsed = parseIndonesianNumber(event.currentTarget.value);
+        event.currentTarget.value = parsed === undefined ? "" : formatIndonesianNumber(parsed);
+      }}
+    />
+  );
+}
+
+/** A file input that shows the stored image and, with JavaScript, the chosen one before upload. */
+function ImageInput({
+  currentFileUrl,
+  hydrated,
+  accept,
+  ...props
+}: ControlProps & { currentFileUrl?: string | null; hydrated: boolean; accept?: string }) {
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+
+  useEffect(() => {
+    return () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    };
+  }, [preview]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    setPreview(file && file.type.startsWith("image/") ? { url: URL.createObjectURL(file), name: file.name } : null);
+  };
+
+  return (
+    <div className="kit-image-input">
+      <input {...props} type="file" accept={accept} onChange={hydrated ? choose : undefined} />
+      {preview || currentFileUrl ? (
+        <div className="kit-image-previews">
+          {currentFileUrl ? (
+            <figure className={preview ? "kit-image-preview kit-image-replaced" : "kit-image-preview"}>
+              <img src={currentFileUrl} alt="Gambar saat ini" />
+              <figcaption>{preview ? "Akan diganti" : "Gambar saat ini"}</figcaption>
+            </figure>
+          ) : null}
+          {preview ? (
+            <figure className="kit-image-preview">
+              <img src={preview.url} alt={`Pratinjau ${preview.name}`} />
+              <figcaption>Pratinjau gambar baru</figcaption>
+            </figure>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

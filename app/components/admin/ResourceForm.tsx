@@ -1,0 +1,90 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import type * as z from "zod";
+import type { Cells, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import { FormField } from "./FormField";
+import { LoadingIndicator } from "./LoadingIndicator";
+
+interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
+  definition: ResourceDefinition<C, S>;
+  /** Absent for a new record. */
+  row?: ScreenRow<C>;
+  submitLabel: string;
+  /** The server's answer to this form's last submission (values and errors). */
+  lastResult?: SubmissionResult<string[]>;
+  submitting: boolean;
+}
+
+/**
+ * A resource's add or edit form, built from its field definitions and checked with its schema:
+ * in the browser on leaving a field (conform), on the server always. Hidden fields and text
+ * fields come first and file fields last, because the server validates everything before the
+ * first file and only then starts streaming to the upstream.
+ */
+export function ResourceForm<C extends Cells, S extends z.ZodObject>({
+  definition,
+  row,
+  submitLabel,
+  lastResult,
+  submitting,
+}: ResourceFormProps<C, S>) {
+  const intent = row ? "update" : "create";
+  const [form, fields] = useForm({
+    id: `${definition.key}-${row ? `edit-${row.id}` : "add"}`,
+    lastResult,
+    defaultValue: row?.values,
+    constraint: getZodConstraint(definition.schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }),
+  });
+  const ordered = [
+    ...definition.fields.filter((field) => field.type !== "file"),
+    ...definition.fields.filter((field) => field.type === "file"),
+  ];
+  const hasFiles = ordered.some((field) => field.type === "file");
+
+  return (
+    <Form
+      method="post"
+      encType={hasFiles ? "multipart/form-data" : undefined}
+      preventScrollReset
+      className="kit-form"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {row ? <input type="hidden" name="id" value={row.id} /> : null}
+      {form.errors?.length ? (
+        <p className="form-error" role="alert" id={form.errorId}>
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="kit-form-fields">
+        {ordered.map((definitionField) => {
+          const field = fields[definitionField.name as keyof typeof fields];
+          const initial = field.initialValue;
+          return (
+            <FormField
+              key={field.key ?? field.id}
+              definition={definitionField}
+              id={field.id}
+              form={form.id}
+              required={field.required}
+              defaultValue={typeof initial === "string" || Array.isArray(initial) ? (initial as string | string[]) : undefined}
+              errors={field.errors}
+              errorId={field.errorId}
+              currentFileUrl={definitionField.type === "file" ? (row?.files[definitionField.name] ?? null) : undefined}
+            />
+          );
+        })}
+      </div>
+      <div className="kit-form-actions">
+        <button type="submit" className="kit-button kit-button-primary" disabled={submitting} aria-disabled={submitting}>
+          {submitting ? <LoadingIndicator label="Menyimpan..." /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

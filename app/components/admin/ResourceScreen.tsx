@@ -1,0 +1,240 @@
+import type { LinksFunction } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import type * as z from "zod";
+import type {
+  AlertMessage,
+  Cells,
+  FieldDefinition,
+  ResourceDefinition,
+  ScreenActionData,
+  ScreenData,
+  ToggleDefinition,
+} from "~/admin/resource";
+import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
+import kitStyles from "~/styles/admin-kit.css";
+import quillStyles from "react-quill-new/dist/quill.snow.css";
+import { Alert } from "./Alert";
+import { DataTable, type RowActions, type Toolbar } from "./DataTable";
+import { Modal } from "./Modal";
+import { ResourceForm } from "./ResourceForm";
+
+/**
+ * One admin screen from its resource definition: toolbar and table, the add/edit modal, the
+ * delete question and the alerts. All of it follows the URL (`?modal=…`, `?delete=…`,
+ * `?page=…`) and the loader's data, so the server renders any state and JavaScript only makes
+ * moving between states quicker.
+ */
+
+/** The stylesheets a screen needs: the kit's, and Quill's where the form has a rich-text field. */
+export function screenLinks(definition: { fields: FieldDefinition[] }): ReturnType<LinksFunction> {
+  const links = [{ rel: "stylesheet", href: kitStyles }];
+  if (definition.fields.some((field) => field.type === "textEditor")) links.push({ rel: "stylesheet", href: quillStyles });
+  return links;
+}
+
+/**
+ * Opening or closing a modal or the delete question needs no new data (the rows are loaded);
+ * a status switch that succeeded changed its row in place. Everything else reloads as usual.
+ */
+export const shouldRevalidateScreen: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
+  if (formData?.get("intent") === "toggle") {
+    const changedInPlace = typeof actionResult === "object" && actionResult !== null && "toggled" in actionResult;
+    return changedInPlace ? false : defaultShouldRevalidate;
+  }
+  if (!formMethod && differsOnlyInOverlay(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+};
+
+export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definition }: { definition: ResourceDefinition<C, S> }) {
+  const screen = useLoaderData() as ScreenData<C>;
+  const actionData = useActionData() as ScreenActionData | undefined;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const state = readScreenState(searchParams);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [switchAlerts, setSwitchAlerts] = useState<AlertMessage[]>([]);
+
+  const { rows, paging } = screen;
+  const listHref = screenHref(searchParams, "list");
+  const closeOverlay = useCallback(() => navigate(listHref, { replace: true, preventScrollReset: true }), [navigate, listHref]);
+  const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
+  const reportSwitchFailure = useCallback((alert: AlertMessage) => setSwitchAlerts((current) => [...current, alert]), []);
+
+  const canAdd = Boolean(definition.addButton) && !(definition.singleRecord && rows.length > 0);
+  const modal = state.modal;
+  const editing = modal?.kind === "edit" && definition.edit ? rows.find((row) => row.id === modal.id) : undefined;
+  const adding = modal?.kind === "add" && canAdd;
+  const deleting = definition.remove && state.pendingDelete ? rows.find((row) => row.id === state.pendingDelete) : undefined;
+
+  const here = navigation.location?.pathname === location.pathname || navigation.formAction?.startsWith(location.pathname);
+  const submittingForm =
+    navigation.state === "submitting" && ["create", "update"].includes(String(navigation.formData?.get("intent")));
+  const tableBusy = navigation.state !== "idle" && Boolean(here) && !submittingForm;
+
+  const alerts = [...screen.alerts, ...(actionData?.alert ? [actionData.alert] : []), ...switchAlerts].filter(
+    (alert) => !dismissed.has(alert.id),
+  );
+
+  const addHref = screenHref(searchParams, { modal: "add" });
+  const toolbar: Toolbar = {
+    exportHref: definition.exportHref,
+    add: canAdd && definition.addButton?.placement === "toolbar" ? { label: "Tambah", href: addHref } : undefined,
+    extra: canAdd && definition.addButton?.placement === "extra" ? [{ label: definition.addButton.label, href: addHref }] : undefined,
+  };
+  const { toggle, detailHref } = definition;
+  const actions: RowActions<C> = {
+    editHref: definition.edit ? (row) => screenHref(searchParams, { modal: "edit", id: row.id }) : undefined,
+    detailHref: detailHref ? (row) => detailHref(row.id) : undefined,
+    toggle: toggle
+      ? (row) => <StatusSwitch key={row.id} rowId={row.id} rowLabel={definition.rowLabel(row.cells)} toggle={toggle} cells={row.cells} onFailure={reportSwitchFailure} />
+      : undefined,
+    deleteHref: definition.remove ? (row) => screenHref(searchParams, { pendingDelete: row.id }) : undefined,
+  };
+  const nextPageHref = paging?.hasMore ? screenHref(searchParams, { page: paging.page + 1 }) : undefined;
+
+  // The form's last answer belongs to it only until the next navigation starts.
+  const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
+
+  return (
+    <div className="kit-screen">
+      {alerts.length > 0 || deleting ? (
+        <div className="kit-alerts">
+          {alerts.map((alert) => (
+            <Alert
+              key={alert.id}
+              type={alert.type}
+              message={alert.message}
+              closeHref={location.search || "?"}
+              onClose={() => dismiss(alert.id)}
+            />
+          ))}
+          {deleting && definition.texts.deleteQuestion ? (
+            <Alert
+              type="delete"
+              message={definition.texts.deleteQuestion}
+              closeHref={listHref}
+              onClose={closeOverlay}
+              confirm={
+                <Form method="post" preventScrollReset className="kit-inline-form">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={deleting.id} />
+                  <button type="submit" className="kit-button kit-button-danger" disabled={navigation.state === "submitting"}>
+                    Hapus
+                  </button>
+                </Form>
+              }
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      <DataTable
+        caption={definition.caption}
+        columns={definition.columns}
+        rows={definition.singleRecord ? rows.slice(0, 1) : rows}
+        rowLabel={definition.rowLabel}
+        actions={actions}
+        toolbar={toolbar}
+        loadMore={
+          nextPageHref
+            ? {
+                href: nextPageHref,
+                onReachEnd: () => {
+                  if (navigation.state === "idle") navigate(nextPageHref, { replace: true, preventScrollReset: true });
+                },
+              }
+            : undefined
+        }
+        busy={tableBusy}
+        emptyText={definition.texts.empty}
+      />
+
+      {adding && definition.texts.addTitle ? (
+        <Modal title={definition.texts.addTitle} closeHref={listHref} onClose={closeOverlay}>
+          <ResourceForm
+            definition={definition}
+            submitLabel={definition.texts.addSubmit ?? "SIMPAN"}
+            lastResult={lastResult}
+            submitting={submittingForm}
+          />
+        </Modal>
+      ) : null}
+      {editing && definition.texts.editTitle ? (
+        <Modal title={definition.texts.editTitle} closeHref={listHref} onClose={closeOverlay}>
+          <ResourceForm
+            key={editing.id}
+            definition={definition}
+            row={editing}
+            submitLabel={definition.texts.editSubmit ?? "UBAH"}
+            lastResult={lastResult}
+            submitting={submittingForm}
+          />
+        </Modal>
+      ) : null}
+    </div>
+  );
+}
+
+interface StatusSwitchProps<C extends Cells> {
+  rowId: string;
+  rowLabel: string;
+  cells: C;
+  toggle: ToggleDefinition<C>;
+  onFailure(alert: AlertMessage): void;
+}
+
+/**
+ * The row's status switch (the library's `active`, spec §4). A small form of its own: without
+ * JavaScript it posts and the page comes back; with it, the switch flips at once and stays
+ * flipped when the server agrees, without reloading the list.
+ */
+function StatusSwitch<C extends Cells>({ rowId, rowLabel, cells, toggle, onFailure }: StatusSwitchProps<C>) {
+  const fetcher = useFetcher<ScreenActionData>({ key: `toggle-${rowId}` });
+  const stored = toggle.isOn(cells);
+  const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : undefined;
+  const confirmed = fetcher.data?.toggled?.id === rowId ? fetcher.data.toggled.on : undefined;
+  const on = pending ?? confirmed ?? stored;
+  const failure = fetcher.state === "idle" ? fetcher.data?.alert : undefined;
+
+  useEffect(() => {
+    if (failure) onFailure(failure);
+  }, [failure, onFailure]);
+
+  return (
+    <fetcher.Form method="post" preventScrollReset className="kit-inline-form">
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={rowId} />
+      <input type="hidden" name="on" value={String(!on)} />
+      <button type="submit" role="switch" aria-checked={on} className="kit-switch">
+        <span className="kit-switch-track" aria-hidden="true">
+          <span className="kit-switch-thumb" />
+        </span>
+        <span className="kit-switch-label">
+          {toggle.label}
+          <span className="visually-hidden"> {rowLabel}</span>
+        </span>
+      </button>
+    </fetcher.Form>
+  );
+}
+

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "~/lib/hydrated";
+
+/** Quill touches `window` when imported: it is loaded only in the browser, in its own chunk. */
+const QuillEditor = lazy(() => import("./QuillEditor.client"));
+
+interface RichTextEditorProps {
+  id: string;
+  name: string;
+  labelId: string;
+  defaultValue: string;
+  height: string;
+  form?: string;
+  disabled?: boolean;
+  required?: boolean;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+/**
+ * The textEditor field (spec §3). Without JavaScript it is a textarea holding the HTML (the
+ * server sanitises whatever arrives); in the browser it becomes Quill, whose HTML travels in a
+ * hidden input of the same name.
+ */
+export function RichTextEditor({ id, name, labelId, defaultValue, height, form, disabled, required, ...aria }: RichTextEditorProps) {
+  const hydrated = useHydrated();
+  const [html, setHtml] = useState(defaultValue);
+
+  if (!hydrated) {
+    return (
+      <textarea
+        id={id}
+        name={name}
+        form={form}
+        disabled={disabled}
+        required={required}
+        defaultValue={defaultValue}
+        style={{ height }}
+        className="kit-rich-text-fallback"
+        {...aria}
+      />
+    );
+  }
+  return (
+    <div className="kit-rich-text" style={{ ["--kit-editor-height" as string]: height }}>
+      <input type="hidden" name={name} form={form} value={html} disabled={disabled} />
+      <Suspense fallback={<div className="kit-rich-text-loading">Memuat editor...</div>}>
+        <QuillEditor id={id} labelId={labelId} value={html} onChange={setHtml} readOnly={disabled} {...aria} />
+      </Suspense>
+    </div>
+  );
+}

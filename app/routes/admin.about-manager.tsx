@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { aboutAdapter } from "@server/resources/abouts.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { aboutResource } from "~/admin/resources/abouts";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Website Settings › Tentang: the agency's about record, contacts, social accounts and policies. */
+
+export const links = () => screenLinks(aboutResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, aboutAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, aboutAdapter);
+}
+
+export default function AboutManager() {
+  return <ResourceScreen definition={aboutResource} />;
+}

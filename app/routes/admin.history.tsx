@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { historyAdapter } from "@server/resources/histories.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { historyResource } from "~/admin/resources/histories";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Website Settings › Sejarah: the agency's history record (edit only). */
+
+export const links = () => screenLinks(historyResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, historyAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, historyAdapter);
+}
+
+export default function HistoryManager() {
+  return <ResourceScreen definition={historyResource} />;
+}

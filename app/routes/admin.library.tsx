@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { libraryAdapter } from "@server/resources/libraries.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { libraryResource } from "~/admin/resources/libraries";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Website Settings › Perpustakaan (Manajemen Perpustakaan), from the library panel service. */
+
+export const links = () => screenLinks(libraryResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, libraryAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, libraryAdapter);
+}
+
+export default function LibraryManager() {
+  return <ResourceScreen definition={libraryResource} />;
+}

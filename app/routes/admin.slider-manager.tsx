@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { sliderAdapter } from "@server/resources/sliders.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { sliderResource } from "~/admin/resources/sliders";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Website Settings › Slider: the home page's banner slides. */
+
+export const links = () => screenLinks(sliderResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, sliderAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, sliderAdapter);
+}
+
+export default function SliderManager() {
+  return <ResourceScreen definition={sliderResource} />;
+}

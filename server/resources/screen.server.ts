@@ -1,0 +1,432 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import * as z from "zod";
+import { clip } from "~/admin/format";
+import { FORM_MESSAGES } from "~/admin/messages";
+import type {
+  AlertMessage,
+  AlertType,
+  Cells,
+  FieldDefinition,
+  FormValues,
+  ResourceDefinition,
+  ScreenActionData,
+  ScreenData,
+  ScreenRow,
+} from "~/admin/resource";
+import { isRecordId, readScreenState, screenHref } from "~/admin/url-state";
+import { formatDayMonthYear } from "~/lib/dates";
+import { fileUrl } from "~/lib/files";
+import type { AdminContext } from "../auth.server.ts";
+import { getConfig } from "../config.server.ts";
+import { redirectWithAlert, takeFlashAlert } from "../flash.server.ts";
+import {
+  FormRejected,
+  IncomingForm,
+  MalformedForm,
+  readLeadingFields,
+  relayMultipart,
+  type FileRule,
+} from "../multipart.server.ts";
+import { richTextToPlain, sanitizeRichText } from "../sanitize.server.ts";
+import { isUpstreamError, UpstreamError, type Service, type UpstreamClient } from "../upstream.server.ts";
+import { uploadLimits } from "../upload-limits.server.ts";
+
+/**
+ * The list / form / delete machinery every admin screen shares (design principle 4). A route
+ * module hands its adapter to `loadScreen` and `screenAction` after its own `requireAdmin`.
+ * What differs between resources is in the resource's definition (app/admin/resources) and its
+ * adapter (server/resources/*.server.ts), never a branch here.
+ */
+
+/** A value as sent upstream: JSON keeps its type, multipart sends text (a list repeats the field). */
+export type OutgoingValue = string | number | boolean | null | undefined | string[];
+export type OutgoingFields = Record<string, OutgoingValue>;
+
+export interface WriteContext {
+  api: UpstreamClient;
+  /** The record's id on update. */
+  id: string | undefined;
+}
+
+export interface WriteCall<Values> {
+  method: "POST" | "PUT" | "PATCH";
+  path: string | ((id: string | undefined) => string);
+  /** Multipart streams the form's files along; JSON sends the fields only. */
+  encoding: "multipart" | "json";
+  /** The fields to send; by default the form's values, after the id on update. */
+  body?(values: Values, context: WriteContext): OutgoingFields | Promise<OutgoingFields>;
+}
+
+/** Turns stored text into what a cell shows: shortened for the table, whole for an export. */
+export interface CellText {
+  /** Plain text (a textarea's), shortened. */
+  summary(text: string): string;
+  /** Rich text (HTML), as plain text, shortened. */
+  richSummary(html: string): string;
+  /** A stored date as DD-MM-YYYY. */
+  date(value: string): string;
+  /** A stored file name as its URL on this site. */
+  file(name: string): string | null;
+}
+
+export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
+  definition: ResourceDefinition<C, S>;
+  /** Which upstream serves every call of this resource (default: the main API). */
+  service?: Service;
+  /** The records, or the first `limit` of them when the screen pages. */
+  list(api: UpstreamClient, limit: number | undefined): Promise<Rec[]>;
+  idOf(record: Rec): string;
+  cells(record: Rec, text: CellText): C;
+  /** The edit form's starting values. */
+  formValues(record: Rec): FormValues;
+  /** The current file of each file field (shown in the edit form). */
+  files?(record: Rec): Record<string, string | null>;
+  create?: WriteCall<z.output<S>>;
+  update?: WriteCall<z.output<S>>;
+  /** The DELETE path for a record. */
+  removePath?(id: string): string;
+  /** Sets the record's status switch (the library's `active`). */
+  toggle?(api: UpstreamClient, id: string, on: boolean): Promise<void>;
+}
+
+const TABLE_TEXT: CellText = {
+  summary: (text) => clip(text),
+  richSummary: (html) => clip(richTextToPlain(html)),
+  date: formatDayMonthYear,
+  file: fileUrl,
+};
+
+const EXPORT_TEXT: CellText = {
+  summary: (text) => text,
+  richSummary: richTextToPlain,
+  date: formatDayMonthYear,
+  file: fileUrl,
+};
+
+let alertCounter = 0;
+function alertOf(type: AlertType, message: string): AlertMessage {
+  alertCounter = (alertCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return { id: `${Date.now().toString(36)}-${alertCounter}`, type, message };
+}
+
+function toRow<Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAdapter<Rec, C, S>, record: Rec): ScreenRow<C> {
+  return {
+    id: adapter.idOf(record),
+    cells: adapter.cells(record, TABLE_TEXT),
+    values: adapter.formValues(record),
+    files: adapter.files?.(record) ?? {},
+  };
+}
+
+/** The screen's rows (all, the first only, or the pages asked for) and its alerts. */
+export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+) {
+  const { definition } = adapter;
+  const { page } = readScreenState(new URL(request.url).searchParams);
+  const limit = definition.pageSize ? definition.pageSize * page : undefined;
+
+  const [flashed, listed] = await Promise.all([
+    takeFlashAlert(admin.session),
+    adapter.list(admin.api, limit).then(
+      (records) => ({ records }),
+      (error: unknown) => {
+        // Upstream failure is a state (design principle 6); anything else is a bug and surfaces.
+        if (isUpstreamError(error)) return { failed: true as const };
+        throw error;
+      },
+    ),
+  ]);
+
+  const alerts: AlertMessage[] = [];
+  if (flashed) alerts.push(alertOf(flashed.alert.type, flashed.alert.message));
+  let rows: Array<ScreenRow<C>> = [];
+  let paging: ScreenData<C>["paging"] = null;
+  if ("records" in listed) {
+    const shown = definition.singleRecord ? listed.records.slice(0, 1) : listed.records;
+    rows = shown.map((record) => toRow(adapter, record));
+    // A full page means there may be more; a short page is the end (the upstream sends no total).
+    if (limit !== undefined) paging = { page, hasMore: listed.records.length >= limit };
+  } else {
+    alerts.push(alertOf("error", definition.messages.loadFailed));
+  }
+  const screen: ScreenData<C> = { rows, alerts, paging };
+  return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+}
+
+/** Where the screen goes after an action: its list, on the page it was showing. */
+function listLocation(request: Request): string {
+  const url = new URL(request.url);
+  const query = screenHref(url.searchParams, "list");
+  return query === "?" ? url.pathname : `${url.pathname}${query}`;
+}
+
+function firstValue(fields: Array<[string, string]>, name: string): string | undefined {
+  return fields.find(([fieldName]) => fieldName === name)?.[1];
+}
+
+/**
+ * A form POSTed by the browser itself (JavaScript off) navigates; Remix's own fetches do not.
+ * Only such a request is answered with a redirect where JavaScript would update in place.
+ */
+function isDocumentSubmission(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === null || mode === "navigate";
+}
+
+function refused(alert: string, status = 400) {
+  return data<ScreenActionData>({ alert: alertOf("error", alert) }, { status });
+}
+
+/**
+ * Handles the screen's forms, told apart by their `intent` field: create, update, delete,
+ * toggle. The body is read as a stream; on every path its rest is drained before answering.
+ */
+export async function screenAction<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+) {
+  let form: IncomingForm;
+  try {
+    form = IncomingForm.open(request);
+  } catch (error) {
+    if (error instanceof MalformedForm) return refused(FORM_MESSAGES.malformed);
+    throw error;
+  }
+  try {
+    const fileRules = fileRulesOf(adapter.definition);
+    const { fields, firstFile } = await readLeadingFields(form, new Set(Object.keys(fileRules)));
+    const intent = firstValue(fields, "intent");
+    const id = firstValue(fields, "id");
+    if (intent === "delete" && isRecordId(id)) return await removeRecord(admin, request, adapter, id);
+    if (intent === "toggle" && isRecordId(id)) return await toggleRecord(admin, request, adapter, id, firstValue(fields, "on") === "true");
+    if (intent === "create" || (intent === "update" && isRecordId(id))) {
+      return await saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, fileRules });
+    }
+    return refused(FORM_MESSAGES.invalidRequest);
+  } catch (error) {
+    if (error instanceof MalformedForm) return refused(FORM_MESSAGES.malformed);
+    if (error instanceof FormRejected) return refused(error.message, error.status);
+    throw error;
+  } finally {
+    await form.discard();
+  }
+}
+
+function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<string, FileRule> {
+  const { imageMaxBytes } = uploadLimits();
+  const rules: Record<string, FileRule> = {};
+  for (const field of definition.fields) {
+    if (field.type === "file" && field.accept === "image") {
+      rules[field.name] = { kind: "image", maxBytes: imageMaxBytes, label: field.label };
+    }
+  }
+  return rules;
+}
+
+/** Quill's HTML made safe and tidy before it is stored: sanitised, no `&nbsp;` runs, empty when blank. */
+function cleanRichText(html: string): string {
+  const clean = sanitizeRichText(html.replace(/&nbsp;|\u00a0/g, " "));
+  return richTextToPlain(clean) === "" && !/<img\b/i.test(clean) ? "" : clean;
+}
+
+/** Every field of the schema, in its order (an emptied optional field is sent empty), after the id. */
+function defaultBody(schema: z.ZodObject, values: Record<string, unknown>, id: string | undefined): OutgoingFields {
+  const body: OutgoingFields = id === undefined ? {} : { id };
+  for (const name of Object.keys(schema.shape)) body[name] = values[name] as OutgoingValue;
+  return body;
+}
+
+/** Multipart fields as text, in order; missing optional values are sent empty so an edit can clear them. */
+function multipartEntries(body: OutgoingFields): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(body)) {
+    if (Array.isArray(value)) for (const item of value) entries.push([name, item]);
+    else entries.push([name, value === null || value === undefined ? "" : String(value)]);
+  }
+  return entries;
+}
+
+function jsonBody(body: OutgoingFields): Record<string, Exclude<OutgoingValue, undefined>> {
+  const json: Record<string, Exclude<OutgoingValue, undefined>> = {};
+  for (const [name, value] of Object.entries(body)) json[name] = value === undefined ? "" : value;
+  return json;
+}
+
+interface Submitted {
+  intent: "create" | "update";
+  id: string | undefined;
+  fields: Array<[string, string]>;
+  firstFile: Awaited<ReturnType<typeof readLeadingFields>>["firstFile"];
+  form: IncomingForm;
+  fileRules: Record<string, FileRule>;
+}
+
+async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  { intent, id, fields, firstFile, form, fileRules }: Submitted,
+) {
+  const { definition } = adapter;
+  const call = intent === "create" ? adapter.create : adapter.update;
+  const success = intent === "create" ? definition.messages.created : definition.messages.updated;
+  const failure = intent === "create" ? definition.messages.createFailed : definition.messages.updateFailed;
+  if (!call || !failure) return refused(FORM_MESSAGES.invalidRequest);
+
+  const formData = new FormData();
+  for (const [name, value] of fields) formData.append(name, value);
+  const submission = parseWithZod(formData, { schema: definition.schema });
+  if (submission.status !== "success") {
+    return data<ScreenActionData>({ result: submission.reply() }, { status: 400 });
+  }
+
+  const values: Record<string, unknown> = { ...submission.value };
+  for (const field of definition.fields) {
+    const value = values[field.name];
+    if (field.type === "textEditor" && typeof value === "string") values[field.name] = cleanRichText(value);
+  }
+  const typedValues = values as z.output<S>;
+  const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined };
+  const upstreamRequest = {
+    method: call.method,
+    path: typeof call.path === "function" ? call.path(context.id) : call.path,
+    service: adapter.service,
+  };
+
+  try {
+    const body = call.body ? await call.body(typedValues, context) : defaultBody(definition.schema, values, context.id);
+    if (call.encoding === "json") {
+      await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body) });
+    } else {
+      const required = intent === "create" ? definition.fields.filter((field) => field.requiredOnCreate).map((field) => field.name) : [];
+      await relayMultipart(form, {
+        fields: multipartEntries(body),
+        firstFile,
+        rules: fileRules,
+        required,
+        send: (stream, contentType) =>
+          admin.api.call(z.unknown(), {
+            ...upstreamRequest,
+            body: stream,
+            contentType,
+            // A large file on a slow link takes longer than an ordinary call may.
+            timeoutMs: getConfig().requestTimeoutMs,
+          }),
+      });
+    }
+  } catch (error) {
+    if (error instanceof FormRejected) {
+      return data<ScreenActionData>(
+        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
+        { status: error.status },
+      );
+    }
+    if (isUpstreamError(error)) {
+      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", failure) }, { status: 502 });
+    }
+    throw error;
+  }
+  return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+}
+
+async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+) {
+  const { definition } = adapter;
+  if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
+  let alert: { type: AlertType; message: string } | undefined;
+  try {
+    await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
+    if (definition.messages.deleted) alert = { type: "success", message: definition.messages.deleted };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    alert = { type: "error", message: definition.messages.deleteFailed ?? definition.messages.loadFailed };
+  }
+  return redirectWithAlert(admin.session, listLocation(request), alert);
+}
+
+async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+  on: boolean,
+) {
+  const { definition } = adapter;
+  if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
+  const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
+  let failed = false;
+  try {
+    await adapter.toggle(admin.api, id, on);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    failed = true;
+  }
+  if (isDocumentSubmission(request)) {
+    return redirectWithAlert(admin.session, listLocation(request), failed ? { type: "error", message: failure } : undefined);
+  }
+  // With JavaScript the row changes in place (spec §4): no redirect, no reload of the list.
+  return failed
+    ? data<ScreenActionData>({ alert: alertOf("error", failure) }, { status: 502 })
+    : data<ScreenActionData>({ toggled: { id, on } });
+}
+
+/** The list as a CSV download (the toolbar's Export): every column, whole texts, file URLs. */
+export async function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  screenPath: string,
+): Promise<Response> {
+  const { definition } = adapter;
+  let records: Rec[];
+  try {
+    records = await adapter.list(admin.api, undefined);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return redirectWithAlert(admin.session, screenPath, { type: "error", message: definition.messages.loadFailed });
+  }
+  const origin = new URL(request.url).origin;
+  const header = definition.columns.map((column) => column.header);
+  if (definition.toggle) header.push(definition.toggle.label);
+  const lines = [header];
+  for (const record of records) {
+    const cells = adapter.cells(record, EXPORT_TEXT);
+    const line = definition.columns.map((column) => {
+      const value = cells[column.accessor];
+      if (column.display === "image" && typeof value === "string") return new URL(value, origin).href;
+      return value === null ? "" : String(value);
+    });
+    if (definition.toggle) line.push(definition.toggle.isOn(cells) ? "Ya" : "Tidak");
+    lines.push(line);
+  }
+  const csv = lines.map((line) => line.map(csvCell).join(",")).join("\r\n");
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  return new Response(`\ufeff${csv}\r\n`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${definition.key}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+function csvCell(value: string): string {
+  // A leading = + - @ would run as a formula in a spreadsheet (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** For adapters: a record the upstream does not have (e.g. gone between list and toggle). */
+export function missingRecord(call: string): UpstreamError {
+  return new UpstreamError("http", 404, undefined, call);
+}
+

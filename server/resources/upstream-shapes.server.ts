@@ -1,0 +1,40 @@
+import * as z from "zod";
+
+/**
+ * Tolerant readers for the upstream's records (design.md: accept the documented shapes, and
+ * stay tolerant where the spec is vague). Text may be missing or null; ids may be numbers or
+ * strings; a list may come wrapped in `{ data: [...] }` or bare.
+ */
+
+export const upstreamText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? "" : String(value)));
+
+export const upstreamId = z.union([z.number(), z.string().min(1)]).transform(String);
+
+export const upstreamFlag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .nullish()
+  .transform((value) => value === true || value === 1 || value === "1" || value === "true");
+
+/** `{ "data": [ ... ] }`, or the bare list. */
+export function dataList<T extends z.ZodType>(item: T) {
+  return z.union([z.object({ data: z.array(item) }).transform((body) => body.data), z.array(item)]);
+}
+
+/** `{ "data": { ... } }`, or the bare record. */
+export function dataRecord<T>(item: z.ZodType<T>): z.ZodType<T> {
+  return z.union([z.object({ data: item }).transform((body) => body.data as T), item]);
+}
+
+/** `{ "data": ... }` holding a list or a single record (mission-vision), or either bare. */
+export function dataListOrRecord<T extends z.ZodType>(item: T) {
+  const listOrRecord = z.union([z.array(item), item.transform((record) => [record])]);
+  return z.union([z.object({ data: listOrRecord }).transform((body) => body.data), listOrRecord]);
+}
+
+/** The upstream's numeric ids go back as numbers in JSON bodies. */
+export function upstreamIdValue(id: string): string | number {
+  return /^\d{1,15}$/.test(id) ? Number(id) : id;
+}

@@ -1,0 +1,129 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowser, logInOnce, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import { launchChromium, PROJECT_ROOT } from "./support.ts";
+
+/**
+ * Every Website Settings screen, its modals and its delete question, checked by axe-core at a
+ * phone width and a desktop width: no serious or critical violation. Screenshots land in
+ * tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
+ */
+
+const bffUrl = inject("bffUrl");
+const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+];
+
+interface Screen {
+  segment: string;
+  heading: string;
+  add?: string;
+  edit?: string;
+  remove?: boolean;
+  richText?: boolean;
+}
+
+const SCREENS: Screen[] = [
+  { segment: "slider-manager", heading: "Slider", add: "TAMBAH SLIDER", edit: "UBAH SLIDER", remove: true },
+  { segment: "about-manager", heading: "Tentang", edit: "UBAH DATA TENTANG", richText: true },
+  { segment: "mission-vission", heading: "Visi Misi", edit: "UBAH VISI MISI" },
+  { segment: "activity", heading: "Kegiatan", add: "TAMBAH KEGIATAN", edit: "UBAH KEGIATAN", remove: true, richText: true },
+  { segment: "history", heading: "Sejarah", edit: "UBAH SEJARAH", richText: true },
+  { segment: "officer", heading: "Pejabat", add: "TAMBAH PEJABAT", edit: "UBAH PEJABAT", remove: true },
+  { segment: "library", heading: "Manajemen Perpustakaan", edit: "UBAH PERPUSTAKAAN", remove: true },
+];
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** The id of the first row, read from its EDIT link. */
+async function firstRowId(page: Page): Promise<string> {
+  const href = await page.getByRole("link", { name: /^EDIT/ }).first().getAttribute("href");
+  const id = new URL(href ?? "", bffUrl).searchParams.get("id");
+  if (!id) throw new Error("no row to edit");
+  return id;
+}
+
+async function settle(page: Page, screen: Screen) {
+  // Quill arrives in its own chunk after hydration; its toolbar is what axe needs to see.
+  if (screen.richText && (await page.getByRole("dialog").count()) > 0) await page.locator(".ql-toolbar").first().waitFor();
+  // Thumbnails are lazy; give the visible ones a moment.
+  await page.waitForLoadState("networkidle");
+}
+
+for (const screen of SCREENS) {
+  describe(`/admin/${screen.segment}`, () => {
+    for (const viewport of VIEWPORTS) {
+      it(`has no serious or critical axe violation at ${viewport.width} px (list, modals, delete question)`, async () => {
+        admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport });
+        const { page } = admin;
+        await admin.open(`/admin/${screen.segment}`);
+        expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(screen.heading);
+        await settle(page, screen);
+        expect(await seriousViolations(page), "list").toEqual([]);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${screen.segment}-${viewport.width}.png`) });
+
+        const id = await firstRowId(page);
+        const overlays: Array<[string, string]> = [];
+        if (screen.add) overlays.push(["add", "?modal=add"]);
+        if (screen.edit) overlays.push(["edit", `?modal=edit&id=${id}`]);
+        if (screen.remove) overlays.push(["delete", `?delete=${id}`]);
+        for (const [name, query] of overlays) {
+          await admin.open(`/admin/${screen.segment}${query}`);
+          if (name === "delete") await page.getByRole("alertdialog").waitFor();
+          else await page.getByRole("dialog", { name: name === "add" ? screen.add : screen.edit }).waitFor();
+          await settle(page, screen);
+          expect(await seriousViolations(page), name).toEqual([]);
+          if (name !== "delete") await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${screen.segment}-${name}-${viewport.width}.png`) });
+        }
+      });
+    }
+  });
+}
+
+it("the server-rendered forms (JavaScript never runs: the rich-text fallback) have no serious or critical violation", async () => {
+  // axe itself needs JavaScript, so the page's own scripts are kept out instead: what axe sees
+  // is exactly the server's HTML, as a browser without JavaScript shows it.
+  admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+  const { page } = admin;
+  await admin.context.route("**/build/**/*.js", (route) => route.abort());
+  await page.goto(`${bffUrl}/admin/about-manager`);
+  const id = await firstRowId(page);
+  await page.goto(`${bffUrl}/admin/about-manager?modal=edit&id=${id}`);
+  await page.locator("textarea.kit-rich-text-fallback").first().waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`${bffUrl}/admin/slider-manager?delete=${await firstRowIdAt(page, "/admin/slider-manager")}`);
+  await page.getByRole("alertdialog").waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+async function firstRowIdAt(page: Page, adminPath: string): Promise<string> {
+  await page.goto(`${bffUrl}${adminPath}`);
+  return firstRowId(page);
+}

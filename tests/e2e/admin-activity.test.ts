@@ -1,0 +1,164 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  adminBrowser,
+  alertWith,
+  dialogNamed,
+  logInOnce,
+  markWindow,
+  pngBuffer,
+  rowWith,
+  type AdminBrowser,
+  type LoggedIn,
+} from "./admin-screens-support.ts";
+import { apiData, launchChromium, referenceApiToken } from "./support.ts";
+
+/**
+ * The activity screen in a real browser: an activity added with an image (JavaScript on and
+ * off) appears on its own public page; the table keeps its scroll position and loads more rows
+ * when scrolled to the bottom.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+
+interface Activity {
+  id: number;
+  date: string;
+  title: string;
+  description: string;
+  file: string;
+}
+
+const activities = () => apiData<Activity[]>(referenceApiUrl, "/activities");
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function scrollBox(admin: AdminBrowser) {
+  const box = admin.page.locator(".kit-table-scroll");
+  return {
+    top: () => box.evaluate((element) => element.scrollTop),
+    toBottom: () => box.evaluate((element) => element.scrollTo({ top: element.scrollHeight })),
+  };
+}
+
+describe.each([
+  { javaScript: true, label: "JavaScript on" },
+  { javaScript: false, label: "JavaScript off" },
+])("activity with $label", ({ javaScript }) => {
+  it("an activity added with an image is shown on its own page, /activity/{id}", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const { page } = admin;
+    const title = `Lomba mewarnai ${javaScript ? "A" : "B"}`;
+    await admin.open("/admin/activity");
+    await page.getByRole("link", { name: "Tambah", exact: true }).click();
+    const dialog = dialogNamed(page, "TAMBAH KEGIATAN");
+    await dialog.waitFor();
+    await dialog.getByLabel("Tanggal").fill("2024-08-17");
+    await dialog.getByRole("textbox", { name: "Judul", exact: true }).fill(title);
+    if (javaScript) {
+      // The rich-text editor (Quill), named by its label.
+      const editor = dialog.getByRole("textbox", { name: "Deskripsi" });
+      await editor.click();
+      await page.keyboard.type("Lomba mewarnai untuk anak-anak ");
+      await page.keyboard.press("Control+b");
+      await page.keyboard.type("tingkat TK");
+    } else {
+      await dialog.getByLabel("Deskripsi").fill("<p>Lomba mewarnai untuk anak-anak <strong>tingkat TK</strong></p>");
+    }
+    await dialog.getByLabel("Gambar", { exact: true }).setInputFiles({ name: "lomba.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await alertWith(page, "Berhasil menambah kegiatan!").waitFor();
+    await rowWith(page, title).waitFor();
+
+    const added = (await activities()).find((activity) => activity.title === title);
+    expect(added).toMatchObject({ date: "2024-08-17T00:00:00.000Z", description: "<p>Lomba mewarnai untuk anak-anak <strong>tingkat TK</strong></p>" });
+    expect(added?.file).toMatch(/\.png$/);
+
+    // DETAIL opens the public page; visit it as a visitor would.
+    expect(await page.getByRole("link", { name: `DETAIL ${title} (tab baru)` }).getAttribute("href")).toBe(`/activity/${added?.id}`);
+    const visitor = await browser.newContext({ javaScriptEnabled: javaScript });
+    const publicPage = await visitor.newPage();
+    const response = await publicPage.goto(`${bffUrl}/activity/${added?.id}`);
+    expect(response?.status()).toBe(200);
+    expect(await publicPage.getByRole("heading", { level: 1 }).innerText()).toBe(title);
+    await publicPage.getByText("17-08-2024").waitFor();
+    await publicPage.getByText("tingkat TK").waitFor();
+    const image = publicPage.locator(`img[src="/files/${added?.file}"]`);
+    await image.waitFor();
+    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+    await visitor.close();
+
+    // And it goes again, asked first with the activity screen's question.
+    await page.getByRole("link", { name: `HAPUS ${title}` }).click();
+    const question = page.getByRole("alertdialog", { name: "Apakah anda yakin akan menghapus data?" });
+    await question.getByRole("button", { name: "Hapus" }).click();
+    await alertWith(page, "Kegiatan berhasil dihapus!").waitFor();
+    expect((await activities()).some((activity) => activity.id === added?.id)).toBe(false);
+  });
+});
+
+describe("the activity table with JavaScript", () => {
+  it("keeps its scroll position through an edit, and loads more rows when scrolled to the bottom", async () => {
+    const token = await referenceApiToken(referenceApiUrl);
+    const created: number[] = [];
+    // Enough activities for more than one page of 20.
+    for (let index = 0; index < 22; index++) {
+      const body = new FormData();
+      body.set("date", `2020-01-${String(index + 1).padStart(2, "0")}`);
+      body.set("title", `Arsip kegiatan ${index + 1}`);
+      const response = await fetch(`${referenceApiUrl}/api/activities`, { method: "POST", body, headers: { Authorization: `Bearer ${token}` } });
+      created.push(((await response.json()) as { data: { id: number } }).data.id);
+    }
+    try {
+      admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+      const { page } = admin;
+      await admin.open("/admin/activity");
+      const pageLoad = await markWindow(page);
+      const box = await scrollBox(admin);
+      expect(await page.locator("tbody tr").count()).toBe(20);
+      // Spec §9: at most innerHeight - innerHeight / 3.4 high.
+      const [maxHeight, innerHeight] = await page.locator(".kit-table-scroll").evaluate((element) => [parseFloat(getComputedStyle(element).maxHeight), window.innerHeight]);
+      expect(maxHeight).toBeCloseTo(innerHeight - innerHeight / 3.4, 0);
+
+      // An edit of a row far down the table: the table is where it was afterwards.
+      const lastRow = page.locator("tbody tr").nth(19);
+      const rowTitle = (await lastRow.locator("td").nth(1).innerText()).trim();
+      await lastRow.scrollIntoViewIfNeeded();
+      const before = await box.top();
+      expect(before).toBeGreaterThan(0);
+      await page.getByRole("link", { name: `EDIT ${rowTitle}`, exact: true }).click();
+      const dialog = dialogNamed(page, "UBAH KEGIATAN");
+      await dialog.getByRole("textbox", { name: "Judul", exact: true }).fill(`${rowTitle} (diubah)`);
+      await dialog.getByRole("button", { name: "UBAH" }).click();
+      await alertWith(page, "Berhasil mengubah kegiatan!").waitFor();
+      await rowWith(page, `${rowTitle} (diubah)`).waitFor();
+      expect(Math.abs((await box.top()) - before)).toBeLessThan(2);
+
+      // Scrolled to the bottom: the next page is added below, the position stays.
+      await box.toBottom();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(20);
+      expect(await box.top()).toBeGreaterThan(before);
+      expect(await pageLoad.survived()).toBe(true);
+    } finally {
+      for (const id of created) {
+        await fetch(`${referenceApiUrl}/api/activities/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      }
+    }
+  });
+});

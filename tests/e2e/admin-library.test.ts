@@ -1,0 +1,85 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowser, logInOnce, markWindow, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import { launchChromium, referenceApiToken } from "./support.ts";
+
+/** The library screen's status switch in a real browser (spec §4: full record sent, row updated in place). */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+
+interface Library {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+async function libraries(): Promise<Library[]> {
+  const token = await referenceApiToken(referenceApiUrl);
+  const response = await fetch(`${referenceApiUrl}/api/bibliographies/admin/library`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { data: Library[] }).data;
+}
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  { javaScript: true, label: "JavaScript on" },
+  { javaScript: false, label: "JavaScript off" },
+])("library switch with $label", ({ javaScript }) => {
+  it("switches a library off and on again", async () => {
+    const [library] = await libraries();
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const { page } = admin;
+    await admin.open("/admin/library");
+    const pageLoad = javaScript ? await markWindow(page) : undefined;
+    const listReloads: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      // The layouts above may revalidate; the list's own loader must not run again.
+      if (request.method() === "GET" && url.pathname.startsWith("/admin/library") && !url.searchParams.get("_routes")?.split(",").every((id) => id === "root" || id === "routes/admin")) {
+        listReloads.push(request.url());
+      }
+    });
+
+    const toggle = page.getByRole("switch", { name: `Aktif ${library.name}` });
+    expect(await toggle.getAttribute("aria-checked")).toBe(String(library.active));
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(String(!library.active));
+    await expect.poll(async () => (await libraries()).find((candidate) => candidate.id === library.id)?.active).toBe(!library.active);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(String(library.active));
+    await expect.poll(async () => (await libraries()).find((candidate) => candidate.id === library.id)?.active).toBe(library.active);
+
+    if (pageLoad) {
+      // In place: no page load and no reload of the list.
+      expect(await pageLoad.survived()).toBe(true);
+      expect(listReloads).toEqual([]);
+    }
+  });
+});
+
+it("deleting a library asks the library screen's question first", async () => {
+  admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+  const { page } = admin;
+  await admin.open("/admin/library");
+  const [library] = await libraries();
+  await page.getByRole("link", { name: `HAPUS ${library.name}` }).click();
+  const question = page.getByRole("alertdialog", { name: "Apakah Anda yakin ingin menghapus perpustakaan ini?" });
+  await question.getByRole("link", { name: "Batal" }).click();
+  await question.waitFor({ state: "detached" });
+  expect((await libraries()).some((candidate) => candidate.id === library.id)).toBe(true);
+});

@@ -1,0 +1,227 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  adminBrowser,
+  alertWith,
+  descriptionOf,
+  dialogNamed,
+  logInOnce,
+  markWindow,
+  pngBuffer,
+  rowWith,
+  type AdminBrowser,
+  type LoggedIn,
+} from "./admin-screens-support.ts";
+import { apiData, launchChromium } from "./support.ts";
+
+/**
+ * The slider screen in a real browser against the reference API, with JavaScript on and off:
+ * add, edit and delete a slider, the form's refusals, and the alerts.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+
+interface Slider {
+  id: number;
+  title: string;
+  description: string;
+  url: string;
+  file: string;
+}
+
+const sliders = () => apiData<Slider[]>(referenceApiUrl, "/sliders");
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  { javaScript: true, label: "JavaScript on" },
+  { javaScript: false, label: "JavaScript off" },
+])("slider with $label", ({ javaScript }) => {
+  it("adds, edits and deletes a slider, asking before the delete", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager");
+    const pageLoad = javaScript ? await markWindow(page) : undefined;
+    const title = `Pameran buku ${javaScript ? "dengan" : "tanpa"} javascript`;
+    const upper = title.toUpperCase();
+
+    // Add
+    await page.getByRole("link", { name: "Tambah Slider" }).click();
+    const addDialog = dialogNamed(page, "TAMBAH SLIDER");
+    await addDialog.waitFor();
+    expect(new URL(page.url()).searchParams.get("modal")).toBe("add");
+    await addDialog.getByLabel("Judul").fill(title);
+    await addDialog.getByLabel("Deskripsi").fill("Pameran buku langka di aula dinas.");
+    await addDialog.getByLabel("URL").fill("/about");
+    await addDialog.getByLabel("Gambar").setInputFiles({ name: "pameran.png", mimeType: "image/png", buffer: pngBuffer() });
+    if (javaScript) await addDialog.getByRole("img", { name: "Pratinjau pameran.png" }).waitFor();
+    await addDialog.getByRole("button", { name: "SIMPAN" }).click();
+    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await rowWith(page, upper).waitFor();
+    expect(await addDialog.count()).toBe(0);
+    expect(new URL(page.url()).search).toBe("");
+    const added = (await sliders()).find((slider) => slider.title === upper);
+    expect(added).toMatchObject({ description: "Pameran buku langka di aula dinas.", url: "/about" });
+    expect(added?.file).toMatch(/\.png$/);
+
+    // Edit: the modal is prefilled with the row
+    await page.getByRole("link", { name: `EDIT ${upper}` }).click();
+    const editDialog = dialogNamed(page, "UBAH SLIDER");
+    await editDialog.waitFor();
+    expect(await editDialog.getByLabel("Judul").inputValue()).toBe(upper);
+    expect(await editDialog.getByLabel("Deskripsi").inputValue()).toBe("Pameran buku langka di aula dinas.");
+    expect(await editDialog.getByLabel("URL").inputValue()).toBe("/about");
+    expect(await editDialog.getByRole("img", { name: "Gambar saat ini" }).getAttribute("src")).toBe(`/files/${added?.file}`);
+    await editDialog.getByLabel("Judul").fill(`${title} diubah`);
+    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await rowWith(page, `${upper} DIUBAH`).waitFor();
+    const edited = (await sliders()).find((slider) => slider.id === added?.id);
+    // No new file was chosen: the stored image stays.
+    expect(edited).toMatchObject({ title: `${upper} DIUBAH`, file: added?.file });
+
+    // Delete: asked first; 'Batal' keeps it
+    await page.getByRole("link", { name: `HAPUS ${upper} DIUBAH` }).click();
+    const question = page.getByRole("alertdialog", { name: "Apakah anda yakin ingin menghapus data?" });
+    await question.waitFor();
+    if (javaScript) {
+      // The question takes the keyboard focus, on its harmless answer.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Batal");
+    }
+    await question.getByRole("link", { name: "Batal" }).click();
+    await question.waitFor({ state: "detached" });
+    expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(true);
+    await page.getByRole("link", { name: `HAPUS ${upper} DIUBAH` }).click();
+    await question.getByRole("button", { name: "Hapus" }).click();
+    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await rowWith(page, `${upper} DIUBAH`).waitFor({ state: "detached" });
+    expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(false);
+
+    if (pageLoad) expect(await pageLoad.survived(), "no full page load with JavaScript").toBe(true);
+  });
+
+  it("refuses a missing title next to the field and keeps what was typed", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.getByLabel("Deskripsi").fill("Tetap di sini");
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: pngBuffer() });
+    const before = (await sliders()).length;
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByText("Judul wajib diisi").waitFor();
+    const titleInput = dialog.getByLabel("Judul");
+    expect(await titleInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(titleInput)).toContain("Judul wajib diisi");
+    expect(await dialog.getByLabel("Deskripsi").inputValue()).toBe("Tetap di sini");
+    expect((await sliders()).length).toBe(before);
+  });
+
+  it("refuses a file that is not an image, and an image over 10 MB, with Indonesian messages", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const { page } = admin;
+    const before = await sliders();
+
+    await admin.open("/admin/slider-manager?modal=add");
+    let dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.getByLabel("Judul").fill("Bukan gambar");
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>bukan gambar</html>") });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByText("Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF").waitFor();
+    expect(await descriptionOf(dialog.getByLabel("Gambar"))).toContain("Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF");
+    expect(await dialog.getByLabel("Judul").inputValue()).toBe("Bukan gambar");
+
+    await admin.open("/admin/slider-manager?modal=add");
+    dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.getByLabel("Judul").fill("Terlalu besar");
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "besar.png", mimeType: "image/png", buffer: pngBuffer(11 * 1024 * 1024) });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByText("Ukuran berkas melebihi batas 10 MB").waitFor({ timeout: 30_000 });
+    expect(await dialog.getByLabel("Judul").inputValue()).toBe("Terlalu besar");
+
+    expect(await sliders()).toEqual(before);
+  });
+
+  it("an alert goes away by itself after 5 seconds", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.getByLabel("Judul").fill("Sementara");
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "s.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    const alert = alertWith(page, "Berhasil menambahkan data!");
+    await alert.waitFor();
+    const shownAt = Date.now();
+    await page.mouse.move(0, 799);
+    // Polled from here: the page's CSP refuses the eval that page.waitForFunction relies on.
+    await expect
+      .poll(() => alert.evaluateAll((elements) => elements.every((element) => getComputedStyle(element).visibility === "hidden")), {
+        timeout: 8_000,
+        interval: 100,
+      })
+      .toBe(true);
+    expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+
+    // Clean up through the screen itself.
+    const created = (await sliders()).find((slider) => slider.title === "SEMENTARA");
+    await admin.open(`/admin/slider-manager?delete=${created?.id}`);
+    await page.getByRole("button", { name: "Hapus" }).click();
+    await alertWith(page, "Berhasil menghapus data!").waitFor();
+  });
+});
+
+describe("with JavaScript", () => {
+  it("shows the spinner while saving, and 'Tutup' and Escape close the modal without a reload", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager");
+    const pageLoad = await markWindow(page);
+
+    await page.getByRole("link", { name: "Tambah Slider" }).click();
+    await dialogNamed(page, "TAMBAH SLIDER").getByRole("link", { name: "Tutup" }).click();
+    await dialogNamed(page, "TAMBAH SLIDER").waitFor({ state: "detached" });
+    await page.getByRole("link", { name: "Tambah Slider" }).click();
+    await dialogNamed(page, "TAMBAH SLIDER").waitFor();
+    await page.keyboard.press("Escape");
+    await dialogNamed(page, "TAMBAH SLIDER").waitFor({ state: "detached" });
+
+    await page.getByRole("link", { name: "Tambah Slider" }).click();
+    const dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.getByLabel("Judul").fill("Dengan spinner");
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "s.png", mimeType: "image/png", buffer: pngBuffer() });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/slider-manager.data**", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("status").filter({ hasText: "Menyimpan..." }).waitFor();
+    expect(await dialog.getByRole("button", { name: /SIMPAN/ }).isDisabled()).toBe(true);
+    release();
+    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    expect(await pageLoad.survived()).toBe(true);
+
+    const created = (await sliders()).find((slider) => slider.title === "DENGAN SPINNER");
+    await page.getByRole("link", { name: `HAPUS DENGAN SPINNER` }).click();
+    await page.getByRole("button", { name: "Hapus" }).click();
+    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    expect((await sliders()).some((slider) => slider.id === created?.id)).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import * as route from "~/routes/admin.about-manager";
+import { adminCookie, alertAfter, fieldErrors, form, imageFile, load, noFile, recordWrites, serveList, submit } from "./admin-screen-support";
+
+/** /admin/about-manager: the first record, every contact and social field, rich-text policies; no delete. */
+
+const ABOUT = {
+  id: 1,
+  title: "Tentang Dinas",
+  description: "<p>Dinas Perpustakaan dan Kearsipan melayani masyarakat sejak 1985 dengan koleksi lengkap.</p>",
+  address: "Jl. Merdeka No. 1",
+  phone: "(022) 123456",
+  email: "info@dispusip.example",
+  facebook: "dispusip",
+  instagram: "dispusip.id",
+  twitter: "dispusip",
+  youtube: "dispusiptv",
+  tiktok: "dispusip",
+  terms_and_condition: "<p>Syarat</p>",
+  privacy_policy: "<h2>Kebijakan</h2><p>Data Anda aman bersama kami dan tidak akan dibagikan kepada pihak ketiga.</p>",
+  file: "tentang.jpg",
+};
+
+const ALL_FIELDS: Array<[string, string]> = [
+  ["title", "Tentang Kami"],
+  ["description", "<p>Deskripsi&nbsp;baru</p>"],
+  ["address", "Jl. Asia Afrika 2"],
+  ["phone", "+62 22 7654321"],
+  ["email", "halo@dispusip.example"],
+  ["facebook", "@dispusip.baru"],
+  ["instagram", "dispusip_baru"],
+  ["twitter", "dispusipbaru"],
+  ["youtube", "dispusiptv"],
+  ["tiktok", "dispusip"],
+  ["privacy_policy", "<p>Privasi</p>"],
+  ["terms_and_condition", "<p>Ketentuan</p>"],
+];
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+});
+
+describe("about", () => {
+  it("shows only the first record, with previews of the description and both policies", async () => {
+    serveList("/abouts", [ABOUT, { ...ABOUT, id: 2, title: "Kedua" }]);
+    const { screen } = await load(route, "/admin/about-manager", cookie);
+    expect(screen.rows).toHaveLength(1);
+    expect(screen.rows[0].cells).toEqual({
+      title: "Tentang Dinas",
+      description: "Dinas Perpustakaan dan Kearsipan melayani masyarak...",
+      address: "Jl. Merdeka No. 1",
+      phone: "(022) 123456",
+      email: "info@dispusip.example",
+      privacy_policy: "Kebijakan Data Anda aman bersama kami dan tidak ak...",
+      terms_and_condition: "Syarat",
+      file: "/files/tentang.jpg",
+    });
+    expect(screen.rows[0].values).toMatchObject({ facebook: "dispusip", privacy_policy: ABOUT.privacy_policy });
+  });
+
+  it("adds the record with every field as multipart POST /abouts", async () => {
+    serveList("/abouts", []);
+    const writes = recordWrites("post", "/abouts", { status: 201 });
+    const submitted = await submit(route, "/admin/about-manager?modal=add", cookie, form([["intent", "create"], ...ALL_FIELDS, ["file", imageFile()]]));
+    expect(writes[0]).toMatchObject({ method: "POST", path: "/api/abouts", authorization: "Bearer token-role-3" });
+    expect(writes[0].fields?.slice(0, 12)).toEqual([
+      ["title", "Tentang Kami"],
+      ["description", "<p>Deskripsi baru</p>"],
+      ["address", "Jl. Asia Afrika 2"],
+      ["phone", "+62 22 7654321"],
+      ["email", "halo@dispusip.example"],
+      ["facebook", "dispusip.baru"],
+      ["instagram", "dispusip_baru"],
+      ["twitter", "dispusipbaru"],
+      ["youtube", "dispusiptv"],
+      ["tiktok", "dispusip"],
+      ["privacy_policy", "<p>Privasi</p>"],
+      ["terms_and_condition", "<p>Ketentuan</p>"],
+    ]);
+    expect(writes[0].fields?.[12]?.[0]).toBe("file");
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+  });
+
+  it("edits with PUT /abouts and the id; says 'Gagal mengubah data!' on failure", async () => {
+    serveList("/abouts", [ABOUT]);
+    const writes = recordWrites("put", "/abouts", { status: 200 });
+    const submitted = await submit(route, "/admin/about-manager?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...ALL_FIELDS, ["file", noFile()]]));
+    expect(writes[0].fields?.[0]).toEqual(["id", "1"]);
+    expect(writes[0].fields).toHaveLength(13);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+
+    recordWrites("put", "/abouts", { status: 500 });
+    const failed = await submit(route, "/admin/about-manager?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...ALL_FIELDS]));
+    expect(failed).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
+  });
+
+  it("checks contact fields in Indonesian", async () => {
+    const submitted = await submit(
+      route,
+      "/admin/about-manager?modal=add",
+      cookie,
+      form([["intent", "create"], ["title", ""], ["email", "bukan-email"], ["phone", "telepon"], ["instagram", "https://instagram.com/x"]]),
+    );
+    expect(fieldErrors(submitted)).toEqual({
+      title: ["Judul wajib diisi"],
+      email: ["Format email tidak valid"],
+      phone: ["Nomor telepon tidak valid"],
+      instagram: ["Nama akun Instagram tidak valid"],
+    });
+  });
+
+  it("has no delete", async () => {
+    const submitted = await submit(route, "/admin/about-manager?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    expect(submitted).toMatchObject({ kind: "data", status: 400 });
+  });
+});

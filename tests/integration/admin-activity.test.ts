@@ -1,0 +1,200 @@
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as route from "~/routes/admin.activity";
+import * as exportRoute from "~/routes/admin.activity[.]csv";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import { request } from "../helpers/sessions";
+import {
+  adminCookie,
+  alertAfter,
+  fieldErrors,
+  form,
+  imageFile,
+  load,
+  noFile,
+  PNG_SIGNATURE,
+  recordAllRequests,
+  recordWrites,
+  submit,
+} from "./admin-screen-support";
+
+/** /admin/activity: ISO dates, rich text, images, paging, the public page link and the CSV export. */
+
+const activity = (id: number, overrides: Record<string, unknown> = {}) => ({
+  id,
+  date: "2024-05-01T00:00:00.000Z",
+  title: `Kegiatan ${id}`,
+  description: "<p>Lomba <strong>bercerita</strong> tingkat SD se-kabupaten diikuti lebih dari seratus peserta.</p>",
+  file: `kegiatan-${id}.jpg`,
+  ...overrides,
+});
+
+let cookie: string;
+let listQueries: string[];
+beforeEach(async () => {
+  cookie = await adminCookie();
+  listQueries = [];
+  upstream.use(
+    http.get(`${UPSTREAM}/activities`, ({ request: incoming }) => {
+      const url = new URL(incoming.url);
+      listQueries.push(url.search);
+      const limit = Number(url.searchParams.get("limit") || 0);
+      const all = Array.from({ length: 25 }, (_, index) => activity(25 - index));
+      return HttpResponse.json({ data: limit ? all.slice(0, limit) : all });
+    }),
+  );
+});
+
+describe("activity list", () => {
+  it("shows DD-MM-YYYY dates and rich text as plain text cut to 50 characters, 20 rows a page", async () => {
+    const { screen } = await load(route, "/admin/activity", cookie);
+    expect(listQueries).toEqual(["?page=1&limit=20"]);
+    expect(screen.rows).toHaveLength(20);
+    expect(screen.paging).toEqual({ page: 1, hasMore: true });
+    expect(screen.rows[0]).toMatchObject({
+      id: "25",
+      cells: {
+        date: "01-05-2024",
+        title: "Kegiatan 25",
+        description: "Lomba bercerita tingkat SD se-kabupaten diikuti le...",
+        file: "/files/kegiatan-25.jpg",
+      },
+      values: { date: "2024-05-01", title: "Kegiatan 25" },
+    });
+  });
+
+  it("loads more: ?page=2 shows the first two pages, and the end is a short page", async () => {
+    const { screen } = await load(route, "/admin/activity?page=2", cookie);
+    expect(listQueries).toEqual(["?page=1&limit=40"]);
+    expect(screen.rows).toHaveLength(25);
+    expect(screen.paging).toEqual({ page: 2, hasMore: false });
+  });
+
+  it("says 'Gagal mendapatkan data kegiatan!' when the list fails", async () => {
+    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.error()));
+    const { screen } = await load(route, "/admin/activity", cookie);
+    expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data kegiatan!"]);
+  });
+});
+
+describe("adding and editing an activity", () => {
+  it("POSTs multipart with the date as ISO, sanitised rich text and the image", async () => {
+    const writes = recordWrites("post", "/activities", { status: 201, body: { data: { id: 26 } } });
+    const submitted = await submit(
+      route,
+      "/admin/activity?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["date", "2024-08-17"],
+        ["title", "Upacara 17 Agustus"],
+        ["description", '<p>Upacara&nbsp;bendera <img src=x onerror="alert(1)"><a href="javascript:alert(1)">tautan</a></p>'],
+        ["file", imageFile("upacara.png")],
+      ]),
+    );
+    expect(writes[0]).toMatchObject({ method: "POST", path: "/api/activities", authorization: "Bearer token-role-3" });
+    expect(writes[0].fields).toEqual([
+      ["date", "2024-08-17T00:00:00.000Z"],
+      ["title", "Upacara 17 Agustus"],
+      ["description", '<p>Upacara bendera <img src="x" /><a>tautan</a></p>'],
+      ["file", expect.objectContaining({ filename: "upacara.png", type: "image/png", head: PNG_SIGNATURE })],
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambah kegiatan!" }]);
+  });
+
+  it("refuses an invalid date in Indonesian next to the field, keeping the title", async () => {
+    const calls = recordAllRequests();
+    const submitted = await submit(
+      route,
+      "/admin/activity?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["date", "2024-02-31"],
+        ["title", "Tetap ada"],
+        ["file", noFile()],
+      ]),
+    );
+    expect(fieldErrors(submitted)).toEqual({ date: ["Tanggal wajib diisi"] });
+    if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Tetap ada" });
+    expect(calls).toEqual([]);
+  });
+
+  it("an activity may be added without an image", async () => {
+    const writes = recordWrites("post", "/activities", { status: 201 });
+    await submit(route, "/admin/activity?modal=add", cookie, form([["intent", "create"], ["date", "2024-08-17"], ["title", "Tanpa gambar"], ["file", noFile()]]));
+    expect(writes[0].fields?.map(([name]) => name)).toEqual(["date", "title", "description"]);
+  });
+
+  it("PUTs the id with the ISO date, keeps the image when none is chosen, says 'Berhasil mengubah kegiatan!'", async () => {
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const submitted = await submit(
+      route,
+      "/admin/activity?modal=edit&id=25",
+      cookie,
+      form([
+        ["intent", "update"],
+        ["id", "25"],
+        ["date", "2024-05-02"],
+        ["title", "Kegiatan diubah"],
+        ["description", "<p><br></p>"],
+        ["file", noFile()],
+      ]),
+    );
+    expect(writes[0].fields).toEqual([
+      ["id", "25"],
+      ["date", "2024-05-02T00:00:00.000Z"],
+      ["title", "Kegiatan diubah"],
+      ["description", ""],
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+  });
+
+  it("says 'Gagal menambah kegiatan!' and 'Gagal mengubah kegiatan!' on upstream failures", async () => {
+    recordWrites("post", "/activities", { status: 400, body: { error: "Judul wajib diisi" } });
+    recordWrites("put", "/activities", { status: 500 });
+    const added = await submit(route, "/admin/activity?modal=add", cookie, form([["intent", "create"], ["date", "2024-08-17"], ["title", "x"]]));
+    const edited = await submit(route, "/admin/activity?modal=edit&id=3", cookie, form([["intent", "update"], ["id", "3"], ["date", "2024-08-17"], ["title", "x"]]));
+    expect(added).toMatchObject({ kind: "data", data: { alert: { message: "Gagal menambah kegiatan!" } } });
+    expect(edited).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah kegiatan!" } } });
+  });
+});
+
+describe("deleting an activity", () => {
+  it("DELETE /activities/{id}, then 'Kegiatan berhasil dihapus!' or 'Gagal menghapus kegiatan!'", async () => {
+    const writes = recordWrites("delete", "/activities/25", { status: 200 });
+    const done = await submit(route, "/admin/activity?delete=25", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
+    expect(writes.map(({ method, path, authorization }) => ({ method, path, authorization }))).toEqual([
+      { method: "DELETE", path: "/api/activities/25", authorization: "Bearer token-role-3" },
+    ]);
+    expect(await alertAfter(route, done, cookie)).toEqual([{ type: "success", message: "Kegiatan berhasil dihapus!" }]);
+    recordWrites("delete", "/activities/24", { status: 500 });
+    const failed = await submit(route, "/admin/activity?delete=24", cookie, new URLSearchParams({ intent: "delete", id: "24" }));
+    expect(await alertAfter(route, failed, cookie)).toEqual([{ type: "error", message: "Gagal menghapus kegiatan!" }]);
+  });
+});
+
+describe("export", () => {
+  it("downloads every activity as CSV with whole texts and absolute image addresses", async () => {
+    const response = (await exportRoute.loader({
+      request: request("/admin/activity.csv", { cookie }),
+      params: {},
+      context: { clientIp: "127.0.0.1" },
+    })) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="activity.csv"');
+    const lines = (await response.text()).replace(/^\ufeff/, "").trim().split("\r\n");
+    expect(listQueries).toEqual([""]);
+    expect(lines).toHaveLength(26);
+    expect(lines[0]).toBe('"Tanggal","Judul","Deskripsi","Gambar"');
+    expect(lines[1]).toBe(
+      '"01-05-2024","Kegiatan 25","Lomba bercerita tingkat SD se-kabupaten diikuti lebih dari seratus peserta.","http://localhost/files/kegiatan-25.jpg"',
+    );
+  });
+
+  it("neutralises spreadsheet formulas in exported text", async () => {
+    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [activity(1, { title: '=HYPERLINK("http://x")' })] })));
+    const response = (await exportRoute.loader({ request: request("/admin/activity.csv", { cookie }), params: {}, context: { clientIp: "x" } })) as Response;
+    expect(await response.text()).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+});

@@ -1,0 +1,114 @@
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { UpstreamClient, UpstreamRequest } from "@server/upstream.server";
+import { libraryAdapter } from "@server/resources/libraries.server";
+import * as route from "~/routes/admin.library";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import { adminCookie, alertAfter, load, recordWrites, serveList, submit } from "./admin-screen-support";
+
+/**
+ * /admin/library against the panel service. In tests PANEL_API_URL is unset, so the panel is the
+ * main upstream's origin (config.server.ts), and the calls land on the same mock.
+ */
+
+const LIBRARIES = [
+  { id: 11, name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
+  { id: 12, name: "Pojok Baca Kecamatan", address: "", phone_number: null, about: "", active: false },
+];
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+  serveList("/bibliographies/admin/library", LIBRARIES);
+});
+
+const toggle = (id: string, on: boolean, headers: Record<string, string> = {}) =>
+  submit(route, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id, on: String(on) }), headers);
+
+describe("libraries", () => {
+  it("lists from the panel service with the active flag", async () => {
+    const { screen } = await load(route, "/admin/library", cookie);
+    expect(screen.rows.map((row) => row.cells)).toEqual([
+      { name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
+      { name: "Pojok Baca Kecamatan", address: "", phone_number: "", about: "", active: false },
+    ]);
+  });
+
+  it("the switch sends the full record with active changed, and (with JavaScript) updates the row in place", async () => {
+    const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    const submitted = await toggle("11", false, { "Sec-Fetch-Mode": "cors" });
+    expect(writes).toEqual([
+      {
+        method: "PUT",
+        path: "/api/bibliographies/admin/library",
+        authorization: "Bearer token-role-3",
+        contentType: "application/json",
+        json: { id: 11, name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: false },
+      },
+    ]);
+    expect(submitted).toEqual({ kind: "data", status: 200, data: { toggled: { id: "11", on: false } } });
+  });
+
+  it("without JavaScript the switch posts and the list comes back (a redirect, no alert on success)", async () => {
+    const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    const submitted = await toggle("12", true, { "Sec-Fetch-Mode": "navigate" });
+    expect(writes[0].json).toMatchObject({ id: 12, active: true });
+    expect(await alertAfter(route, submitted, cookie)).toEqual([]);
+  });
+
+  it("a failed switch is told to the admin ('Gagal mengubah data!'), never only logged", async () => {
+    recordWrites("put", "/bibliographies/admin/library", { status: 500 });
+    expect(await toggle("11", false, { "Sec-Fetch-Mode": "cors" })).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
+    const document = await toggle("11", false);
+    expect(await alertAfter(route, document, cookie)).toEqual([{ type: "error", message: "Gagal mengubah data!" }]);
+  });
+
+  it("a switch for a library that is gone fails without writing", async () => {
+    const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    expect(await toggle("99", true, { "Sec-Fetch-Mode": "cors" })).toMatchObject({ data: { alert: { message: "Gagal mengubah data!" } } });
+    expect(writes).toEqual([]);
+  });
+
+  it("the edit form sends every field, keeping the stored active flag", async () => {
+    const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    const submitted = await submit(
+      route,
+      "/admin/library?modal=edit&id=12",
+      cookie,
+      new URLSearchParams({ intent: "update", id: "12", name: "Pojok Baca", address: "Jl. Camat 3", phone_number: "", about: "Buka sore" }),
+    );
+    expect(writes[0].json).toEqual({ id: 12, name: "Pojok Baca", address: "Jl. Camat 3", phone_number: "", about: "Buka sore", active: false });
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+  });
+
+  it("deletes with DELETE /company/{id} on the panel service", async () => {
+    const writes = recordWrites("delete", "/company/12", { status: 200 });
+    const submitted = await submit(route, "/admin/library?delete=12", cookie, new URLSearchParams({ intent: "delete", id: "12" }));
+    expect(writes.map(({ method, path, authorization }) => [method, path, authorization])).toEqual([["DELETE", "/api/company/12", "Bearer token-role-3"]]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+  });
+
+  it("has no create (the contract has none) and reports a failed load", async () => {
+    expect(await submit(route, "/admin/library?modal=add", cookie, new URLSearchParams({ intent: "create", name: "Baru" }))).toMatchObject({ status: 400 });
+    upstream.use(http.get(`${UPSTREAM}/bibliographies/admin/library`, () => HttpResponse.json({ error: "x" }, { status: 500 })));
+    expect((await load(route, "/admin/library", cookie)).screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
+  });
+});
+
+describe("the panel service", () => {
+  it("serves every library call (list, switch, edit, delete)", async () => {
+    const requests: UpstreamRequest[] = [];
+    const panelOnly: UpstreamClient = {
+      async call(schema, upstreamRequest) {
+        requests.push(upstreamRequest);
+        return schema.parse(upstreamRequest.method ? {} : { data: LIBRARIES });
+      },
+      fetch: () => Promise.reject(new Error("not used")),
+    };
+    await libraryAdapter.list(panelOnly, undefined);
+    await libraryAdapter.toggle!(panelOnly, "11", false);
+    expect(requests.map((upstreamRequest) => upstreamRequest.service)).toEqual(["panel", "panel", "panel"]);
+    expect(libraryAdapter.service).toBe("panel");
+    expect(libraryAdapter.removePath!("12")).toBe("/company/12");
+  });
+});

@@ -1,0 +1,198 @@
+import { readFileSync } from "node:fs";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import type { Column, FieldDefinition } from "~/admin/resource";
+import { Alert, ALERT_DISMISS_MS } from "~/components/admin/Alert";
+import { DataTable, hasColourableValue } from "~/components/admin/DataTable";
+import { FormField } from "~/components/admin/FormField";
+import { LoadingIndicator } from "~/components/admin/LoadingIndicator";
+import { Modal } from "~/components/admin/Modal";
+
+/**
+ * The kit as the server renders it (what an admin without JavaScript gets, and what React
+ * hydrates): each element of spec §2/§3 is present exactly when it is asked for.
+ */
+
+function html(element: React.ReactElement): string {
+  return renderToString(<MemoryRouter initialEntries={["/admin/test"]}>{element}</MemoryRouter>);
+}
+
+const kitCss = readFileSync(new URL("../../app/styles/admin-kit.css", import.meta.url), "utf8");
+
+type Row = { title: string; count: string; picture: string | null };
+const columns: Array<Column<Row>> = [
+  { header: "Judul", accessor: "title", wrap: true, width: "40%" },
+  { header: "Jumlah", accessor: "count", textAlign: "right", bgColor: "#fef3c7", textColor: "#92400e" },
+  { header: "Gambar", accessor: "picture", display: "image", width: 100 },
+];
+const rows = [
+  { id: "1", cells: { title: "Satu", count: "12", picture: "/files/a.png" } },
+  { id: "2", cells: { title: "Dua", count: "0", picture: null } },
+  { id: "3", cells: { title: "Tiga", count: "", picture: null } },
+];
+
+describe("DataTable", () => {
+  it("colours a cell only when its value is not '0', empty or null", () => {
+    expect([hasColourableValue("12"), hasColourableValue("0"), hasColourableValue(0), hasColourableValue(""), hasColourableValue(null)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" />);
+    expect(markup.match(/background-color:#fef3c7/g)).toHaveLength(1);
+    expect(markup.match(/color:#92400e/g)).toHaveLength(1);
+    expect(markup).toContain("text-align:right");
+    expect(markup).toContain("white-space:pre-line");
+    expect(markup).toContain("width:40%");
+  });
+
+  it("shows images as 100 px thumbnails with a text alternative", () => {
+    const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" />);
+    expect(markup).toMatch(/<img class="kit-thumbnail" src="\/files\/a.png" alt="Gambar Satu" width="100" style="width:100px"/);
+  });
+
+  it("offers EDIT, DETAIL, the status switch, HAPUS, Export, Add and extra buttons only when given", () => {
+    const bare = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" />);
+    for (const label of ["EDIT", "DETAIL", "HAPUS", "Export", "Tambah", "Aksi", "Muat lebih banyak"]) expect(bare).not.toContain(label);
+
+    const full = html(
+      <DataTable
+        caption="Uji"
+        columns={columns}
+        rows={rows}
+        rowLabel={(cells) => cells.title}
+        emptyText="Kosong"
+        actions={{
+          editHref: (row) => `?modal=edit&id=${row.id}`,
+          detailHref: (row) => `/activity/${row.id}`,
+          toggle: (row) => <button type="submit" role="switch" aria-checked="true">Aktif {row.id}</button>,
+          deleteHref: (row) => `?delete=${row.id}`,
+        }}
+        toolbar={{ exportHref: "/admin/test.csv", add: { label: "Tambah", href: "?modal=add" }, extra: [{ label: "Tambah Slider", href: "?modal=add" }] }}
+        loadMore={{ href: "?page=2" }}
+      />,
+    );
+    expect(full.match(/>EDIT</g)).toHaveLength(3);
+    expect(full.match(/>DETAIL</g)).toHaveLength(3);
+    expect(full.match(/>HAPUS</g)).toHaveLength(3);
+    expect(full.match(/role="switch"/g)).toHaveLength(3);
+    expect(full).toContain('href="/admin/test?modal=edit&amp;id=2"');
+    expect(full).toContain('href="/admin/test?delete=3"');
+    expect(full).toContain('href="/admin/test.csv"');
+    expect(full).toMatch(/>Export</);
+    expect(full).toMatch(/>Tambah</);
+    expect(full).toMatch(/>Tambah Slider</);
+    expect(full).toContain('href="/admin/test?page=2"');
+    // Repeated labels are told apart for screen readers by the row's name.
+    expect(full).toMatch(/EDIT<span class="visually-hidden"> (<!-- -->)?Dua<\/span>/);
+  });
+
+  it("says when there are no rows, and scrolls within the spec's height", () => {
+    const markup = html(<DataTable caption="Uji" columns={columns} rows={[]} rowLabel={(cells) => cells.title} emptyText="Belum ada data." />);
+    expect(markup).toContain("Belum ada data.");
+    expect(markup).toMatch(/class="kit-table-scroll" tabindex="0" role="region"/);
+    expect(kitCss).toMatch(/\.kit-table-scroll \{[^}]*max-height: calc\(100vh - 100vh \/ 3\.4\)/);
+  });
+
+  it("shows the loading indicator while busy", () => {
+    const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" busy />);
+    expect(markup).toContain('role="status"');
+    expect(markup).toContain("Memuat...");
+  });
+});
+
+describe("Modal", () => {
+  it("has a title, a 'Tutup' link back to the list and at most 90% of the height", () => {
+    const markup = html(
+      <Modal title="TAMBAH SLIDER" closeHref="?">
+        <p>isi</p>
+      </Modal>,
+    );
+    expect(markup).toMatch(/role="dialog" aria-modal="true" aria-labelledby="([^"]+)"/);
+    expect(markup).toMatch(/<h2 id="[^"]+">TAMBAH SLIDER<\/h2>/);
+    expect(markup).toMatch(/<a class="kit-modal-close"[^>]* href="\/admin\/test">Tutup<\/a>/);
+    expect(kitCss).toMatch(/\.kit-modal \{[^}]*max-height: 90%/);
+  });
+});
+
+describe("Alert", () => {
+  it("informs with 'Ok' and goes away after 5000 ms (CSS does it without JavaScript)", () => {
+    expect(ALERT_DISMISS_MS).toBe(5000);
+    const success = html(<Alert type="success" message="Berhasil menambahkan data!" closeHref="?" />);
+    expect(success).toContain('role="status"');
+    expect(success).toContain("data-auto-dismiss");
+    expect(success).toMatch(/>Ok</);
+    const error = html(<Alert type="error" message="Gagal menambahkan data!" closeHref="?" />);
+    expect(error).toContain('role="alert"');
+    expect(kitCss).toMatch(/@media \(scripting: none\)[\s\S]*animation: kit-alert-dismiss 0s linear 5s forwards/);
+  });
+
+  it("asks before a delete with 'Hapus' and 'Batal', and waits for the answer", () => {
+    const markup = html(
+      <Alert
+        type="delete"
+        message="Apakah anda yakin ingin menghapus data?"
+        closeHref="?"
+        confirm={<button type="submit">Hapus</button>}
+      />,
+    );
+    expect(markup).toContain('role="alertdialog"');
+    expect(markup).toContain(">Hapus<");
+    expect(markup).toContain(">Batal<");
+    expect(markup).not.toContain("data-auto-dismiss");
+    expect(html(<Alert type="confirmation" message="Lanjutkan?" closeHref="?" />)).toContain(">Batal<");
+  });
+});
+
+describe("FormField", () => {
+  function field(definition: FieldDefinition, defaultValue?: string | string[], extra: Partial<Parameters<typeof FormField>[0]> = {}) {
+    return html(<FormField definition={definition} id={`f-${definition.name}`} errorId={`f-${definition.name}-error`} defaultValue={defaultValue} {...extra} />);
+  }
+
+  it("renders every type of spec §3 as a labelled form control", () => {
+    expect(field({ name: "title", label: "Judul", type: "text" }, "Halo")).toMatch(
+      /<label id="f-title-label" for="f-title">Judul<\/label><input id="f-title" name="title" type="text" value="Halo"\/>/,
+    );
+    expect(field({ name: "email", label: "Email", type: "text", inputType: "email", icon: "mail" })).toMatch(/type="email"/);
+    expect(field({ name: "description", label: "Deskripsi", type: "textarea" })).toContain('style="height:150px"');
+    expect(field({ name: "about", label: "Tentang", type: "textarea", textareaHeight: "90px" })).toContain('style="height:90px"');
+    const select = field({ name: "genre", label: "Genre", type: "select", options: [{ value: "1", label: "Fiksi" }] }, "1");
+    expect(select).toMatch(/<select[^>]*><option value="">Pilih (<!-- -->)?genre<\/option><option value="1" selected="">Fiksi<\/option>/);
+    const pills = field(
+      { name: "tags", label: "Tag", type: "pills", options: [{ value: "a", label: "Anak" }, { value: "b", label: "Sejarah" }] },
+      ["b"],
+    );
+    expect(pills).toContain("<legend>Tag</legend>");
+    expect(pills).toMatch(/type="checkbox" name="tags" value="a"\/>/);
+    expect(pills).toMatch(/type="checkbox" name="tags" checked="" value="b"\/>/);
+    expect(field({ name: "date", label: "Tanggal", type: "date" }, "2024-05-01")).toMatch(/type="date" value="2024-05-01"/);
+    expect(field({ name: "total_books", label: "Jumlah buku", type: "number" }, "1234567")).toMatch(/inputMode="decimal" value="1.234.567"/);
+    const file = field({ name: "file", label: "Gambar", type: "file", accept: "image" }, undefined, { currentFileUrl: "/files/a.png" });
+    expect(file).toMatch(/type="file" accept="image\/jpeg,image\/png,image\/webp,image\/gif"/);
+    expect(file).toContain('alt="Gambar saat ini"');
+    expect(file).toContain("Biarkan kosong untuk mempertahankan gambar saat ini.");
+    // Without JavaScript the rich-text editor is a textarea holding the HTML.
+    expect(field({ name: "description", label: "Deskripsi", type: "textEditor" }, "<p>Halo</p>")).toMatch(
+      /<textarea id="f-description" name="description" style="height:150px" class="kit-rich-text-fallback">&lt;p&gt;Halo&lt;\/p&gt;<\/textarea>/,
+    );
+  });
+
+  it("shows an error next to its field and points the control at it", () => {
+    const markup = field({ name: "title", label: "Judul", type: "text" }, "", { errors: ["Judul wajib diisi"], required: true });
+    expect(markup).toContain('aria-invalid="true"');
+    expect(markup).toContain('aria-describedby="f-title-error"');
+    expect(markup).toContain('<p class="field-error" id="f-title-error">Judul wajib diisi</p>');
+    expect(markup).toContain('required=""');
+  });
+});
+
+describe("LoadingIndicator", () => {
+  it("is announced as loading", () => {
+    expect(html(<LoadingIndicator />)).toBe(
+      '<span class="kit-loading" role="status"><span class="kit-spinner" aria-hidden="true"></span><span class="visually-hidden">Memuat...</span></span>',
+    );
+  });
+});

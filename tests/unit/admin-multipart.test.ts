@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import {
+  detectMimeType,
+  encodeMultipart,
+  FormRejected,
+  IncomingForm,
+  readLeadingFields,
+  relayMultipart,
+  type FileRule,
+} from "@server/multipart.server";
+import { uploadLimits } from "@server/upload-limits.server";
+
+/**
+ * The streaming upload machinery on its own: bytes are checked by content, limits hold, and the
+ * browser's body is read only as fast as the upstream takes the new one (backpressure).
+ */
+
+const MiB = 1024 * 1024;
+const BOUNDARY = "----TestBoundary";
+const encoder = new TextEncoder();
+const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+const image = (maxBytes: number): Record<string, FileRule> => ({ file: { kind: "image", maxBytes, label: "Gambar" } });
+
+/** A browser-like multipart request whose file part is `fileBytes` long, produced only when read. */
+function streamingUpload(fileBytes: number, options: { head?: Uint8Array; contentLength?: boolean } = {}) {
+  const head = options.head ?? PNG_HEAD;
+  const preamble = encoder.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBesar\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="besar.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const closing = encoder.encode(`\r\n--${BOUNDARY}--\r\n`);
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+  let produced = 0;
+  let fileSent = 0;
+  let stage: "preamble" | "head" | "file" | "closing" | "done" = "preamble";
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        let piece: Uint8Array;
+        if (stage === "preamble") {
+          piece = preamble;
+          stage = "head";
+        } else if (stage === "head") {
+          piece = head;
+          fileSent = head.length;
+          stage = "file";
+        } else if (stage === "file") {
+          piece = chunk.subarray(0, Math.min(chunk.length, fileBytes - fileSent));
+          fileSent += piece.length;
+          if (fileSent >= fileBytes) stage = "closing";
+        } else if (stage === "closing") {
+          piece = closing;
+          stage = "done";
+        } else {
+          controller.close();
+          return;
+        }
+        produced += piece.length;
+        controller.enqueue(piece);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const total = preamble.length + fileBytes + closing.length;
+  const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
+  if (options.contentLength) headers["content-length"] = String(total);
+  const request = new Request("http://bff.test/admin/slider-manager", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  return { request, produced: () => produced, total };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+describe("file type by content", () => {
+  it("recognises JPEG, PNG, WebP and GIF by their first bytes, and nothing else", () => {
+    expect(detectMimeType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]), "image")).toBe("image/jpeg");
+    expect(detectMimeType(Buffer.from(PNG_HEAD), "image")).toBe("image/png");
+    expect(detectMimeType(Buffer.from("GIF89a......"), "image")).toBe("image/gif");
+    expect(detectMimeType(Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 ", "latin1"), "image")).toBe("image/webp");
+    expect(detectMimeType(Buffer.from("%PDF-1.7"), "image")).toBeUndefined();
+    expect(detectMimeType(Buffer.from("<svg xmlns="), "image")).toBeUndefined();
+    expect(detectMimeType(Buffer.alloc(0), "image")).toBeUndefined();
+  });
+});
+
+describe("streaming relay", () => {
+  it("reads the browser's body only as fast as the upstream takes the new one", async () => {
+    const upload = streamingUpload(64 * MiB);
+    const form = IncomingForm.open(upload.request);
+    const { fields, firstFile } = await readLeadingFields(form, new Set(["file"]));
+    expect(fields).toEqual([
+      ["intent", "create"],
+      ["title", "Besar"],
+    ]);
+    const sent = await relayMultipart(form, {
+      fields: [["title", "BESAR"]],
+      firstFile,
+      rules: image(1024 * MiB),
+      async send(body, contentType) {
+        expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+        const reader = body.getReader();
+        let consumed = 0;
+        while (consumed < 2 * MiB) consumed += (await reader.read()).value?.length ?? 0;
+        // A slow upstream: nothing more is read from the browser than a few buffers' worth.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(upload.produced() - consumed).toBeLessThan(2 * MiB);
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          consumed += value.length;
+        }
+        return consumed;
+      },
+    });
+    await form.discard();
+    expect(upload.produced()).toBe(upload.total);
+    expect(sent).toBeGreaterThan(64 * MiB);
+  });
+
+  it("re-encodes text fields first, then the file with the type its bytes show", async () => {
+    const upload = streamingUpload(100);
+    const form = IncomingForm.open(upload.request);
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    const body = await relayMultipart(form, {
+      fields: [
+        ["id", "7"],
+        ["title", "JUDUL \"BARU\""],
+      ],
+      firstFile,
+      rules: image(MiB),
+      send: async (stream, contentType) => ({ bytes: await readAll(stream), contentType }),
+    });
+    const parsed = await new Response(Uint8Array.from(body.bytes), { headers: { "content-type": body.contentType } }).formData();
+    expect([...parsed.keys()]).toEqual(["id", "title", "file"]);
+    expect(parsed.get("title")).toBe('JUDUL "BARU"');
+    const file = parsed.get("file") as File;
+    expect([file.name, file.type, file.size]).toEqual(["besar.png", "image/png", 100]);
+  });
+
+  it("refuses a file that is not an image before the upstream request is opened", async () => {
+    const upload = streamingUpload(4096, { head: encoder.encode("<?php system($_GET['x']); ?>") });
+    const form = IncomingForm.open(upload.request);
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    let opened = false;
+    const relay = relayMultipart(form, {
+      fields: [],
+      firstFile,
+      rules: image(MiB),
+      send: async () => {
+        opened = true;
+      },
+    });
+    await expect(relay).rejects.toEqual(new FormRejected("file", "Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"));
+    expect(opened).toBe(false);
+    await form.discard();
+  });
+
+  it("refuses an upload whose declared size is over the limit before opening the upstream request", async () => {
+    const upload = streamingUpload(3 * MiB, { contentLength: true });
+    const form = IncomingForm.open(upload.request);
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    let opened = false;
+    const relay = relayMultipart(form, { fields: [], firstFile, rules: image(MiB), send: async () => (opened = true) });
+    await expect(relay).rejects.toMatchObject({ field: "file", message: "Ukuran berkas melebihi batas 1 MB", status: 413 });
+    expect(opened).toBe(false);
+    await form.discard();
+  });
+
+  it("aborts the upstream body as soon as an undeclared-size file passes the limit", async () => {
+    const upload = streamingUpload(3 * MiB);
+    const form = IncomingForm.open(upload.request);
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    let upstreamSaw = 0;
+    const relay = relayMultipart(form, {
+      fields: [],
+      firstFile,
+      rules: image(MiB),
+      async send(body) {
+        const reader = body.getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return "complete";
+          upstreamSaw += value.length;
+        }
+      },
+    });
+    await expect(relay).rejects.toMatchObject({ field: "file", message: "Ukuran berkas melebihi batas 1 MB", status: 413 });
+    expect(upstreamSaw).toBeLessThanOrEqual(MiB + 1024);
+    await form.discard();
+  });
+
+  it("encodes a body nobody has read yet without producing it", async () => {
+    let pulled = 0;
+    async function* parts() {
+      pulled++;
+      yield { name: "title", value: "A" };
+    }
+    const { body } = encodeMultipart(parts());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pulled).toBe(0);
+    expect(new TextDecoder().decode(await readAll(body))).toMatch(/name="title"\r\n\r\nA\r\n--.*--\r\n$/);
+  });
+});
+
+describe("upload limits", () => {
+  it("default to 10 MB for images and follow UPLOAD_IMAGE_MAX_BYTES", () => {
+    expect(uploadLimits({}).imageMaxBytes).toBe(10 * MiB);
+    expect(uploadLimits({ UPLOAD_IMAGE_MAX_BYTES: "2048" }).imageMaxBytes).toBe(2048);
+    expect(() => uploadLimits({ UPLOAD_IMAGE_MAX_BYTES: "banyak" })).toThrow(/UPLOAD_IMAGE_MAX_BYTES/);
+  });
+});
