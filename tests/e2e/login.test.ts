@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import {
   ADMIN_EMAIL,
   DEMO_PASSWORD,
@@ -55,17 +55,15 @@ describe.each([
     await submitLogin(page, ADMIN_EMAIL, DEMO_PASSWORD);
   }
 
-  beforeAll(async () => {
+  // A fresh context per test: no cookie or page state carries over, and one stuck page cannot
+  // hold up the tests after it.
+  beforeEach(async () => {
     context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } });
     // Nothing leaves the machine (e.g. a followed https://evil.example/ redirect).
     await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
   });
   afterEach(async () => {
-    await context.clearCookies();
-    await page?.close();
-  });
-  afterAll(async () => {
-    await context?.close();
+    await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   });
 
   it("a wrong password shows the failure message and stays on /login", async () => {
