@@ -25,7 +25,12 @@ function buildIfStale() {
   if (builtAt > Math.max(...sources.map(newestSourceTime))) return;
   console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
   const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  const result = spawnSync(process.execPath, [remixCli, "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [remixCli, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    // The Remix compiler loads Vite's CJS API only to print a deprecation notice operators cannot act on.
+    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -15,7 +15,7 @@ describe("security headers", () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("https://tile.openstreetmap.org");
+      expect(csp).toContain("img-src 'self' data: blob: https:");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
