@@ -105,7 +105,9 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
           headers,
           body,
           signal: combined,
-          ...(streamed ? { duplex: "half" } : {}),
+          // Node 20's fetch keeps a whole copy of a streamed body in case a redirect needs it
+          // again; refusing redirects keeps an upload's memory flat whatever its size.
+          ...(streamed ? { duplex: "half", redirect: "error" } : {}),
         } as RequestInit);
         // Whatever an admin changed must show on the public pages at once.
         if (method !== "GET" && response.ok && !request.path.startsWith("/users/")) clearPublicCache();
