@@ -18,8 +18,8 @@ import busboy from "busboy";
  * which aborts the upstream request, so the upstream discards what it received.
  */
 
-/** What a file must contain; more kinds (books, videos) join here with their signatures. */
-export type FileKind = "image";
+/** What a file must contain, each kind with its signatures below. */
+export type FileKind = "image" | "book" | "video";
 
 export interface FileRule {
   kind: FileKind;
@@ -50,7 +50,11 @@ export class MalformedForm extends Error {
 }
 
 const MESSAGES = {
-  wrongType: { image: "Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF" } satisfies Record<FileKind, string>,
+  wrongType: {
+    image: "Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF",
+    book: "Berkas buku harus berupa PDF atau EPUB",
+    video: "Berkas video harus berupa MP4, WebM, atau QuickTime",
+  } satisfies Record<FileKind, string>,
   tooLarge: (limitBytes: number) => `Ukuran berkas melebihi batas ${megabytes(limitBytes)}`,
   required: (label: string) => `${label} wajib diunggah`,
   fieldTooLong: "Isian terlalu panjang",
@@ -72,8 +76,8 @@ const FRAMING_ALLOWANCE_BYTES = 64 * 1024;
  * many bytes the connection is cut instead.
  */
 const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
-/** Enough leading bytes for every signature below. */
-const SNIFF_BYTES = 16;
+/** Enough leading bytes for every signature below (EPUB's needs 58). */
+const SNIFF_BYTES = 64;
 
 function megabytes(bytes: number): string {
   return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
@@ -125,6 +129,8 @@ export class IncomingForm {
       this.push({ kind: "field", name, value });
     });
     parser.on("file", (name, stream, info) => {
+      // A file still queued when the body is discarded errors with nobody reading it; its reader, if any, still sees the error.
+      stream.on("error", () => {});
       this.push({ kind: "file", name, filename: info.filename ?? "", stream });
     });
     const tooMany = () => this.fail(new MalformedForm("too many parts"));
@@ -250,6 +256,8 @@ export async function readLeadingFields(form: IncomingForm, fileFields: Readonly
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const EBML_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+const STILL_IMAGE_BRANDS = new Set(["avif", "avis", "heic", "heix", "mif1", "msf1"]);
 
 const SIGNATURES: Record<FileKind, Array<{ mimeType: string; matches(head: Buffer): boolean }>> = {
   image: [
@@ -260,6 +268,32 @@ const SIGNATURES: Record<FileKind, Array<{ mimeType: string; matches(head: Buffe
       mimeType: "image/webp",
       matches: (head) => head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP",
     },
+  ],
+  book: [
+    { mimeType: "application/pdf", matches: (head) => head.toString("latin1", 0, 5) === "%PDF-" },
+    {
+      // An EPUB is a zip whose first entry is the uncompressed file "mimetype" (EPUB OCF 3.0, 4.3).
+      mimeType: "application/epub+zip",
+      matches: (head) =>
+        head.toString("latin1", 0, 4) === "PK\x03\x04" &&
+        head.toString("latin1", 30, 38) === "mimetype" &&
+        head.toString("latin1", 38, 58) === "application/epub+zip",
+    },
+  ],
+  video: [
+    // ISO base media: a first box of type `ftyp`; brand `qt  ` is QuickTime. HEIF/AVIF images share the box.
+    {
+      mimeType: "video/quicktime",
+      matches: (head) => head.toString("latin1", 4, 8) === "ftyp" && head.toString("latin1", 8, 12) === "qt  ",
+    },
+    {
+      mimeType: "video/mp4",
+      matches: (head) => head.toString("latin1", 4, 8) === "ftyp" && !STILL_IMAGE_BRANDS.has(head.toString("latin1", 8, 12)),
+    },
+    // Older QuickTime files start straight with a movie, data or padding atom.
+    { mimeType: "video/quicktime", matches: (head) => ["moov", "mdat", "wide", "free", "skip"].includes(head.toString("latin1", 4, 8)) },
+    // An EBML header whose DocType is "webm".
+    { mimeType: "video/webm", matches: (head) => head.subarray(0, 4).equals(EBML_SIGNATURE) && head.includes("webm", 0, "latin1") },
   ],
 };
 
@@ -378,6 +412,19 @@ export interface RelayPlan<T> {
 }
 
 /**
+ * Refuses at once a body whose declared Content-Length is more than all its files may be
+ * together, before a byte of it is sent on (without a declared length, each file's limit is
+ * enforced as it streams).
+ */
+export function refuseDeclaredOversize(form: IncomingForm, firstFile: FilePart | undefined, rules: Record<string, FileRule>): void {
+  const ceiling = form.fieldBytes + FRAMING_ALLOWANCE_BYTES + Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0);
+  if (firstFile && form.declaredLength !== undefined && form.declaredLength > ceiling) {
+    const rule = rules[firstFile.name];
+    throw new FormRejected(firstFile.name, MESSAGES.tooLarge(rule?.maxBytes ?? 0), 413);
+  }
+}
+
+/**
  * Streams the rest of `form` to the upstream as a new multipart body. Throws FormRejected for a
  * refused file: before `send` is called when the problem shows in the first bytes, otherwise
  * by failing the body mid-way (the upstream request is aborted). Other failures of `send`
@@ -389,11 +436,7 @@ export async function relayMultipart<T>(form: IncomingForm, plan: RelayPlan<T>):
   if (!firstFile && required.length > 0) {
     throw new FormRejected(required[0], MESSAGES.required(rules[required[0]]?.label ?? "Berkas"));
   }
-  const ceiling = form.fieldBytes + FRAMING_ALLOWANCE_BYTES + Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0);
-  if (firstFile && form.declaredLength !== undefined && form.declaredLength > ceiling) {
-    const rule = rules[firstFile.name];
-    throw new FormRejected(firstFile.name, MESSAGES.tooLarge(rule?.maxBytes ?? 0), 413);
-  }
+  refuseDeclaredOversize(form, firstFile, rules);
   const firstRule = firstFile ? rules[firstFile.name] : undefined;
   const first = firstFile && firstRule ? await inspect(firstFile, firstRule) : undefined;
 
@@ -428,6 +471,51 @@ export async function relayMultipart<T>(form: IncomingForm, plan: RelayPlan<T>):
   const { body, contentType } = encodeMultipart(recorded(parts()));
   try {
     return await plan.send(body, contentType);
+  } catch (error) {
+    throw rejection ?? error;
+  }
+}
+
+/**
+ * The next chosen file of a field in `rules`, its stream unread; file inputs left empty and
+ * fields nobody asked for are skipped. A text field after a file is refused (see the top).
+ */
+export async function nextFile(form: IncomingForm, rules: Record<string, FileRule>): Promise<FilePart | undefined> {
+  for (let part = await form.next(); part; part = await form.next()) {
+    if (part.kind === "field") throw new FormRejected(part.name, MESSAGES.fieldAfterFile);
+    if (part.filename !== "" && rules[part.name]) return part;
+  }
+  return undefined;
+}
+
+/**
+ * Streams one file as a multipart body of its own, under `fieldName`, to `send` (an upload
+ * call of its own, like the video's). Refused by its first bytes before `send` is called, or
+ * mid-way by its limit, which aborts the upstream request; the upstream's answers pass through.
+ */
+export async function relayFile<T>(
+  file: FilePart,
+  rule: FileRule,
+  fieldName: string,
+  send: (body: ReadableStream<Uint8Array>, contentType: string) => Promise<T>,
+): Promise<T> {
+  const inspected = await inspect(file, rule);
+  let rejection: FormRejected | undefined;
+  /** Remembers a refusal on its way out, since the aborted upload surfaces as a network error. */
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* limitedBytes(inspected);
+    } catch (error) {
+      if (error instanceof FormRejected) rejection = error;
+      throw error;
+    }
+  }
+  async function* parts(): AsyncGenerator<OutgoingPart> {
+    yield { name: fieldName, filename: file.filename, contentType: inspected.mimeType, data: bytes() };
+  }
+  const { body, contentType } = encodeMultipart(parts());
+  try {
+    return await send(body, contentType);
   } catch (error) {
     throw rejection ?? error;
   }

@@ -87,3 +87,25 @@ export function optionalIndonesianNumber() {
     .optional()
     .transform((value) => (value === undefined ? undefined : parseIndonesianNumber(value)));
 }
+
+/** A record id as a select or pills field sends it (the option's value). */
+const CHOICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A select that must be chosen (its empty first option is no choice). */
+export function requiredChoice(label: string) {
+  return z.string({ error: `${label} wajib dipilih` }).regex(CHOICE_ID, `${label} tidak valid`);
+}
+
+/** A select that may stay on its empty first option. */
+export function optionalChoice(label: string) {
+  return z.string().regex(CHOICE_ID, `${label} tidak valid`).optional();
+}
+
+/** Pills (checkboxes of one name): the chosen values, none when nothing is ticked. */
+export function choices(label: string) {
+  return z
+    .array(z.string().regex(CHOICE_ID, `${label} tidak valid`))
+    .max(100, `${label} terlalu banyak`)
+    .optional()
+    .transform((chosen) => [...new Set(chosen ?? [])]);
+}

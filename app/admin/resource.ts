@@ -50,10 +50,13 @@ export interface FieldDefinition {
   /** A short help text under the field. */
   hint?: string;
   /** File fields: what the file must contain (checked by its bytes on the server). */
-  accept?: "image";
+  accept?: FileAccept;
   /** File fields: a new record cannot be saved without one. */
   requiredOnCreate?: boolean;
 }
+
+/** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */
+export type FileAccept = "image" | "book" | "video";
 
 export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";
 
@@ -67,6 +70,11 @@ export interface ResourceMessages {
   deleteFailed?: string;
   /** The status switch failed (the library screen). */
   toggleFailed?: string;
+  /**
+   * A failed write or delete shows the upstream's own `error` text when it sends one, and the
+   * message above only otherwise (the book screen, spec §8).
+   */
+  preferUpstreamError?: boolean;
 }
 
 export interface ScreenTexts {
@@ -111,7 +119,18 @@ export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObje
   exportHref?: string;
   /** The screen edits one record, the upstream list's first: Add only while there is none. */
   singleRecord?: boolean;
-  /** Rows per "load more" step; without it the whole list is shown at once. */
+  /**
+   * The add and edit forms are sent to this resource route instead of the screen's action, so
+   * that with JavaScript the browser can show the upload's progress (large files: the video's).
+   * Without JavaScript the form posts to the screen as usual.
+   */
+  uploadProgressAction?: string;
+  /**
+   * Rows per page: the list is fetched one page at a time (`?page=N`, the upstream's
+   * `page=N&limit=pageSize`), with links to the previous and next pages, and with JavaScript the
+   * next page is appended when the table is scrolled to its bottom. Without it the whole list is
+   * shown at once.
+   */
   pageSize?: number;
 }
 
@@ -135,8 +154,16 @@ export interface AlertMessage {
 export interface ScreenData<C extends Cells = Cells> {
   rows: Array<ScreenRow<C>>;
   alerts: AlertMessage[];
-  /** Present when the screen pages: the number of pages shown and whether more exist. */
-  paging: { page: number; hasMore: boolean } | null;
+  /** Present when the screen pages: the page shown, and whether a next page may exist. */
+  paging: ScreenPaging | null;
+  /** Choices of select and pills fields loaded from the upstream (the book's authors, genres...), by field name. */
+  options?: Record<string, FieldOption[]>;
+}
+
+export interface ScreenPaging {
+  page: number;
+  /** A full page may be followed by more; a short one is the end (the upstream sends no total). */
+  hasMore: boolean;
 }
 
 export interface ScreenActionData {
@@ -146,6 +173,9 @@ export interface ScreenActionData {
   /** A status switch changed in place (no reload of the list). */
   toggled?: { id: string; on: boolean };
 }
+
+/** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */
+export type UploadAnswer = { location: string } | ScreenActionData;
 
 /** Defines a resource with its cell and schema types checked against each other. */
 export function defineResource<C extends Cells, S extends z.ZodObject>(definition: ResourceDefinition<C, S>) {

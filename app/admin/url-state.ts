@@ -10,12 +10,9 @@ export interface ScreenState {
   modal: ModalState;
   /** The row whose delete waits for confirmation. */
   pendingDelete: string | null;
-  /** How many pages of a paged list are shown (1 when the list does not page). */
+  /** The page of a paged list that is shown (1 when the list does not page). */
   page: number;
 }
-
-/** Pages beyond this are not asked for: a URL cannot make the server fetch without bound. */
-export const MAX_PAGE = 100;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -33,7 +30,8 @@ export function readScreenState(search: URLSearchParams): ScreenState {
   return {
     modal,
     pendingDelete: isRecordId(pendingDelete) ? pendingDelete : null,
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    // Any page costs one upstream page of `pageSize` records, so no upper bound is needed.
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
 

@@ -3,7 +3,7 @@ import { toDateInputValue } from "~/admin/format";
 import { activityResource, type ActivityCells, type activitySchema } from "~/admin/resources/activities";
 import { fileUrl } from "~/lib/files";
 import type { UpstreamClient } from "../upstream.server.ts";
-import type { ResourceAdapter } from "./screen.server.ts";
+import type { PageRequest, ResourceAdapter } from "./screen.server.ts";
 import { dataList, dataRecord, upstreamId, upstreamText } from "./upstream-shapes.server.ts";
 
 /** Adapter for `/activities` (spec §7): multipart writes with the date as an ISO string. */
@@ -17,9 +17,9 @@ const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 
-/** The newest first, as the upstream orders them; `limit` asks for the first pages only. */
-export function listActivities(api: UpstreamClient, limit?: number): Promise<Activity[]> {
-  return api.call(dataList(activity), { path: "/activities", query: limit ? { page: 1, limit } : undefined });
+/** The newest first, as the upstream orders them; all of them, or one page. */
+export function listActivities(api: UpstreamClient, page?: PageRequest): Promise<Activity[]> {
+  return api.call(dataList(activity), { path: "/activities", query: page });
 }
 
 /** One activity (its public page); an unknown id is the upstream's 404. */

@@ -8,8 +8,11 @@ import type {
   AlertType,
   Cells,
   FieldDefinition,
+  FieldOption,
+  FileAccept,
   FormValues,
   ResourceDefinition,
+  ResourceMessages,
   ScreenActionData,
   ScreenData,
   ScreenRow,
@@ -24,8 +27,11 @@ import {
   FormRejected,
   IncomingForm,
   MalformedForm,
+  nextFile,
   readLeadingFields,
+  refuseDeclaredOversize,
   relayMultipart,
+  type FilePart,
   type FileRule,
 } from "../multipart.server.ts";
 import { richTextToPlain, sanitizeRichText } from "../sanitize.server.ts";
@@ -58,6 +64,35 @@ export interface WriteCall<Values> {
   body?(values: Values, context: WriteContext): OutgoingFields | Promise<OutgoingFields>;
 }
 
+/** The chosen files of a submission, one by one in the order the browser sent them. */
+export interface IncomingFiles {
+  next(): Promise<{ part: FilePart; rule: FileRule } | undefined>;
+}
+
+/**
+ * A write of the adapter's own making (the video's: each file to its own upload call, then the
+ * record as JSON). Refusals are FormRejected, upstream failures UpstreamError or WriteFailed.
+ */
+export interface StagedWrite<Values> {
+  staged(values: Values, files: IncomingFiles, context: WriteContext): Promise<void>;
+}
+
+/** A write that failed at a step the adapter names: its Indonesian message is what the admin sees. */
+export class WriteFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WriteFailed";
+  }
+}
+
+/** The choices of a select or pills field, loaded from the upstream with the list. */
+export interface Lookup {
+  field: string;
+  load(api: UpstreamClient): Promise<FieldOption[]>;
+  /** Shown when the load fails and the upstream sends no error text of its own. */
+  failed: string;
+}
+
 /** Turns stored text into what a cell shows: shortened for the table, whole for an export. */
 export interface CellText {
   /** Plain text (a textarea's), shortened. */
@@ -70,20 +105,28 @@ export interface CellText {
   file(name: string): string | null;
 }
 
+/**
+ * One page of a paged list, as the upstream's query takes it: `page` is 1-based, `limit` is the
+ * page size (a type alias, so that it is an upstream `Query` as it is).
+ */
+export type PageRequest = { page: number; limit: number };
+
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;
   /** Which upstream serves every call of this resource (default: the main API). */
   service?: Service;
-  /** The records, or the first `limit` of them when the screen pages. */
-  list(api: UpstreamClient, limit: number | undefined): Promise<Rec[]>;
+  /** The records: all of them, or only the page asked for when the screen pages. */
+  list(api: UpstreamClient, page: PageRequest | undefined): Promise<Rec[]>;
   idOf(record: Rec): string;
   cells(record: Rec, text: CellText): C;
   /** The edit form's starting values. */
   formValues(record: Rec): FormValues;
   /** The current file of each file field (shown in the edit form). */
   files?(record: Rec): Record<string, string | null>;
-  create?: WriteCall<z.output<S>>;
-  update?: WriteCall<z.output<S>>;
+  create?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
+  update?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
+  /** Loaded in parallel with the list; a failed one leaves its field without choices and says why. */
+  lookups?: Lookup[];
   /** The DELETE path for a record. */
   removePath?(id: string): string;
   /** Sets the record's status switch (the library's `active`). */
@@ -119,7 +162,7 @@ function toRow<Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAda
   };
 }
 
-/** The screen's rows (all, the first only, or the pages asked for) and its alerts. */
+/** The screen's rows (all, the first only, or the page asked for) and its alerts. */
 export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
@@ -127,11 +170,12 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
 ) {
   const { definition } = adapter;
   const { page } = readScreenState(new URL(request.url).searchParams);
-  const limit = definition.pageSize ? definition.pageSize * page : undefined;
+  // One upstream page per request, whatever the page: a long catalogue pages as fast as a short one.
+  const pageRequest: PageRequest | undefined = definition.pageSize ? { page, limit: definition.pageSize } : undefined;
 
-  const [flashed, listed] = await Promise.all([
+  const [flashed, listed, looked] = await Promise.all([
     takeFlashAlert(admin.session),
-    adapter.list(admin.api, limit).then(
+    adapter.list(admin.api, pageRequest).then(
       (records) => ({ records }),
       (error: unknown) => {
         // Upstream failure is a state (design principle 6); anything else is a bug and surfaces.
@@ -139,6 +183,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
         throw error;
       },
     ),
+    loadLookups(admin.api, adapter.lookups),
   ]);
 
   const alerts: AlertMessage[] = [];
@@ -149,12 +194,32 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     const shown = definition.singleRecord ? listed.records.slice(0, 1) : listed.records;
     rows = shown.map((record) => toRow(adapter, record));
     // A full page means there may be more; a short page is the end (the upstream sends no total).
-    if (limit !== undefined) paging = { page, hasMore: listed.records.length >= limit };
+    if (pageRequest) paging = { page, hasMore: listed.records.length >= pageRequest.limit };
   } else {
     alerts.push(alertOf("error", definition.messages.loadFailed));
   }
-  const screen: ScreenData<C> = { rows, alerts, paging };
+  for (const failure of looked.failures) alerts.push(alertOf("error", failure));
+  const screen: ScreenData<C> = { rows, alerts, paging, ...(adapter.lookups ? { options: looked.options } : {}) };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+}
+
+/** Every lookup at once (design principle 5); a failure is the upstream's error text or the lookup's own. */
+async function loadLookups(api: UpstreamClient, lookups: Lookup[] = []) {
+  const results = await Promise.all(
+    lookups.map((lookup) =>
+      lookup.load(api).then(
+        (options) => ({ options, failure: undefined }),
+        (error: unknown) => {
+          if (!isUpstreamError(error)) throw error;
+          return { options: [], failure: error.upstreamMessage ?? lookup.failed };
+        },
+      ),
+    ),
+  );
+  const options: Record<string, FieldOption[]> = {};
+  lookups.forEach((lookup, index) => (options[lookup.field] = results[index].options));
+  const failures = results.flatMap((result) => (result.failure ? [result.failure] : []));
+  return { options, failures };
 }
 
 /** Where the screen goes after an action: its list, on the page it was showing. */
@@ -218,11 +283,12 @@ export async function screenAction<Rec, C extends Cells, S extends z.ZodObject>(
 }
 
 function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<string, FileRule> {
-  const { imageMaxBytes } = uploadLimits();
+  const limits = uploadLimits();
+  const maxBytes: Record<FileAccept, number> = { image: limits.imageMaxBytes, book: limits.bookMaxBytes, video: limits.videoMaxBytes };
   const rules: Record<string, FileRule> = {};
   for (const field of definition.fields) {
-    if (field.type === "file" && field.accept === "image") {
-      rules[field.name] = { kind: "image", maxBytes: imageMaxBytes, label: field.label };
+    if (field.type === "file" && field.accept) {
+      rules[field.name] = { kind: field.accept, maxBytes: maxBytes[field.accept], label: field.label };
     }
   }
   return rules;
@@ -292,13 +358,26 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   }
   const typedValues = values as z.output<S>;
   const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined };
-  const upstreamRequest = {
-    method: call.method,
-    path: typeof call.path === "function" ? call.path(context.id) : call.path,
-    service: adapter.service,
-  };
 
   try {
+    if ("staged" in call) {
+      refuseDeclaredOversize(form, firstFile, fileRules);
+      let pending = firstFile;
+      const files: IncomingFiles = {
+        async next() {
+          const part = pending ?? (await nextFile(form, fileRules));
+          pending = undefined;
+          return part ? { part, rule: fileRules[part.name] } : undefined;
+        },
+      };
+      await call.staged(typedValues, files, context);
+      return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+    }
+    const upstreamRequest = {
+      method: call.method,
+      path: typeof call.path === "function" ? call.path(context.id) : call.path,
+      service: adapter.service,
+    };
     const body = call.body ? await call.body(typedValues, context) : defaultBody(definition.schema, values, context.id);
     if (call.encoding === "json") {
       await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body) });
@@ -326,12 +405,18 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
         { status: error.status },
       );
     }
-    if (isUpstreamError(error)) {
-      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", failure) }, { status: 502 });
+    if (isUpstreamError(error) || error instanceof WriteFailed) {
+      const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
+      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: 502 });
     }
     throw error;
   }
   return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+}
+
+/** The screen's failure message, or the upstream's own text where the screen prefers it. */
+function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
+  return messages.preferUpstreamError && error.upstreamMessage ? error.upstreamMessage : fallback;
 }
 
 async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
@@ -348,7 +433,7 @@ async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (definition.messages.deleted) alert = { type: "success", message: definition.messages.deleted };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    alert = { type: "error", message: definition.messages.deleteFailed ?? definition.messages.loadFailed };
+    alert = { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
   }
   return redirectWithAlert(admin.session, listLocation(request), alert);
 }

@@ -18,9 +18,29 @@ export const upstreamFlag = z
   .nullish()
   .transform((value) => value === true || value === 1 || value === "1" || value === "true");
 
+/** A count (an author's or publisher's books): a number or numeric text; anything else is 0. */
+export const upstreamCount = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value) => {
+    const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    return typeof count === "number" && Number.isFinite(count) ? count : 0;
+  });
+
 /** `{ "data": [ ... ] }`, or the bare list. */
 export function dataList<T extends z.ZodType>(item: T) {
   return z.union([z.object({ data: z.array(item) }).transform((body) => body.data), z.array(item)]);
+}
+
+/**
+ * A list under its own key (`{ "author": [...] }`, `{ "publishers": [...] }`), or under `data`
+ * as every other list, or bare: the reshaping stays in the adapter that knows the key.
+ */
+export function keyedList<T extends z.ZodType>(key: string, item: T) {
+  return z.union([
+    z.object({ [key]: z.array(item) }).transform((body) => body[key] as Array<z.output<T>>),
+    dataList(item),
+  ]);
 }
 
 /** `{ "data": { ... } }`, or the bare record. */

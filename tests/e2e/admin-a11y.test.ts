@@ -1,9 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, logInOnce, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import { adminBrowser, logInOnce, seriousViolations, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
 import { launchChromium, PROJECT_ROOT } from "./support.ts";
 
 /**
@@ -54,13 +53,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 /** The id of the first row, read from its EDIT link. */
 async function firstRowId(page: Page): Promise<string> {

@@ -149,10 +149,10 @@ describe("the activity table with JavaScript", () => {
       await rowWith(page, `${rowTitle} (diubah)`).waitFor();
       expect(Math.abs((await box.top()) - before)).toBeLessThan(2);
 
-      // Scrolled to the bottom: the next page is added below, the position stays.
+      // Scrolled to the bottom: the next page is added below, the position stays; the URL still names the page rendered.
       await box.toBottom();
-      await page.waitForURL((url) => url.searchParams.get("page") === "2");
       await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(20);
+      expect(new URL(page.url()).searchParams.get("page")).toBeNull();
       expect(await box.top()).toBeGreaterThan(before);
       expect(await pageLoad.survived()).toBe(true);
     } finally {

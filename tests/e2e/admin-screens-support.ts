@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { ADMIN_EMAIL, DEMO_PASSWORD, submitLogin, waitForHydration, waitForPath } from "./support.ts";
@@ -85,4 +86,12 @@ export async function markWindow(page: Page): Promise<{ survived(): Promise<bool
 
 export function rowWith(page: Page, text: string): Locator {
   return page.getByRole("row").filter({ hasText: text });
+}
+
+/** What axe-core finds serious or critical on the page, one line per rule with its elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

@@ -89,7 +89,7 @@ export interface RecordedWrite {
 
 /** Answers `method path` with `reply` and records every such request, body included. */
 export function recordWrites(
-  method: "post" | "put" | "delete",
+  method: "post" | "put" | "patch" | "delete",
   path: string,
   reply: { status: number; body?: JsonBodyType },
   base = UPSTREAM,

@@ -56,7 +56,7 @@ describe("DataTable", () => {
 
   it("offers EDIT, DETAIL, the status switch, HAPUS, Export, Add and extra buttons only when given", () => {
     const bare = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" />);
-    for (const label of ["EDIT", "DETAIL", "HAPUS", "Export", "Tambah", "Aksi", "Muat lebih banyak"]) expect(bare).not.toContain(label);
+    for (const label of ["EDIT", "DETAIL", "HAPUS", "Export", "Tambah", "Aksi", "Berikutnya", "Sebelumnya"]) expect(bare).not.toContain(label);
 
     const full = html(
       <DataTable
@@ -72,7 +72,7 @@ describe("DataTable", () => {
           deleteHref: (row) => `?delete=${row.id}`,
         }}
         toolbar={{ exportHref: "/admin/test.csv", add: { label: "Tambah", href: "?modal=add" }, extra: [{ label: "Tambah Slider", href: "?modal=add" }] }}
-        loadMore={{ href: "?page=2" }}
+        pager={{ page: 2, label: "Halaman 2", previousHref: "?", nextHref: "?page=3" }}
       />,
     );
     expect(full.match(/>EDIT</g)).toHaveLength(3);
@@ -85,7 +85,9 @@ describe("DataTable", () => {
     expect(full).toMatch(/>Export</);
     expect(full).toMatch(/>Tambah</);
     expect(full).toMatch(/>Tambah Slider</);
-    expect(full).toContain('href="/admin/test?page=2"');
+    expect(full).toMatch(/<a[^>]*href="\/admin\/test\?page=3"[^>]*>Berikutnya ›<\/a>/);
+    expect(full).toMatch(/<a[^>]*href="\/admin\/test"[^>]*>‹ Sebelumnya<\/a>/);
+    expect(full).toContain("Halaman 2");
     // Repeated labels are told apart for screen readers by the row's name.
     expect(full).toMatch(/EDIT<span class="visually-hidden"> (<!-- -->)?Dua<\/span>/);
   });

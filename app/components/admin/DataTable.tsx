@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useId, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
 import type { CellValue, Cells, Column } from "~/admin/resource";
 import { KitIcon } from "./KitIcon";
 import { LoadingIndicator } from "./LoadingIndicator";
@@ -33,11 +33,18 @@ export interface Toolbar {
   extra?: ToolbarButton[];
 }
 
-export interface LoadMore {
-  /** The next page; a link to it sits under the table (and works without JavaScript). */
-  href: string;
+/** The links between the pages of a paged table; they work without JavaScript. */
+export interface Pager {
+  /** The first page shown: the table scrolls back to its top when it changes. */
+  page: number;
+  /** Which pages are shown, e.g. "Halaman 2" or "Halaman 1–3". */
+  label: string;
+  previousHref?: string;
+  nextHref?: string;
   /** Called when the table is scrolled to its bottom (spec §2: the optional load-more callback). */
   onReachEnd?(): void;
+  /** The next page is being added below the rows. */
+  loadingMore?: boolean;
 }
 
 interface DataTableProps<C extends Cells> {
@@ -48,7 +55,7 @@ interface DataTableProps<C extends Cells> {
   rowLabel(cells: C): string;
   actions?: RowActions<C>;
   toolbar?: Toolbar;
-  loadMore?: LoadMore;
+  pager?: Pager;
   /** Shows the loading indicator over the table. */
   busy?: boolean;
   emptyText: string;
@@ -122,7 +129,7 @@ export function DataTable<C extends Cells>({
   rowLabel,
   actions = {},
   toolbar = {},
-  loadMore,
+  pager,
   busy = false,
   emptyText,
 }: DataTableProps<C>) {
@@ -131,10 +138,18 @@ export function DataTable<C extends Cells>({
   const hasActions = Boolean(actions.editHref || actions.detailHref || actions.toggle || actions.deleteHref);
   const hasToolbar = Boolean(toolbar.exportHref || toolbar.add || toolbar.extra?.length);
 
-  const onScroll = loadMore?.onReachEnd
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const shownPage = pager?.page;
+  // Another page replaces the rows (the element stays), so its top is shown, not the old scroll offset.
+  useEffect(() => {
+    if (scrollBox.current) scrollBox.current.scrollTop = 0;
+  }, [shownPage]);
+
+  const onReachEnd = pager?.onReachEnd;
+  const onScroll = onReachEnd
     ? (event: UIEvent<HTMLDivElement>) => {
         const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
-        if (scrollTop + clientHeight >= scrollHeight - END_THRESHOLD_PX) loadMore.onReachEnd?.();
+        if (scrollTop + clientHeight >= scrollHeight - END_THRESHOLD_PX) onReachEnd();
       }
     : undefined;
 
@@ -163,6 +178,7 @@ export function DataTable<C extends Cells>({
         </div>
       ) : null}
       <div
+        ref={scrollBox}
         className="kit-table-scroll"
         style={maxHeight === undefined ? undefined : { maxHeight }}
         onScroll={onScroll}
@@ -241,14 +257,27 @@ export function DataTable<C extends Cells>({
             )}
           </tbody>
         </table>
-        {loadMore ? (
-          <div className="kit-load-more">
-            <Link to={loadMore.href} className="kit-button kit-button-secondary" preventScrollReset replace>
-              Muat lebih banyak
-            </Link>
+        {pager?.loadingMore ? (
+          <div className="kit-load-more" role="status">
+            Memuat data berikutnya...
           </div>
         ) : null}
       </div>
+      {pager ? (
+        <nav className="kit-pager" aria-label="Halaman tabel">
+          {pager.previousHref ? (
+            <Link to={pager.previousHref} className="kit-button kit-button-secondary" rel="prev" preventScrollReset>
+              ‹ Sebelumnya
+            </Link>
+          ) : null}
+          <span className="kit-pager-label">{pager.label}</span>
+          {pager.nextHref ? (
+            <Link to={pager.nextHref} className="kit-button kit-button-secondary" rel="next" preventScrollReset>
+              Berikutnya ›
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
       {busy ? <LoadingIndicator overlay /> : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from "react";
 import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
-import type { FieldDefinition } from "~/admin/resource";
+import type { FieldDefinition, FileAccept } from "~/admin/resource";
 import { KitIcon } from "./KitIcon";
 import { RichTextEditor } from "./RichTextEditor";
 import { useHydrated } from "~/lib/hydrated";
@@ -26,8 +26,24 @@ export interface FormFieldProps {
   currentFileUrl?: string | null;
 }
 
-/** What `accept="image"` lets a file picker offer; the server still checks the bytes. */
-const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
+/** What each kind lets a file picker offer (the server still checks the bytes), and how the hint names it. */
+const FILE_KINDS: Record<FileAccept, { types: string; formats: string; keep: string }> = {
+  image: {
+    types: "image/jpeg,image/png,image/webp,image/gif",
+    formats: "Format JPEG, PNG, WebP, atau GIF.",
+    keep: "Biarkan kosong untuk mempertahankan gambar saat ini.",
+  },
+  book: {
+    types: "application/pdf,application/epub+zip,.pdf,.epub",
+    formats: "Format PDF atau EPUB.",
+    keep: "Biarkan kosong untuk mempertahankan berkas saat ini.",
+  },
+  video: {
+    types: "video/mp4,video/webm,video/quicktime,.mp4,.m4v,.webm,.mov",
+    formats: "Format MP4, WebM, atau QuickTime.",
+    keep: "Biarkan kosong untuk mempertahankan video saat ini.",
+  },
+};
 const DEFAULT_TEXTAREA_HEIGHT = "150px";
 
 function single(value: string | string[] | undefined): string {
@@ -106,7 +122,15 @@ export function FormField({ definition, id, form, required, defaultValue, errors
       control = <NumberInput {...common} defaultValue={single(defaultValue)} />;
       break;
     case "file":
-      control = <ImageInput {...common} currentFileUrl={currentFileUrl} hydrated={hydrated} accept={definition.accept === "image" ? IMAGE_TYPES : undefined} />;
+      control = (
+        <ImageInput
+          {...common}
+          currentFileUrl={currentFileUrl}
+          hydrated={hydrated}
+          accept={definition.accept ? FILE_KINDS[definition.accept].types : undefined}
+          isImage={definition.accept === "image"}
+        />
+      );
       break;
     case "textEditor":
       control = (
@@ -123,12 +147,9 @@ export function FormField({ definition, id, form, required, defaultValue, errors
       control = <input {...common} type={definition.inputType ?? "text"} defaultValue={single(defaultValue)} />;
   }
 
+  const fileKind = FILE_KINDS[definition.accept ?? "image"];
   const fileHint =
-    type === "file"
-      ? [hint, currentFileUrl ? "Biarkan kosong untuk mempertahankan gambar saat ini." : undefined, "Format JPEG, PNG, WebP, atau GIF."]
-          .filter(Boolean)
-          .join(" ")
-      : hint;
+    type === "file" ? [hint, currentFileUrl ? fileKind.keep : undefined, fileKind.formats].filter(Boolean).join(" ") : hint;
 
   return (
     <div className={["kit-field", `kit-field-${type}`, className].filter(Boolean).join(" ")}>
@@ -185,13 +206,17 @@ function NumberInput({ defaultValue, ...props }: ControlProps & { defaultValue: 
   );
 }
 
-/** A file input that shows the stored image and, with JavaScript, the chosen one before upload. */
+/**
+ * A file input that shows the stored image and, with JavaScript, the chosen one before upload.
+ * A file that is not an image (a book, a video) is offered as a link instead.
+ */
 function ImageInput({
   currentFileUrl,
   hydrated,
   accept,
+  isImage,
   ...props
-}: ControlProps & { currentFileUrl?: string | null; hydrated: boolean; accept?: string }) {
+}: ControlProps & { currentFileUrl?: string | null; hydrated: boolean; accept?: string; isImage: boolean }) {
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
 
   useEffect(() => {
@@ -204,6 +229,19 @@ function ImageInput({
     const file = event.currentTarget.files?.[0];
     setPreview(file && file.type.startsWith("image/") ? { url: URL.createObjectURL(file), name: file.name } : null);
   };
+
+  if (!isImage) {
+    return (
+      <div className="kit-image-input">
+        <input {...props} type="file" accept={accept} />
+        {currentFileUrl ? (
+          <a href={currentFileUrl} target="_blank" rel="noreferrer" className="kit-current-file">
+            Berkas saat ini
+          </a>
+        ) : null}
+      </div>
+    );
+  }
 
   return (
     <div className="kit-image-input">

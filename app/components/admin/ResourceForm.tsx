@@ -2,15 +2,18 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type * as z from "zod";
-import type { Cells, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import type { Cells, FieldOption, ResourceDefinition, ScreenRow } from "~/admin/resource";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
+import { UploadProgress, useUploadWithProgress } from "./UploadProgress";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;
   /** Absent for a new record. */
   row?: ScreenRow<C>;
   submitLabel: string;
+  /** Choices loaded with the list for select and pills fields, by field name (they win over the definition's). */
+  options?: Record<string, FieldOption[]>;
   /** The server's answer to this form's last submission (values and errors). */
   lastResult?: SubmissionResult<string[]>;
   submitting: boolean;
@@ -26,13 +29,15 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   definition,
   row,
   submitLabel,
+  options,
   lastResult,
   submitting,
 }: ResourceFormProps<C, S>) {
   const intent = row ? "update" : "create";
+  const upload = useUploadWithProgress(definition.uploadProgressAction);
   const [form, fields] = useForm({
     id: `${definition.key}-${row ? `edit-${row.id}` : "add"}`,
-    lastResult,
+    lastResult: upload.answer?.result ?? lastResult,
     defaultValue: row?.values,
     constraint: getZodConstraint(definition.schema),
     shouldValidate: "onBlur",
@@ -44,6 +49,8 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
     ...definition.fields.filter((field) => field.type === "file"),
   ];
   const hasFiles = ordered.some((field) => field.type === "file");
+  const formProps = getFormProps(form);
+  const busy = submitting || upload.progress !== null;
 
   return (
     <Form
@@ -51,10 +58,23 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
       encType={hasFiles ? "multipart/form-data" : undefined}
       preventScrollReset
       className="kit-form"
-      {...getFormProps(form)}
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        // Checked and valid: with an upload route, the browser sends it and shows the progress.
+        if (!event.defaultPrevented && definition.uploadProgressAction) {
+          event.preventDefault();
+          upload.start(event.currentTarget);
+        }
+      }}
     >
       <input type="hidden" name="intent" value={intent} />
       {row ? <input type="hidden" name="id" value={row.id} /> : null}
+      {upload.answer?.alert ? (
+        <p className="form-error" role="alert">
+          {upload.answer.alert.message}
+        </p>
+      ) : null}
       {form.errors?.length ? (
         <p className="form-error" role="alert" id={form.errorId}>
           {form.errors[0]}
@@ -67,7 +87,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           return (
             <FormField
               key={field.key ?? field.id}
-              definition={definitionField}
+              definition={options?.[definitionField.name] ? { ...definitionField, options: options[definitionField.name] } : definitionField}
               id={field.id}
               form={form.id}
               required={field.required}
@@ -79,9 +99,10 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           );
         })}
       </div>
+      {upload.progress ? <UploadProgress progress={upload.progress} /> : null}
       <div className="kit-form-actions">
-        <button type="submit" className="kit-button kit-button-primary" disabled={submitting} aria-disabled={submitting}>
-          {submitting ? <LoadingIndicator label="Menyimpan..." /> : null}
+        <button type="submit" className="kit-button kit-button-primary" disabled={busy} aria-disabled={busy}>
+          {busy ? <LoadingIndicator label="Menyimpan..." /> : null}
           {submitLabel}
         </button>
       </div>

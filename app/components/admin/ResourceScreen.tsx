@@ -10,7 +10,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type * as z from "zod";
 import type {
   AlertMessage,
@@ -19,13 +19,15 @@ import type {
   ResourceDefinition,
   ScreenActionData,
   ScreenData,
+  ScreenPaging,
+  ScreenRow,
   ToggleDefinition,
 } from "~/admin/resource";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
 import kitStyles from "~/styles/admin-kit.css";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
 import { Alert } from "./Alert";
-import { DataTable, type RowActions, type Toolbar } from "./DataTable";
+import { DataTable, type Pager, type RowActions, type Toolbar } from "./DataTable";
 import { Modal } from "./Modal";
 import { ResourceForm } from "./ResourceForm";
 
@@ -74,7 +76,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [switchAlerts, setSwitchAlerts] = useState<AlertMessage[]>([]);
 
-  const { rows, paging } = screen;
+  const { rows, paging, appendedAlerts, loadNextPage, loadingMore } = useAppendedPages(screen, definition.key);
   const listHref = screenHref(searchParams, "list");
   const closeOverlay = useCallback(() => navigate(listHref, { replace: true, preventScrollReset: true }), [navigate, listHref]);
   const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
@@ -91,7 +93,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
     navigation.state === "submitting" && ["create", "update"].includes(String(navigation.formData?.get("intent")));
   const tableBusy = navigation.state !== "idle" && Boolean(here) && !submittingForm;
 
-  const alerts = [...screen.alerts, ...(actionData?.alert ? [actionData.alert] : []), ...switchAlerts].filter(
+  const alerts = [...screen.alerts, ...appendedAlerts, ...(actionData?.alert ? [actionData.alert] : []), ...switchAlerts].filter(
     (alert) => !dismissed.has(alert.id),
   );
 
@@ -110,7 +112,17 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       : undefined,
     deleteHref: definition.remove ? (row) => screenHref(searchParams, { pendingDelete: row.id }) : undefined,
   };
-  const nextPageHref = paging?.hasMore ? screenHref(searchParams, { page: paging.page + 1 }) : undefined;
+  const pager: Pager | undefined =
+    screen.paging && paging
+      ? {
+          page: screen.paging.page,
+          label: paging.page > screen.paging.page ? `Halaman ${screen.paging.page}–${paging.page}` : `Halaman ${paging.page}`,
+          previousHref: screen.paging.page > 1 ? screenHref(searchParams, { page: screen.paging.page - 1 }) : undefined,
+          nextHref: paging.hasMore ? screenHref(searchParams, { page: paging.page + 1 }) : undefined,
+          onReachEnd: paging.hasMore ? loadNextPage : undefined,
+          loadingMore,
+        }
+      : undefined;
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
@@ -155,16 +167,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         rowLabel={definition.rowLabel}
         actions={actions}
         toolbar={toolbar}
-        loadMore={
-          nextPageHref
-            ? {
-                href: nextPageHref,
-                onReachEnd: () => {
-                  if (navigation.state === "idle") navigate(nextPageHref, { replace: true, preventScrollReset: true });
-                },
-              }
-            : undefined
-        }
+        pager={pager}
         busy={tableBusy}
         emptyText={definition.texts.empty}
       />
@@ -174,6 +177,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           <ResourceForm
             definition={definition}
             submitLabel={definition.texts.addSubmit ?? "SIMPAN"}
+            options={screen.options}
             lastResult={lastResult}
             submitting={submittingForm}
           />
@@ -186,6 +190,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             definition={definition}
             row={editing}
             submitLabel={definition.texts.editSubmit ?? "UBAH"}
+            options={screen.options}
             lastResult={lastResult}
             submitting={submittingForm}
           />
@@ -193,6 +198,103 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       ) : null}
     </div>
   );
+}
+
+interface AppendedPages<C extends Cells> {
+  /** The base page's rows followed by those of the pages appended to it. */
+  rows: Array<ScreenRow<C>>;
+  /** The last page shown, and whether another may follow it. */
+  paging: ScreenPaging | null;
+  /** Alerts that came with appended pages (one that could not be loaded). */
+  appendedAlerts: AlertMessage[];
+  loadNextPage(): void;
+  loadingMore: boolean;
+}
+
+interface AppendedState<C extends Cells> {
+  /** The loader's data the pages follow. */
+  base: ScreenData<C>;
+  /** The pages added below the base page, in order. */
+  pages: Array<ScreenData<C>>;
+  /** How many of `pages` were loaded after `base`; the rest are shown until they are loaded again. */
+  fresh: number;
+  failures: AlertMessage[];
+}
+
+/**
+ * Load-more on scroll (JavaScript only): the next page is fetched from the screen's own loader
+ * (`?page=N+1`) and added below the rows of the page the URL names, without a navigation. New
+ * data for the same page (after a save or a delete) keeps the added pages in view and loads them
+ * again one by one, so the admin stays where they were; another page starts afresh. Every load
+ * has a fetcher of its own, dropped once its rows are taken, so Remix never reloads one by itself.
+ */
+function useAppendedPages<C extends Cells>(screen: ScreenData<C>, resourceKey: string): AppendedPages<C> {
+  const [stored, setStored] = useState<AppendedState<C>>({ base: screen, pages: [], fresh: 0, failures: [] });
+  let state = stored;
+  if (stored.base !== screen) {
+    const samePage = stored.base.paging !== null && stored.base.paging.page === screen.paging?.page;
+    state = { base: screen, pages: samePage ? stored.pages : [], fresh: 0, failures: [] };
+    setStored(state);
+  }
+  const { pages, fresh } = state;
+  const location = useLocation();
+  const [sequence, setSequence] = useState(0);
+  const fetcher = useFetcher({ key: `${resourceKey}-more-${sequence}` });
+  const requested = useRef<number | null>(null);
+
+  const refreshing = fresh < pages.length;
+  const lastPaging = pages.reduce<ScreenPaging | null>((last, page) => page.paging ?? last, screen.paging);
+  const firstPage = screen.paging?.page ?? 1;
+  const target = refreshing ? firstPage + 1 + fresh : (lastPaging?.page ?? 0) + 1;
+  const loaded = fetcher.state === "idle" ? (fetcher.data as ScreenData<C> | undefined) : undefined;
+
+  const load = useCallback(
+    (page: number) => {
+      requested.current = page;
+      fetcher.load(`${location.pathname}?page=${page}`);
+    },
+    [fetcher, location.pathname],
+  );
+
+  useEffect(() => {
+    if (loaded) {
+      const page = requested.current;
+      requested.current = null;
+      setSequence((current) => current + 1);
+      // An answer for an older state (new data came meanwhile) is dropped; the pages follow the new one.
+      if (page !== target) return;
+      if (!loaded.paging) {
+        // The page could not be loaded: say so; the pages from here on are not shown stale.
+        setStored({ ...state, pages: pages.slice(0, fresh), failures: [...state.failures, ...loaded.alerts] });
+        return;
+      }
+      const kept = refreshing ? pages.slice(0, fresh) : pages;
+      // A short or empty page (records deleted meanwhile, or a full last page) ends the list there.
+      const rest = refreshing && loaded.paging.hasMore ? pages.slice(fresh + 1) : [];
+      setStored({ ...state, pages: [...kept, loaded, ...rest], fresh: kept.length + 1 });
+    } else if (refreshing && fetcher.state === "idle" && requested.current === null) {
+      load(target);
+    }
+  }, [loaded, fetcher.state, refreshing, target, state, pages, fresh, load]);
+
+  const shownIds = new Set<string>();
+  const rows: Array<ScreenRow<C>> = [];
+  // A record deleted meanwhile shifts the next page by one: a row already shown is not shown twice.
+  for (const row of [screen.rows, ...pages.map((page) => page.rows)].flat()) {
+    if (shownIds.has(row.id)) continue;
+    shownIds.add(row.id);
+    rows.push(row);
+  }
+  return {
+    rows,
+    paging: lastPaging,
+    appendedAlerts: [...pages.flatMap((page) => page.alerts), ...state.failures],
+    loadNextPage: () => {
+      if (refreshing || !lastPaging?.hasMore || fetcher.state !== "idle" || requested.current !== null) return;
+      load(target);
+    },
+    loadingMore: fetcher.state === "loading",
+  };
 }
 
 interface StatusSwitchProps<C extends Cells> {

@@ -1,0 +1,60 @@
+import * as z from "zod";
+import { requiredText } from "../fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "../messages";
+import { defineResource } from "../resource";
+
+/**
+ * Genres (Kategori) and tags (spec §3, §7 /genres, /tags): the same record, a name and an
+ * optional cover. The cover is set elsewhere (the upstream's /covers); the screens send the
+ * name only and show the cover, or a placeholder image when there is none.
+ */
+
+export const namedGroupSchema = z.object({
+  name: requiredText("Nama", 100),
+});
+
+export type NamedGroupCells = {
+  name: string;
+  /** The cover's URL, or the placeholder's. */
+  cover: string;
+};
+
+/** Shown in the Sampul column when a genre or tag has no cover of its own. */
+export const COVER_PLACEHOLDER = "/images/cover-placeholder.svg";
+
+interface NamedGroupTexts {
+  key: string;
+  /** The noun in the table caption and the modal titles, e.g. "kategori". */
+  noun: string;
+  deleteQuestion: string;
+}
+
+function namedGroupResource({ key, noun, deleteQuestion }: NamedGroupTexts) {
+  return defineResource<NamedGroupCells, typeof namedGroupSchema>({
+    key,
+    caption: `Daftar ${noun}`,
+    rowLabel: (group) => group.name,
+    columns: [
+      { header: "Nama", accessor: "name", wrap: true },
+      { header: "Sampul", accessor: "cover", display: "image", width: 64 },
+    ],
+    fields: [{ name: "name", label: "Nama", type: "text" }],
+    schema: namedGroupSchema,
+    texts: {
+      addTitle: `TAMBAH ${noun.toUpperCase()}`,
+      addSubmit: "SIMPAN",
+      editTitle: `UBAH ${noun.toUpperCase()}`,
+      editSubmit: "UBAH",
+      deleteQuestion,
+      empty: `Belum ada ${noun}.`,
+    },
+    messages: GENERIC_SCREEN_MESSAGES,
+    addButton: { placement: "toolbar" },
+    edit: true,
+    remove: true,
+    pageSize: 20,
+  });
+}
+
+export const genreResource = namedGroupResource({ key: "genre", noun: "kategori", deleteQuestion: ADMIN_MESSAGES.confirmDeleteGenre });
+export const tagResource = namedGroupResource({ key: "tag", noun: "tag", deleteQuestion: ADMIN_MESSAGES.confirmDeleteTag });

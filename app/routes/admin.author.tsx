@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { authorAdapter } from "@server/resources/authors.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { authorResource } from "~/admin/resources/authors";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Pengarang: the catalogue's authors. */
+
+export const links = () => screenLinks(authorResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, authorAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, authorAdapter);
+}
+
+export default function AuthorManager() {
+  return <ResourceScreen definition={authorResource} />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { bannerAdapter } from "@server/resources/banners.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { bannerResource } from "~/admin/resources/banners";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Banner: the mobile app's banners (the home page's slider shows them too). */
+
+export const links = () => screenLinks(bannerResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, bannerAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, bannerAdapter);
+}
+
+export default function BannerManager() {
+  return <ResourceScreen definition={bannerResource} />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { bookAdapter } from "@server/resources/books.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { bookResource } from "~/admin/resources/books";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Buku: the app's catalogue, with its relations and files. */
+
+export const links = () => screenLinks(bookResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, bookAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, bookAdapter);
+}
+
+export default function BookManager() {
+  return <ResourceScreen definition={bookResource} />;
+}

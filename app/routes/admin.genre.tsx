@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { genreAdapter } from "@server/resources/genres.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { genreResource } from "~/admin/resources/named-groups";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Kategori: the catalogue's genres. */
+
+export const links = () => screenLinks(genreResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, genreAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, genreAdapter);
+}
+
+export default function GenreManager() {
+  return <ResourceScreen definition={genreResource} />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { publisherAdapter } from "@server/resources/publishers.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { publisherResource } from "~/admin/resources/publishers";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Penerbit: the catalogue's publishers. */
+
+export const links = () => screenLinks(publisherResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, publisherAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, publisherAdapter);
+}
+
+export default function PublisherManager() {
+  return <ResourceScreen definition={publisherResource} />;
+}

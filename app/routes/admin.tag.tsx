@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { tagAdapter } from "@server/resources/tags.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { tagResource } from "~/admin/resources/named-groups";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Tag: the catalogue's tags. */
+
+export const links = () => screenLinks(tagResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, tagAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, tagAdapter);
+}
+
+export default function TagManager() {
+  return <ResourceScreen definition={tagResource} />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "@server/auth.server";
+import { videoAdapter } from "@server/resources/videos.server";
+import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { videoResource } from "~/admin/resources/videos";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+
+/** Mobile Settings › Video: the app's videos, their files uploaded through the BFF as streams. */
+
+export const links = () => screenLinks(videoResource);
+export const shouldRevalidate = shouldRevalidateScreen;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return loadScreen(admin, request, videoAdapter);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return screenAction(admin, request, videoAdapter);
+}
+
+export default function VideoManager() {
+  return <ResourceScreen definition={videoResource} />;
+}

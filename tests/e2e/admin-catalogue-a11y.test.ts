@@ -1,0 +1,63 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowser, logInOnce, seriousViolations, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import { launchChromium } from "./support.ts";
+
+/** The six catalogue screens, their modals and delete questions: no serious or critical axe-core violation. */
+
+const bffUrl = inject("bffUrl");
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+];
+
+const SCREENS = [
+  { segment: "banner", heading: "Banner", add: "TAMBAH BANNER", edit: "UBAH BANNER" },
+  { segment: "genre", heading: "Kategori", add: "TAMBAH KATEGORI", edit: "UBAH KATEGORI" },
+  { segment: "tag", heading: "Tag", add: "TAMBAH TAG", edit: "UBAH TAG" },
+  { segment: "classification", heading: "Klasifikasi", add: "TAMBAH KLASIFIKASI", edit: "UBAH KLASIFIKASI" },
+  { segment: "author", heading: "Pengarang", add: "TAMBAH PENGARANG", edit: "UBAH PENGARANG" },
+  { segment: "publisher", heading: "Penerbit", add: "TAMBAH PENERBIT", edit: "UBAH PENERBIT" },
+];
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(SCREENS)("/admin/$segment", ({ segment, heading, add, edit }) => {
+  it.each(VIEWPORTS)("has no serious or critical violation at $width px (list, modals, delete question)", async (viewport) => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport });
+    const { page } = admin;
+    await admin.open(`/admin/${segment}`);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page), "list").toEqual([]);
+
+    const href = await page.getByRole("link", { name: /^EDIT/ }).first().getAttribute("href");
+    const id = new URL(href ?? "", bffUrl).searchParams.get("id");
+    expect(id).toBeTruthy();
+    for (const [name, query] of [
+      [add, "?modal=add"],
+      [edit, `?modal=edit&id=${id}`],
+      ["delete", `?delete=${id}`],
+    ]) {
+      await admin.open(`/admin/${segment}${query}`);
+      if (name === "delete") await page.getByRole("alertdialog").waitFor();
+      else await page.getByRole("dialog", { name }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await seriousViolations(page), name).toEqual([]);
+    }
+  });
+});

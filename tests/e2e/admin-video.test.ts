@@ -1,0 +1,263 @@
+import { once } from "node:events";
+import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowser, alertWith, dialogNamed, logInOnce, pngBuffer, rowWith, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import { bffEnv, launchChromium, referenceApiToken, removeDir, startBff, tempDir, type Bff } from "./support.ts";
+
+/**
+ * The video screen in a real browser against the reference API: a video added with its three
+ * files (the upload progress bar shown), edited with its files kept, deleted; axe-core on the
+ * screen and its modals. And a 300 MB video streamed through a BFF of its own to a loopback
+ * upstream, with the BFF's memory watched.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+
+interface Video {
+  id: number;
+  title: string;
+  description: string;
+  link: string;
+  thumbnail: string;
+  background: string;
+  watched: number;
+}
+
+let token: string;
+async function videos(): Promise<Video[]> {
+  const response = await fetch(`${referenceApiUrl}/api/videos?limit=0`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { data: Video[] }).data;
+}
+
+/** The first bytes of an MP4 (an `ftyp` box), padded: what the upload check looks at. */
+function mp4Buffer(size = 4096): Buffer {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("mp42isom")]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
+}
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  token = await referenceApiToken(referenceApiUrl);
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("videos with JavaScript", () => {
+  it("adds a video with its files while showing the upload progress, edits it keeping the files, and deletes it", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const { page } = admin;
+    await admin.open("/admin/video");
+    const title = "Tur Ruang Baca Anak";
+
+    await page.getByRole("link", { name: "Tambah" }).click();
+    const dialog = dialogNamed(page, "TAMBAH VIDEO");
+    await dialog.waitFor();
+    await dialog.getByLabel("Judul").fill(title);
+    await dialog.getByLabel("Deskripsi").fill("Berkeliling ruang baca anak yang baru direnovasi.");
+    await dialog.getByLabel("Video").setInputFiles({ name: "tur.mp4", mimeType: "video/mp4", buffer: mp4Buffer(2 * 1024 * 1024) });
+    await dialog.getByLabel("Thumbnail").setInputFiles({ name: "thumb.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByLabel("Gambar latar").setInputFiles({ name: "latar.png", mimeType: "image/png", buffer: pngBuffer() });
+
+    // The answer is held back so that the bar can be seen; the upload itself has gone through.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/video.upload**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    const bar = dialog.getByRole("progressbar", { name: "Kemajuan unggahan" });
+    await bar.waitFor();
+    await dialog.getByText(/Mengunggah\.\.\. \d+%|Terunggah 100%/).waitFor();
+    await expect.poll(() => bar.getAttribute("aria-valuetext")).toMatch(/^\d+%$/);
+    release();
+
+    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await rowWith(page, title).waitFor();
+    expect(await dialog.count()).toBe(0);
+    const added = (await videos()).find((video) => video.title === title);
+    expect(added).toMatchObject({ description: "Berkeliling ruang baca anak yang baru direnovasi.", watched: 0 });
+    expect(added?.link).toMatch(/\/files\/[^/]+\.mp4$/);
+    expect(added?.thumbnail).toMatch(/\/files\/[^/]+\.png$/);
+    expect(added?.background).toMatch(/\/files\/[^/]+\.png$/);
+    // The thumbnail is shown through this site.
+    expect(await rowWith(page, title).getByRole("img").getAttribute("src")).toMatch(/^\/files\/[^/]+\.png$/);
+
+    await page.unroute("**/admin/video.upload**");
+    await page.getByRole("link", { name: `EDIT ${title}` }).click();
+    const editDialog = dialogNamed(page, "UBAH VIDEO");
+    await editDialog.waitFor();
+    expect(await editDialog.getByLabel("Judul").inputValue()).toBe(title);
+    await editDialog.getByLabel("Judul").fill(`${title} 2024`);
+    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await rowWith(page, `${title} 2024`).waitFor();
+    const edited = (await videos()).find((video) => video.id === added?.id);
+    expect(edited).toMatchObject({ title: `${title} 2024`, link: added?.link, thumbnail: added?.thumbnail, background: added?.background });
+
+    await page.getByRole("link", { name: `HAPUS ${title} 2024` }).click();
+    await page.getByRole("alertdialog", { name: "Are you sure you want to delete this video?" }).getByRole("button", { name: "Hapus" }).click();
+    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    expect((await videos()).some((video) => video.id === added?.id)).toBe(false);
+  });
+
+  it("tells why, in the form, when a file is not a video", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const { page } = admin;
+    await admin.open("/admin/video?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH VIDEO");
+    await dialog.getByLabel("Judul").fill("Bukan video");
+    await dialog.getByLabel("Video").setInputFiles({ name: "a.mp4", mimeType: "video/mp4", buffer: Buffer.from("<html>bukan video</html>") });
+    const before = (await videos()).length;
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByText("Berkas video harus berupa MP4, WebM, atau QuickTime").waitFor();
+    expect(await dialog.getByLabel("Judul").inputValue()).toBe("Bukan video");
+    expect((await videos()).length).toBe(before);
+  });
+});
+
+describe("videos without JavaScript", () => {
+  it("adds a video through the plain form", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: false });
+    const { page } = admin;
+    await admin.open("/admin/video?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH VIDEO");
+    await dialog.getByLabel("Judul").fill("Video tanpa JavaScript");
+    await dialog.getByLabel("Video").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4Buffer() });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    const added = (await videos()).find((video) => video.title === "Video tanpa JavaScript");
+    expect(added?.link).toMatch(/\.mp4$/);
+    await fetch(`${referenceApiUrl}/api/videos/${added?.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+  });
+});
+
+describe("accessibility", () => {
+  it("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const { page } = admin;
+    const id = (await videos())[0].id;
+    for (const query of ["", "?modal=add", `?modal=edit&id=${id}`, `?delete=${id}`]) {
+      await admin.open(`/admin/video${query}`);
+      if (query.startsWith("?modal")) await page.getByRole("dialog").waitFor();
+      if (query.startsWith("?delete")) await page.getByRole("alertdialog").waitFor();
+      await page.waitForLoadState("networkidle");
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      expect(serious, query || "list").toEqual([]);
+    }
+  });
+});
+
+describe("a large video streams through the BFF", () => {
+  const VIDEO_BYTES = 300 * 1024 * 1024;
+  let upstream: Server | undefined;
+  let bff: Bff | undefined;
+  let dataDir: string | undefined;
+
+  afterAll(async () => {
+    await bff?.proc.stop();
+    if (upstream) {
+      upstream.closeAllConnections();
+      upstream.close();
+    }
+    await removeDir(dataDir);
+  });
+
+  /** Resident memory of a process, from /proc (Linux). */
+  async function rssOf(pid: number): Promise<number> {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  }
+
+  it("sends 300 MB on to the upload call with the BFF's memory growing far less than the file", async () => {
+    // A loopback upstream that counts the upload's bytes and keeps none of them.
+    let uploadedBytes = 0;
+    const recordWrites: string[] = [];
+    upstream = createServer((req, res) => {
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url === "/api/users/login") return req.resume().on("end", () => reply(200, { token: "besar" }));
+      if (req.url === "/api/users/me") return reply(200, { user: { id: 1, name: "Admin", email: "a@b.c", role: 2 } });
+      if (req.url === "/api/upload/video") {
+        req.on("data", (chunk: Buffer) => (uploadedBytes += chunk.length));
+        return req.on("end", () => reply(201, { video_url: "http://127.0.0.1/files/besar.mp4" }));
+      }
+      if (req.url === "/api/videos" && req.method === "POST") {
+        recordWrites.push(req.method);
+        return req.resume().on("end", () => reply(201, { data: { id: 1 } }));
+      }
+      reply(404, { error: "Alamat tidak ditemukan" });
+    });
+    upstream.listen(0, "127.0.0.1");
+    await once(upstream, "listening");
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    dataDir = await tempDir("bff-large-video");
+    bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir }));
+
+    const login = await fetch(`${bff.url}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "admin@dispusip.local", password: "rahasia" }),
+      redirect: "manual",
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    expect(cookie).toMatch(/=/);
+
+    const boundary = "----BesarBoundary7MA4YWxkTrZu0gW";
+    async function* body(): AsyncGenerator<Buffer> {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nVideo besar\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="besar.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+      );
+      const chunk = mp4Buffer(1024 * 1024);
+      const zeros = Buffer.alloc(1024 * 1024);
+      for (let sent = 0; sent < VIDEO_BYTES; sent += chunk.length) yield sent === 0 ? chunk : zeros;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+
+    const baseline = await rssOf(bff.proc.pid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      rssOf(bff!.proc.pid).then((rss) => (peak = Math.max(peak, rss)), () => {});
+    }, 50);
+    try {
+      const response = await fetch(`${bff.url}/admin/video?modal=add`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+        body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>,
+        duplex: "half",
+        redirect: "manual",
+      } as RequestInit);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin/video");
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(uploadedBytes).toBeGreaterThan(VIDEO_BYTES);
+    expect(recordWrites).toEqual(["POST"]);
+    const growth = peak - baseline;
+    console.info(`BFF RSS: baseline ${Math.round(baseline / 2 ** 20)} MB, peak ${Math.round(peak / 2 ** 20)} MB, growth ${Math.round(growth / 2 ** 20)} MB for ${VIDEO_BYTES / 2 ** 20} MB`);
+    expect(growth).toBeLessThan(VIDEO_BYTES / 4);
+  }, 180_000);
+});

@@ -1,0 +1,159 @@
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { authorResource } from "~/admin/resources/authors";
+import * as route from "~/routes/admin.author";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
+import {
+  adminCookie,
+  alertAfter,
+  fakeImage,
+  fieldErrors,
+  form,
+  imageFile,
+  load,
+  noFile,
+  PNG_BYTES,
+  PNG_SIGNATURE,
+  recordAllRequests,
+  recordWrites,
+  submit,
+} from "./admin-screen-support";
+
+/** /admin/author (Pengarang): the `author` list field, multipart writes with the photo, the generic messages. */
+
+const author = (id: number) => ({
+  id,
+  name: `Pengarang ${id}`,
+  biography: "Penulis cerita rakyat Lembah Asri yang aktif sejak tahun delapan puluhan.",
+  photo: id === 1 ? "foto-1.jpg" : "",
+  total_books: id === 1 ? 1250 : 0,
+});
+
+let cookie: string;
+let listQueries: ListQuery[];
+beforeEach(async () => {
+  cookie = await adminCookie();
+  listQueries = servePagedList("/authors", "author", 2, author);
+});
+
+describe("author list", () => {
+  it("reads the `author` field, 20 a page (not page=0&limit=0), with the token", async () => {
+    const { screen } = await load(route, "/admin/author", cookie);
+    expect(listQueries).toEqual([pageQuery(1)]);
+    expect(screen.rows[0]).toMatchObject({
+      id: "1",
+      cells: {
+        name: "Pengarang 1",
+        biography: "Penulis cerita rakyat Lembah Asri yang aktif sejak...",
+        total_books: "1.250",
+        photo: "/files/foto-1.jpg",
+      },
+      values: { name: "Pengarang 1", biography: author(1).biography },
+      files: { photo: "/files/foto-1.jpg" },
+    });
+    expect(screen.rows[1].cells).toMatchObject({ total_books: "0", photo: null });
+  });
+
+  it("says 'Gagal mendapatkan data!' when the list fails", async () => {
+    upstream.use(http.get(`${UPSTREAM}/authors`, () => HttpResponse.text("bukan json")));
+    const { screen } = await load(route, "/admin/author", cookie);
+    expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
+  });
+});
+
+describe("adding an author", () => {
+  it("streams a multipart POST /authors: name, biography, total_books 0, then the photo", async () => {
+    const writes = recordWrites("post", "/authors", { status: 201 });
+    const submitted = await submit(
+      route,
+      "/admin/author?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["name", "Sari Wulandari"],
+        ["biography", "Penulis buku anak."],
+        ["photo", imageFile("sari.png")],
+      ]),
+    );
+    expect(writes[0]).toMatchObject({ method: "POST", path: "/api/authors", authorization: "Bearer token-role-3" });
+    expect(writes[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(writes[0].fields).toEqual([
+      ["name", "Sari Wulandari"],
+      ["biography", "Penulis buku anak."],
+      ["total_books", "0"],
+      ["photo", { filename: "sari.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+  });
+
+  it("refuses a photo that is not an image, and a missing name, before calling the upstream", async () => {
+    const calls = recordAllRequests();
+    const fake = await submit(route, "/admin/author?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["photo", fakeImage()]]));
+    expect(fieldErrors(fake)).toEqual({ photo: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
+    const nameless = await submit(route, "/admin/author?modal=add", cookie, form([["intent", "create"], ["name", ""], ["photo", noFile()]]));
+    expect(fieldErrors(nameless)).toEqual({ name: ["Nama wajib diisi"] });
+    expect(calls).toEqual([]);
+  });
+
+  it("says 'Gagal menambahkan data!' when the upstream refuses", async () => {
+    recordWrites("post", "/authors", { status: 500 });
+    const submitted = await submit(route, "/admin/author?modal=add", cookie, form([["intent", "create"], ["name", "X"]]));
+    expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal menambahkan data!" } } });
+  });
+});
+
+describe("editing an author", () => {
+  it("sends PUT /authors multipart with the id, without total_books, and no photo part when none is chosen", async () => {
+    const writes = recordWrites("put", "/authors", { status: 200 });
+    const submitted = await submit(
+      route,
+      "/admin/author?modal=edit&id=1",
+      cookie,
+      form([
+        ["intent", "update"],
+        ["id", "1"],
+        ["name", "Pengarang Satu"],
+        ["biography", ""],
+        ["photo", noFile()],
+      ]),
+    );
+    expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/authors", authorization: "Bearer token-role-3" });
+    expect(writes[0].fields).toEqual([
+      ["id", "1"],
+      ["name", "Pengarang Satu"],
+      ["biography", ""],
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+  });
+
+  it("sends a new photo in `photo`; a failure says 'Gagal mengubah data!'", async () => {
+    recordWrites("put", "/authors", { status: 500 });
+    const submitted = await submit(
+      route,
+      "/admin/author?modal=edit&id=1",
+      cookie,
+      form([
+        ["intent", "update"],
+        ["id", "1"],
+        ["name", "X"],
+        ["photo", imageFile()],
+      ]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
+  });
+});
+
+describe("deleting an author", () => {
+  it("asks 'Are you sure you want to delete this author?', deletes, and reports a refusal generically", async () => {
+    expect(authorResource.texts.deleteQuestion).toBe("Are you sure you want to delete this author?");
+    const writes = recordWrites("delete", "/authors/2", { status: 200 });
+    const submitted = await submit(route, "/admin/author?delete=2", cookie, new URLSearchParams({ intent: "delete", id: "2" }));
+    expect(writes).toEqual([{ method: "DELETE", path: "/api/authors/2", authorization: "Bearer token-role-3", contentType: "" }]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+
+    recordWrites("delete", "/authors/1", { status: 409, body: { error: "Pengarang masih memiliki 2 buku di katalog" } });
+    const refused = await submit(route, "/admin/author?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    expect(await alertAfter(route, refused, cookie)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
+  });
+});

@@ -1,0 +1,386 @@
+import { http, HttpResponse, type JsonBodyType } from "msw";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as route from "~/routes/admin.book";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import {
+  adminCookie,
+  alertAfter,
+  fakeImage,
+  fieldErrors,
+  form,
+  imageFile,
+  load,
+  noFile,
+  PNG_BYTES,
+  PNG_SIGNATURE,
+  recordAllRequests,
+  recordWrites,
+  submit,
+} from "./admin-screen-support";
+
+/** /admin/book against a mocked upstream: the list with its lookups, and exactly what each write sends. */
+
+const SYNOPSIS = "Kisah para penjaga arsip desa yang menyelamatkan naskah-naskah tua dari banjir besar.";
+const BOOKS = [
+  {
+    id: 5,
+    title: "Penjaga Arsip",
+    synopsis: SYNOPSIS,
+    published_date: "2021-03-14T00:00:00.000Z",
+    isbn_issn: "9786237001010",
+    author_id: 2,
+    author: { id: 2, name: "Sari Wulandari" },
+    publisher_id: 3,
+    publisher: { id: 3, name: "Penerbit Lembah" },
+    classification_id: 4,
+    genres: [
+      { id: 1, name: "Sejarah" },
+      { id: 6, name: "Fiksi" },
+    ],
+    tags: [{ id: 9, name: "Lokal" }],
+    cover: "sampul-5.png",
+    file: "buku-5.pdf",
+  },
+  // The spec's own shape: relations by name only, some fields missing.
+  { id: 6, title: "Tanpa Relasi", author: { name: "Anonim" }, publisher: null, genres: null },
+];
+
+const LOOKUP_BODIES: Record<string, JsonBodyType> = {
+  "/authors": { author: [{ id: 2, name: "Sari Wulandari" }, { id: 1, name: "Ahmad Fauzi" }] },
+  "/publishers": { publishers: [{ id: 3, name: "Penerbit Lembah", books: [] }] },
+  "/classifications": { data: [{ id: 4, notation: "900", general_name: "Sejarah dan Geografi" }, { id: 7, notation: "100", general_name: "Filsafat" }] },
+  "/genres": { data: [{ id: 1, name: "Sejarah" }, { id: 6, name: "Fiksi" }] },
+  "/tags": { data: [{ id: 9, name: "Lokal" }] },
+};
+
+function serveLookups(overrides: Record<string, () => Response> = {}) {
+  for (const [path, body] of Object.entries(LOOKUP_BODIES)) {
+    upstream.use(http.get(`${UPSTREAM}${path}`, () => overrides[path]?.() ?? HttpResponse.json(body)));
+  }
+}
+
+const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+function pdfFile(name = "buku.pdf") {
+  return new File([PDF_BYTES], name, { type: "application/pdf" });
+}
+function epubFile(name = "buku.epub") {
+  const header = new Uint8Array(30);
+  header.set([0x50, 0x4b, 0x03, 0x04]);
+  return new File([header, new TextEncoder().encode("mimetypeapplication/epub+zip"), new Uint8Array(64)], name, { type: "application/epub+zip" });
+}
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+  upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: BOOKS, total: 2 })));
+  serveLookups();
+});
+
+const VALID: Array<[string, string]> = [
+  ["title", "Penjaga Arsip"],
+  ["synopsis", SYNOPSIS],
+  ["published_date", "2021-03-14"],
+  ["isbn_issn", "978-623-7001-01-0"],
+  ["author_id", "2"],
+  ["publisher_id", "3"],
+  ["classification_id", "4"],
+  ["genres", "1"],
+  ["genres", "6"],
+  ["tags", "9"],
+];
+
+describe("book list", () => {
+  it("reads { books } 20 per page: author and publisher names, synopsis cut to 50 characters, cover through /covers", async () => {
+    const calls = recordAllRequests();
+    const { screen } = await load(route, "/admin/book", cookie);
+    expect(screen.alerts).toEqual([]);
+    expect(screen.rows[0]).toMatchObject({
+      id: "5",
+      cells: {
+        title: "Penjaga Arsip",
+        author: "Sari Wulandari",
+        publisher: "Penerbit Lembah",
+        synopsis: `${SYNOPSIS.slice(0, 50)}...`,
+        published_date: "14-03-2021",
+        isbn_issn: "9786237001010",
+        genres: "Sejarah, Fiksi",
+        cover: "/covers/sampul-5.png",
+      },
+      values: {
+        published_date: "2021-03-14",
+        author_id: "2",
+        publisher_id: "3",
+        classification_id: "4",
+        genres: ["1", "6"],
+        tags: ["9"],
+      },
+      files: { cover: "/covers/sampul-5.png", file: "/files/buku-5.pdf" },
+    });
+    expect(screen.rows[1].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
+    expect(screen.paging).toEqual({ page: 1, hasMore: false });
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(
+      [
+        "GET /api/books/all?page=1&limit=20",
+        "GET /api/authors?page=1&limit=0",
+        "GET /api/publishers?page=1&limit=0",
+        "GET /api/classifications?page=1&limit=0",
+        "GET /api/genres?page=1&limit=0",
+        "GET /api/tags?page=1&limit=0",
+      ].sort(),
+    );
+  });
+
+  it("offers the lookups as the form's choices, sorted for reading", async () => {
+    const { screen } = await load(route, "/admin/book?modal=add", cookie);
+    expect(screen.options).toEqual({
+      author_id: [
+        { value: "1", label: "Ahmad Fauzi" },
+        { value: "2", label: "Sari Wulandari" },
+      ],
+      publisher_id: [{ value: "3", label: "Penerbit Lembah" }],
+      classification_id: [
+        { value: "7", label: "100 Filsafat" },
+        { value: "4", label: "900 Sejarah dan Geografi" },
+      ],
+      genres: [
+        { value: "6", label: "Fiksi" },
+        { value: "1", label: "Sejarah" },
+      ],
+      tags: [{ value: "9", label: "Lokal" }],
+    });
+  });
+
+  it("asks for the list and all five lookups at once, never one after another", async () => {
+    let arrived = 0;
+    let allArrived: () => void = () => {};
+    const together = new Promise<void>((resolve) => (allArrived = resolve));
+    const held = (body: JsonBodyType) => async () => {
+      arrived += 1;
+      if (arrived === 6) allArrived();
+      // Each answer waits for all six requests: a waterfall would never get past the first.
+      await Promise.race([together, new Promise((resolve) => setTimeout(resolve, 800))]);
+      return HttpResponse.json(body);
+    };
+    upstream.use(http.get(`${UPSTREAM}/books/all`, held({ books: BOOKS })));
+    for (const [path, body] of Object.entries(LOOKUP_BODIES)) upstream.use(http.get(`${UPSTREAM}${path}`, held(body)));
+    const started = performance.now();
+    const { screen } = await load(route, "/admin/book", cookie);
+    expect(arrived).toBe(6);
+    expect(performance.now() - started).toBeLessThan(700);
+    expect(screen.rows).toHaveLength(2);
+  });
+
+  it("says 'Gagal mendapatkan data!' when the list cannot be loaded", async () => {
+    upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })));
+    const { screen } = await load(route, "/admin/book", cookie);
+    expect(screen.rows).toEqual([]);
+    expect(screen.alerts.map(({ message }) => message)).toEqual(["Gagal mendapatkan data!"]);
+  });
+
+  it("names each failed lookup with the spec's text (its spelling included), or the upstream's own error", async () => {
+    const failed = () => new HttpResponse(null, { status: 500 });
+    serveLookups({ "/authors": failed, "/publishers": failed, "/classifications": failed, "/genres": failed, "/tags": failed });
+    let { screen } = await load(route, "/admin/book", cookie);
+    expect(screen.rows).toHaveLength(2);
+    expect(screen.alerts.map(({ type, message }) => `${type}: ${message}`)).toEqual([
+      "error: Terjadi kesalahan saat mengambil data pengarang!",
+      "error: Terjadi kesalahan saat mengambil data penerbit!",
+      "error: Terjadi kesalahan saat mengambil data kasifikasi!",
+      "error: Terjadi kesalahan saat mengambil data genre!",
+      "error: Terjadi kesalahan saat mengambil data tag!",
+    ]);
+    expect(screen.options?.author_id).toEqual([]);
+
+    serveLookups({ "/tags": () => HttpResponse.json({ error: "Layanan tag sedang pemeliharaan" }, { status: 503 }) });
+    ({ screen } = await load(route, "/admin/book", cookie));
+    expect(screen.alerts.map(({ message }) => message)).toEqual(["Layanan tag sedang pemeliharaan"]);
+    expect(screen.options?.genres).toHaveLength(2);
+  });
+});
+
+describe("adding a book", () => {
+  it("streams POST /books multipart: fields in spec order, repeated genres[] and tags[], the ISBN normalised, cover and PDF", async () => {
+    const writes = recordWrites("post", "/books", { status: 201, body: { data: { id: 11 } } });
+    const submitted = await submit(
+      route,
+      "/admin/book?modal=add",
+      cookie,
+      form([["intent", "create"], ...VALID, ["cover", imageFile("sampul.png")], ["file", pdfFile("penjaga.pdf")]]),
+    );
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/book" });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({ method: "POST", path: "/api/books", authorization: "Bearer token-role-3" });
+    expect(writes[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(writes[0].fields).toEqual([
+      ["title", "Penjaga Arsip"],
+      ["author_id", "2"],
+      ["publisher_id", "3"],
+      ["published_date", "2021-03-14T00:00:00.000Z"],
+      ["isbn_issn", "9786237001010"],
+      ["classification_id", "4"],
+      ["synopsis", SYNOPSIS],
+      ["genres[]", "1"],
+      ["genres[]", "6"],
+      ["tags[]", "9"],
+      ["cover", { filename: "sampul.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["file", { filename: "penjaga.pdf", type: "application/pdf", size: PDF_BYTES.length, head: [...PDF_BYTES.subarray(0, 8)] }],
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+  });
+
+  it("takes an EPUB, no classification and no genres or tags (none are sent)", async () => {
+    const writes = recordWrites("post", "/books", { status: 201 });
+    await submit(
+      route,
+      "/admin/book?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["title", "Buku Digital"],
+        ["published_date", "2020-01-02"],
+        ["author_id", "1"],
+        ["publisher_id", "3"],
+        ["classification_id", ""],
+        ["cover", noFile()],
+        ["file", epubFile()],
+      ]),
+    );
+    expect(writes[0].fields?.map(([name, value]) => (typeof value === "string" ? `${name}=${value}` : `${name}:${value.type}`))).toEqual([
+      "title=Buku Digital",
+      "author_id=1",
+      "publisher_id=3",
+      "published_date=2020-01-02T00:00:00.000Z",
+      "isbn_issn=",
+      "classification_id=",
+      "synopsis=",
+      "file:application/epub+zip",
+    ]);
+  });
+
+  it("refuses a wrong ISBN check digit and an unchosen author next to their fields, sending nothing", async () => {
+    const calls = recordAllRequests();
+    const submitted = await submit(
+      route,
+      "/admin/book?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["title", "Salah"],
+        ["published_date", "2021-03-14"],
+        ["isbn_issn", "978-623-7001-01-5"],
+        ["author_id", ""],
+        ["publisher_id", "3"],
+      ]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", status: 400 });
+    expect(fieldErrors(submitted)).toEqual({
+      isbn_issn: ["Nomor ISBN/ISSN tidak valid: digit pemeriksanya tidak cocok, periksa kembali nomornya"],
+      author_id: ["Pengarang wajib dipilih"],
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses a book file that is not a PDF or EPUB by its bytes, and a fake cover, before calling the upstream", async () => {
+    const calls = recordAllRequests();
+    let submitted = await submit(
+      route,
+      "/admin/book?modal=add",
+      cookie,
+      form([["intent", "create"], ...VALID, ["file", new File(["<html>bukan pdf</html>"], "buku.pdf", { type: "application/pdf" })]]),
+    );
+    expect(fieldErrors(submitted)).toEqual({ file: ["Berkas buku harus berupa PDF atau EPUB"] });
+    submitted = await submit(route, "/admin/book?modal=add", cookie, form([["intent", "create"], ...VALID, ["cover", fakeImage()]]));
+    expect(fieldErrors(submitted)).toEqual({ cover: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the upstream's error text, or 'Terjadi kesalahan saat menambah buku!' when it sends none", async () => {
+    recordWrites("post", "/books", { status: 400, body: { error: "Pengarang dengan ID 2 tidak ditemukan" } });
+    let submitted = await submit(route, "/admin/book?modal=add", cookie, form([["intent", "create"], ...VALID]));
+    expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Pengarang dengan ID 2 tidak ditemukan" } } });
+    if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Penjaga Arsip" });
+
+    upstream.use(http.post(`${UPSTREAM}/books`, () => new HttpResponse("<html>502</html>", { status: 502 })));
+    submitted = await submit(route, "/admin/book?modal=add", cookie, form([["intent", "create"], ...VALID]));
+    expect(submitted).toMatchObject({ kind: "data", data: { alert: { message: "Terjadi kesalahan saat menambah buku!" } } });
+  });
+});
+
+describe("book file size limit", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("answers a book file over UPLOAD_BOOK_MAX_BYTES with an Indonesian message next to the field", async () => {
+    vi.stubEnv("UPLOAD_BOOK_MAX_BYTES", String(1024 * 1024));
+    const big = new Uint8Array(1536 * 1024);
+    big.set(PDF_BYTES);
+    const writes = recordWrites("post", "/books", { status: 201 });
+    const submitted = await submit(
+      route,
+      "/admin/book?modal=add",
+      cookie,
+      form([["intent", "create"], ...VALID, ["file", new File([big], "besar.pdf", { type: "application/pdf" })]]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", status: 413 });
+    expect(fieldErrors(submitted)).toEqual({ file: ["Ukuran berkas melebihi batas 1 MB"] });
+    expect(writes).toEqual([]);
+  });
+});
+
+describe("editing a book", () => {
+  it("sends PATCH /books/{id} multipart without files when none is chosen (the stored ones stay)", async () => {
+    const writes = recordWrites("patch", "/books/5", { status: 200, body: { data: { id: 5 } } });
+    const submitted = await submit(
+      route,
+      "/admin/book?modal=edit&id=5&page=2",
+      cookie,
+      form([["intent", "update"], ["id", "5"], ...VALID.filter(([name]) => name !== "tags"), ["cover", noFile()], ["file", noFile()]]),
+    );
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/book?page=2" });
+    expect(writes[0]).toMatchObject({ method: "PATCH", path: "/api/books/5", authorization: "Bearer token-role-3" });
+    // No id in the body (it is in the path); the emptied tag list is one empty value, which clears it.
+    expect(writes[0].fields).toEqual([
+      ["title", "Penjaga Arsip"],
+      ["author_id", "2"],
+      ["publisher_id", "3"],
+      ["published_date", "2021-03-14T00:00:00.000Z"],
+      ["isbn_issn", "9786237001010"],
+      ["classification_id", "4"],
+      ["synopsis", SYNOPSIS],
+      ["genres[]", "1"],
+      ["genres[]", "6"],
+      ["tags[]", ""],
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+  });
+
+  it("sends a new cover along, and says 'Terjadi kesalahan saat mengedit buku!' when the upstream fails without a text", async () => {
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    await submit(route, "/admin/book?modal=edit&id=5", cookie, form([["intent", "update"], ["id", "5"], ...VALID, ["cover", imageFile("baru.png")]]));
+    expect(writes[0].fields?.at(-1)).toEqual(["cover", { filename: "baru.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }]);
+
+    upstream.use(http.patch(`${UPSTREAM}/books/5`, () => new HttpResponse(null, { status: 500 })));
+    const submitted = await submit(route, "/admin/book?modal=edit&id=5", cookie, form([["intent", "update"], ["id", "5"], ...VALID]));
+    expect(submitted).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Terjadi kesalahan saat mengedit buku!" } } });
+  });
+});
+
+describe("deleting a book", () => {
+  it("sends DELETE /books/{id} with the bearer token and says 'Berhasil menghapus data!'", async () => {
+    const writes = recordWrites("delete", "/books/5", { status: 200, body: { message: "Data berhasil dihapus" } });
+    const submitted = await submit(route, "/admin/book?delete=5", cookie, new URLSearchParams({ intent: "delete", id: "5" }));
+    expect(writes).toEqual([{ method: "DELETE", path: "/api/books/5", authorization: "Bearer token-role-3", contentType: "" }]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+  });
+
+  it("shows the upstream's error text, or 'Terjadi kesalahan saat menghapus buku!'", async () => {
+    recordWrites("delete", "/books/5", { status: 409, body: { error: "Buku sedang dipinjam" } });
+    let submitted = await submit(route, "/admin/book?delete=5", cookie, new URLSearchParams({ intent: "delete", id: "5" }));
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "error", message: "Buku sedang dipinjam" }]);
+
+    upstream.use(http.delete(`${UPSTREAM}/books/5`, () => new HttpResponse(null, { status: 500 })));
+    submitted = await submit(route, "/admin/book?delete=5", cookie, new URLSearchParams({ intent: "delete", id: "5" }));
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "error", message: "Terjadi kesalahan saat menghapus buku!" }]);
+  });
+});

@@ -1,0 +1,132 @@
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { publisherResource } from "~/admin/resources/publishers";
+import * as route from "~/routes/admin.publisher";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
+import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
+
+/** /admin/publisher (Penerbit): the `publishers` list field, JSON writes with `books: []`, dotted numbers. */
+
+const publisher = (id: number) => ({
+  id,
+  name: `Penerbit ${id}`,
+  address: "Jl. Merdeka 1\nLembah Asri",
+  about: "Penerbit buku pelajaran dan sastra daerah sejak tahun 1985 di Lembah Asri.",
+  email: `penerbit${id}@contoh.id`,
+  phone: "0271 123456",
+  total_books: 12500,
+  books: [{ id: 4, title: "Buku" }],
+});
+
+const fields: Array<[string, string]> = [
+  ["name", "Pustaka Lembah"],
+  ["address", "Jl. Pahlawan 2"],
+  ["about", "Penerbit lokal"],
+  ["email", "redaksi@pustaka.id"],
+  ["phone", "+62 271 555"],
+  ["total_books", "1.250"],
+];
+
+let cookie: string;
+let listQueries: ListQuery[];
+beforeEach(async () => {
+  cookie = await adminCookie();
+  listQueries = servePagedList("/publishers", "publishers", 1, publisher);
+});
+
+describe("publisher screen", () => {
+  it("reads the `publishers` field, 20 a page, the number of books with dot thousands", async () => {
+    const { screen } = await load(route, "/admin/publisher", cookie);
+    expect(listQueries).toEqual([pageQuery(1)]);
+    expect(screen.rows[0]).toMatchObject({
+      id: "1",
+      cells: {
+        name: "Penerbit 1",
+        address: "Jl. Merdeka 1\nLembah Asri",
+        email: "penerbit1@contoh.id",
+        phone: "0271 123456",
+        total_books: "12.500",
+        about: "Penerbit buku pelajaran dan sastra daerah sejak ta...",
+      },
+      values: { total_books: "12.500", email: "penerbit1@contoh.id", about: publisher(1).about },
+    });
+  });
+
+  it("says 'Gagal mendapatkan data!' when the list fails", async () => {
+    upstream.use(http.get(`${UPSTREAM}/publishers`, () => HttpResponse.json({ error: "x" }, { status: 500 })));
+    const { screen } = await load(route, "/admin/publisher", cookie);
+    expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
+  });
+
+  it("adds with a JSON POST: the fields, total_books parsed from '1.250', books as an empty list", async () => {
+    const writes = recordWrites("post", "/publishers", { status: 201 });
+    const submitted = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ...fields]));
+    expect(writes).toEqual([
+      {
+        method: "POST",
+        path: "/api/publishers",
+        authorization: "Bearer token-role-3",
+        contentType: "application/json",
+        json: {
+          name: "Pustaka Lembah",
+          address: "Jl. Pahlawan 2",
+          about: "Penerbit lokal",
+          email: "redaksi@pustaka.id",
+          phone: "+62 271 555",
+          total_books: 1250,
+          books: [],
+        },
+      },
+    ]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+  });
+
+  it("edits with a JSON PUT that adds the id and total_books", async () => {
+    const writes = recordWrites("put", "/publishers", { status: 200 });
+    const submitted = await submit(route, "/admin/publisher?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...fields]));
+    expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/publishers", authorization: "Bearer token-role-3" });
+    expect(writes[0].json).toEqual({
+      id: 1,
+      name: "Pustaka Lembah",
+      address: "Jl. Pahlawan 2",
+      about: "Penerbit lokal",
+      email: "redaksi@pustaka.id",
+      phone: "+62 271 555",
+      total_books: 1250,
+      books: [],
+    });
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+  });
+
+  it("refuses a malformed email next to the field; a number that is not one leaves the field empty", async () => {
+    const calls = recordAllRequests();
+    const submitted = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["email", "bukan-email"]]));
+    expect(fieldErrors(submitted)).toEqual({ email: ["Format email tidak valid"] });
+    expect(calls).toEqual([]);
+
+    const writes = recordWrites("post", "/publishers", { status: 201 });
+    await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["total_books", "banyak"]]));
+    expect(writes[0].json).toMatchObject({ name: "X", total_books: "", books: [] });
+  });
+
+  it("tells the admin when a write or delete fails (the spec only logs it)", async () => {
+    recordWrites("post", "/publishers", { status: 500 });
+    recordWrites("put", "/publishers", { status: 500 });
+    recordWrites("delete", "/publishers/1", { status: 409, body: { error: "Penerbit masih memiliki 3 buku di katalog" } });
+    const created = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ...fields]));
+    expect(created).toMatchObject({ kind: "data", data: { alert: { message: "Gagal menambahkan data!" } } });
+    const updated = await submit(route, "/admin/publisher?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...fields]));
+    expect(updated).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah data!" } } });
+    const removed = await submit(route, "/admin/publisher?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    expect(await alertAfter(route, removed, cookie)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
+  });
+
+  it("asks 'Are you sure you want to delete this publisher?' and deletes with DELETE /publishers/{id}", async () => {
+    expect(publisherResource.texts.deleteQuestion).toBe("Are you sure you want to delete this publisher?");
+    const writes = recordWrites("delete", "/publishers/1", { status: 200 });
+    const submitted = await submit(route, "/admin/publisher?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    expect(writes).toEqual([{ method: "DELETE", path: "/api/publishers/1", authorization: "Bearer token-role-3", contentType: "" }]);
+    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+  });
+});
