@@ -1,6 +1,6 @@
 /**
- * The back-office's screens (spec §2, Admin routes): the sidebar, the page headings and the
- * placeholder route all read this one list.
+ * The back-office's screens (spec §2, Admin routes): the sidebar and the page headings read
+ * this one list.
  */
 export type AdminIcon =
   | "slides"

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { KitIcon, type KitIconName } from "./KitIcon";
+import { Icon, type IconName } from "~/components/Icon";
 
 export type AlertKind = "success" | "error" | "confirmation" | "delete";
 
@@ -22,7 +22,7 @@ interface AlertProps {
   confirm?: ReactNode;
 }
 
-const ICONS: Record<AlertKind, KitIconName> = { success: "check", error: "alert", confirmation: "question", delete: "delete" };
+const ICONS: Record<AlertKind, IconName> = { success: "check", error: "alert", confirmation: "question", delete: "delete" };
 
 /**
  * The kit's alert (spec §4): success and error say what happened and go away on 'Ok' or after
@@ -69,7 +69,7 @@ export function Alert({ type, message, closeHref, onClose, autoDismissMs = ALERT
       }}
     >
       <span className="kit-alert-icon">
-        <KitIcon name={ICONS[type]} size={22} />
+        <Icon name={ICONS[type]} size={22} className="kit-icon" />
       </span>
       <p className="kit-alert-message" id={messageId}>
         {message}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
 import type { CellValue, Cells, Column } from "~/admin/resource";
-import { KitIcon } from "./KitIcon";
+import { Icon } from "~/components/Icon";
 import { LoadingIndicator } from "./LoadingIndicator";
 
 /**
@@ -159,19 +159,19 @@ export function DataTable<C extends Cells>({
         <div className="kit-toolbar">
           {toolbar.exportHref ? (
             <a href={toolbar.exportHref} className="kit-button kit-button-secondary" download>
-              <KitIcon name="export" />
+              <Icon name="export" size={18} className="kit-icon" />
               Export
             </a>
           ) : null}
           {toolbar.extra?.map((button) => (
             <Link key={button.label} to={button.href} className="kit-button kit-button-primary" preventScrollReset>
-              <KitIcon name="add" />
+              <Icon name="add" size={18} className="kit-icon" />
               {button.label}
             </Link>
           ))}
           {toolbar.add ? (
             <Link to={toolbar.add.href} className="kit-button kit-button-primary" preventScrollReset>
-              <KitIcon name="add" />
+              <Icon name="add" size={18} className="kit-icon" />
               {toolbar.add.label}
             </Link>
           ) : null}
@@ -231,20 +231,20 @@ export function DataTable<C extends Cells>({
                         <div className="kit-actions-inner">
                           {actions.editHref ? (
                             <Link to={actions.editHref(row)} className="kit-action kit-action-edit" preventScrollReset>
-                              <KitIcon name="edit" size={16} />
+                              <Icon name="edit" size={16} className="kit-icon" />
                               EDIT<span className="visually-hidden"> {label}</span>
                             </Link>
                           ) : null}
                           {actions.detailHref ? (
                             <a href={actions.detailHref(row)} className="kit-action kit-action-detail" target="_blank" rel="noopener">
-                              <KitIcon name="detail" size={16} />
+                              <Icon name="detail" size={16} className="kit-icon" />
                               DETAIL<span className="visually-hidden"> {label} (tab baru)</span>
                             </a>
                           ) : null}
                           {actions.toggle?.(row)}
                           {actions.deleteHref ? (
                             <Link to={actions.deleteHref(row)} className="kit-action kit-action-delete" preventScrollReset>
-                              <KitIcon name="delete" size={16} />
+                              <Icon name="delete" size={16} className="kit-icon" />
                               HAPUS<span className="visually-hidden"> {label}</span>
                             </Link>
                           ) : null}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from "react";
 import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
 import type { FieldDefinition, FileAccept } from "~/admin/resource";
-import { KitIcon } from "./KitIcon";
+import { Icon } from "~/components/Icon";
 import { RichTextEditor } from "./RichTextEditor";
 import { useHydrated } from "~/lib/hydrated";
 
@@ -68,7 +68,7 @@ export function FormField({ definition, id, form, required, defaultValue, errors
   const labelId = `${id}-label`;
   const labelText = (
     <>
-      {icon ? <KitIcon name={icon} size={16} /> : null}
+      {icon ? <Icon name={icon} size={16} className="kit-icon" /> : null}
       {label}
       {required ? (
         <span className="kit-required" aria-hidden="true">
