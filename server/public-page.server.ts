@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { MESSAGES } from "~/config/messages";
 import { getConfig } from "./config.server.ts";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
 
@@ -12,8 +13,6 @@ export function publicContext(request: Request): { api: UpstreamClient; siteUrl:
   return { api, siteUrl: getConfig().publicUrl ?? new URL(request.url).origin };
 }
 
-export const SERVICE_UNAVAILABLE = "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.";
-export const NOT_FOUND = "Halaman yang Anda cari tidak ditemukan.";
 
 /** Sections of a page that may fail alone (spec: public load failures are silent): null instead. */
 export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
@@ -26,7 +25,7 @@ export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
 }
 
 export function notFound(): never {
-  throw data({ message: NOT_FOUND }, { status: 404 });
+  throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
 }
 
 /**
@@ -36,7 +35,7 @@ export function notFound(): never {
 export function failPage(error: unknown): never {
   if (isUpstreamError(error)) {
     if (error.kind === "http" && error.status === 404) notFound();
-    throw data({ message: SERVICE_UNAVAILABLE }, { status: 503 });
+    throw data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
   }
   throw error;
 }

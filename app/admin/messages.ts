@@ -60,8 +60,9 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /**
- * The alerts of a screen whose failures the spec only writes to the console (genres, tags,
- * classifications, authors, publishers): the admin is told, with the generic texts (design.md).
+ * The generic alerts of spec §8. Screens whose failures the spec only writes to the console
+ * (genres, tags, classifications, authors, publishers, videos) use them as they are, so the admin
+ * is told (design.md); screens with texts of their own override some.
  */
 export const GENERIC_SCREEN_MESSAGES = {
   loadFailed: ADMIN_MESSAGES.loadFailed,

@@ -3,4 +3,5 @@ export const MESSAGES = {
   loginFailed: "Login gagal periksa kembali email dan password kamu!",
   loginThrottled: "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 15 menit.",
   upstreamUnavailable: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
+  pageNotFound: "Halaman yang Anda cari tidak ditemukan.",
 } as const;

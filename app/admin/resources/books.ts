@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "../fields";
 import { optionalIsbnIssn } from "../isbn";
-import { ADMIN_MESSAGES } from "../messages";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "../messages";
 import { defineResource } from "../resource";
 
 /**
@@ -70,12 +70,9 @@ export const bookResource = defineResource<BookCells, typeof bookSchema>({
     empty: "Belum ada buku.",
   },
   messages: {
-    loadFailed: ADMIN_MESSAGES.loadFailed,
-    created: ADMIN_MESSAGES.created,
+    ...GENERIC_SCREEN_MESSAGES,
     createFailed: ADMIN_MESSAGES.bookCreateFailed,
-    updated: ADMIN_MESSAGES.updated,
     updateFailed: ADMIN_MESSAGES.bookUpdateFailed,
-    deleted: ADMIN_MESSAGES.deleted,
     deleteFailed: ADMIN_MESSAGES.bookDeleteFailed,
     preferUpstreamError: true,
   },

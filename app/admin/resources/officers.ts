@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { optionalText, requiredText } from "../fields";
-import { ADMIN_MESSAGES } from "../messages";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "../messages";
 import { defineResource } from "../resource";
 
 /** Officers (spec §3, §7 /officers), shown on the home page with a round photo. */
@@ -45,13 +45,9 @@ export const officerResource = defineResource<OfficerCells, typeof officerSchema
   },
   // Spec §8 only logs failed updates, deletes and loads; the admin is told (design.md).
   messages: {
-    loadFailed: ADMIN_MESSAGES.loadFailed,
+    ...GENERIC_SCREEN_MESSAGES,
     created: ADMIN_MESSAGES.officerCreated,
     createFailed: ADMIN_MESSAGES.officerCreateFailed,
-    updated: ADMIN_MESSAGES.updated,
-    updateFailed: ADMIN_MESSAGES.updateFailed,
-    deleted: ADMIN_MESSAGES.deleted,
-    deleteFailed: ADMIN_MESSAGES.deleteFailed,
   },
   addButton: { placement: "toolbar" },
   edit: true,

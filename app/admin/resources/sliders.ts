@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { optionalText, optionalUrl, upperCasedTitle } from "../fields";
-import { ADMIN_MESSAGES } from "../messages";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "../messages";
 import { defineResource } from "../resource";
 
 /** Slider (spec §2 "Slider page", §3, §7 /sliders). */
@@ -44,12 +44,7 @@ export const sliderResource = defineResource<SliderCells, typeof sliderSchema>({
     empty: "Belum ada slider.",
   },
   messages: {
-    loadFailed: ADMIN_MESSAGES.loadFailed,
-    created: ADMIN_MESSAGES.created,
-    createFailed: ADMIN_MESSAGES.createFailed,
-    updated: ADMIN_MESSAGES.updated,
-    updateFailed: ADMIN_MESSAGES.updateFailed,
-    deleted: ADMIN_MESSAGES.deleted,
+    ...GENERIC_SCREEN_MESSAGES,
     // Spec §8: the slider screen reports a failed delete with the load-failure text.
     deleteFailed: ADMIN_MESSAGES.loadFailed,
   },

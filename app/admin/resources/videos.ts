@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { optionalText, requiredText } from "../fields";
-import { ADMIN_MESSAGES } from "../messages";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "../messages";
 import { defineResource } from "../resource";
 
 /**
@@ -52,15 +52,7 @@ export const videoResource = defineResource<VideoCells, typeof videoSchema>({
     empty: "Belum ada video.",
   },
   // Spec §8 only logs video failures; the admin is told (design.md).
-  messages: {
-    loadFailed: ADMIN_MESSAGES.loadFailed,
-    created: ADMIN_MESSAGES.created,
-    createFailed: ADMIN_MESSAGES.createFailed,
-    updated: ADMIN_MESSAGES.updated,
-    updateFailed: ADMIN_MESSAGES.updateFailed,
-    deleted: ADMIN_MESSAGES.deleted,
-    deleteFailed: ADMIN_MESSAGES.deleteFailed,
-  },
+  messages: GENERIC_SCREEN_MESSAGES,
   addButton: { placement: "toolbar" },
   edit: true,
   remove: true,

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { MESSAGES } from "~/config/messages";
 
 /**
  * A public page's failure shown inside the site's header and footer: each public route
@@ -13,7 +14,7 @@ export function PublicErrorBoundary() {
     return (
       <section className="page page-message">
         <h1>Halaman tidak ditemukan</h1>
-        <p>{message ?? "Halaman yang Anda cari tidak ditemukan."}</p>
+        <p>{message ?? MESSAGES.pageNotFound}</p>
         <Link to="/">Kembali ke beranda</Link>
       </section>
     );
@@ -22,7 +23,7 @@ export function PublicErrorBoundary() {
     return (
       <section className="page page-message">
         <h1>Layanan sedang terganggu</h1>
-        <p>{message ?? "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi."}</p>
+        <p>{message ?? MESSAGES.upstreamUnavailable}</p>
         <Link to=".">Muat ulang halaman</Link>
       </section>
     );
