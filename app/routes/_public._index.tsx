@@ -127,29 +127,9 @@ export default function Home() {
         </section>
       ) : null}
 
-      {about ? (
-        <section className="section teaser" aria-labelledby="tentang">
-          <h2 id="tentang" className="section-title">
-            {about.title}
-          </h2>
-          <p className="clamp clamp-5">{about.summary}</p>
-          <Link className="read-more" to="/about" prefetch="intent">
-            BACA SELENGKAPNYA
-          </Link>
-        </section>
-      ) : null}
+      {about ? <Teaser id="tentang" {...about} clampLines={5} to="/about" /> : null}
 
-      {history ? (
-        <section className="section teaser teaser-alt" aria-labelledby="sejarah">
-          <h2 id="sejarah" className="section-title">
-            {history.title}
-          </h2>
-          <p className="clamp clamp-6">{history.summary}</p>
-          <Link className="read-more" to="/history" prefetch="intent">
-            BACA SELENGKAPNYA
-          </Link>
-        </section>
-      ) : null}
+      {history ? <Teaser id="sejarah" {...history} clampLines={6} to="/history" alternate /> : null}
 
       {activities.length ? (
         <section className="section" aria-labelledby="kegiatan">
@@ -202,6 +182,21 @@ export default function Home() {
         <OfficeMap {...office} />
       </section>
     </>
+  );
+}
+
+/** A section's title, its text clamped to a few lines (spec §2), and a link to the whole page. */
+function Teaser(props: { id: string; title: string; summary: string; clampLines: 5 | 6; to: string; alternate?: boolean }) {
+  return (
+    <section className={props.alternate ? "section teaser teaser-alt" : "section teaser"} aria-labelledby={props.id}>
+      <h2 id={props.id} className="section-title">
+        {props.title}
+      </h2>
+      <p className={`clamp clamp-${props.clampLines}`}>{props.summary}</p>
+      <Link className="read-more" to={props.to} prefetch="intent">
+        BACA SELENGKAPNYA
+      </Link>
+    </section>
   );
 }
 
