@@ -42,6 +42,18 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "hard",
+          environment: "node",
+          include: ["tests/hard/**/*.test.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
     ],
   },
 });

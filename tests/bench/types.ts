@@ -1,0 +1,21 @@
+/**
+ * `npm run bench` runs every suite in tests/bench/suites (each file's default export) against the
+ * built app and a loopback upstream, and prints their rows. Ratios are measured side by side in the
+ * same run; absolute figures are context only (this machine is shared and noisy).
+ */
+export interface BenchRow {
+  /** which issue point or question: "fan-out /", "throughput", "upload 1 GiB" */
+  bench: string;
+  metric: string;
+  value: number;
+  unit: string;
+  /** the target in words, e.g. "<= 1.2"; absent for context figures */
+  target?: string;
+  /** whether the target was met; absent for context figures */
+  met?: boolean;
+}
+
+export interface BenchSuite {
+  name: string;
+  run(): Promise<BenchRow[]>;
+}
