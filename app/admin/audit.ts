@@ -76,7 +76,7 @@ export interface AuditCells {
 export const AUDIT_COLUMNS: Array<{ header: string; accessor: keyof AuditCells & string }> = [
   { header: "Waktu", accessor: "at" },
   { header: "Admin", accessor: "actor" },
-  { header: "Aksi", accessor: "action" },
+  { header: "Tindakan", accessor: "action" },
   { header: "Data", accessor: "resource" },
   { header: "ID", accessor: "recordId" },
   { header: "Perubahan", accessor: "changes" },

@@ -222,7 +222,7 @@ describe("/admin/audit", () => {
     })) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="log-aktivitas-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe('"Waktu","Admin","Aksi","Data","ID","Perubahan","Hasil"');
+    expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Perubahan","Hasil"');
     expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","Judul: ""=1+1""","Berhasil"')]);
   });
 });
