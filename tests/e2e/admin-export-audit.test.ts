@@ -3,13 +3,16 @@ import { once } from "node:events";
 import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceApi } from "../../reference-api/server.ts";
+import { adminBrowser, logInOnce, seriousViolations } from "./admin-screens-support.ts";
 import {
   ADMIN_EMAIL,
   bffEnv,
   decodeHtmlEntities,
   DEMO_PASSWORD,
+  launchChromium,
   referenceApiToken,
   removeDir,
   startBff,
@@ -50,6 +53,7 @@ let cookie = "";
 let token = "";
 /** When set, the proxy answers the upstream's second page of tags with 503. */
 let failSecondTagPage = false;
+let browser: Browser | undefined;
 
 beforeAll(async () => {
   referenceDir = await tempDir("export-reference");
@@ -95,6 +99,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await browser?.close();
   await bff?.proc.stop();
   proxy?.close();
   await referenceApi?.close();
@@ -209,5 +214,25 @@ describe("Audit log", () => {
     ]);
     expect(rows[0][0]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} WIB$/);
     expect((await site("/admin/audit?resource=genre").then((response) => response.text()))).toContain("Belum ada perubahan yang tercatat.");
+  });
+
+  it("in a browser: reached from the sidebar, filtered with the form, no serious axe-core findings", async () => {
+    browser = await launchChromium();
+    const admin = await adminBrowser(browser, bff!.url, await logInOnce(browser, bff!.url), { javaScript: true });
+    try {
+      const { page } = admin;
+      await admin.open("/admin/slider-manager");
+      await page.getByRole("link", { name: "Log Aktivitas", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: "Riwayat Perubahan" }).waitFor();
+      await page.getByLabel("Data").selectOption({ label: "Tag" });
+      await page.getByRole("button", { name: "Tampilkan" }).click();
+      await page.waitForURL((url) => url.searchParams.get("resource") === "tag");
+      await page.getByRole("table", { name: "Riwayat perubahan data Tag" }).waitFor();
+      expect(await page.getByRole("row").filter({ hasText: "Tag audit e2e baru" }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/admin/export/audit?resource=tag");
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
   });
 });
