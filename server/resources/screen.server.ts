@@ -2,6 +2,7 @@ import { setTimeout as setTimeoutPromise } from "node:timers/promises";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { clip } from "~/admin/format";
 import { FORM_MESSAGES } from "~/admin/messages";
 import type {
@@ -22,7 +23,6 @@ import { isRecordId, readScreenState, screenHref } from "~/admin/url-state";
 import { adminPageFor, type AdminPage } from "~/config/admin-nav";
 import { formatDayMonthYear, jakartaDay } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
-import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { fieldChanges, recordChange } from "../audit.server.ts";
 import type { AdminContext } from "../auth.server.ts";
 import { getConfig } from "../config.server.ts";
@@ -381,7 +381,7 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
         },
       };
       await call.staged(typedValues, files, context);
-      audit.ok(intent, context.id ?? null, changes());
+      audit.ok(intent, context.id ?? null, changes);
       return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
     }
     const upstreamRequest = {
@@ -410,7 +410,7 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
           }),
       });
     }
-    audit.ok(intent, context.id ?? createdId(answer), changes());
+    audit.ok(intent, context.id ?? createdId(answer), changes);
   } catch (error) {
     if (error instanceof FormRejected) {
       return data<ScreenActionData>(
@@ -419,7 +419,7 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       );
     }
     if (isUpstreamError(error) || error instanceof WriteFailed) {
-      audit.failed(intent, context.id ?? null, changes(), error);
+      audit.failed(intent, context.id ?? null, changes, error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
       return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: 502 });
     }
@@ -443,18 +443,23 @@ async function storedFormValues<Rec, C extends Cells, S extends z.ZodObject>(
 ): Promise<FormValues | undefined> {
   const { pageSize } = adapter.definition;
   const page = pageSize ? { page: readScreenState(new URL(request.url).searchParams).page, limit: pageSize } : undefined;
-  const found = adapter.list(admin.api, page).then(
-    (records) => records.find((record) => adapter.idOf(record) === id),
-    (error: unknown) => {
-      log("audit_stored_values_unavailable", { error: error instanceof Error ? error.message : String(error) });
-      return undefined;
-    },
-  );
+  const found = adapter.list(admin.api, page).then((records) => {
+    const record = records.find((candidate) => adapter.idOf(candidate) === id);
+    return record === undefined ? undefined : adapter.formValues(record);
+  });
   const timer = new AbortController();
+  // Cancelled once the read wins: its rejection then means nothing.
   const late = setTimeoutPromise(STORED_VALUES_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
-  const record = await Promise.race([found, late]);
-  timer.abort();
-  return record === undefined ? undefined : adapter.formValues(record);
+  try {
+    return await Promise.race([found, late]);
+  } catch (error) {
+    log("audit_stored_values_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  } finally {
+    timer.abort();
+    // A read that lost the race may still fail; nobody waits for it any more.
+    found.catch(() => undefined);
+  }
 }
 
 /** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */
@@ -469,19 +474,30 @@ function createdId(answer: unknown): string | null {
   return null;
 }
 
-/** Records an action of this screen in the audit log, done or refused by the upstream. */
+/**
+ * Records an action of this screen in the audit log, done or refused by the upstream. The
+ * changes are worked out inside the guard too: nothing about the record can fail the action.
+ */
 function auditOf(admin: AdminContext, request: Request, definition: { key: string }) {
-  const base: Pick<AuditRecord, "actor" | "resource"> = {
-    actor: { id: String(admin.user.id), email: admin.user.email },
-    resource: adminPageFor(new URL(request.url).pathname)?.segment ?? definition.key,
+  const record = (entry: Omit<AuditRecord, "actor" | "resource" | "changes">, changes: () => FieldChange[]) => {
+    try {
+      recordChange({
+        actor: { id: String(admin.user.id), email: admin.user.email },
+        resource: adminPageFor(new URL(request.url).pathname)?.segment ?? definition.key,
+        ...entry,
+        changes: changes(),
+      });
+    } catch (error) {
+      log("audit_record_failed", { action: entry.action, error: error instanceof Error ? error.message : String(error) });
+    }
   };
   return {
-    ok(action: AuditRecord["action"], recordId: string | null, changes: FieldChange[]) {
-      recordChange({ ...base, action, recordId, changes, outcome: "ok" });
+    ok(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]) {
+      record({ action, recordId, outcome: "ok" }, changes);
     },
-    failed(action: AuditRecord["action"], recordId: string | null, changes: FieldChange[], error: UpstreamError | WriteFailed) {
-      const upstreamStatus = isUpstreamError(error) ? error.status : undefined;
-      recordChange({ ...base, action, recordId, changes, outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) });
+    failed(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[], error: UpstreamError | WriteFailed) {
+      const upstreamStatus = isUpstreamError(error) ? error.status : 0;
+      record({ action, recordId, outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) }, changes);
     },
   };
 }
@@ -503,11 +519,11 @@ async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const audit = auditOf(admin, request, definition);
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
-    audit.ok("delete", id, []);
+    audit.ok("delete", id, () => []);
     if (definition.messages.deleted) alert = { type: "success", message: definition.messages.deleted };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    audit.failed("delete", id, [], error);
+    audit.failed("delete", id, () => [], error);
     alert = { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
   }
   return redirectWithAlert(admin.session, listLocation(request), alert);
@@ -525,13 +541,14 @@ async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
   let failed = false;
   const audit = auditOf(admin, request, definition);
-  const change: FieldChange = { field: "status", label: definition.toggle.label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" };
+  const label = definition.toggle.label;
+  const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
   try {
     await adapter.toggle(admin.api, id, on);
-    audit.ok("toggle", id, [change]);
+    audit.ok("toggle", id, change);
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    audit.failed("toggle", id, [change], error);
+    audit.failed("toggle", id, change, error);
     failed = true;
   }
   if (isDocumentSubmission(request)) {
