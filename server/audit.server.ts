@@ -32,6 +32,8 @@ function openAuditLog(): Database.Database {
   const opened = new Database(path.join(directory, "audit.sqlite"), { timeout: BUSY_TIMEOUT_MS });
   try {
     opened.pragma("journal_mode = WAL");
+    // Writes run on the event loop: no disk flush per entry (WAL stays consistent; a power cut may lose the last ones).
+    opened.pragma("synchronous = NORMAL");
     opened.exec(`
       CREATE TABLE IF NOT EXISTS audit_log (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
