@@ -13,6 +13,7 @@ import {
   decodeHtmlEntities,
   DEMO_PASSWORD,
   launchChromium,
+  PROJECT_ROOT,
   referenceApiToken,
   removeDir,
   startBff,
@@ -231,6 +232,7 @@ describe("Audit log", () => {
       expect(await page.getByRole("row").filter({ hasText: "Tag audit e2e baru" }).count()).toBeGreaterThan(0);
       expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/admin/export/audit?resource=tag");
       expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(PROJECT_ROOT, "tests/e2e/screenshots/admin-audit-1280.png"), fullPage: true });
     } finally {
       await admin.context.close();
     }
