@@ -113,6 +113,8 @@ export class IncomingForm {
   private drained: Promise<void> | undefined;
   /** Bytes of text fields (names and values) read so far. */
   fieldBytes = 0;
+  /** The fields whose chosen file was read (for the audit log, which names them but keeps no content). */
+  readonly chosenFiles = new Set<string>();
 
   private constructor(
     private readonly source: Readable,
@@ -178,7 +180,10 @@ export class IncomingForm {
       if (this.failure) throw this.failure;
       const part = this.queue.shift();
       if (part) {
-        if (part.kind === "file") this.current = part;
+        if (part.kind === "file") {
+          this.current = part;
+          if (part.filename !== "") this.chosenFiles.add(part.name);
+        }
         return part;
       }
       if (this.finished) return undefined;

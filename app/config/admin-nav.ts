@@ -17,7 +17,8 @@ export type AdminIcon =
   | "hash"
   | "pen"
   | "building"
-  | "video";
+  | "video"
+  | "history";
 
 export interface AdminPage {
   /** The URL segment after /admin/. */
@@ -66,6 +67,10 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       page("publisher", "Penerbit", "building"),
       page("video", "Video", "video"),
     ],
+  },
+  {
+    label: "Riwayat",
+    pages: [page("audit", "Log Aktivitas", "history", "Riwayat Perubahan")],
   },
 ];
 

@@ -1,6 +1,8 @@
+import { setTimeout as setTimeoutPromise } from "node:timers/promises";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { clip } from "~/admin/format";
 import { FORM_MESSAGES } from "~/admin/messages";
 import type {
@@ -18,11 +20,15 @@ import type {
   ScreenRow,
 } from "~/admin/resource";
 import { isRecordId, readScreenState, screenHref } from "~/admin/url-state";
-import { formatDayMonthYear } from "~/lib/dates";
+import { adminPageFor, type AdminPage } from "~/config/admin-nav";
+import { formatDayMonthYear, jakartaDay } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
+import { fieldChanges, recordChange } from "../audit.server.ts";
 import type { AdminContext } from "../auth.server.ts";
 import { getConfig } from "../config.server.ts";
 import { redirectWithAlert, takeFlashAlert } from "../flash.server.ts";
+import { csvResponse } from "../csv.server.ts";
+import { log } from "../log.server.ts";
 import {
   FormRejected,
   IncomingForm,
@@ -358,6 +364,10 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   }
   const typedValues = values as z.output<S>;
   const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined };
+  // Read before the write, or the stored values would already be the new ones.
+  const before = context.id === undefined ? undefined : await storedFormValues(admin, request, adapter, context.id);
+  const audit = auditOf(admin, request, definition);
+  const changes = () => fieldChanges(definition.fields, before, values, form.chosenFiles);
 
   try {
     if ("staged" in call) {
@@ -371,6 +381,7 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
         },
       };
       await call.staged(typedValues, files, context);
+      audit.ok(intent, context.id ?? null, changes);
       return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
     }
     const upstreamRequest = {
@@ -379,11 +390,12 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       service: adapter.service,
     };
     const body = call.body ? await call.body(typedValues, context) : defaultBody(definition.schema, values, context.id);
+    let answer: unknown;
     if (call.encoding === "json") {
-      await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body) });
+      answer = await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body) });
     } else {
       const required = intent === "create" ? definition.fields.filter((field) => field.requiredOnCreate).map((field) => field.name) : [];
-      await relayMultipart(form, {
+      answer = await relayMultipart(form, {
         fields: multipartEntries(body),
         firstFile,
         rules: fileRules,
@@ -398,6 +410,7 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
           }),
       });
     }
+    audit.ok(intent, context.id ?? createdId(answer), changes);
   } catch (error) {
     if (error instanceof FormRejected) {
       return data<ScreenActionData>(
@@ -406,12 +419,87 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       );
     }
     if (isUpstreamError(error) || error instanceof WriteFailed) {
+      audit.failed(intent, context.id ?? null, changes, error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
       return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: 502 });
     }
     throw error;
   }
   return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+}
+
+/** How long an edit waits for the stored values the audit log compares with; past it, the log names the submitted fields. */
+const STORED_VALUES_WAIT_MS = 2000;
+
+/**
+ * The record's stored form values, from the list page the edit form was opened on (one upstream
+ * read, like the screen's own). Undefined when it cannot be had in time: the change goes on.
+ */
+async function storedFormValues<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+): Promise<FormValues | undefined> {
+  const { pageSize } = adapter.definition;
+  const page = pageSize ? { page: readScreenState(new URL(request.url).searchParams).page, limit: pageSize } : undefined;
+  const found = adapter.list(admin.api, page).then((records) => {
+    const record = records.find((candidate) => adapter.idOf(candidate) === id);
+    return record === undefined ? undefined : adapter.formValues(record);
+  });
+  const timer = new AbortController();
+  // Cancelled once the read wins: its rejection then means nothing.
+  const late = setTimeoutPromise(STORED_VALUES_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
+  try {
+    return await Promise.race([found, late]);
+  } catch (error) {
+    log("audit_stored_values_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  } finally {
+    timer.abort();
+    // A read that lost the race may still fail; nobody waits for it any more.
+    found.catch(() => undefined);
+  }
+}
+
+/** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */
+function createdId(answer: unknown): string | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  const candidates = [answer, ...Object.values(answer)];
+  for (const candidate of candidates) {
+    if (typeof candidate !== "object" || candidate === null || !("id" in candidate)) continue;
+    const { id } = candidate;
+    if (typeof id === "string" || typeof id === "number") return String(id);
+  }
+  return null;
+}
+
+/**
+ * Records an action of this screen in the audit log, done or refused by the upstream. The
+ * changes are worked out inside the guard too: nothing about the record can fail the action.
+ */
+function auditOf(admin: AdminContext, request: Request, definition: { key: string }) {
+  const record = (entry: Omit<AuditRecord, "actor" | "resource" | "changes">, changes: () => FieldChange[]) => {
+    try {
+      recordChange({
+        actor: { id: String(admin.user.id), email: admin.user.email },
+        resource: adminPageFor(new URL(request.url).pathname)?.segment ?? definition.key,
+        ...entry,
+        changes: changes(),
+      });
+    } catch (error) {
+      log("audit_record_failed", { action: entry.action, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return {
+    ok(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]) {
+      record({ action, recordId, outcome: "ok" }, changes);
+    },
+    failed(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[], error: UpstreamError | WriteFailed) {
+      const upstreamStatus = isUpstreamError(error) ? error.status : 0;
+      record({ action, recordId, outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) }, changes);
+    },
+  };
 }
 
 /** The screen's failure message, or the upstream's own text where the screen prefers it. */
@@ -428,11 +516,14 @@ async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const { definition } = adapter;
   if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
   let alert: { type: AlertType; message: string } | undefined;
+  const audit = auditOf(admin, request, definition);
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
+    audit.ok("delete", id, () => []);
     if (definition.messages.deleted) alert = { type: "success", message: definition.messages.deleted };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
+    audit.failed("delete", id, () => [], error);
     alert = { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
   }
   return redirectWithAlert(admin.session, listLocation(request), alert);
@@ -449,10 +540,15 @@ async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
   const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
   let failed = false;
+  const audit = auditOf(admin, request, definition);
+  const label = definition.toggle.label;
+  const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
   try {
     await adapter.toggle(admin.api, id, on);
+    audit.ok("toggle", id, change);
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
+    audit.failed("toggle", id, change, error);
     failed = true;
   }
   if (isDocumentSubmission(request)) {
@@ -464,26 +560,35 @@ async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
     : data<ScreenActionData>({ toggled: { id, on } });
 }
 
-/** The list as a CSV download (the toolbar's Export): every column, whole texts, file URLs. */
+/** Records asked of the upstream per call while exporting a paged list. */
+const EXPORT_PAGE_SIZE = 100;
+
+/**
+ * The list as a CSV download (the toolbar's Export): the table's columns with whole texts and
+ * absolute file URLs, every record of every page, streamed one upstream page at a time. The
+ * first page is read before answering, so an upstream that is down sends the admin back to the
+ * screen with its load-failure alert; a later page that fails aborts the download.
+ */
 export async function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
-  screenPath: string,
+  screen: AdminPage,
 ): Promise<Response> {
   const { definition } = adapter;
-  let records: Rec[];
+  const pages = recordPages(admin.api, adapter);
+  let first: IteratorResult<Rec[], void>;
   try {
-    records = await adapter.list(admin.api, undefined);
+    first = await pages.next();
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return redirectWithAlert(admin.session, screenPath, { type: "error", message: definition.messages.loadFailed });
+    return redirectWithAlert(admin.session, `/admin/${screen.segment}`, { type: "error", message: definition.messages.loadFailed });
   }
+
   const origin = new URL(request.url).origin;
   const header = definition.columns.map((column) => column.header);
   if (definition.toggle) header.push(definition.toggle.label);
-  const lines = [header];
-  for (const record of records) {
+  const rowOf = (record: Rec) => {
     const cells = adapter.cells(record, EXPORT_TEXT);
     const line = definition.columns.map((column) => {
       const value = cells[column.accessor];
@@ -491,23 +596,47 @@ export async function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
       return value === null ? "" : String(value);
     });
     if (definition.toggle) line.push(definition.toggle.isOn(cells) ? "Ya" : "Tidak");
-    lines.push(line);
+    return line;
+  };
+  async function* batches(): AsyncGenerator<string[][], void, undefined> {
+    for (let next = first; !next.done; next = await pages.next()) yield next.value.map(rowOf);
   }
-  const csv = lines.map((line) => line.map(csvCell).join(",")).join("\r\n");
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  return new Response(`\ufeff${csv}\r\n`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${definition.key}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse({ fileName: exportFileName(screen), header, batches: batches(), logName: screen.segment });
 }
 
-function csvCell(value: string): string {
-  // A leading = + - @ would run as a formula in a spreadsheet (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
+/** E.g. `kegiatan-2026-11-22.csv`: the screen's name and the agency's date (Asia/Jakarta) today. */
+export function exportFileName(screen: AdminPage, now = new Date()): string {
+  const stem = screen.alias.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${stem || screen.segment}-${jakartaDay(now)}.csv`;
+}
+
+/** An upstream that ignored `page` would send its first page forever: the export fails instead. */
+class PagingIgnored extends Error {
+  constructor(resource: string) {
+    super(`${resource}: the upstream sent the same page again`);
+    this.name = "PagingIgnored";
+  }
+}
+
+/** The records, one upstream page at a time; a list that does not page comes in one piece. */
+async function* recordPages<Rec, C extends Cells, S extends z.ZodObject>(
+  api: UpstreamClient,
+  adapter: ResourceAdapter<Rec, C, S>,
+): AsyncGenerator<Rec[], void, undefined> {
+  if (!adapter.definition.pageSize) {
+    yield await adapter.list(api, undefined);
+    return;
+  }
+  let previousFirstId: string | undefined;
+  for (let page = 1; ; page += 1) {
+    const records = await adapter.list(api, { page, limit: EXPORT_PAGE_SIZE });
+    const firstId = records.length > 0 ? adapter.idOf(records[0]) : undefined;
+    if (firstId !== undefined && firstId === previousFirstId) throw new PagingIgnored(adapter.definition.key);
+    previousFirstId = firstId;
+    if (records.length > 0) yield records;
+    // A short page is the end (the upstream sends no total).
+    if (records.length < EXPORT_PAGE_SIZE) return;
+  }
 }
 
 /** For adapters: a record the upstream does not have (e.g. gone between list and toggle). */

@@ -1,9 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as route from "~/routes/admin.activity";
-import * as exportRoute from "~/routes/admin.activity[.]csv";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { request } from "../helpers/sessions";
 import {
   adminCookie,
   alertAfter,
@@ -18,7 +16,7 @@ import {
   submit,
 } from "./admin-screen-support";
 
-/** /admin/activity: ISO dates, rich text, images, paging, the public page link and the CSV export. */
+/** /admin/activity: ISO dates, rich text, images, paging and the public page link (its export: admin-export.test.ts). */
 
 const activity = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -172,30 +170,5 @@ describe("deleting an activity", () => {
     recordWrites("delete", "/activities/24", { status: 500 });
     const failed = await submit(route, "/admin/activity?delete=24", cookie, new URLSearchParams({ intent: "delete", id: "24" }));
     expect(await alertAfter(route, failed, cookie)).toEqual([{ type: "error", message: "Gagal menghapus kegiatan!" }]);
-  });
-});
-
-describe("export", () => {
-  it("downloads every activity as CSV with whole texts and absolute image addresses", async () => {
-    const response = (await exportRoute.loader({
-      request: request("/admin/activity.csv", { cookie }),
-      params: {},
-      context: { clientIp: "127.0.0.1" },
-    })) as Response;
-    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="activity.csv"');
-    const lines = (await response.text()).replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(listQueries).toEqual([""]);
-    expect(lines).toHaveLength(26);
-    expect(lines[0]).toBe('"Tanggal","Judul","Deskripsi","Gambar"');
-    expect(lines[1]).toBe(
-      '"01-05-2024","Kegiatan 25","Lomba bercerita tingkat SD se-kabupaten diikuti lebih dari seratus peserta.","http://localhost/files/kegiatan-25.jpg"',
-    );
-  });
-
-  it("neutralises spreadsheet formulas in exported text", async () => {
-    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [activity(1, { title: '=HYPERLINK("http://x")' })] })));
-    const response = (await exportRoute.loader({ request: request("/admin/activity.csv", { cookie }), params: {}, context: { clientIp: "x" } })) as Response;
-    expect(await response.text()).toContain(`"'=HYPERLINK(""http://x"")"`);
   });
 });

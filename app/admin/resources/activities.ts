@@ -56,6 +56,6 @@ export const activityResource = defineResource<ActivityCells, typeof activitySch
   edit: true,
   remove: true,
   detailHref: (id) => `/activity/${encodeURIComponent(id)}`,
-  exportHref: "/admin/activity.csv",
+  exportHref: "/admin/export/activity",
   pageSize: 20,
 });

@@ -49,4 +49,5 @@ export const authorResource = defineResource<AuthorCells, typeof authorSchema>({
   edit: true,
   remove: true,
   pageSize: 20,
+  exportHref: "/admin/export/author",
 });

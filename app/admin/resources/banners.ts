@@ -56,4 +56,5 @@ export const bannerResource = defineResource<BannerCells, typeof bannerSchema>({
   edit: true,
   remove: true,
   pageSize: 20,
+  exportHref: "/admin/export/banner",
 });

@@ -80,4 +80,5 @@ export const bookResource = defineResource<BookCells, typeof bookSchema>({
   edit: true,
   remove: true,
   pageSize: 20,
+  exportHref: "/admin/export/book",
 });

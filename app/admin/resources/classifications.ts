@@ -41,4 +41,5 @@ export const classificationResource = defineResource<ClassificationCells, typeof
   edit: true,
   remove: true,
   pageSize: 20,
+  exportHref: "/admin/export/classification",
 });

@@ -43,4 +43,5 @@ export const historyResource = defineResource<HistoryCells, typeof historySchema
   },
   edit: true,
   singleRecord: true,
+  exportHref: "/admin/export/history",
 });

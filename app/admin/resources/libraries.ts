@@ -58,5 +58,5 @@ export const libraryResource = defineResource<LibraryCells, typeof librarySchema
   edit: true,
   remove: true,
   toggle: { label: "Aktif", isOn: (library) => library.active },
-  exportHref: "/admin/library.csv",
+  exportHref: "/admin/export/library",
 });

@@ -53,6 +53,7 @@ function namedGroupResource({ key, noun, deleteQuestion }: NamedGroupTexts) {
     edit: true,
     remove: true,
     pageSize: 20,
+    exportHref: `/admin/export/${key}`,
   });
 }
 

@@ -52,5 +52,5 @@ export const officerResource = defineResource<OfficerCells, typeof officerSchema
   addButton: { placement: "toolbar" },
   edit: true,
   remove: true,
-  exportHref: "/admin/officer.csv",
+  exportHref: "/admin/export/officer",
 });

@@ -57,4 +57,5 @@ export const publisherResource = defineResource<PublisherCells, typeof publisher
   edit: true,
   remove: true,
   pageSize: 20,
+  exportHref: "/admin/export/publisher",
 });

@@ -51,4 +51,5 @@ export const sliderResource = defineResource<SliderCells, typeof sliderSchema>({
   addButton: { placement: "extra", label: "Tambah Slider" },
   edit: true,
   remove: true,
+  exportHref: "/admin/export/slider-manager",
 });

@@ -58,4 +58,5 @@ export const videoResource = defineResource<VideoCells, typeof videoSchema>({
   remove: true,
   pageSize: 20,
   uploadProgressAction: "/admin/video.upload",
+  exportHref: "/admin/export/video",
 });

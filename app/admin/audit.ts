@@ -1,0 +1,96 @@
+import { ADMIN_PAGES } from "~/config/admin-nav";
+import { formatJakartaDateTime } from "~/lib/dates";
+
+/**
+ * The audit log's entries as both sides read them: the server stores and exports them
+ * (server/audit.server.ts), the /admin/audit screen shows them. Only what is safe to show an
+ * admin is in an entry: field names and short plain-text values, never file contents or secrets.
+ */
+
+export type AuditAction = "create" | "update" | "delete" | "toggle";
+export type AuditOutcome = "ok" | "failed";
+
+/** What is kept of one changed field: values of plain text only, the mere fact for the rest. */
+export type FieldChange =
+  | { field: string; label: string; kind: "text"; from: string | null; to: string }
+  | { field: string; label: string; kind: "changed" }
+  | { field: string; label: string; kind: "file" };
+
+export interface AuditRecord {
+  actor: { id: string; email: string };
+  /** The admin screen's URL segment, e.g. "activity". */
+  resource: string;
+  recordId: string | null;
+  action: AuditAction;
+  outcome: AuditOutcome;
+  /** The upstream's status of a failed change. */
+  upstreamStatus?: number;
+  changes: FieldChange[];
+}
+
+export interface AuditEntry extends AuditRecord {
+  id: number;
+  /** ISO 8601, UTC. */
+  at: string;
+}
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: "Tambah",
+  update: "Ubah",
+  delete: "Hapus",
+  toggle: "Ubah status",
+};
+
+/** The screens whose changes are recorded, by URL segment, as the admin menu names them. */
+export const AUDITED_RESOURCES = ADMIN_PAGES.filter((page) => page.segment !== "audit").map((page) => ({
+  value: page.segment,
+  label: page.alias,
+}));
+
+export function isAuditedResource(value: string | null): value is string {
+  return AUDITED_RESOURCES.some((resource) => resource.value === value);
+}
+
+function resourceLabel(segment: string): string {
+  return AUDITED_RESOURCES.find((resource) => resource.value === segment)?.label ?? segment;
+}
+
+function describeChange(change: FieldChange): string {
+  if (change.kind === "file") return `${change.label}: berkas baru`;
+  if (change.kind === "changed") return `${change.label}: diubah`;
+  return change.from === null ? `${change.label}: "${change.to}"` : `${change.label}: "${change.from}" → "${change.to}"`;
+}
+
+/** One entry as the table's cells and the export's columns show it. */
+export interface AuditCells {
+  [name: string]: string;
+  at: string;
+  actor: string;
+  action: string;
+  resource: string;
+  recordId: string;
+  changes: string;
+  outcome: string;
+}
+
+export const AUDIT_COLUMNS: Array<{ header: string; accessor: keyof AuditCells & string }> = [
+  { header: "Waktu", accessor: "at" },
+  { header: "Admin", accessor: "actor" },
+  { header: "Tindakan", accessor: "action" },
+  { header: "Data", accessor: "resource" },
+  { header: "ID", accessor: "recordId" },
+  { header: "Perubahan", accessor: "changes" },
+  { header: "Hasil", accessor: "outcome" },
+];
+
+export function auditCells(entry: AuditEntry): AuditCells {
+  return {
+    at: formatJakartaDateTime(entry.at),
+    actor: entry.actor.email,
+    action: AUDIT_ACTION_LABELS[entry.action],
+    resource: resourceLabel(entry.resource),
+    recordId: entry.recordId ?? "",
+    changes: entry.changes.map(describeChange).join("\n"),
+    outcome: entry.outcome === "ok" ? "Berhasil" : `Gagal${entry.upstreamStatus ? ` (${entry.upstreamStatus})` : ""}`,
+  };
+}

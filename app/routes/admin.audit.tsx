@@ -1,0 +1,118 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { readAuditPage } from "@server/audit.server";
+import { requireAdmin } from "@server/auth.server";
+import { takeFlashAlert } from "@server/flash.server";
+import { log } from "@server/log.server";
+import { AUDIT_COLUMNS, AUDITED_RESOURCES, auditCells, isAuditedResource, type AuditCells } from "~/admin/audit";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import type { AlertMessage } from "~/admin/resource";
+import { readScreenState } from "~/admin/url-state";
+import { Alert } from "~/components/admin/Alert";
+import { DataTable, type Pager } from "~/components/admin/DataTable";
+import auditStyles from "~/styles/admin-audit.css";
+import kitStyles from "~/styles/admin-kit.css";
+
+/**
+ * Riwayat › Log Aktivitas: the audit log of every admin change made through this site, newest
+ * first, paged (`?page=`) and filtered by screen (`?resource=`), all in the URL so that it
+ * works without JavaScript.
+ */
+
+const PAGE_SIZE = 50;
+
+export const links = () => [
+  { rel: "stylesheet", href: kitStyles },
+  { rel: "stylesheet", href: auditStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  const { page } = readScreenState(search);
+  const requested = search.get("resource");
+  const resource = isAuditedResource(requested) ? requested : null;
+  const flashed = await takeFlashAlert(admin.session);
+  const alerts: AlertMessage[] = [];
+  if (flashed) alerts.push({ id: `flash-${Date.now().toString(36)}`, ...flashed.alert });
+
+  let rows: Array<{ id: string; cells: AuditCells }> = [];
+  let hasMore = false;
+  try {
+    const read = readAuditPage({ page, pageSize: PAGE_SIZE, resource: resource ?? undefined });
+    rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry) }));
+    hasMore = read.hasMore;
+  } catch (error) {
+    log("audit_read_failed", { error: error instanceof Error ? error.message : String(error) });
+    alerts.push({ id: "audit-read-failed", type: "error", message: ADMIN_MESSAGES.loadFailed });
+  }
+  return data({ rows, page, hasMore, resource, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+}
+
+/** The page's URL with another page or filter. */
+function auditHref(resource: string | null, page: number): string {
+  const search = new URLSearchParams();
+  if (resource) search.set("resource", resource);
+  if (page > 1) search.set("page", String(page));
+  const query = search.toString();
+  return query ? `?${query}` : "?";
+}
+
+export default function AuditLog() {
+  const { rows, page, hasMore, resource, alerts } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const pager: Pager = {
+    page,
+    label: `Halaman ${page}`,
+    previousHref: page > 1 ? auditHref(resource, page - 1) : undefined,
+    nextHref: hasMore ? auditHref(resource, page + 1) : undefined,
+  };
+  const exportHref = `/admin/export/audit${resource ? `?resource=${encodeURIComponent(resource)}` : ""}`;
+
+  return (
+    <div className="kit-screen">
+      {alerts.some((alert) => !dismissed.has(alert.id)) ? (
+        <div className="kit-alerts">
+          {alerts
+            .filter((alert) => !dismissed.has(alert.id))
+            .map((alert) => (
+              <Alert
+                key={alert.id}
+                type={alert.type}
+                message={alert.message}
+                closeHref={location.search || "?"}
+                onClose={() => setDismissed((current) => new Set(current).add(alert.id))}
+              />
+            ))}
+        </div>
+      ) : null}
+      <Form method="get" className="audit-filter">
+        <div className="kit-field">
+          <label htmlFor="audit-resource">Data</label>
+          <select id="audit-resource" name="resource" defaultValue={resource ?? ""} key={resource ?? ""}>
+            <option value="">Semua data</option>
+            {AUDITED_RESOURCES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="kit-button kit-button-primary">
+          Tampilkan
+        </button>
+      </Form>
+      <DataTable
+        caption={resource ? `Riwayat perubahan data ${AUDITED_RESOURCES.find((option) => option.value === resource)?.label}` : "Riwayat perubahan"}
+        columns={AUDIT_COLUMNS.map((column) => ({ ...column, wrap: column.accessor === "changes" }))}
+        rows={rows}
+        rowLabel={(cells) => `${cells.action} ${cells.resource} ${cells.recordId}`}
+        toolbar={{ exportHref }}
+        pager={pager}
+        emptyText="Belum ada perubahan yang tercatat."
+      />
+    </div>
+  );
+}

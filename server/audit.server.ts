@@ -1,0 +1,198 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/admin/audit";
+import type { FieldDefinition, FormValues } from "~/admin/resource";
+import { toDateInputValue } from "~/admin/format";
+import { getConfig } from "./config.server.ts";
+import { csvResponse } from "./csv.server.ts";
+import { log } from "./log.server.ts";
+
+/**
+ * The audit log (issue 9 point 2): every admin change made through this site, in
+ * DATA_DIR/audit.sqlite. It records who, when, which screen and record, the action, whether the
+ * upstream accepted it, and which fields changed. It keeps short before/after values of plain
+ * text fields only: never file contents, rich text, passwords, tokens or cookies.
+ * Recording never fails or holds up the admin's change: any failure is logged and forgotten.
+ */
+
+/** Longer plain text is kept cut to this many characters. */
+const VALUE_MAX_CHARS = 120;
+/** Several BFF processes may share DATA_DIR; a writer waits this long for another's lock, no longer. */
+const BUSY_TIMEOUT_MS = 1000;
+/** Field names whose values are never kept, whatever their type. */
+const SECRET_FIELD = /pass|token|secret|cookie|session/i;
+
+let database: Database.Database | undefined;
+
+function openAuditLog(): Database.Database {
+  if (database) return database;
+  const directory = getConfig().dataDir;
+  mkdirSync(directory, { recursive: true });
+  const opened = new Database(path.join(directory, "audit.sqlite"), { timeout: BUSY_TIMEOUT_MS });
+  try {
+    opened.pragma("journal_mode = WAL");
+    // Writes run on the event loop: no disk flush per entry (WAL stays consistent; a power cut may lose the last ones).
+    opened.pragma("synchronous = NORMAL");
+    opened.exec(`
+      CREATE TABLE IF NOT EXISTS audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        actor_id TEXT NOT NULL,
+        actor_email TEXT NOT NULL,
+        resource TEXT NOT NULL,
+        record_id TEXT,
+        action TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        upstream_status INTEGER,
+        changes TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS audit_log_by_resource ON audit_log (resource, id);
+    `);
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+  database = opened;
+  return opened;
+}
+
+/** Stores one change. Never throws: the admin's change has happened (or failed) whatever becomes of its record. */
+export function recordChange(record: AuditRecord): void {
+  try {
+    openAuditLog()
+      .prepare(
+        `INSERT INTO audit_log (at, actor_id, actor_email, resource, record_id, action, outcome, upstream_status, changes)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        new Date().toISOString(),
+        record.actor.id,
+        record.actor.email,
+        record.resource,
+        record.recordId,
+        record.action,
+        record.outcome,
+        record.upstreamStatus ?? null,
+        JSON.stringify(record.changes),
+      );
+  } catch (error) {
+    log("audit_record_failed", {
+      resource: record.resource,
+      action: record.action,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+interface AuditRow {
+  id: number;
+  at: string;
+  actor_id: string;
+  actor_email: string;
+  resource: string;
+  record_id: string | null;
+  action: AuditAction;
+  outcome: AuditOutcome;
+  upstream_status: number | null;
+  changes: string;
+}
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, email: row.actor_email },
+    resource: row.resource,
+    recordId: row.record_id,
+    action: row.action,
+    outcome: row.outcome,
+    ...(row.upstream_status === null ? {} : { upstreamStatus: row.upstream_status }),
+    changes: JSON.parse(row.changes) as FieldChange[],
+  };
+}
+
+/** The newest entries first, one page of them; `hasMore` when an older one follows. Throws when the file cannot be read. */
+export function readAuditPage(query: { page: number; pageSize: number; resource?: string }): { entries: AuditEntry[]; hasMore: boolean } {
+  const { page, pageSize, resource } = query;
+  const rows = openAuditLog()
+    .prepare(
+      `SELECT * FROM audit_log ${resource ? "WHERE resource = @resource" : ""} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .all({ resource, limit: pageSize + 1, offset: (page - 1) * pageSize }) as AuditRow[];
+  return { entries: rows.slice(0, pageSize).map(toEntry), hasMore: rows.length > pageSize };
+}
+
+/**
+ * Every entry, newest first, read in batches older than the last one seen: no statement stays
+ * open between batches, so recording goes on while an export is being downloaded.
+ */
+export async function* allAuditEntries(resource: string | undefined, batchSize = 500): AsyncGenerator<AuditEntry[]> {
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = openAuditLog()
+      .prepare(`SELECT * FROM audit_log WHERE id < @before ${resource ? "AND resource = @resource" : ""} ORDER BY id DESC LIMIT @limit`)
+      .all({ before, resource, limit: batchSize }) as AuditRow[];
+    if (rows.length === 0) return;
+    yield rows.map(toEntry);
+    if (rows.length < batchSize) return;
+    before = rows[rows.length - 1].id;
+  }
+}
+
+function shortText(value: string): string {
+  return value.length > VALUE_MAX_CHARS ? `${value.slice(0, VALUE_MAX_CHARS)}…` : value;
+}
+
+/** A form or stored value as comparable text: lists in a stable order, dates as days. */
+function comparable(field: FieldDefinition, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(String).sort().join(", ");
+  if (field.type === "date") return toDateInputValue(String(value));
+  return String(value);
+}
+
+/**
+ * Which of the form's fields a submission changes. `before` is the record's stored form values
+ * (undefined for a new record, or when they could not be read: then every submitted field counts).
+ */
+export function fieldChanges(
+  fields: FieldDefinition[],
+  before: FormValues | undefined,
+  after: Record<string, unknown>,
+  chosenFiles: ReadonlySet<string>,
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const { name, label } = field;
+    if (field.type === "file") {
+      if (chosenFiles.has(name)) changes.push({ field: name, label, kind: "file" });
+      continue;
+    }
+    if (!(name in after)) continue;
+    const to = comparable(field, after[name]);
+    const from = before ? comparable(field, before[name]) : null;
+    if (from === to || (from === null && to === "")) continue;
+    if (field.type === "textEditor" || SECRET_FIELD.test(name)) changes.push({ field: name, label, kind: "changed" });
+    else changes.push({ field: name, label, kind: "text", from: from === null ? null : shortText(from), to: shortText(to) });
+  }
+  return changes;
+}
+
+/**
+ * The audit log (all of it, or one screen's) as a streamed CSV download, with the screen's
+ * columns. The first batch is read before answering: a log that cannot be read throws here.
+ */
+export async function exportAuditCsv(resource: string | undefined, fileName: string): Promise<Response> {
+  const entries = allAuditEntries(resource);
+  const first = await entries.next();
+  async function* batches(): AsyncGenerator<string[][], void, undefined> {
+    for (let next = first; !next.done; next = await entries.next()) {
+      yield next.value.map((entry) => {
+        const cells = auditCells(entry);
+        return AUDIT_COLUMNS.map((column) => cells[column.accessor]);
+      });
+    }
+  }
+  return csvResponse({ fileName, header: AUDIT_COLUMNS.map((column) => column.header), batches: batches(), logName: "audit" });
+}

@@ -1,0 +1,228 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fieldChanges, recordChange } from "@server/audit.server";
+import type { AuditCells } from "~/admin/audit";
+import { formatJakartaDateTime } from "~/lib/dates";
+import * as activityRoute from "~/routes/admin.activity";
+import * as auditRoute from "~/routes/admin.audit";
+import * as exportRoute from "~/routes/admin.export.$screen";
+import * as libraryRoute from "~/routes/admin.library";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import { request } from "../helpers/sessions";
+import { adminCookie, alertAfter, form, imageFile, recordWrites, serveList, submit } from "./admin-screen-support";
+
+/**
+ * The audit log: every admin change through the site is recorded in DATA_DIR/audit.sqlite after
+ * the upstream answered (refused ones flagged), without file contents or rich text, and shown at
+ * /admin/audit. (When the log cannot be written: admin-audit-unavailable.test.ts.)
+ */
+
+const activity = (id: number) => ({
+  id,
+  date: "2024-05-01T00:00:00.000Z",
+  title: `Kegiatan ${id}`,
+  description: "<p>Lomba bercerita tingkat SD.</p>",
+  file: `kegiatan-${id}.jpg`,
+});
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+  upstream.use(
+    http.get(`${UPSTREAM}/activities`, ({ request: incoming }) => {
+      const url = new URL(incoming.url);
+      const limit = Number(url.searchParams.get("limit") || 0);
+      const page = Math.max(1, Number(url.searchParams.get("page") || 1));
+      const all = Array.from({ length: 25 }, (_, index) => activity(25 - index));
+      return HttpResponse.json({ data: limit ? all.slice((page - 1) * limit, page * limit) : all });
+    }),
+  );
+  serveList("/bibliographies/admin/library", [
+    { id: 11, name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
+  ]);
+});
+
+interface AuditScreen {
+  rows: Array<{ id: string; cells: AuditCells }>;
+  page: number;
+  hasMore: boolean;
+  resource: string | null;
+  alerts: Array<{ type: string; message: string }>;
+}
+
+async function auditScreen(search = ""): Promise<AuditScreen> {
+  const result = (await auditRoute.loader({ request: request(`/admin/audit${search}`, { cookie }), params: {}, context: { clientIp: "x" } })) as {
+    data: AuditScreen;
+  };
+  return result.data;
+}
+
+async function newestEntry(): Promise<AuditCells> {
+  return (await auditScreen()).rows[0].cells;
+}
+
+const editActivity = (entries: Array<[string, string | File]>) =>
+  submit(activityRoute, "/admin/activity?modal=edit&id=24", cookie, form([["intent", "update"], ["id", "24"], ...entries]));
+
+describe("what is recorded", () => {
+  it("an edit: who, what and which fields changed, old and new plain text, the rest only named", async () => {
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const submitted = await editActivity([
+      ["date", "2024-05-01"],
+      ["title", "Lomba Bercerita 2024"],
+      ["description", "<p>Lomba bercerita tingkat SD dan SMP.</p>"],
+      ["file", imageFile("lomba.png")],
+    ]);
+    expect(await alertAfter(activityRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+    expect(writes).toHaveLength(1);
+    expect(await newestEntry()).toEqual({
+      at: expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} WIB$/),
+      actor: "role3@dispusip.local",
+      action: "Ubah",
+      resource: "Kegiatan",
+      recordId: "24",
+      // The date was not changed, so it is not listed.
+      changes: 'Judul: "Kegiatan 24" → "Lomba Bercerita 2024"\nDeskripsi: diubah\nGambar: berkas baru',
+      outcome: "Berhasil",
+    });
+  });
+
+  it("keeps no file contents and no rich text in the file", async () => {
+    recordWrites("put", "/activities", { status: 200 });
+    await editActivity([
+      ["date", "2024-05-01"],
+      ["title", "Kegiatan 24"],
+      ["description", "<p>Rahasia <strong>isi kaya</strong></p>"],
+      ["file", imageFile("isi.png")],
+    ]);
+    const file = path.join(process.env.DATA_DIR!, "audit.sqlite");
+    const database = new Database(file, { readonly: true });
+    const stored = JSON.stringify(database.prepare("SELECT * FROM audit_log").all());
+    database.close();
+    expect(stored).toContain("role3@dispusip.local");
+    expect(stored).not.toContain("isi kaya");
+    expect(stored).not.toContain("isi.png");
+    expect(stored).not.toContain("token-role-3");
+    expect(readFileSync(file).includes(Buffer.from("IHDR")), "no PNG bytes").toBe(false);
+  });
+
+  it("a new record with the id the upstream gave it", async () => {
+    recordWrites("post", "/activities", { status: 201, body: { data: { id: 26 } } });
+    await submit(
+      activityRoute,
+      "/admin/activity?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["date", "2024-08-17"],
+        ["title", "Upacara 17 Agustus"],
+        ["description", "<p>Upacara bendera</p>"],
+      ]),
+    );
+    expect(await newestEntry()).toMatchObject({
+      action: "Tambah",
+      recordId: "26",
+      changes: 'Tanggal: "2024-08-17"\nJudul: "Upacara 17 Agustus"\nDeskripsi: diubah',
+      outcome: "Berhasil",
+    });
+  });
+
+  it("a change the upstream refused, flagged with its status; the admin sees the usual failure", async () => {
+    recordWrites("put", "/activities", { status: 500, body: { error: "gagal" } });
+    const submitted = await editActivity([
+      ["date", "2024-05-01"],
+      ["title", "Judul yang tidak tersimpan"],
+      ["description", "<p>Lomba bercerita tingkat SD.</p>"],
+    ]);
+    expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { message: "Gagal mengubah kegiatan!" } } });
+    expect(await newestEntry()).toMatchObject({
+      action: "Ubah",
+      recordId: "24",
+      changes: 'Judul: "Kegiatan 24" → "Judul yang tidak tersimpan"',
+      outcome: "Gagal (500)",
+    });
+  });
+
+  it("the submitted fields, without old values, when the stored record cannot be read; the edit goes on", async () => {
+    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.error()));
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const submitted = await editActivity([
+      ["date", "2024-05-01"],
+      ["title", "Kegiatan 24"],
+      ["description", ""],
+    ]);
+    expect(submitted).toMatchObject({ kind: "redirect" });
+    expect(writes).toHaveLength(1);
+    expect(await newestEntry()).toMatchObject({ action: "Ubah", recordId: "24", changes: 'Tanggal: "2024-05-01"\nJudul: "Kegiatan 24"', outcome: "Berhasil" });
+  });
+
+  it("nothing for a submission refused before it reached the upstream", async () => {
+    const before = (await auditScreen()).rows.length;
+    const submitted = await editActivity([["date", "bukan tanggal"], ["title", "x"]]);
+    expect(submitted).toMatchObject({ kind: "data", status: 400 });
+    expect((await auditScreen()).rows).toHaveLength(before);
+  });
+
+  it("deletes and status switches", async () => {
+    recordWrites("delete", "/company/11", { status: 200 });
+    recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    await submit(libraryRoute, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id: "11", on: "false" }));
+    await submit(libraryRoute, "/admin/library?delete=11", cookie, new URLSearchParams({ intent: "delete", id: "11" }));
+    const [deleted, toggled] = (await auditScreen("?resource=library")).rows.map((row) => row.cells);
+    expect(deleted).toMatchObject({ action: "Hapus", resource: "Perpustakaan", recordId: "11", changes: "", outcome: "Berhasil" });
+    expect(toggled).toMatchObject({ action: "Ubah status", resource: "Perpustakaan", recordId: "11", changes: 'Aktif: "Ya" → "Tidak"' });
+  });
+
+  it("never a secret's value, even from a plain text field", () => {
+    const changes = fieldChanges(
+      [
+        { name: "email", label: "Email", type: "text" },
+        { name: "password", label: "Kata sandi", type: "text" },
+      ],
+      { email: "lama@dispusip.local", password: "lama-rahasia" },
+      { email: "baru@dispusip.local", password: "baru-rahasia" },
+      new Set(),
+    );
+    expect(changes).toEqual([
+      { field: "email", label: "Email", kind: "text", from: "lama@dispusip.local", to: "baru@dispusip.local" },
+      { field: "password", label: "Kata sandi", kind: "changed" },
+    ]);
+  });
+});
+
+describe("/admin/audit", () => {
+  it("pages 50 entries at a time, newest first, and filters by screen", async () => {
+    for (let index = 1; index <= 55; index += 1) {
+      recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "tag", recordId: String(index), action: "delete", outcome: "ok", changes: [] });
+    }
+    const first = await auditScreen("?resource=tag");
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows[0].cells.recordId).toBe("55");
+    expect(first).toMatchObject({ page: 1, hasMore: true, resource: "tag" });
+    const second = await auditScreen("?resource=tag&page=2");
+    expect(second.rows.map((row) => row.cells.recordId)).toEqual(["5", "4", "3", "2", "1"]);
+    expect(second.hasMore).toBe(false);
+    expect((await auditScreen("?resource=genre")).rows).toEqual([]);
+    expect((await auditScreen("?resource=bukan-layar")).resource, "an unknown filter shows everything").toBeNull();
+  });
+
+  it("shows times in Asia/Jakarta", () => {
+    expect(formatJakartaDateTime("2026-11-21T17:30:05.000Z")).toBe("22-11-2026 00:30:05 WIB");
+  });
+
+  it("exports the log as CSV with the screen's columns, filtered like the screen", async () => {
+    recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "3", action: "create", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: null, to: "=1+1" }] });
+    const response = (await exportRoute.loader({
+      request: request("/admin/export/audit?resource=video", { cookie }),
+      params: { screen: "audit" },
+      context: { clientIp: "x" },
+    })) as Response;
+    expect(response.headers.get("Content-Disposition")).toMatch(/filename="log-aktivitas-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Perubahan","Hasil"');
+    expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","Judul: ""=1+1""","Berhasil"')]);
+  });
+});
