@@ -28,10 +28,11 @@ let photo: Buffer;
 
 /** A 1600×900 JPEG with camera metadata, as an admin's upload would be. */
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 40, g: 120, b: 200 } }, noise: { type: "gaussian", mean: 128, sigma: 40 } })
+  photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#2878c8", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
     .withExif({ IFD0: { Copyright: "Kamera Dinas", Artist: "Fotografer" } })
     .jpeg({ quality: 90 })
     .toBuffer();
+  expect((await sharp(photo).metadata()).exif).toBeDefined();
 });
 
 function servePhoto(name: string, bytes: () => Buffer, headers: Record<string, string> = {}) {
