@@ -128,6 +128,17 @@ class Canvas {
     }
   }
 
+  /**
+   * Film grain: camera photos are never smooth gradients, and without it a photo-sized PNG
+   * compresses to almost nothing, which would misrepresent what an original weighs.
+   */
+  grain(amount: number, next: () => number): void {
+    for (let i = 0; i < this.pixels.length; i += 3) {
+      const shift = Math.round((next() - 0.5) * amount);
+      for (let c = 0; c < 3; c++) this.pixels[i + c] = Math.min(255, Math.max(0, this.pixels[i + c] + shift));
+    }
+  }
+
   toPng(): Buffer {
     return encodePng(this.width, this.height, this.pixels);
   }
@@ -144,18 +155,28 @@ function random(seed: number): () => number {
   };
 }
 
+/** The size of a photo as an admin would upload it (a phone or camera picture, resized once). */
+export const PHOTO_WIDTH = 1600;
+export const PHOTO_HEIGHT = 900;
+const GRAIN = 10;
+
 /** A landscape with a sun, hills and a small building: sliders, banners, activities, pages. */
 export function landscapeImage(hue: number, seed: number, width = 480, height = 270): Buffer {
   const next = random(seed);
+  // Shapes were drawn for 480 px wide pictures; larger ones scale them.
+  const scale = width / 480;
   const canvas = new Canvas(width, height);
   canvas.gradient(hsl(hue, 70, 78), hsl(hue + 30, 60, 52));
-  canvas.ellipse(width * (0.15 + next() * 0.7), height * (0.2 + next() * 0.15), 28, 28, hsl(hue + 180, 90, 70), 0.9);
-  canvas.hills(height * 0.62, 14, width * (0.5 + next() * 0.4), next() * 6, hsl(hue + 90, 45, 45));
-  canvas.hills(height * 0.75, 10, width * (0.3 + next() * 0.3), next() * 6, hsl(hue + 110, 50, 32));
+  canvas.ellipse(width * (0.15 + next() * 0.7), height * (0.2 + next() * 0.15), 28 * scale, 28 * scale, hsl(hue + 180, 90, 70), 0.9);
+  canvas.hills(height * 0.62, 14 * scale, width * (0.5 + next() * 0.4), next() * 6, hsl(hue + 90, 45, 45));
+  canvas.hills(height * 0.75, 10 * scale, width * (0.3 + next() * 0.3), next() * 6, hsl(hue + 110, 50, 32));
   const left = width * (0.3 + next() * 0.35);
-  canvas.rect(left, height * 0.48, 120, height * 0.3, [245, 240, 230]);
-  canvas.rect(left - 8, height * 0.44, 136, 12, hsl(hue, 50, 30));
-  for (let column = 0; column < 5; column++) canvas.rect(left + 10 + column * 23, height * 0.52, 8, height * 0.24, [200, 190, 175]);
+  canvas.rect(left, height * 0.48, 120 * scale, height * 0.3, [245, 240, 230]);
+  canvas.rect(left - 8 * scale, height * 0.44, 136 * scale, 12 * scale, hsl(hue, 50, 30));
+  for (let column = 0; column < 5; column++) {
+    canvas.rect(left + (10 + column * 23) * scale, height * 0.52, 8 * scale, height * 0.24, [200, 190, 175]);
+  }
+  canvas.grain(GRAIN, next);
   return canvas.toPng();
 }
 
@@ -166,6 +187,7 @@ export function portraitImage(hue: number, size = 320): Buffer {
   canvas.ellipse(size / 2, size * 1.02, size * 0.36, size * 0.34, hsl(hue + 200, 35, 30));
   canvas.ellipse(size / 2, size * 0.38, size * 0.19, size * 0.21, [60, 45, 40]);
   canvas.ellipse(size / 2, size * 0.44, size * 0.16, size * 0.18, [224, 182, 148]);
+  canvas.grain(GRAIN, random(hue + 1));
   return canvas.toPng();
 }
 
