@@ -65,8 +65,8 @@ const inflight = new Map<string, Promise<Buffer>>();
 export function requestedWidth(url: URL): number | null | undefined {
   const values = url.searchParams.getAll("w");
   if (values.length === 0) return undefined;
-  const width = values.length === 1 && /^\d+$/.test(values[0]) ? Number(values[0]) : NaN;
-  return (IMAGE_WIDTHS as readonly number[]).includes(width) ? width : null;
+  // Exactly as listed ("0640" is refused too): one URL per variant, for browsers and caches.
+  return IMAGE_WIDTHS.find((width) => values.length === 1 && values[0] === String(width)) ?? null;
 }
 
 function preferredFormat(accept: string | null): VariantFormat {

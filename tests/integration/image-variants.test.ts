@@ -91,7 +91,7 @@ describe("image variants (?w=)", () => {
 
   it("refuses a width outside the fixed set with 400 and an Indonesian message, before asking the upstream", async () => {
     const calls = recordUpstreamCalls();
-    for (const query of ["w=500", "w=abc", "w=", "w=640&w=320", "w=-640", "w=640.0"]) {
+    for (const query of ["w=500", "w=abc", "w=", "w=640&w=320", "w=-640", "w=640.0", "w=0640"]) {
       const response = await get(`/files/foto.jpg?${query}`, "foto.jpg");
       expect(response.status, query).toBe(400);
       expect(await response.text()).toBe("Lebar gambar tidak didukung. Gunakan salah satu: 160, 320, 480, 640, 960, 1280, 1920.");
