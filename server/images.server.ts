@@ -70,7 +70,11 @@ export function requestedWidth(url: URL): number | null | undefined {
 }
 
 function preferredFormat(accept: string | null): VariantFormat {
-  const types = (accept ?? "").split(",").map((part) => part.split(";")[0].trim().toLowerCase());
+  const types = (accept ?? "")
+    .split(",")
+    // "image/avif;q=0" means "not this one".
+    .filter((part) => !/;\s*q=0(\.0*)?\s*(;|$)/i.test(part))
+    .map((part) => part.split(";")[0].trim().toLowerCase());
   if (types.includes("image/avif")) return "avif";
   if (types.includes("image/webp")) return "webp";
   return "jpeg";

@@ -95,11 +95,13 @@ class Canvas {
   /** Top-to-bottom gradient, tilted by `tilt` (0 = horizontal bands). */
   gradient(from: Rgb, to: Rgb, tilt = 0.3): void {
     const span = this.height + tilt * this.width;
-    for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) {
+    const [dr, dg, db] = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
+    for (let y = 0, i = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++, i += 3) {
         const t = (y + tilt * x) / span;
-        const i = (y * this.width + x) * 3;
-        for (let c = 0; c < 3; c++) this.pixels[i + c] = Math.round(from[c] + (to[c] - from[c]) * t);
+        this.pixels[i] = Math.round(from[0] + dr * t);
+        this.pixels[i + 1] = Math.round(from[1] + dg * t);
+        this.pixels[i + 2] = Math.round(from[2] + db * t);
       }
     }
   }
@@ -124,18 +126,7 @@ class Canvas {
   hills(baseY: number, amplitude: number, wavelength: number, phase: number, color: Rgb): void {
     for (let x = 0; x < this.width; x++) {
       const top = Math.round(baseY + amplitude * Math.sin((x / wavelength) * 2 * Math.PI + phase));
-      for (let y = Math.max(0, top); y < this.height; y++) this.blend(x, y, color, 1);
-    }
-  }
-
-  /**
-   * Film grain: camera photos are never smooth gradients, and without it a photo-sized PNG
-   * compresses to almost nothing, which would misrepresent what an original weighs.
-   */
-  grain(amount: number, next: () => number): void {
-    for (let i = 0; i < this.pixels.length; i += 3) {
-      const shift = Math.round((next() - 0.5) * amount);
-      for (let c = 0; c < 3; c++) this.pixels[i + c] = Math.min(255, Math.max(0, this.pixels[i + c] + shift));
+      for (let y = Math.max(0, top); y < this.height; y++) this.pixels.set(color, (y * this.width + x) * 3);
     }
   }
 
@@ -158,7 +149,6 @@ function random(seed: number): () => number {
 /** The size of a photo as an admin would upload it (a phone or camera picture, resized once). */
 export const PHOTO_WIDTH = 1600;
 export const PHOTO_HEIGHT = 900;
-const GRAIN = 10;
 
 /** A landscape with a sun, hills and a small building: sliders, banners, activities, pages. */
 export function landscapeImage(hue: number, seed: number, width = 480, height = 270): Buffer {
@@ -176,7 +166,6 @@ export function landscapeImage(hue: number, seed: number, width = 480, height = 
   for (let column = 0; column < 5; column++) {
     canvas.rect(left + (10 + column * 23) * scale, height * 0.52, 8 * scale, height * 0.24, [200, 190, 175]);
   }
-  canvas.grain(GRAIN, next);
   return canvas.toPng();
 }
 
@@ -187,7 +176,6 @@ export function portraitImage(hue: number, size = 320): Buffer {
   canvas.ellipse(size / 2, size * 1.02, size * 0.36, size * 0.34, hsl(hue + 200, 35, 30));
   canvas.ellipse(size / 2, size * 0.38, size * 0.19, size * 0.21, [60, 45, 40]);
   canvas.ellipse(size / 2, size * 0.44, size * 0.16, size * 0.18, [224, 182, 148]);
-  canvas.grain(GRAIN, random(hue + 1));
   return canvas.toPng();
 }
 

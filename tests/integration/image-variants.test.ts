@@ -68,7 +68,7 @@ describe("image variants (?w=)", () => {
 
   it("picks the format from Accept: WebP, then JPEG for a browser that takes neither", async () => {
     servePhoto("foto-b.jpg", () => photo);
-    const webp = await get("/files/foto-b.jpg?w=320", "foto-b.jpg", { accept: "image/webp,*/*" });
+    const webp = await get("/files/foto-b.jpg?w=320", "foto-b.jpg", { accept: "image/avif;q=0,image/webp,*/*" });
     expect(webp.headers.get("content-type")).toBe("image/webp");
     expect(await pictureOf(webp)).toMatchObject({ format: "webp", width: 320, height: 180 });
     const jpeg = await get("/files/foto-b.jpg?w=320", "foto-b.jpg", { accept: "*/*" });
