@@ -27,7 +27,7 @@ import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } 
 
 /** The pictures the public pages show are photo-sized, as real uploads are. */
 const photos = new Map<string, Buffer>();
-/** Drawing one takes a few hundred milliseconds: a process that seeds again reuses them. */
+/** Drawing a photo-sized picture is slow on a busy machine: a process that seeds again reuses it. */
 function photo(hue: number, seed: number): Buffer {
   const key = `${hue}/${seed}`;
   let png = photos.get(key);
