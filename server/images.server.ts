@@ -9,11 +9,11 @@ import { log } from "./log.server.ts";
 
 /**
  * Resized variants of stored images (`/files/{name}?w=640`): AVIF or WebP as the browser's
- * Accept header allows (JPEG for one that takes neither), never larger than the original, without
- * metadata, cached on disk under
- * DATA_DIR/image-cache. The cache key includes the upstream's validators (ETag, Last-Modified,
- * length), so a changed original never serves an old variant. The upstream is asked on every
- * request (it decides who may see the file); only the resize is cached.
+ * Accept header allows (JPEG for one that takes neither), never larger than the original,
+ * without metadata, cached on disk under DATA_DIR/image-cache. The cache key includes the
+ * upstream's validators (ETag, Last-Modified, length), so a changed original never serves an old
+ * variant. The upstream is asked on every request (it decides who may see the file); only the
+ * resize is cached.
  */
 
 export const WIDTH_MESSAGE = `Lebar gambar tidak didukung. Gunakan salah satu: ${IMAGE_WIDTHS.join(", ")}.`;
