@@ -1,10 +1,12 @@
 import { getSession } from "./session.server.ts";
 import { upstreamFor } from "./auth.server.ts";
+import { imageVariant, requestedWidth, WIDTH_MESSAGE } from "./images.server.ts";
 
 /**
  * Images and documents stored upstream, streamed through this site (so visitors never need the
  * upstream's address): `/files/{name}` and `/covers/{name}`. Names are single path segments;
  * anything that could climb out of the folder is refused before the upstream is asked.
+ * `?w=` asks for a resized image instead of the original (server/images.server.ts).
  */
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
@@ -18,14 +20,17 @@ export function isSafeFileName(name: string | undefined): name is string {
   return name !== undefined && SAFE_NAME.test(name) && !name.includes("..");
 }
 
+const badRequest = (message: string) => new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+
 export async function streamStoredFile(request: Request, area: FileArea, name: string | undefined): Promise<Response> {
-  const rawPath = new URL(request.url).pathname;
-  if (!isSafeFileName(name) || /%2e|%2f|%5c|%00/i.test(rawPath)) {
-    return new Response("Nama berkas tidak valid", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-  }
+  const url = new URL(request.url);
+  if (!isSafeFileName(name) || /%2e|%2f|%5c|%00/i.test(url.pathname)) return badRequest("Nama berkas tidak valid");
+  const width = requestedWidth(url);
+  if (width === null) return badRequest(WIDTH_MESSAGE);
   const session = await getSession(request);
   const conditional = new Headers({ accept: "*/*" });
-  for (const header of ["if-none-match", "if-modified-since"]) {
+  // A variant's validators are not the original's: its conditional request is answered here.
+  for (const header of width ? [] : ["if-none-match", "if-modified-since"]) {
     const value = request.headers.get(header);
     if (value) conditional.set(header, value);
   }
@@ -46,6 +51,10 @@ export async function streamStoredFile(request: Request, area: FileArea, name: s
       // A stored file is never a page: even an SVG or HTML that slipped through cannot run script here.
       "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
+    if (width && upstream.ok) {
+      const variant = await imageVariant(request, { area, name, width, upstream, headers });
+      if (variant) return variant;
+    }
     for (const header of PASSED_HEADERS) {
       const value = upstream.headers.get(header);
       if (value) headers.set(header, value);

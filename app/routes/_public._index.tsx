@@ -21,6 +21,7 @@ import { SOCIAL_NETWORKS, socialLink } from "~/config/social";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { JsonLd } from "~/components/public/JsonLd";
 import { fileUrl } from "~/lib/files";
+import { responsiveImage } from "~/lib/images";
 import { publicPageMeta } from "~/lib/public-meta";
 
 export const links: LinksFunction = () => carouselLinks();
@@ -149,7 +150,14 @@ export default function Home() {
             {officers.map((officer) => (
               <li key={officer.id} className="officer">
                 {officer.photo ? (
-                  <img src={officer.photo} alt={`Foto ${officer.name}`} width="96" height="96" loading="lazy" decoding="async" />
+                  <img
+                    {...responsiveImage(officer.photo, "96px")}
+                    alt={`Foto ${officer.name}`}
+                    width="96"
+                    height="96"
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className="officer-photo-placeholder" aria-hidden="true" />
                 )}

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "@server/public-page.server";
 import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
 import { firstAbout } from "@server/site-content.server";
+import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
 import { fileUrl } from "~/lib/files";
@@ -28,7 +29,7 @@ export default function AboutPage() {
   return (
     <article className="page">
       <h1>{title}</h1>
-      {image ? <img className="page-image" src={image} alt="" width="960" height="540" /> : null}
+      {image ? <PageImage src={image} /> : null}
       <RichText html={html} />
     </article>
   );

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "@server/public-page.server";
 import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
 import { publicActivity } from "@server/site-content.server";
+import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
@@ -49,7 +50,7 @@ export default function ActivityPage() {
           <time dateTime={dateTime}>{date}</time>
         </p>
       ) : null}
-      {image ? <img className="page-image" src={image} alt="" width="960" height="540" /> : null}
+      {image ? <PageImage src={image} /> : null}
       <RichText html={html} />
     </article>
   );

@@ -95,11 +95,13 @@ class Canvas {
   /** Top-to-bottom gradient, tilted by `tilt` (0 = horizontal bands). */
   gradient(from: Rgb, to: Rgb, tilt = 0.3): void {
     const span = this.height + tilt * this.width;
-    for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) {
+    const [dr, dg, db] = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
+    for (let y = 0, i = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++, i += 3) {
         const t = (y + tilt * x) / span;
-        const i = (y * this.width + x) * 3;
-        for (let c = 0; c < 3; c++) this.pixels[i + c] = Math.round(from[c] + (to[c] - from[c]) * t);
+        this.pixels[i] = Math.round(from[0] + dr * t);
+        this.pixels[i + 1] = Math.round(from[1] + dg * t);
+        this.pixels[i + 2] = Math.round(from[2] + db * t);
       }
     }
   }
@@ -124,7 +126,7 @@ class Canvas {
   hills(baseY: number, amplitude: number, wavelength: number, phase: number, color: Rgb): void {
     for (let x = 0; x < this.width; x++) {
       const top = Math.round(baseY + amplitude * Math.sin((x / wavelength) * 2 * Math.PI + phase));
-      for (let y = Math.max(0, top); y < this.height; y++) this.blend(x, y, color, 1);
+      for (let y = Math.max(0, top); y < this.height; y++) this.pixels.set(color, (y * this.width + x) * 3);
     }
   }
 
@@ -144,18 +146,26 @@ function random(seed: number): () => number {
   };
 }
 
+/** The size of a photo as an admin would upload it (a phone or camera picture, resized once). */
+export const PHOTO_WIDTH = 1600;
+export const PHOTO_HEIGHT = 900;
+
 /** A landscape with a sun, hills and a small building: sliders, banners, activities, pages. */
 export function landscapeImage(hue: number, seed: number, width = 480, height = 270): Buffer {
   const next = random(seed);
+  // Shapes were drawn for 480 px wide pictures; larger ones scale them.
+  const scale = width / 480;
   const canvas = new Canvas(width, height);
   canvas.gradient(hsl(hue, 70, 78), hsl(hue + 30, 60, 52));
-  canvas.ellipse(width * (0.15 + next() * 0.7), height * (0.2 + next() * 0.15), 28, 28, hsl(hue + 180, 90, 70), 0.9);
-  canvas.hills(height * 0.62, 14, width * (0.5 + next() * 0.4), next() * 6, hsl(hue + 90, 45, 45));
-  canvas.hills(height * 0.75, 10, width * (0.3 + next() * 0.3), next() * 6, hsl(hue + 110, 50, 32));
+  canvas.ellipse(width * (0.15 + next() * 0.7), height * (0.2 + next() * 0.15), 28 * scale, 28 * scale, hsl(hue + 180, 90, 70), 0.9);
+  canvas.hills(height * 0.62, 14 * scale, width * (0.5 + next() * 0.4), next() * 6, hsl(hue + 90, 45, 45));
+  canvas.hills(height * 0.75, 10 * scale, width * (0.3 + next() * 0.3), next() * 6, hsl(hue + 110, 50, 32));
   const left = width * (0.3 + next() * 0.35);
-  canvas.rect(left, height * 0.48, 120, height * 0.3, [245, 240, 230]);
-  canvas.rect(left - 8, height * 0.44, 136, 12, hsl(hue, 50, 30));
-  for (let column = 0; column < 5; column++) canvas.rect(left + 10 + column * 23, height * 0.52, 8, height * 0.24, [200, 190, 175]);
+  canvas.rect(left, height * 0.48, 120 * scale, height * 0.3, [245, 240, 230]);
+  canvas.rect(left - 8 * scale, height * 0.44, 136 * scale, 12 * scale, hsl(hue, 50, 30));
+  for (let column = 0; column < 5; column++) {
+    canvas.rect(left + (10 + column * 23) * scale, height * 0.52, 8 * scale, height * 0.24, [200, 190, 175]);
+  }
   return canvas.toPng();
 }
 

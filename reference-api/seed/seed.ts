@@ -23,7 +23,17 @@ import {
 } from "./content.ts";
 import { emptyMp4 } from "./mp4.ts";
 import { createPdf } from "./pdf.ts";
-import { coverImage, landscapeImage, portraitImage } from "./png.ts";
+import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./png.ts";
+
+/** The pictures the public pages show are photo-sized, as real uploads are. */
+const photos = new Map<string, Buffer>();
+/** Drawing a photo-sized picture is slow on a busy machine: a process that seeds again reuses it. */
+function photo(hue: number, seed: number): Buffer {
+  const key = `${hue}/${seed}`;
+  let png = photos.get(key);
+  if (!png) photos.set(key, (png = landscapeImage(hue, seed, PHOTO_WIDTH, PHOTO_HEIGHT)));
+  return png;
+}
 
 /** Spreads hues around the colour wheel so neighbouring records never look alike. */
 const hueFor = (index: number, offset = 0): number => (offset + index * 137.5) % 360;
@@ -64,24 +74,24 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
       table: "banners",
       rows: BANNERS.map((banner, i) => ({
         ...banner,
-        file: store("files", `seed-banner-${i + 1}.png`, landscapeImage(hueFor(i, 20), i + 11)),
+        file: store("files", `seed-banner-${i + 1}.png`, photo(hueFor(i, 20), i + 11)),
       })),
     },
-    { table: "abouts", rows: [{ ...ABOUT, file: store("files", "seed-about.png", landscapeImage(150, 21)) }] },
+    { table: "abouts", rows: [{ ...ABOUT, file: store("files", "seed-about.png", photo(150, 21)) }] },
     { table: "mission_visions", rows: [MISSION_VISION] },
-    { table: "histories", rows: [{ ...HISTORY, file: store("files", "seed-history.png", landscapeImage(35, 22)) }] },
+    { table: "histories", rows: [{ ...HISTORY, file: store("files", "seed-history.png", photo(35, 22)) }] },
     {
       table: "activities",
       rows: ACTIVITIES.map((activity, i) => ({
         ...activity,
-        file: store("files", `seed-activity-${i + 1}.png`, landscapeImage(hueFor(i, 90), i + 31)),
+        file: store("files", `seed-activity-${i + 1}.png`, photo(hueFor(i, 90), i + 31)),
       })),
     },
     {
       table: "officers",
       rows: OFFICERS.map((officer, i) => ({
         ...officer,
-        file: store("files", `seed-officer-${i + 1}.png`, portraitImage(hueFor(i, 180))),
+        file: store("files", `seed-officer-${i + 1}.png`, portraitImage(hueFor(i, 180), 800)),
       })),
     },
     {

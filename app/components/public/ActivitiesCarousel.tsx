@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Splide, SplideSlide } from "@splidejs/react-splide";
 import splideCore from "@splidejs/splide/dist/css/splide-core.min.css";
+import { responsiveImage } from "~/lib/images";
 
 export interface ActivityCard {
   id: string;
@@ -44,6 +45,9 @@ const OPTIONS = {
   },
 };
 
+/** One card per view up to 464 px, two up to 1024 px, then three in the 1200 px section. */
+const CARD_IMAGE_SIZES = "(max-width: 464px) 100vw, (max-width: 1024px) 50vw, 400px";
+
 export function ActivitiesCarousel({ activities }: { activities: ActivityCard[] }) {
   return (
     <Splide options={OPTIONS} className="activities" aria-label="Kegiatan">
@@ -51,7 +55,7 @@ export function ActivitiesCarousel({ activities }: { activities: ActivityCard[] 
         <SplideSlide key={activity.id}>
           <article className="activity-card">
             {activity.image ? (
-              <img src={activity.image} alt="" width="400" height="250" loading="lazy" decoding="async" />
+              <img {...responsiveImage(activity.image, CARD_IMAGE_SIZES)} alt="" width="400" height="250" loading="lazy" decoding="async" />
             ) : (
               <span className="activity-card-placeholder" aria-hidden="true" />
             )}

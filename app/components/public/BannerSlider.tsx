@@ -1,4 +1,11 @@
 import { useEffect, useState } from "react";
+import { responsiveImage } from "~/lib/images";
+
+/**
+ * A slide's picture covers the slide: the full width, or wider on a tall phone screen, where the
+ * slide's height (clamp(320px, 60vh, 560px) in the CSS) times a photo's 16:9 decides.
+ */
+const BANNER_SIZES = "max(100vw, calc(clamp(320px, 60vh, 560px) * 16 / 9))";
 
 /** Spec §2 and §9: a slide every 8 s with a 500 ms transition (the CSS), wrapping around. */
 export const SLIDE_INTERVAL_MS = 8000;
@@ -67,7 +74,7 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
             {slide.image ? (
               <img
                 className="banner-image"
-                src={slide.image}
+                {...responsiveImage(slide.image, BANNER_SIZES)}
                 alt=""
                 width="1280"
                 height="560"

@@ -1,0 +1,215 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import { http, HttpResponse } from "msw";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { loader as coverLoader } from "~/routes/covers.$name";
+import { loader as fileLoader } from "~/routes/files.$name";
+import { request } from "../helpers/sessions";
+import { recordUpstreamCalls, upstream } from "../mocks/upstream";
+
+/** Counts the pictures sharp is asked to decode, i.e. resizes (the test's own calls included). */
+const sharpCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock("sharp", async (importOriginal) => {
+  const real = (await importOriginal<{ default: typeof import("sharp") }>()).default;
+  const counted = new Proxy(real, {
+    apply(target, self, args: Parameters<typeof real>) {
+      sharpCalls.count++;
+      return target(...args);
+    },
+  });
+  return { default: counted };
+});
+
+const FILES = "http://upstream.test/files";
+const AVIF_FIRST = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+let photo: Buffer;
+
+/** A 1600×900 JPEG with camera metadata, as an admin's upload would be. */
+beforeAll(async () => {
+  photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#2878c8", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .withExif({ IFD0: { Copyright: "Kamera Dinas", Artist: "Fotografer" } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  expect((await sharp(photo).metadata()).exif).toBeDefined();
+});
+
+function servePhoto(name: string, bytes: () => Buffer, headers: Record<string, string> = {}) {
+  upstream.use(
+    http.get(`${FILES}/${name}`, () =>
+      new HttpResponse(new Uint8Array(bytes()), { headers: { "content-type": "image/jpeg", etag: '"foto-v1"', ...headers } }),
+    ),
+  );
+}
+
+function get(path: string, name: string, headers: HeadersInit = { accept: AVIF_FIRST }) {
+  return fileLoader({ request: request(path, { headers }), params: { name }, context: { clientIp: "127.0.0.1" } });
+}
+
+async function pictureOf(response: Response) {
+  return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+}
+
+describe("image variants (?w=)", () => {
+  it("resizes to the asked width, keeps the aspect ratio, strips metadata and may be cached for long", async () => {
+    servePhoto("foto-a.jpg", () => photo);
+    const response = await get("/files/foto-a.jpg?w=640", "foto-a.jpg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    expect(response.headers.get("vary")).toBe("Accept");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=2592000");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+    const picture = await pictureOf(response);
+    expect(picture).toMatchObject({ format: "heif", width: 640, height: 360 });
+    expect(picture.exif).toBeUndefined();
+  });
+
+  it("picks the format from Accept: WebP, then JPEG for a browser that takes neither", async () => {
+    servePhoto("foto-b.jpg", () => photo);
+    const webp = await get("/files/foto-b.jpg?w=320", "foto-b.jpg", { accept: "image/avif;q=0,image/webp,*/*" });
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    expect(await pictureOf(webp)).toMatchObject({ format: "webp", width: 320, height: 180 });
+    const jpeg = await get("/files/foto-b.jpg?w=320", "foto-b.jpg", { accept: "*/*" });
+    expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
+    expect(await pictureOf(jpeg)).toMatchObject({ format: "jpeg", width: 320 });
+    expect(webp.headers.get("etag")).not.toBe(jpeg.headers.get("etag"));
+  });
+
+  it("never enlarges a picture narrower than the asked width", async () => {
+    servePhoto("foto-c.jpg", () => photo);
+    const response = await get("/files/foto-c.jpg?w=1920", "foto-c.jpg", { accept: "image/webp" });
+    expect(await pictureOf(response)).toMatchObject({ width: 1600, height: 900 });
+  });
+
+  it("is much smaller than the original", async () => {
+    servePhoto("foto-d.jpg", () => photo);
+    const response = await get("/files/foto-d.jpg?w=480", "foto-d.jpg");
+    expect((await response.arrayBuffer()).byteLength).toBeLessThan(photo.byteLength / 4);
+  });
+
+  it("refuses a width outside the fixed set with 400 and an Indonesian message, before asking the upstream", async () => {
+    const calls = recordUpstreamCalls();
+    for (const query of ["w=500", "w=abc", "w=", "w=640&w=320", "w=-640", "w=640.0", "w=0640"]) {
+      const response = await get(`/files/foto.jpg?${query}`, "foto.jpg");
+      expect(response.status, query).toBe(400);
+      expect(await response.text()).toBe("Lebar gambar tidak didukung. Gunakan salah satu: 160, 320, 480, 640, 960, 1280, 1920.");
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses ?w= for a document with 400, and still serves it without ?w=", async () => {
+    const pdf = new TextEncoder().encode("%PDF-1.4 dokumen");
+    upstream.use(http.get(`${FILES}/renja.pdf`, () => new HttpResponse(pdf, { headers: { "content-type": "application/pdf" } })));
+    const refused = await get("/files/renja.pdf?w=640", "renja.pdf");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("Parameter w hanya berlaku untuk berkas gambar.");
+    const original = await get("/files/renja.pdf", "renja.pdf");
+    expect(original.status).toBe(200);
+    expect(new Uint8Array(await original.arrayBuffer())).toEqual(pdf);
+  });
+
+  it("serves a GIF as it is (an <img srcset> must never break)", async () => {
+    const gif = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c00" } }).gif().toBuffer();
+    upstream.use(http.get(`${FILES}/anim.gif`, () => new HttpResponse(new Uint8Array(gif), { headers: { "content-type": "image/gif" } })));
+    const response = await get("/files/anim.gif?w=160", "anim.gif");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/gif");
+    expect(Buffer.from(await response.arrayBuffer()).equals(gif)).toBe(true);
+  });
+
+  it("keeps the original available at the plain address", async () => {
+    servePhoto("foto-e.jpg", () => photo);
+    const response = await get("/files/foto-e.jpg", "foto-e.jpg");
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await response.arrayBuffer()).equals(photo)).toBe(true);
+  });
+
+  it("answers 304 to a browser that already has the variant", async () => {
+    servePhoto("foto-f.jpg", () => photo);
+    const first = await get("/files/foto-f.jpg?w=160", "foto-f.jpg");
+    const etag = first.headers.get("etag") ?? "";
+    const again = await get("/files/foto-f.jpg?w=160", "foto-f.jpg", { accept: AVIF_FIRST, "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("vary")).toBe("Accept");
+    expect(await again.text()).toBe("");
+  });
+
+  it("caches variants on disk, and makes a new one when the original changes", async () => {
+    let current = photo;
+    let version = "v1";
+    upstream.use(
+      http.get(`${FILES}/foto-g.jpg`, () =>
+        new HttpResponse(new Uint8Array(current), { headers: { "content-type": "image/jpeg", etag: `"${version}"` } }),
+      ),
+    );
+    const first = Buffer.from(await (await get("/files/foto-g.jpg?w=320", "foto-g.jpg")).arrayBuffer());
+    const cached = await readdir(path.join(process.env.DATA_DIR ?? "", "image-cache"), { recursive: true });
+    expect(cached.filter((entry) => entry.endsWith(".avif")).length).toBeGreaterThan(0);
+    expect(cached.filter((entry) => entry.endsWith(".tmp"))).toEqual([]);
+
+    // Same validators, different bytes: the cached variant answers.
+    current = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#0a0" } }).jpeg().toBuffer();
+    const fromCache = Buffer.from(await (await get("/files/foto-g.jpg?w=320", "foto-g.jpg")).arrayBuffer());
+    expect(fromCache.equals(first)).toBe(true);
+
+    // A changed original (new ETag) gets a new variant.
+    version = "v2";
+    const renewed = await get("/files/foto-g.jpg?w=320", "foto-g.jpg");
+    expect(await pictureOf(renewed)).toMatchObject({ width: 320, height: 320 });
+  });
+
+  it("resizes once for concurrent requests of the same variant", async () => {
+    servePhoto("foto-h.jpg", () => photo);
+    const before = sharpCalls.count;
+    const responses = await Promise.all(Array.from({ length: 6 }, () => get("/files/foto-h.jpg?w=960", "foto-h.jpg")));
+    expect(sharpCalls.count - before).toBe(1);
+    const bodies = await Promise.all(responses.map(async (response) => Buffer.from(await response.arrayBuffer())));
+    for (const body of bodies) expect(body.equals(bodies[0])).toBe(true);
+  });
+
+  it("sends a picture it cannot resize (corrupt, or a decompression bomb) to the original", async () => {
+    // A PNG that claims 30000×30000 pixels in a few bytes: refused before it is decoded.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(30000, 0);
+    header.writeUInt32BE(30000, 4);
+    header[8] = 8;
+    header[9] = 2;
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(90001))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
+    for (const [name, bytes] of [
+      ["bom.png", bomb],
+      ["rusak.png", Buffer.from("bukan gambar sama sekali")],
+    ] as const) {
+      upstream.use(http.get(`${FILES}/${name}`, () => new HttpResponse(new Uint8Array(bytes), { headers: { "content-type": "image/png" } })));
+      const response = await get(`/files/${name}?w=640`, name);
+      expect(response.status, name).toBe(302);
+      expect(response.headers.get("location")).toBe(`/files/${name}`);
+    }
+  });
+
+  it("answers 404 for a missing picture and works for covers too", async () => {
+    upstream.use(http.get(`${FILES}/hilang.jpg`, () => HttpResponse.json({ error: "Berkas tidak ditemukan" }, { status: 404 })));
+    expect((await get("/files/hilang.jpg?w=640", "hilang.jpg")).status).toBe(404);
+    upstream.use(http.get("http://upstream.test/covers/sampul.jpg", () => new HttpResponse(new Uint8Array(photo), { headers: { "content-type": "image/jpeg" } })));
+    const cover = await coverLoader({
+      request: request("/covers/sampul.jpg?w=160", { headers: { accept: "image/webp" } }),
+      params: { name: "sampul.jpg" },
+      context: { clientIp: "127.0.0.1" },
+    });
+    expect(await pictureOf(cover)).toMatchObject({ format: "webp", width: 160, height: 90 });
+  });
+});
