@@ -306,3 +306,22 @@ describe.each(ADMIN_PAGES.map((adminPage) => ({ segment: adminPage.segment, head
     });
   },
 );
+
+describe("at phone width", () => {
+  it("opens the menu from the keyboard and reaches every control of the screen", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport: { width: 375, height: 740 } });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager");
+    await page.waitForLoadState("networkidle");
+    expectComplete(await sweepTabOrder(page, page.locator("body")));
+
+    await admin.open("/admin/slider-manager");
+    const menuButton = page.getByRole("button", { name: "Buka menu" });
+    await tabTo(page, menuButton);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Menu admin" });
+    await tabTo(page, menu.getByRole("link", { name: "Kegiatan" }));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Kegiatan" }).waitFor();
+  });
+});

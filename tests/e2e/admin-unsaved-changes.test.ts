@@ -1,6 +1,15 @@
 import type { Browser, Dialog, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, alertWith, dialogNamed, logInOnce, pngBuffer, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import {
+  adminBrowser,
+  alertWith,
+  dialogNamed,
+  logInOnce,
+  pngBuffer,
+  seriousViolations,
+  type AdminBrowser,
+  type LoggedIn,
+} from "./admin-screens-support.ts";
 import { apiData, launchChromium, waitForHydration } from "./support.ts";
 
 /**
@@ -98,6 +107,7 @@ describe("leaving a changed admin form", () => {
       // The harmless answer has the focus; Tab stays between the two answers.
       const stay = asked.getByRole("button", { name: "Tetap di sini" });
       await expect.poll(() => hasFocus(stay), { message: way }).toBe(true);
+      if (way === "Tutup") expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press("Tab");
       expect(await hasFocus(asked.getByRole("button", { name: "Tinggalkan" })), way).toBe(true);
       await stay.click();
