@@ -127,6 +127,12 @@ describe("the back-office with the keyboard only", () => {
     await page.keyboard.press("Enter");
     const question = page.getByRole("alertdialog", { name: "Apakah anda yakin ingin menghapus data?" });
     await expectFocusOn(question.getByRole("link", { name: "Batal" }));
+    // Escape says 'Batal': the question goes and the keyboard is back on the row's link.
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
+    await expectFocusOn(deleteLink);
+    await page.keyboard.press("Enter");
+    await expectFocusOn(question.getByRole("link", { name: "Batal" }));
     await page.keyboard.press("Shift+Tab");
     await expectFocusOn(question.getByRole("button", { name: "Hapus" }));
     await page.keyboard.press("Enter");
