@@ -16,9 +16,9 @@ const FOCUSABLE = [
 ].join(",");
 
 /** The controls Tab visits inside `container`, in order (visible and not taken out with tabindex -1). */
-export function tabbableIn(container: HTMLElement): HTMLElement[] {
+function tabbableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0 && !element.closest("[inert]")
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0 && !element.closest("[inert]"),
   );
 }
 
@@ -34,10 +34,8 @@ export function keepTabInside(event: KeyboardEvent, container: HTMLElement | nul
   }
   const active = document.activeElement;
   const wrapTo = event.shiftKey ? (active === first || active === container ? last : null) : active === last ? first : null;
-  // Focus that somehow left the dialog comes back into it.
-  const outside = !(active instanceof Node) || !container.contains(active);
-  if (wrapTo || outside) {
+  if (wrapTo) {
     event.preventDefault();
-    (wrapTo ?? first).focus();
+    wrapTo.focus();
   }
 }

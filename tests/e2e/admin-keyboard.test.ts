@@ -1,7 +1,15 @@
 import type { Browser, FileChooser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_PAGES } from "~/config/admin-nav";
-import { adminBrowser, dialogNamed, logInOnce, pngBuffer, rowWith, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
+import {
+  adminBrowser,
+  dialogNamed,
+  logInOnce,
+  pngBuffer,
+  rowWith,
+  type AdminBrowser,
+  type LoggedIn,
+} from "./admin-screens-support.ts";
 import { ADMIN_EMAIL, apiData, DEMO_PASSWORD, launchChromium, waitForHydration, waitForPath } from "./support.ts";
 
 /**
@@ -58,7 +66,10 @@ async function expectFocusOn(target: Locator) {
 describe("the back-office with the keyboard only", () => {
   it("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
+    await context.route(
+      (url) => url.hostname !== "127.0.0.1",
+      (route) => route.abort(),
+    );
     admin = { context, page: await context.newPage(), open: async () => undefined };
     const { page } = admin;
     // Listening from the start: Playwright takes over file choosers only once it is asked to.
@@ -197,16 +208,29 @@ interface Sweep {
  */
 async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
   const candidates = await scope.evaluate((root) => {
-    const interactive = "a[href], button, input:not([type=hidden]), select, textarea, [contenteditable=true], [tabindex], [role=button], [role=switch], [role=link]";
+    const interactive =
+      "a[href], button, input:not([type=hidden]), select, textarea, [contenteditable=true], [tabindex], [role=button], [role=switch], [role=link]";
     let next = 0;
     const stops: Array<{ id: string; description: string; removed: boolean }> = [];
     for (const element of root.querySelectorAll<HTMLElement>(interactive)) {
       const style = getComputedStyle(element);
-      if (element.getClientRects().length === 0 || style.visibility === "hidden" || element.closest("[inert], [aria-hidden=true]")) continue;
+      if (
+        element.getClientRects().length === 0 ||
+        style.visibility === "hidden" ||
+        element.closest("[inert], [aria-hidden=true]")
+      )
+        continue;
       if ((element as HTMLButtonElement).disabled) continue;
       element.dataset.sweep = String(next++);
       const native = element.matches("a[href], button, input, select, textarea, [role=button], [role=switch], [role=link]");
-      const description = `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? element.getAttribute("name") ?? "").trim().slice(0, 40)}"`;
+      const description = `${element.tagName.toLowerCase()} "${(
+        element.getAttribute("aria-label") ??
+        element.textContent ??
+        element.getAttribute("name") ??
+        ""
+      )
+        .trim()
+        .slice(0, 40)}"`;
       if (element.tabIndex >= 0 || native) stops.push({ id: element.dataset.sweep, description, removed: element.tabIndex < 0 });
     }
     return stops;
@@ -218,7 +242,11 @@ async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
       const active = document.activeElement;
       if (!(active instanceof HTMLElement) || active === document.body) return null;
       const styles: string[] = [];
-      for (let element: HTMLElement | null = active, depth = 0; element && depth < 4; element = element.parentElement, depth += 1) {
+      for (
+        let element: HTMLElement | null = active, depth = 0;
+        element && depth < 4;
+        element = element.parentElement, depth += 1
+      ) {
         const style = getComputedStyle(element);
         styles.push(`${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} | ${style.boxShadow}`);
       }
@@ -246,19 +274,26 @@ async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
 
   // The same elements without focus, to compare with.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const restingLooks = await page.evaluate((ids) => {
-    const looks: Record<string, string[]> = {};
-    for (const id of ids) {
-      const element = document.querySelector<HTMLElement>(`[data-sweep="${id}"]`);
-      const styles: string[] = [];
-      for (let current: HTMLElement | null = element, depth = 0; current && depth < 4; current = current.parentElement, depth += 1) {
-        const style = getComputedStyle(current);
-        styles.push(`${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} | ${style.boxShadow}`);
+  const restingLooks = await page.evaluate(
+    (ids) => {
+      const looks: Record<string, string[]> = {};
+      for (const id of ids) {
+        const element = document.querySelector<HTMLElement>(`[data-sweep="${id}"]`);
+        const styles: string[] = [];
+        for (
+          let current: HTMLElement | null = element, depth = 0;
+          current && depth < 4;
+          current = current.parentElement, depth += 1
+        ) {
+          const style = getComputedStyle(current);
+          styles.push(`${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} | ${style.boxShadow}`);
+        }
+        looks[id] = styles;
       }
-      looks[id] = styles;
-    }
-    return looks;
-  }, [...focusedLooks.keys()]);
+      return looks;
+    },
+    [...focusedLooks.keys()],
+  );
 
   const withoutIndicator: Stop[] = [];
   for (const [id, focused] of focusedLooks) {
@@ -277,9 +312,18 @@ async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
 
 function expectComplete(sweep: Sweep) {
   expect(sweep.reached).toBeGreaterThan(0);
-  expect(sweep.unreached.map((stop) => stop.description), "controls Tab never reached").toEqual([]);
-  expect(sweep.removedFromTabOrder.map((stop) => stop.description), "controls taken out of the tab order").toEqual([]);
-  expect(sweep.withoutIndicator.map((stop) => stop.description), "stops without a visible focus indicator").toEqual([]);
+  expect(
+    sweep.unreached.map((stop) => stop.description),
+    "controls Tab never reached",
+  ).toEqual([]);
+  expect(
+    sweep.removedFromTabOrder.map((stop) => stop.description),
+    "controls taken out of the tab order",
+  ).toEqual([]);
+  expect(
+    sweep.withoutIndicator.map((stop) => stop.description),
+    "stops without a visible focus indicator",
+  ).toEqual([]);
 }
 
 describe.each(ADMIN_PAGES.map((adminPage) => ({ segment: adminPage.segment, heading: adminPage.title })))(

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { keepTabInside } from "~/lib/focus-trap";
 
-export const UNSAVED_CHANGES_QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
+const UNSAVED_CHANGES_QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
 
 /**
  * The question asked when the admin tries to leave a form with unsaved changes (see
