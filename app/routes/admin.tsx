@@ -38,6 +38,9 @@ export default function AdminLayout() {
 
   return (
     <div className="admin" data-sidebar={sidebar}>
+      <a className="skip-link" href="#konten">
+        Langsung ke konten
+      </a>
       <nav id="admin-sidebar" className="admin-sidebar" aria-label="Menu admin">
         <div className="admin-sidebar-top">
           <span className="admin-brand">Admin Panel</span>
@@ -99,7 +102,7 @@ export default function AdminLayout() {
             </div>
           </div>
         </header>
-        <main className="admin-content" aria-busy={navigation.state !== "idle"}>
+        <main id="konten" tabIndex={-1} className="admin-content" aria-busy={navigation.state !== "idle"}>
           <Outlet />
         </main>
       </div>

@@ -36,9 +36,15 @@ export function Alert({ type, message, closeHref, onClose, autoDismissMs = ALERT
   const cancel = useRef<HTMLAnchorElement>(null);
   const asks = type === "confirmation" || type === "delete";
 
-  // A question takes the focus (on its harmless answer), so the keyboard is where the decision is.
+  // A question takes the focus (on its harmless answer), so the keyboard is where the decision is,
+  // and gives it back to what asked it (the row's HAPUS link) when it goes, if that is still there.
   useEffect(() => {
-    if (asks) cancel.current?.focus({ preventScroll: true });
+    if (!asks) return;
+    const asker = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancel.current?.focus({ preventScroll: true });
+    return () => {
+      if (asker?.isConnected) asker.focus({ preventScroll: true });
+    };
   }, [asks]);
 
   useEffect(() => {

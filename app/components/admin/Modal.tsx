@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { keepTabInside } from "~/lib/focus-trap";
 
 interface ModalProps {
   title: string;
   /** The screen without this modal; 'Tutup' links there (spec §2: a close link). */
   closeHref: string;
-  /** With JavaScript: Escape closes too. */
+  /** With JavaScript: Escape and a click on the backdrop close too. */
   onClose?: () => void;
   children: ReactNode;
 }
@@ -13,12 +14,14 @@ interface ModalProps {
 /**
  * The kit's modal (spec §2, §9): a title, a 'Tutup' link, at most 90% of the window high with
  * its body scrolling. It is rendered by the server whenever the URL says it is open, so it
- * works without JavaScript; with JavaScript it takes focus, closes on Escape, keeps the page
- * behind it still, and gives focus back to what opened it.
+ * works without JavaScript; with JavaScript it takes focus and keeps Tab inside, closes on
+ * Escape or a click beside it, keeps the page behind it still, and gives focus back to what
+ * opened it.
  */
 export function Modal({ title, closeHref, onClose, children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const pressedOnBackdrop = useRef(false);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -33,7 +36,16 @@ export function Modal({ title, closeHref, onClose, children }: ModalProps) {
   }, []);
 
   return (
-    <div className="kit-modal-backdrop">
+    <div
+      className="kit-modal-backdrop"
+      onMouseDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        // Only a click on the backdrop itself: selecting text in the dialog may end outside it.
+        if (pressedOnBackdrop.current && event.target === event.currentTarget && onClose) onClose();
+      }}
+    >
       <div
         ref={dialog}
         className="kit-modal"
@@ -45,7 +57,7 @@ export function Modal({ title, closeHref, onClose, children }: ModalProps) {
           if (event.key === "Escape" && onClose) {
             event.stopPropagation();
             onClose();
-          }
+          } else keepTabInside(event, dialog.current);
         }}
       >
         <header className="kit-modal-header">

@@ -52,11 +52,15 @@ function nameControls(toolbar: Element) {
   }
 }
 
+/** Quill's own key bindings for Tab (keyboard.js defaults). */
+const TAB_BINDINGS = ["tab", "remove tab", "indent", "outdent", "indent code-block", "outdent code-block"];
+
 interface QuillEditorProps {
   id: string;
   labelId: string;
   value: string;
-  onChange(html: string): void;
+  /** `source`: "user" for the admin's edits, "api" for Quill rewriting the value it was given. */
+  onChange(html: string, source: string): void;
   readOnly?: boolean;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
@@ -88,6 +92,9 @@ export default function QuillEditor({
         },
       },
       clipboard: { matchVisual: false },
+      // Tab and Shift+Tab move between the form's controls (WCAG 2.1.2, no keyboard trap)
+      // instead of typing a tab or indenting: Quill's bindings for them are switched off.
+      keyboard: { bindings: Object.fromEntries(TAB_BINDINGS.map((name) => [name, false])) },
     }),
     [],
   );
@@ -112,7 +119,7 @@ export default function QuillEditor({
 
   return (
     <div ref={wrapper}>
-      <ReactQuill theme="snow" value={value} onChange={onChange} modules={modules} readOnly={readOnly} />
+      <ReactQuill theme="snow" value={value} onChange={(html, _delta, source) => onChange(html, source)} modules={modules} readOnly={readOnly} />
     </div>
   );
 }

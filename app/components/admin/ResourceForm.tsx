@@ -1,10 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { useRef } from "react";
 import type * as z from "zod";
 import type { Cells, FieldOption, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
+import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { UploadProgress, useUploadWithProgress } from "./UploadProgress";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
@@ -23,7 +26,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
  * A resource's add or edit form, built from its field definitions and checked with its schema:
  * in the browser on leaving a field (conform), on the server always. Hidden fields and text
  * fields come first and file fields last, because the server validates everything before the
- * first file and only then starts streaming to the upstream.
+ * first file and only then starts streaming to the upstream. With JavaScript, leaving it with
+ * unsaved changes asks first.
  */
 export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   definition,
@@ -51,9 +55,12 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   const hasFiles = ordered.some((field) => field.type === "file");
   const formProps = getFormProps(form);
   const busy = submitting || upload.progress !== null;
+  const formElement = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formElement, upload.progress !== null);
 
   return (
     <Form
+      ref={formElement}
       method="post"
       encType={hasFiles ? "multipart/form-data" : undefined}
       preventScrollReset
@@ -61,6 +68,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
+        if (!event.defaultPrevented) unsaved.markSubmitted();
         // Checked and valid: with an upload route, the browser sends it and shows the progress.
         if (!event.defaultPrevented && definition.uploadProgressAction) {
           event.preventDefault();
@@ -106,6 +114,8 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           {submitLabel}
         </button>
       </div>
+      {/* Drawn in a portal on document.body, outside the form's elements. */}
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </Form>
   );
 }

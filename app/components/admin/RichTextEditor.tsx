@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
+import { UNSAVED_BASELINE_ATTRIBUTE } from "~/lib/unsaved-changes";
 
 /** Quill touches `window` when imported: it is loaded only in the browser, in its own chunk. */
 const QuillEditor = lazy(() => import("./QuillEditor.client"));
@@ -20,11 +21,14 @@ interface RichTextEditorProps {
 /**
  * The textEditor field (spec §3). Without JavaScript it is a textarea holding the HTML (the
  * server sanitises whatever arrives); in the browser it becomes Quill, whose HTML travels in a
- * hidden input of the same name.
+ * hidden input of the same name. Quill rewrites the starting HTML into its own form; that
+ * rewrite, not the admin's edits, is what the unsaved-changes check compares with.
  */
 export function RichTextEditor({ id, name, labelId, defaultValue, height, form, disabled, required, ...aria }: RichTextEditorProps) {
   const hydrated = useHydrated();
   const [html, setHtml] = useState(defaultValue);
+  const [baseline, setBaseline] = useState(defaultValue);
+  const editedByAdmin = useRef(false);
 
   if (!hydrated) {
     return (
@@ -43,9 +47,20 @@ export function RichTextEditor({ id, name, labelId, defaultValue, height, form, 
   }
   return (
     <div className="kit-rich-text" style={{ ["--kit-editor-height" as string]: height }}>
-      <input type="hidden" name={name} form={form} value={html} disabled={disabled} />
+      <input type="hidden" name={name} form={form} value={html} disabled={disabled} {...{ [UNSAVED_BASELINE_ATTRIBUTE]: baseline }} />
       <Suspense fallback={<div className="kit-rich-text-loading">Memuat editor...</div>}>
-        <QuillEditor id={id} labelId={labelId} value={html} onChange={setHtml} readOnly={disabled} {...aria} />
+        <QuillEditor
+          id={id}
+          labelId={labelId}
+          value={html}
+          onChange={(next, source) => {
+            setHtml(next);
+            if (source === "user") editedByAdmin.current = true;
+            else if (!editedByAdmin.current) setBaseline(next);
+          }}
+          readOnly={disabled}
+          {...aria}
+        />
       </Suspense>
     </div>
   );

@@ -1,0 +1,60 @@
+import type { Blocker } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import { keepTabInside } from "~/lib/focus-trap";
+
+const UNSAVED_CHANGES_QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
+
+/**
+ * The question asked when the admin tries to leave a form with unsaved changes (see
+ * ~/lib/unsaved-changes). It is a modal alert dialog above everything: focus starts on the
+ * harmless answer, stays inside, and goes back where it was when the admin stays; Escape stays.
+ */
+export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
+  if (blocker.state !== "blocked") return null;
+  return createPortal(<Question onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />, document.body);
+}
+
+function Question({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
+  const questionId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const stay = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    stay.current?.focus();
+    return () => {
+      if (previous?.isConnected) previous.focus({ preventScroll: true });
+    };
+  }, []);
+
+  return (
+    <div className="kit-modal-backdrop kit-confirm-backdrop">
+      <div
+        ref={dialog}
+        className="kit-confirm"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={questionId}
+        onKeyDown={(event) => {
+          // The events also travel up the React tree into the form's modal: they end here.
+          event.stopPropagation();
+          if (event.key === "Escape") onStay();
+          else keepTabInside(event, dialog.current);
+        }}
+      >
+        <p id={questionId} className="kit-confirm-question">
+          {UNSAVED_CHANGES_QUESTION}
+        </p>
+        <div className="kit-confirm-actions">
+          <button type="button" className="kit-button kit-button-danger" onClick={onLeave}>
+            Tinggalkan
+          </button>
+          <button ref={stay} type="button" className="kit-button kit-button-secondary" onClick={onStay}>
+            Tetap di sini
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { KeyboardEvent } from "react";
+
+/**
+ * Keeping the keyboard inside a modal dialog (WAI-ARIA dialog pattern): Tab from the last
+ * control goes to the first, Shift+Tab from the first (or from the dialog itself) to the last.
+ */
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type=hidden])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[contenteditable=true]",
+  "[tabindex]",
+].join(",");
+
+/** The controls Tab visits inside `container`, in order (visible and not taken out with tabindex -1). */
+function tabbableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0 && !element.closest("[inert]"),
+  );
+}
+
+/** A keydown handler's part for Tab: wraps at the ends of `container`; the browser moves focus in between. */
+export function keepTabInside(event: KeyboardEvent, container: HTMLElement | null) {
+  if (event.key !== "Tab" || !container) return;
+  const controls = tabbableIn(container);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const wrapTo = event.shiftKey ? (active === first || active === container ? last : null) : active === last ? first : null;
+  if (wrapTo) {
+    event.preventDefault();
+    wrapTo.focus();
+  }
+}

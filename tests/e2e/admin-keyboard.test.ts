@@ -1,0 +1,377 @@
+import type { Browser, FileChooser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { ADMIN_PAGES } from "~/config/admin-nav";
+import {
+  adminBrowser,
+  dialogNamed,
+  logInOnce,
+  pngBuffer,
+  rowWith,
+  type AdminBrowser,
+  type LoggedIn,
+} from "./admin-screens-support.ts";
+import { ADMIN_EMAIL, apiData, DEMO_PASSWORD, launchChromium, waitForHydration, waitForPath } from "./support.ts";
+
+/**
+ * The back-office used with the keyboard alone (issue 9, point 6): no mouse call anywhere in
+ * this file, only `page.keyboard`. Logging in, reaching the slider screen through the menu,
+ * adding a slider with an image and deleting it again; modals keeping Tab inside and giving
+ * focus back; and, on every admin screen and its form, every control reached by Tab with a
+ * visible focus indicator.
+ */
+
+const bffUrl = inject("bffUrl");
+const referenceApiUrl = inject("referenceApiUrl");
+
+interface Slider {
+  id: number;
+  title: string;
+  url: string;
+  file: string;
+}
+
+const sliders = () => apiData<Slider[]>(referenceApiUrl, "/sliders");
+
+let browser: Browser;
+let loggedIn: LoggedIn;
+let admin: AdminBrowser | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  loggedIn = await logInOnce(browser, bffUrl);
+});
+afterEach(async () => {
+  await admin?.context.close();
+  admin = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails if it never gets it. */
+async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+async function expectFocusOn(target: Locator) {
+  await expect.poll(() => hasFocus(target), { message: `focus on ${target.toString()}` }).toBe(true);
+}
+
+describe("the back-office with the keyboard only", () => {
+  it("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.route(
+      (url) => url.hostname !== "127.0.0.1",
+      (route) => route.abort(),
+    );
+    admin = { context, page: await context.newPage(), open: async () => undefined };
+    const { page } = admin;
+    // Listening from the start: Playwright takes over file choosers only once it is asked to.
+    const fileChoosers: FileChooser[] = [];
+    page.on("filechooser", (chooser) => fileChoosers.push(chooser));
+    await page.goto(`${bffUrl}/login`);
+    await waitForHydration(page);
+
+    await tabTo(page, page.getByLabel("Email"));
+    await page.keyboard.type(ADMIN_EMAIL);
+    await page.keyboard.press("Tab");
+    await expectFocusOn(page.getByLabel("Password"));
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press("Enter");
+    await waitForPath(page, "/admin/slider-manager");
+    await waitForHydration(page);
+
+    const menu = page.getByRole("navigation", { name: "Menu admin" });
+    await tabTo(page, menu.getByRole("link", { name: "Kegiatan" }));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Kegiatan" }).waitFor();
+    await tabTo(page, menu.getByRole("link", { name: "Slider" }), { backwards: true });
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Slider" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/slider-manager");
+
+    const addLink = page.getByRole("link", { name: "Tambah Slider" });
+    await tabTo(page, addLink);
+    await page.keyboard.press("Enter");
+    const dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.waitFor();
+    // The form starts at its first field.
+    await expectFocusOn(dialog.getByLabel("Judul"));
+    const title = "Pameran papan ketik";
+    await page.keyboard.type(title);
+    await page.keyboard.press("Tab");
+    await expectFocusOn(dialog.getByLabel("Deskripsi"));
+    await page.keyboard.type("Ditambahkan tanpa tetikus.");
+    await page.keyboard.press("Tab");
+    await expectFocusOn(dialog.getByLabel("URL"));
+    await page.keyboard.type("/about");
+    await page.keyboard.press("Tab");
+    const fileInput = dialog.getByLabel("Gambar");
+    await expectFocusOn(fileInput);
+    await page.keyboard.press("Space");
+    await expect.poll(() => fileChoosers.length, { message: "the file chooser opened" }).toBe(1);
+    await fileChoosers[0]?.setFiles({ name: "papan-ketik.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByRole("img", { name: "Pratinjau papan-ketik.png" }).waitFor();
+    await expectFocusOn(fileInput);
+    await tabTo(page, dialog.getByRole("button", { name: "SIMPAN" }), { limit: 3 });
+    await page.keyboard.press("Enter");
+
+    // Announced politely, the modal gone, the keyboard back on what opened it, the row listed.
+    await page.getByRole("status").filter({ hasText: "Berhasil menambahkan data!" }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await expectFocusOn(addLink);
+    const upper = title.toUpperCase();
+    await rowWith(page, upper).waitFor();
+    const added = (await sliders()).find((slider) => slider.title === upper);
+    expect(added).toMatchObject({ url: "/about" });
+    expect(added?.file).toMatch(/\.png$/);
+
+    // Delete it again: the question takes the focus on 'Batal'; 'Hapus' is one Shift+Tab away.
+    const deleteLink = page.getByRole("link", { name: `HAPUS ${upper}` });
+    await tabTo(page, deleteLink, { backwards: true, limit: 200 });
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("alertdialog", { name: "Apakah anda yakin ingin menghapus data?" });
+    await expectFocusOn(question.getByRole("link", { name: "Batal" }));
+    // Escape says 'Batal': the question goes and the keyboard is back on the row's link.
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
+    await expectFocusOn(deleteLink);
+    await page.keyboard.press("Enter");
+    await expectFocusOn(question.getByRole("link", { name: "Batal" }));
+    await page.keyboard.press("Shift+Tab");
+    await expectFocusOn(question.getByRole("button", { name: "Hapus" }));
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Berhasil menghapus data!" }).waitFor();
+    await rowWith(page, upper).waitFor({ state: "detached" });
+    expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(false);
+  });
+
+  it("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager");
+    // The first stop skips the menu.
+    await page.keyboard.press("Tab");
+    await expectFocusOn(page.getByRole("link", { name: "Langsung ke konten" }));
+    await page.keyboard.press("Enter");
+    await expectFocusOn(page.getByRole("main"));
+    const editLink = page.getByRole("link", { name: /^EDIT/ }).first();
+    await tabTo(page, editLink);
+    await page.keyboard.press("Enter");
+    const dialog = dialogNamed(page, "UBAH SLIDER");
+    await dialog.waitFor();
+    await expectFocusOn(dialog.getByLabel("Judul"));
+
+    // The form's order: Tutup, the fields, UBAH; past either end the keyboard wraps around.
+    const close = dialog.getByRole("link", { name: "Tutup" });
+    const submit = dialog.getByRole("button", { name: "UBAH" });
+    await page.keyboard.press("Shift+Tab");
+    await expectFocusOn(close);
+    await page.keyboard.press("Shift+Tab");
+    await expectFocusOn(submit);
+    await page.keyboard.press("Tab");
+    await expectFocusOn(close);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expectFocusOn(editLink);
+    expect(new URL(page.url()).searchParams.get("modal")).toBeNull();
+  });
+});
+
+/** One element as the sweep saw it. */
+interface Stop {
+  id: string;
+  description: string;
+}
+
+interface Sweep {
+  /** Interactive, visible controls that Tab never reached. */
+  unreached: Stop[];
+  /** Controls reached whose look did not change on focus (outline, box shadow; theirs or a close ancestor's). */
+  withoutIndicator: Stop[];
+  /** Visible links, buttons and form controls taken out of the tab order with tabindex -1. */
+  removedFromTabOrder: Stop[];
+  reached: number;
+}
+
+/**
+ * Tabs once around `scope` (the page, or a modal that keeps Tab inside) and reports what the
+ * keyboard could not reach and which stops showed no focus indicator. Controls that appear
+ * meanwhile (the next page of rows, the account menu) may be visited but are not required.
+ */
+async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
+  const candidates = await scope.evaluate((root) => {
+    const interactive =
+      "a[href], button, input:not([type=hidden]), select, textarea, [contenteditable=true], [tabindex], [role=button], [role=switch], [role=link]";
+    let next = 0;
+    const stops: Array<{ id: string; description: string; removed: boolean }> = [];
+    for (const element of root.querySelectorAll<HTMLElement>(interactive)) {
+      const style = getComputedStyle(element);
+      if (
+        element.getClientRects().length === 0 ||
+        style.visibility === "hidden" ||
+        element.closest("[inert], [aria-hidden=true]")
+      )
+        continue;
+      if ((element as HTMLButtonElement).disabled) continue;
+      element.dataset.sweep = String(next++);
+      const native = element.matches("a[href], button, input, select, textarea, [role=button], [role=switch], [role=link]");
+      const description = `${element.tagName.toLowerCase()} "${(
+        element.getAttribute("aria-label") ??
+        element.textContent ??
+        element.getAttribute("name") ??
+        ""
+      )
+        .trim()
+        .slice(0, 40)}"`;
+      if (element.tabIndex >= 0 || native) stops.push({ id: element.dataset.sweep, description, removed: element.tabIndex < 0 });
+    }
+    return stops;
+  });
+
+  /** The look of the focused element and its three closest ancestors. */
+  const look = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || active === document.body) return null;
+      const styles: string[] = [];
+      for (
+        let element: HTMLElement | null = active, depth = 0;
+        element && depth < 4;
+        element = element.parentElement, depth += 1
+      ) {
+        const style = getComputedStyle(element);
+        styles.push(`${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} | ${style.boxShadow}`);
+      }
+      if (!active.dataset.sweep) active.dataset.sweep = `extra-${Math.random()}`;
+      return { id: active.dataset.sweep, styles };
+    });
+
+  const focusedLooks = new Map<string, string[]>();
+  let first: string | undefined;
+  let previous: string | undefined;
+  const limit = candidates.length * 3 + 30;
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press("Tab");
+    const seen = await look();
+    if (!seen) {
+      if (first) break; // past the page's last control
+      continue;
+    }
+    // Round once (a modal wraps). A date field takes one Tab per part: the same element again.
+    if (seen.id === first && previous !== first) break;
+    first ??= seen.id;
+    previous = seen.id;
+    focusedLooks.set(seen.id, seen.styles);
+  }
+
+  // The same elements without focus, to compare with.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const restingLooks = await page.evaluate(
+    (ids) => {
+      const looks: Record<string, string[]> = {};
+      for (const id of ids) {
+        const element = document.querySelector<HTMLElement>(`[data-sweep="${id}"]`);
+        const styles: string[] = [];
+        for (
+          let current: HTMLElement | null = element, depth = 0;
+          current && depth < 4;
+          current = current.parentElement, depth += 1
+        ) {
+          const style = getComputedStyle(current);
+          styles.push(`${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} | ${style.boxShadow}`);
+        }
+        looks[id] = styles;
+      }
+      return looks;
+    },
+    [...focusedLooks.keys()],
+  );
+
+  const withoutIndicator: Stop[] = [];
+  for (const [id, focused] of focusedLooks) {
+    const resting = restingLooks[id];
+    if (resting && focused.every((style, index) => style === resting[index])) {
+      withoutIndicator.push({ id, description: candidates.find((stop) => stop.id === id)?.description ?? id });
+    }
+  }
+  return {
+    unreached: candidates.filter((stop) => !stop.removed && !focusedLooks.has(stop.id)),
+    withoutIndicator,
+    removedFromTabOrder: candidates.filter((stop) => stop.removed),
+    reached: focusedLooks.size,
+  };
+}
+
+function expectComplete(sweep: Sweep) {
+  expect(sweep.reached).toBeGreaterThan(0);
+  expect(
+    sweep.unreached.map((stop) => stop.description),
+    "controls Tab never reached",
+  ).toEqual([]);
+  expect(
+    sweep.removedFromTabOrder.map((stop) => stop.description),
+    "controls taken out of the tab order",
+  ).toEqual([]);
+  expect(
+    sweep.withoutIndicator.map((stop) => stop.description),
+    "stops without a visible focus indicator",
+  ).toEqual([]);
+}
+
+describe.each(ADMIN_PAGES.map((adminPage) => ({ segment: adminPage.segment, heading: adminPage.title })))(
+  "/admin/$segment with the keyboard",
+  ({ segment, heading }) => {
+    it("reaches every control by Tab, each showing focus; the form's controls too, inside its modal", async () => {
+      admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+      const { page } = admin;
+      await admin.open(`/admin/${segment}`);
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
+      await page.waitForLoadState("networkidle");
+      expectComplete(await sweepTabOrder(page, page.locator("body")));
+
+      // The data table: column headers with a scope, and a name.
+      const table = page.getByRole("table");
+      expect(await table.locator("th:not([scope=col])").count()).toBe(0);
+      expect(await table.locator("caption").innerText()).not.toBe("");
+
+      // The form: the add form where there is one, else the first row's edit form.
+      const opener = page.getByRole("link", { name: /^(Tambah|EDIT)/ }).first();
+      if ((await opener.count()) === 0) return;
+      await admin.open(`/admin/${segment}`);
+      await tabTo(page, opener);
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      // Quill arrives in its own chunk after the modal opens.
+      if ((await dialog.locator(".kit-rich-text").count()) > 0) await dialog.locator(".ql-toolbar").first().waitFor();
+      expectComplete(await sweepTabOrder(page, dialog));
+    });
+  },
+);
+
+describe("at phone width", () => {
+  it("opens the menu from the keyboard and reaches every control of the screen", async () => {
+    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport: { width: 375, height: 740 } });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager");
+    await page.waitForLoadState("networkidle");
+    expectComplete(await sweepTabOrder(page, page.locator("body")));
+
+    await admin.open("/admin/slider-manager");
+    const menuButton = page.getByRole("button", { name: "Buka menu" });
+    await tabTo(page, menuButton);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Menu admin" });
+    await tabTo(page, menu.getByRole("link", { name: "Kegiatan" }));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Kegiatan" }).waitFor();
+  });
+});
