@@ -76,13 +76,13 @@ function sessionStorage() {
     },
     async readData(id) {
       if (!SESSION_ID.test(id)) return null;
-      const data = await store.read(id);
-      if (!data) return null;
-      if (isExpired(data)) {
+      const record = await store.read(id);
+      if (!record) return null;
+      if (isExpired(record)) {
         await store.delete(id);
         return null;
       }
-      return data;
+      return record;
     },
     async updateData(id, data) {
       if (SESSION_ID.test(id)) await store.update(id, data);

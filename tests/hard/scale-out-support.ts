@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startReferenceApi } from "../../reference-api/server.ts";
 import {
+  baseEnv,
   bffEnv,
   closedLoopbackPort,
   DEMO_PASSWORD,
   removeDir,
+  spawnNode,
   startBff,
   tempDir,
   tryConnect,
@@ -150,26 +151,32 @@ export interface Cluster {
 /**
  * Redis, the reference API and `count` BFF processes (the built app) that share the session
  * secret and REDIS_URL, each on its own port and data dir. TRUST_PROXY=loopback: nginx (and a
- * test speaking for a given client address) sets X-Forwarded-For.
+ * test speaking for a given client address) sets X-Forwarded-For. The reference API runs in a
+ * process of its own, as a real upstream would, so that a load generator in this process does
+ * not slow it down.
  */
 export async function startCluster(count: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const root = await tempDir("scale-out");
   const bffs: Bff[] = [];
   let redis: RedisServer | undefined;
-  let referenceApi: Awaited<ReturnType<typeof startReferenceApi>> | undefined;
+  let referenceApi: ReturnType<typeof spawnNode> | undefined;
   const close = async () => {
     await Promise.all(bffs.map((bff) => bff.proc.stop()));
-    await referenceApi?.close();
+    await referenceApi?.stop();
     await redis?.stop();
     await removeDir(root);
   };
   try {
     await mkdir(path.join(root, "redis"));
     redis = await startRedisServer(path.join(root, "redis"));
-    referenceApi = await startReferenceApi({ dataDir: path.join(root, "reference-api"), host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD });
+    referenceApi = spawnNode(
+      "reference-api/main.ts",
+      baseEnv({ REFERENCE_API_PORT: "0", DATA_DIR: path.join(root, "reference-api"), DEMO_PASSWORD }),
+    );
+    const [, referenceApiUrl] = await referenceApi.waitForStdout(/^reference-api listening on (\S+)$/);
     for (let index = 1; index <= count; index++) {
       const env = bffEnv({
-        UPSTREAM_API_URL: referenceApi.url,
+        UPSTREAM_API_URL: referenceApiUrl,
         DATA_DIR: path.join(root, `bff-${index}`),
         REDIS_URL: redis.url,
         TRUST_PROXY: "loopback",
@@ -177,7 +184,7 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
       });
       bffs.push(await startBff(env));
     }
-    return { redis, referenceApiUrl: referenceApi.url, bffs, close };
+    return { redis, referenceApiUrl, bffs, close };
   } catch (error) {
     await close();
     throw error;
