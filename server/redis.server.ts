@@ -82,8 +82,7 @@ export async function connectRedis(url: string): Promise<void> {
       for (const listener of shared.listeners) listener(message);
     });
   } catch (error) {
-    client.destroy();
-    subscriber.destroy();
+    for (const connection of [client, subscriber]) if (connection.isOpen) connection.destroy();
     throw new ConfigError(`Invalid configuration: REDIS_URL cannot be reached (${error instanceof Error ? error.message : String(error)})`);
   }
   // Broadcasts sent while the subscriber was away are lost: listeners hear that they may have missed some.
@@ -98,7 +97,7 @@ export async function connectRedis(url: string): Promise<void> {
 export async function closeRedis(): Promise<void> {
   const { client, subscriber } = shared;
   shared.client = shared.subscriber = undefined;
-  await Promise.all([client, subscriber].map((connection) => connection?.close().catch(() => connection.destroy())));
+  await Promise.all([client, subscriber].map((connection) => (connection?.isOpen ? connection.close() : undefined)));
 }
 
 /** Whether this process shares its state through Redis (REDIS_URL was set and connected at start). */

@@ -1,11 +1,15 @@
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN_EMAIL,
   apiData,
+  bffEnv,
+  closedLoopbackPort,
   DEMO_PASSWORD,
   htmlToText,
   referenceApiToken,
   removeDir,
+  spawnNode,
   STAFF_EMAIL,
   tempDir,
 } from "../e2e/support.ts";
@@ -253,5 +257,33 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
       got: "admin pages and login 503 with an Indonesian message, public pages 200, /readyz 503; all recover by themselves",
       passed: true,
     });
+  });
+
+  it("refuses to start, in one line, when REDIS_URL cannot be reached", async () => {
+    const dataDir = await tempDir("no-redis");
+    try {
+      const env = bffEnv({ UPSTREAM_API_URL: cluster.referenceApiUrl, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${await closedLoopbackPort()}` });
+      const refused = spawnNode("server/index.ts", env);
+      expect(await refused.waitForExit()).toEqual({ code: 1, signal: null });
+      expect(refused.stderr().trim()).toMatch(/^Invalid configuration: REDIS_URL cannot be reached \([^\n]*\)$/);
+      expect(refused.stdout()).not.toContain('"event":"listening"');
+    } finally {
+      await removeDir(dataDir);
+    }
+  });
+
+  it("stops on SIGTERM with exit 0, closing its Redis connections", async () => {
+    const inspector = createClient({ url: cluster.redis.url });
+    await inspector.connect();
+    try {
+      const connections = async () => (await inspector.clientList()).length;
+      const before = await connections();
+      const last = cluster.bffs.at(-1)!;
+      expect(await last.proc.stop()).toEqual({ code: 0, signal: null });
+      // Its command connection and its subscriber are gone.
+      expect(await connections()).toBe(before - 2);
+    } finally {
+      inspector.destroy();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getConfig } from "@server/config.server";
+import { getConfig, parseConfig } from "@server/config.server";
 import { clearFailures, isThrottled, recordFailure, throttleKeys } from "@server/login-throttle.server";
 import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "@server/redis.server";
 import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
@@ -35,6 +35,17 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
   }
   throw new Error(`never happened: ${what}`);
 }
+
+describe("REDIS_URL", () => {
+  it("is optional, and refused with one line unless it is a redis:// or rediss:// URL", () => {
+    const base = { UPSTREAM_API_URL: "http://upstream.test", NODE_ENV: "test" };
+    expect(parseConfig(base).redisUrl).toBeUndefined();
+    expect(parseConfig({ ...base, REDIS_URL: "rediss://:rahasia@redis.internal:6380/2" }).redisUrl).toBe("rediss://:rahasia@redis.internal:6380/2");
+    for (const wrong of ["http://redis.internal:6379", "redis.internal:6379", ""]) {
+      expect(() => parseConfig({ ...base, REDIS_URL: wrong })).toThrow(/^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/);
+    }
+  });
+});
 
 describe.skipIf(skipReason)("Redis-backed stores", () => {
   beforeAll(async () => {
