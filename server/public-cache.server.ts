@@ -66,7 +66,7 @@ export function clearPublicCache() {
   clearLocally();
   if (!usesRedis()) return;
   broadcast(INVALIDATE).catch((error: Error) => {
-    // The write itself succeeded; the other processes, which cannot hear either, serve nothing past the TTL.
+    // The write itself succeeded. A process that cannot reach Redis either serves nothing past the TTL.
     log("public_cache_broadcast_failed", { error: error.message });
   });
 }

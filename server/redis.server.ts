@@ -3,9 +3,9 @@ import { ConfigError } from "./config.server.ts";
 import { log } from "./log.server.ts";
 
 /**
- * The one Redis connection of a process, used when REDIS_URL is set (several processes share
- * sessions, login throttling and cache invalidations through it). Connected at start, failing
- * fast; afterwards it reconnects with backoff, and a command made while it is down fails at once
+ * A process's Redis connections (one for commands, one subscribed to broadcasts), used when
+ * REDIS_URL is set: several processes share sessions, login throttling and cache invalidations
+ * through them. Connected at start, failing fast; afterwards it reconnects with backoff, and a command made while it is down fails at once
  * with RedisUnavailable (its callers answer 503) instead of waiting in a queue.
  */
 
