@@ -267,6 +267,7 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
       expect(await refused.waitForExit()).toEqual({ code: 1, signal: null });
       expect(refused.stderr().trim()).toMatch(/^Invalid configuration: REDIS_URL cannot be reached \([^\n]*\)$/);
       expect(refused.stdout()).not.toContain('"event":"listening"');
+      reportCase({ suite: "scale-out", tried: "start a process whose REDIS_URL nothing listens on", got: `exit 1: ${refused.stderr().trim()}`, passed: true });
     } finally {
       await removeDir(dataDir);
     }
@@ -282,6 +283,7 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
       expect(await last.proc.stop()).toEqual({ code: 0, signal: null });
       // Its command connection and its subscriber are gone.
       expect(await connections()).toBe(before - 2);
+      reportCase({ suite: "scale-out", tried: "SIGTERM to one of the processes", got: "exit 0; its two Redis connections closed", passed: true });
     } finally {
       inspector.destroy();
     }
