@@ -23,6 +23,8 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     PUBLIC_URL: httpUrl.optional(),
     TRUST_PROXY: z.string().optional(),
+    /** Set when several processes run: they share sessions, login throttling and cache invalidations. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /** Whole-request limit: a large video over a slow link must not be cut off. */
     REQUEST_TIMEOUT_MS: numberFromEnv(60 * 60 * 1000, 1000),
     /** Headers must arrive quickly whatever the body does (slowloris). */
@@ -73,6 +75,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
     trustProxy: env.TRUST_PROXY,
+    redisUrl: env.REDIS_URL,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,

@@ -9,6 +9,7 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 
@@ -43,6 +44,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     throw new ConfigError("No build found: run `npm run build` (or `npm start`, which builds when needed).");
   }
   uploadLimits();
+  if (config.redisUrl) await connectRedis(config.redisUrl);
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
@@ -69,8 +71,9 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ready = await upstreamsReachable(config);
-    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "upstream unreachable" });
+    const [upstreams, redis] = await Promise.all([upstreamsReachable(config), redisReady()]);
+    const status = !upstreams ? "upstream unreachable" : !redis ? "redis unreachable" : "ok";
+    res.set("Cache-Control", "no-store").status(status === "ok" ? 200 : 503).json({ status });
   });
 
   // Fingerprinted by the build: safe to cache for a year.
@@ -105,7 +108,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     stopping = true;
     // Answers still to be sent tell their clients not to reuse the connection.
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-    return closeGracefully(server, graceMs);
+    // Redis stays open until the last request in flight is done with its session.
+    return closeGracefully(server, graceMs).then(closeRedis);
   };
   return { url, server, close };
 }

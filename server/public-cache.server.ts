@@ -1,16 +1,25 @@
 import { getConfig } from "./config.server.ts";
+import { log } from "./log.server.ts";
+import { broadcast, hearsBroadcasts, onBroadcast, usesRedis } from "./redis.server.ts";
 
 /**
  * The public pages' upstream reads, cached in the process with stale-while-revalidate: a burst
  * of visitors costs the upstream one call per resource every few seconds, and the same call is
  * never made twice at once. Any write through the BFF clears the cache (see upstream.server.ts),
  * so an admin's change shows on the public pages at once. Failures are not cached.
+ *
+ * With several processes (REDIS_URL) each keeps its own cache (a hit costs no network round
+ * trip) and a clear is broadcast through Redis, so every process drops its copy within
+ * milliseconds. While this process cannot hear broadcasts it serves nothing past the TTL, and
+ * when it hears them again it clears everything, since it may have missed some.
  */
 
 interface Entry {
   value: unknown;
   fetchedAt: number;
 }
+
+const INVALIDATE = "public-cache:clear";
 
 const entries = new Map<string, Entry>();
 const inFlight = new Map<string, Promise<unknown>>();
@@ -38,7 +47,7 @@ export function cachedRead<T>(key: string, fetcher: () => Promise<T>): Promise<T
   const entry = entries.get(key);
   const age = entry ? Date.now() - entry.fetchedAt : Infinity;
   if (age <= ttlMs) return Promise.resolve(entry!.value as T);
-  if (age <= ttlMs + staleMs) {
+  if (age <= ttlMs + staleMs && (!usesRedis() || hearsBroadcasts())) {
     // The visitor gets the stale value now; the refresh's failure only means it stays stale.
     refresh(key, fetcher).catch(() => {});
     return Promise.resolve(entry!.value as T);
@@ -46,8 +55,22 @@ export function cachedRead<T>(key: string, fetcher: () => Promise<T>): Promise<T
   return refresh(key, fetcher);
 }
 
-export function clearPublicCache() {
+function clearLocally() {
   generation += 1;
   entries.clear();
   inFlight.clear();
 }
+
+/** Clears this process's cache and, with Redis, every other process's. */
+export function clearPublicCache() {
+  clearLocally();
+  if (!usesRedis()) return;
+  broadcast(INVALIDATE).catch((error: Error) => {
+    // The write itself succeeded. A process that cannot reach Redis either serves nothing past the TTL.
+    log("public_cache_broadcast_failed", { error: error.message });
+  });
+}
+
+onBroadcast((message) => {
+  if (message === INVALIDATE || message === undefined) clearLocally();
+});

@@ -2,13 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createSessionStorage, data, type Session, type SessionStorage } from "@remix-run/node";
+import { MESSAGES } from "~/config/messages";
 import { getConfig } from "./config.server.ts";
+import { KEY_PREFIX, RedisUnavailable, usesRedis, withRedis, type RedisClient } from "./redis.server.ts";
 
 /**
  * Server-side sessions (design principle 2). Remix cookie sessions are signed, not encrypted,
  * so the upstream token must not travel in the cookie: the cookie holds only a random id and
- * the data is a file under DATA_DIR/sessions.
+ * the data is a file under DATA_DIR/sessions, or a Redis key when REDIS_URL is set (several
+ * processes, any of which may serve the next request).
  */
 
 export interface SessionUser {
@@ -35,27 +38,27 @@ export interface FlashData {
 export type AppSession = Session<SessionData, FlashData>;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
-/** Writing the activity time on every request would cost a disk write each; a minute is precise enough. */
+/** Writing the activity time on every request would cost a write each; a minute is precise enough. */
 const ACTIVITY_RESOLUTION_MS = 60_000;
+
+/** Where session records live: files on one machine, or Redis when several processes share them. */
+interface SessionStore {
+  create(id: string, data: unknown): Promise<void>;
+  read(id: string): Promise<Partial<SessionData> | null>;
+  update(id: string, data: unknown): Promise<void>;
+  delete(id: string): Promise<void>;
+}
 
 let storage: SessionStorage<SessionData, FlashData> | undefined;
 
 function sessionStorage() {
   if (storage) return storage;
   const config = getConfig();
-  const directory = path.join(config.dataDir, "sessions");
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
-  const fileOf = (id: string) => path.join(directory, `${id}.json`);
   const { idleTimeoutMs, absoluteTimeoutMs } = config.session;
+  const store = usesRedis() ? redisStore(config.session) : fileStore(path.join(config.dataDir, "sessions"), idleTimeoutMs);
 
   const isExpired = (data: Partial<SessionData>, now = Date.now()) =>
     now - (data.lastActive ?? 0) > idleTimeoutMs || now - (data.createdAt ?? 0) > absoluteTimeoutMs;
-
-  async function write(id: string, data: unknown) {
-    const temporary = `${fileOf(id)}.${randomBytes(4).toString("hex")}.tmp`;
-    await writeFile(temporary, JSON.stringify(data), { mode: 0o600 });
-    await rename(temporary, fileOf(id));
-  }
 
   storage = createSessionStorage<SessionData, FlashData>({
     cookie: {
@@ -68,30 +71,37 @@ function sessionStorage() {
     },
     async createData(data) {
       const id = randomBytes(32).toString("base64url");
-      await write(id, data);
+      await store.create(id, data);
       return id;
     },
     async readData(id) {
       if (!SESSION_ID.test(id)) return null;
-      let data: Partial<SessionData>;
-      try {
-        data = JSON.parse(await readFile(fileOf(id), "utf8"));
-      } catch {
+      const record = await store.read(id);
+      if (!record) return null;
+      if (isExpired(record)) {
+        await store.delete(id);
         return null;
       }
-      if (isExpired(data)) {
-        await rm(fileOf(id), { force: true });
-        return null;
-      }
-      return data;
+      return record;
     },
     async updateData(id, data) {
-      if (SESSION_ID.test(id)) await write(id, data);
+      if (SESSION_ID.test(id)) await store.update(id, data);
     },
     async deleteData(id) {
-      if (SESSION_ID.test(id)) await rm(fileOf(id), { force: true });
+      if (SESSION_ID.test(id)) await store.delete(id);
     },
   });
+  return storage;
+}
+
+function fileStore(directory: string, idleTimeoutMs: number): SessionStore {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const fileOf = (id: string) => path.join(directory, `${id}.json`);
+  async function write(id: string, data: unknown) {
+    const temporary = `${fileOf(id)}.${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(temporary, JSON.stringify(data), { mode: 0o600 });
+    await rename(temporary, fileOf(id));
+  }
 
   // Abandoned sessions (no logout) are swept in the background; never keeps the process alive.
   const sweep = async () => {
@@ -104,7 +114,59 @@ function sessionStorage() {
   };
   setInterval(sweep, 15 * 60_000).unref();
   void sweep();
-  return storage;
+
+  return {
+    create: write,
+    async read(id) {
+      try {
+        return JSON.parse(await readFile(fileOf(id), "utf8")) as Partial<SessionData>;
+      } catch {
+        return null;
+      }
+    },
+    update: write,
+    delete: (id) => rm(fileOf(id), { force: true }),
+  };
+}
+
+/**
+ * Each record is one Redis key that expires by itself when the session would (idle or absolute
+ * limit, whichever comes first), so nothing needs sweeping. A Redis failure answers 503.
+ */
+function redisStore({ idleTimeoutMs, absoluteTimeoutMs }: { idleTimeoutMs: number; absoluteTimeoutMs: number }): SessionStore {
+  const keyOf = (id: string) => `${KEY_PREFIX}session:${id}`;
+  const lifetimeMs = (data: Partial<SessionData>, now = Date.now()) =>
+    Math.max(1, Math.min(idleTimeoutMs + ACTIVITY_RESOLUTION_MS, (data.createdAt ?? now) + absoluteTimeoutMs - now));
+  const write = (id: string, record: unknown, onlyIfPresent: boolean) =>
+    orServiceUnavailable(async (client) => {
+      const lifetime = lifetimeMs(record as Partial<SessionData>);
+      // An update must not bring back a session that another process has just ended (logout).
+      await client.set(keyOf(id), JSON.stringify(record), onlyIfPresent ? { PX: lifetime, XX: true } : { PX: lifetime });
+    });
+
+  return {
+    create: (id, record) => write(id, record, false),
+    read: (id) =>
+      orServiceUnavailable(async (client) => {
+        const text = await client.get(keyOf(id));
+        return text === null ? null : (JSON.parse(text) as Partial<SessionData>);
+      }),
+    update: (id, record) => write(id, record, true),
+    delete: (id) =>
+      orServiceUnavailable(async (client) => {
+        await client.del(keyOf(id));
+      }),
+  };
+}
+
+/** The visitor gets a 503 with a clear message when the session store cannot answer. */
+async function orServiceUnavailable<T>(work: (client: RedisClient) => Promise<T>): Promise<T> {
+  try {
+    return await withRedis(work);
+  } catch (error) {
+    if (error instanceof RedisUnavailable) throw data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
+    throw error;
+  }
 }
 
 export function getSession(request: Request): Promise<AppSession> {

@@ -39,19 +39,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refuse = (message: string, status: number) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
 
-  if (isThrottled(keys)) return refuse(MESSAGES.loginThrottled, 429);
   let loggedIn;
   try {
+    if (await isThrottled(keys)) return refuse(MESSAGES.loginThrottled, 429);
     loggedIn = await authenticator.authenticate("form", request);
   } catch (error) {
     if (error instanceof LoginRejected) {
-      recordFailure(keys);
+      // The answer is 401 either way; a count lost to a Redis outage only makes throttling later.
+      await recordFailure(keys).catch(() => {});
       return refuse(MESSAGES.loginFailed, 401);
     }
+    // The upstream or the shared store (Redis) cannot answer.
     return refuse(MESSAGES.upstreamUnavailable, 503);
   }
   // Only the email's count is forgiven: one good account must not reset an address's count.
-  clearFailures(keys.slice(0, 1));
+  await clearFailures(keys.slice(0, 1)).catch(() => {});
 
   const previous = await getSession(request);
   const headers = new Headers();

@@ -1,0 +1,146 @@
+import { createClient } from "redis";
+import { ConfigError } from "./config.server.ts";
+import { log } from "./log.server.ts";
+
+/**
+ * A process's Redis connections (one for commands, one subscribed to broadcasts), used when
+ * REDIS_URL is set: several processes share sessions, login throttling and cache invalidations
+ * through them. Connected at start, failing fast; afterwards it reconnects with backoff, and a command made while it is down fails at once
+ * with RedisUnavailable (its callers answer 503) instead of waiting in a queue.
+ */
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+/** Every key and channel of this application starts with this (one Redis may serve others too). */
+export const KEY_PREFIX = "dispusip:";
+const BROADCAST_CHANNEL = `${KEY_PREFIX}broadcast`;
+const COMMAND_TIMEOUT_MS = 2_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+const MAX_RECONNECT_DELAY_MS = 5_000;
+
+/** Redis could not answer a command (down, unreachable or too slow). */
+export class RedisUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`Redis unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "RedisUnavailable";
+  }
+}
+
+type BroadcastListener = (message: string | undefined) => void;
+
+interface Connections {
+  client?: RedisClient;
+  subscriber?: RedisClient;
+  listeners: Set<BroadcastListener>;
+}
+
+// server/index.ts runs from source while the routes run from the Remix build, which bundles its
+// own copy of this module: the connections live on globalThis so that both copies share them.
+const shared: Connections = ((globalThis as Record<symbol, Connections | undefined>)[Symbol.for("dispusip.redis")] ??= {
+  listeners: new Set(),
+});
+
+function newClient(url: string, role: string): RedisClient {
+  let connected = false;
+  let reportedDown = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: COMMAND_TIMEOUT_MS },
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      // At start a failure is final (fail fast); once connected, retry for ever with backoff.
+      reconnectStrategy: (retries, cause) => (connected ? Math.min(100 * 2 ** retries, MAX_RECONNECT_DELAY_MS) : cause),
+    },
+  });
+  client.on("ready", () => {
+    if (reportedDown) log("redis_reconnected", { role });
+    connected = true;
+    reportedDown = false;
+  });
+  // Without a listener an 'error' event would crash the process; one line per outage is enough.
+  client.on("error", (error: Error) => {
+    if (!connected || reportedDown) return;
+    reportedDown = true;
+    log("redis_unavailable", { role, error: error.message });
+  });
+  return client;
+}
+
+/**
+ * Opens the command connection and the subscriber for broadcasts. Throws a ConfigError with
+ * one line when Redis cannot be reached, so that a misconfigured process never starts serving.
+ */
+export async function connectRedis(url: string): Promise<void> {
+  if (shared.client) return;
+  const client = newClient(url, "commands");
+  const subscriber = newClient(url, "subscriber");
+  try {
+    await client.connect();
+    await subscriber.connect();
+    await subscriber.subscribe(BROADCAST_CHANNEL, (message) => {
+      for (const listener of shared.listeners) listener(message);
+    });
+  } catch (error) {
+    for (const connection of [client, subscriber]) if (connection.isOpen) connection.destroy();
+    throw new ConfigError(`Invalid configuration: REDIS_URL cannot be reached (${error instanceof Error ? error.message : String(error)})`);
+  }
+  // Broadcasts sent while the subscriber was away are lost: listeners hear that they may have missed some.
+  subscriber.on("ready", () => {
+    for (const listener of shared.listeners) listener(undefined);
+  });
+  shared.client = client;
+  shared.subscriber = subscriber;
+}
+
+/** Closes both connections (graceful shutdown); waits for commands in flight. */
+export async function closeRedis(): Promise<void> {
+  const { client, subscriber } = shared;
+  shared.client = shared.subscriber = undefined;
+  await Promise.all([client, subscriber].map((connection) => (connection?.isOpen ? connection.close() : undefined)));
+}
+
+/** Whether this process shares its state through Redis (REDIS_URL was set and connected at start). */
+export function usesRedis(): boolean {
+  return shared.client !== undefined;
+}
+
+/** For /readyz: true without Redis, or when Redis answers a PING. */
+export function redisReady(): Promise<boolean> {
+  if (!usesRedis()) return Promise.resolve(true);
+  return withRedis((client) => client.ping()).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Runs commands on the shared connection; any failure becomes RedisUnavailable. */
+export async function withRedis<T>(work: (client: RedisClient) => Promise<T>): Promise<T> {
+  const { client } = shared;
+  if (!client) throw new RedisUnavailable("not connected");
+  try {
+    return await work(client);
+  } catch (error) {
+    throw new RedisUnavailable(error);
+  }
+}
+
+/** Sends a message to every process (this one included). */
+export function broadcast(message: string): Promise<void> {
+  return withRedis(async (client) => {
+    await client.publish(BROADCAST_CHANNEL, message);
+  });
+}
+
+/**
+ * Hears every broadcast; `undefined` means broadcasts may have been missed (the subscriber was
+ * disconnected). Registered once per module copy, for the life of the process.
+ */
+export function onBroadcast(listener: BroadcastListener): void {
+  shared.listeners.add(listener);
+}
+
+/** Whether broadcasts reach this process right now. */
+export function hearsBroadcasts(): boolean {
+  return shared.subscriber?.isReady ?? false;
+}

@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  baseEnv,
+  bffEnv,
+  closedLoopbackPort,
+  DEMO_PASSWORD,
+  removeDir,
+  spawnNode,
+  startBff,
+  tempDir,
+  tryConnect,
+  type Bff,
+} from "../e2e/support.ts";
+
+/**
+ * The scale-out rig shared by the scale-out test, the Redis store tests and the benchmark:
+ * Debian's redis-server and nginx as real processes on free loopback ports, in temp dirs.
+ */
+
+export const REDIS_SERVER = "/usr/bin/redis-server";
+export const NGINX = "/usr/sbin/nginx";
+
+/** Why the scale-out tests cannot run here, or undefined when they can. */
+export function missingTools(tools: string[] = [REDIS_SERVER, NGINX]): string | undefined {
+  const missing = tools.filter((tool) => !existsSync(tool));
+  return missing.length ? `not installed: ${missing.join(", ")} (apt-get install -y redis-server nginx)` : undefined;
+}
+
+interface Daemon {
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function daemon(command: string, args: string[]): Daemon {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const forced = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}
+
+/** Resolves once something accepts connections on the port; throws if the process exits first. */
+async function waitForPort(port: number, process: Daemon, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (process.child.exitCode !== null) throw new Error(`${name} exited (${process.child.exitCode}):\n${process.output()}`);
+    if ((await tryConnect(port)) === "connected") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${name} did not listen on ${port}:\n${process.output()}`);
+}
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Stops the server (an outage); `start` brings it back on the same port, empty. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** Debian's redis-server on a free loopback port, nothing persisted (`--save "" --appendonly no`). */
+export async function startRedisServer(dir: string): Promise<RedisServer> {
+  const port = await closedLoopbackPort();
+  let current: Daemon | undefined;
+  const server: RedisServer = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async start() {
+      current = daemon(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir]);
+      await waitForPort(port, current, "redis-server");
+    },
+    async stop() {
+      await current?.stop();
+      current = undefined;
+    },
+  };
+  await server.start();
+  return server;
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** nginx from Debian as a round-robin reverse proxy in front of the given BFFs (its own temp dir). */
+export async function startNginx(dir: string, backends: string[]): Promise<Nginx> {
+  await mkdir(dir, { recursive: true });
+  const port = await closedLoopbackPort();
+  const servers = backends.map((url) => `    server ${new URL(url).host};`).join("\n");
+  const config = `
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream bff {
+${servers}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 0;
+    location / {
+      proxy_pass http://bff;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      proxy_buffering off;
+    }
+  }
+}
+`;
+  const configFile = path.join(dir, "nginx.conf");
+  await writeFile(configFile, config);
+  const proc = daemon(NGINX, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", configFile, "-g", "daemon off;"]);
+  await waitForPort(port, proc, "nginx");
+  // SIGQUIT: nginx's graceful shutdown.
+  return { url: `http://127.0.0.1:${port}`, stop: () => proc.stop("SIGQUIT") };
+}
+
+export interface Cluster {
+  redis: RedisServer;
+  referenceApiUrl: string;
+  bffs: Bff[];
+  close(): Promise<void>;
+}
+
+/**
+ * Redis, the reference API and `count` BFF processes (the built app) that share the session
+ * secret and REDIS_URL, each on its own port and data dir. TRUST_PROXY=loopback: nginx (and a
+ * test speaking for a given client address) sets X-Forwarded-For. The reference API runs in a
+ * process of its own, as a real upstream would, so that a load generator in this process does
+ * not slow it down.
+ */
+export async function startCluster(count: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
+  const root = await tempDir("scale-out");
+  const bffs: Bff[] = [];
+  let redis: RedisServer | undefined;
+  let referenceApi: ReturnType<typeof spawnNode> | undefined;
+  const close = async () => {
+    await Promise.all(bffs.map((bff) => bff.proc.stop()));
+    await referenceApi?.stop();
+    await redis?.stop();
+    await removeDir(root);
+  };
+  try {
+    await mkdir(path.join(root, "redis"));
+    redis = await startRedisServer(path.join(root, "redis"));
+    referenceApi = spawnNode(
+      "reference-api/main.ts",
+      baseEnv({ REFERENCE_API_PORT: "0", DATA_DIR: path.join(root, "reference-api"), DEMO_PASSWORD }),
+    );
+    const [, referenceApiUrl] = await referenceApi.waitForStdout(/^reference-api listening on (\S+)$/);
+    for (let index = 1; index <= count; index++) {
+      const env = bffEnv({
+        UPSTREAM_API_URL: referenceApiUrl,
+        DATA_DIR: path.join(root, `bff-${index}`),
+        REDIS_URL: redis.url,
+        TRUST_PROXY: "loopback",
+        ...extraEnv,
+      });
+      bffs.push(await startBff(env));
+    }
+    return { redis, referenceApiUrl, bffs, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,171 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getConfig, parseConfig } from "@server/config.server";
+import { clearFailures, isThrottled, recordFailure, throttleKeys } from "@server/login-throttle.server";
+import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "@server/redis.server";
+import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
+import { action as login } from "~/routes/login";
+import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
+import { request } from "../helpers/sessions";
+import { upstream, userHandlers } from "../mocks/upstream";
+
+/**
+ * The Redis-backed stores against a real redis-server (Debian's), as several processes would use
+ * them: what lands in Redis, expiry, throttling counted in Redis, cache invalidation heard by
+ * another copy of the cache module, and a Redis outage answered with 503 and recovered from.
+ */
+
+const skipReason = missingTools([REDIS_SERVER]);
+if (skipReason) console.warn(`redis-stores: skipped, ${skipReason}`);
+
+const ADMIN = { id: 7, name: "Admin", email: "admin@dispusip.local", role: 2 };
+
+let dir: string;
+let server: RedisServer;
+/** A separate connection that looks at Redis the way an operator would. */
+let inspector: ReturnType<typeof createClient>;
+
+async function eventually(check: () => Promise<boolean> | boolean, what: string) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe("REDIS_URL", () => {
+  it("is optional, and refused with one line unless it is a redis:// or rediss:// URL", () => {
+    const base = { UPSTREAM_API_URL: "http://upstream.test", NODE_ENV: "test" };
+    expect(parseConfig(base).redisUrl).toBeUndefined();
+    expect(parseConfig({ ...base, REDIS_URL: "rediss://:rahasia@redis.internal:6380/2" }).redisUrl).toBe("rediss://:rahasia@redis.internal:6380/2");
+    for (const wrong of ["http://redis.internal:6379", "redis.internal:6379", ""]) {
+      expect(() => parseConfig({ ...base, REDIS_URL: wrong })).toThrow(/^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/);
+    }
+  });
+});
+
+describe.skipIf(skipReason)("Redis-backed stores", () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "dispusip-redis-"));
+    server = await startRedisServer(dir);
+    await connectRedis(server.url);
+    inspector = createClient({ url: server.url });
+    // It sees the outage too; its reconnection is its own business.
+    inspector.on("error", () => {});
+    await inspector.connect();
+  });
+
+  afterAll(async () => {
+    inspector?.destroy();
+    await closeRedis();
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps a session in one expiring Redis key, not on disk, and ends it at logout", async () => {
+    const session = await startSession("upstream-token", ADMIN);
+    const cookie = (await commitSession(session)).split(";")[0];
+    const again = await getSession(request("/admin", { cookie }));
+    expect(again.get("user")).toEqual(ADMIN);
+    const key = `dispusip:session:${again.id}`;
+    expect(JSON.parse((await inspector.get(key))!)).toMatchObject({ token: "upstream-token", user: ADMIN });
+    const { idleTimeoutMs } = getConfig().session;
+    const ttl = await inspector.pTTL(key);
+    expect(ttl).toBeGreaterThan(idleTimeoutMs);
+    expect(ttl).toBeLessThanOrEqual(idleTimeoutMs + 60_000);
+    expect(await readdir(path.join(getConfig().dataDir, "sessions")).catch(() => [])).toEqual([]);
+
+    await destroySession(again);
+    expect(await inspector.exists(key)).toBe(0);
+    // A request still holding the old session cannot bring it back by writing it.
+    again.set("lastActive", Date.now());
+    await commitSession(again);
+    expect(await inspector.exists(key)).toBe(0);
+    expect((await getSession(request("/admin", { cookie }))).get("token")).toBeUndefined();
+  });
+
+  it("lets the key live no longer than the absolute limit allows", async () => {
+    const { absoluteTimeoutMs } = getConfig().session;
+    const session = await startSession("old-token", ADMIN);
+    session.set("createdAt", Date.now() - absoluteTimeoutMs + 5_000);
+    const cookie = (await commitSession(session)).split(";")[0];
+    const { id } = await getSession(request("/admin", { cookie }));
+    const ttl = await inspector.pTTL(`dispusip:session:${id}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+  });
+
+  it("counts failed logins in Redis and forgives only the keys cleared", async () => {
+    const keys = throttleKeys("Someone@Dispusip.local", "198.51.100.7");
+    const { maxFailures } = getConfig().login;
+    for (let failure = 1; failure < maxFailures; failure++) await recordFailure(keys);
+    expect(await isThrottled(keys)).toBe(false);
+    await recordFailure(keys);
+    expect(await isThrottled(keys)).toBe(true);
+    expect(await inspector.zCard("dispusip:login-failures:email:someone@dispusip.local")).toBe(maxFailures);
+    await clearFailures(keys.slice(0, 1));
+    expect(await isThrottled(keys.slice(0, 1))).toBe(false);
+    expect(await isThrottled(keys)).toBe(true);
+  });
+
+  it("clears another process's public cache through a broadcast", async () => {
+    const here = await import("@server/public-cache.server");
+    vi.resetModules();
+    const elsewhere = await import("@server/public-cache.server");
+    expect(elsewhere).not.toBe(here);
+
+    let reads = 0;
+    const fetcher = async () => `lihat ${++reads}`;
+    expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
+    expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
+    here.clearPublicCache();
+    await eventually(async () => (await elsewhere.cachedRead("about", fetcher)) !== "lihat 1", "the other copy refetches");
+    expect(reads).toBe(2);
+  });
+
+  it("answers 503 while Redis is down, never crashes, and recovers when it is back", async () => {
+    const session = await startSession("token-during-outage", ADMIN);
+    const cookie = (await commitSession(session)).split(";")[0];
+    upstream.use(...userHandlers({ "admin@dispusip.local": { password: "demo12345", role: 2, token: "t".repeat(64) } }));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      await server.stop();
+      await eventually(async () => !(await redisReady()), "the process notices Redis is down");
+
+      const refused = await getSession(request("/admin", { cookie })).catch((thrown: unknown) => thrown);
+      expect(refused).toMatchObject({
+        data: { message: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi." },
+        init: { status: 503 },
+      });
+      await expect(isThrottled(["email:x"])).rejects.toBeInstanceOf(RedisUnavailable);
+      const loginResult = await login({
+        request: request("/login", { method: "POST", body: new URLSearchParams({ email: "admin@dispusip.local", password: "demo12345" }) }),
+        params: {},
+        context: { clientIp: "203.0.113.9" },
+      });
+      expect(loginResult).toMatchObject({
+        init: { status: 503 },
+        data: { result: { error: { "": ["Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi."] } } },
+      });
+      const { clearPublicCache } = await import("@server/public-cache.server");
+      expect(() => clearPublicCache()).not.toThrow();
+
+      // Redis comes back empty (nothing persisted): the process reconnects by itself.
+      await server.start();
+      await eventually(() => redisReady(), "the process reconnects");
+      expect((await getSession(request("/admin", { cookie }))).get("token")).toBeUndefined();
+      const fresh = await startSession("token-after-outage", ADMIN);
+      const freshCookie = (await commitSession(fresh)).split(";")[0];
+      expect((await getSession(request("/admin", { cookie: freshCookie }))).get("token")).toBe("token-after-outage");
+      await inspector.ping().catch(() => {});
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+});
