@@ -35,6 +35,9 @@ export default function AdminLayout() {
   const current = adminPageFor(pathname);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));
+  // Hover and keyboard focus open the account menu through CSS alone; a tap (touch screens, where
+  // a tap neither hovers nor, in Safari, focuses a button) toggles it here.
+  const [accountOpen, setAccountOpen] = useState(false);
 
   return (
     <div className="admin" data-sidebar={sidebar}>
@@ -85,14 +88,24 @@ export default function AdminLayout() {
             <Icon name="menu" />
           </button>
           <h1 className="admin-heading">{current?.title ?? "Admin"}</h1>
-          <div className="admin-account">
-            <button type="button" className="admin-avatar" aria-haspopup="true">
+          <div
+            className="admin-account"
+            data-open={accountOpen || undefined}
+            onKeyDown={(event) => event.key === "Escape" && setAccountOpen(false)}
+          >
+            <button
+              type="button"
+              className="admin-avatar"
+              aria-expanded={accountOpen}
+              aria-controls="admin-account-menu"
+              onClick={() => setAccountOpen((open) => !open)}
+            >
               <span className="admin-avatar-circle" aria-hidden="true">
                 A
               </span>
               <span>Admin</span>
             </button>
-            <div className="admin-account-menu">
+            <div id="admin-account-menu" className="admin-account-menu">
               <Form method="post" action="/logout">
                 <button type="submit">
                   <Icon name="logout" size={16} />

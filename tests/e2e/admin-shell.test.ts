@@ -55,9 +55,9 @@ afterAll(async () => {
 
 async function adminPage(
   viewport: { width: number; height: number },
-  { javaScript = true, path: adminPath = "/admin/slider-manager" } = {},
+  { javaScript = true, path: adminPath = "/admin/slider-manager", touch = false } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript, storageState: loggedIn });
+  const context = await browser.newContext({ viewport, hasTouch: touch, javaScriptEnabled: javaScript, storageState: loggedIn });
   contexts.push(context);
   page = await context.newPage();
   const response = await page.goto(`${bffUrl}${adminPath}`);
@@ -159,6 +159,17 @@ describe("at 1280×800", () => {
 });
 
 describe("at 375×740", () => {
+  it("a tap on the Admin avatar opens the account menu and says so; Escape closes it", async () => {
+    const p = await adminPage(PHONE, { touch: true });
+    const avatar = avatarOf(p);
+    expect(await avatar.getAttribute("aria-expanded")).toBe("false");
+    await avatar.tap();
+    expect(await avatar.getAttribute("aria-expanded")).toBe("true");
+    await logoutOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    await p.keyboard.press("Escape");
+    expect(await avatar.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("hides the sidebar; the menu button opens it and the close icon hides it", async () => {
     const p = await adminPage(PHONE);
     const sidebar = sidebarOf(p);
