@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { getConfig } from "@server/config.server";
 import { NavigationProgress } from "~/components/NavigationProgress";
+import { MESSAGES } from "~/config/messages";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/title";
 import styles from "~/styles/app.css";
@@ -69,6 +70,17 @@ export function ErrorBoundary() {
         <h1>Halaman tidak ditemukan</h1>
         <p>Halaman yang Anda cari tidak ada atau sudah dipindahkan.</p>
         <a href="/">Kembali ke beranda{product ? ` ${product}` : ""}</a>
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && (error.status === 502 || error.status === 503)) {
+    // e.g. the session store (Redis) or the upstream is down: say so, and that it will pass.
+    const message = typeof error.data?.message === "string" ? error.data.message : MESSAGES.upstreamUnavailable;
+    return (
+      <main className="error-page">
+        <h1>Layanan sedang terganggu</h1>
+        <p>{message}</p>
+        <a href="">Muat ulang halaman</a>
       </main>
     );
   }

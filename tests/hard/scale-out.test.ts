@@ -229,7 +229,8 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
       for (const bff of cluster.bffs) {
         const admin = await get(bff.url, "/admin/classification", cookie);
         expect(admin.status).toBe(503);
-        expect(admin.text).toContain("Silakan muat ulang halaman atau coba beberapa saat lagi.");
+        expect(admin.text).toContain("Layanan sedang terganggu");
+        expect(admin.text).toContain(UNAVAILABLE);
         expect((await logIn(bff.url, ADMIN_EMAIL, DEMO_PASSWORD)).text).toContain(UNAVAILABLE);
         expect((await get(bff.url, "/")).status).toBe(200);
         expect(await (await fetch(`${bff.url}/readyz`)).json()).toEqual({ status: "redis unreachable" });
