@@ -5,6 +5,11 @@
  */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
 
+/** Whether `src` is an upload served through the site's image proxy (`fileUrl`/`coverUrl`), which can resize it. */
+export function isResizableUpload(src: string): boolean {
+  return src.startsWith("/files/") || src.startsWith("/covers/");
+}
+
 /** A stored upload's URL (from `fileUrl`/`coverUrl`) at one of the widths. */
 export function imageVariantUrl(src: string, width: number): string {
   return `${src}?w=${width}`;

@@ -51,7 +51,9 @@ describe("DataTable", () => {
 
   it("shows images as 100 px thumbnails with a text alternative", () => {
     const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" />);
-    expect(markup).toMatch(/<img class="kit-thumbnail" src="\/files\/a.png" alt="Gambar Satu" width="100" style="width:100px"/);
+    expect(markup).toMatch(/<img class="kit-thumbnail" src="\/files\/a.png" srcSet="[^"]*" sizes="100px" alt="Gambar Satu" width="100" style="width:100px"/);
+    // A 100 px thumbnail on a 2x screen is served by the 160 or 320 px variant, not the original.
+    expect(markup).toContain("/files/a.png?w=160 160w, /files/a.png?w=320 320w");
   });
 
   it("offers EDIT, DETAIL, the status switch, HAPUS, Export, Add and extra buttons only when given", () => {

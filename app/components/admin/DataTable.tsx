@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
 import type { CellValue, Cells, Column } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
+import { isResizableUpload, responsiveImage } from "~/lib/images";
 import { LoadingIndicator } from "./LoadingIndicator";
 
 /**
@@ -106,10 +107,12 @@ function CellContent<C extends Cells>({ column, value, rowLabel }: { column: Col
   if (column.display === "image") {
     if (typeof value !== "string" || value === "") return <span className="kit-cell-empty">Tidak ada</span>;
     const width = typeof column.width === "number" ? column.width : 100;
+    // A thumbnail of a photo-sized upload: fetch a small variant, not the original.
+    const source = isResizableUpload(value) ? responsiveImage(value, `${width}px`) : { src: value };
     return (
       <img
         className="kit-thumbnail"
-        src={value}
+        {...source}
         alt={`${column.header} ${rowLabel}`}
         width={width}
         style={{ width }}
