@@ -75,7 +75,9 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
   // Fingerprinted by the build: safe to cache for a year.
   app.use("/build", express.static(`${projectRoot}/public/build`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(`${projectRoot}/public`, { maxAge: "1h", index: false }));
+  // Every file in public/ has an extension: pages skip the disk lookup (and its 404 object).
+  const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all(
     "*",
