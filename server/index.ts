@@ -9,6 +9,7 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { publicPageCache } from "./page-cache.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 
@@ -79,6 +80,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
+  app.use(publicPageCache());
   app.all(
     "*",
     createRequestHandler({

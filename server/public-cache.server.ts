@@ -51,3 +51,8 @@ export function clearPublicCache() {
   entries.clear();
   inFlight.clear();
 }
+
+/** Moves on with every clear: what was derived from the public reads under an older one is stale. */
+export function publicCacheGeneration(): number {
+  return generation;
+}
