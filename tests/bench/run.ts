@@ -25,7 +25,7 @@ async function loadSuites(filters: string[]): Promise<BenchSuite[]> {
 function formatValue(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return String(value);
-  return Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
+  return Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
 }
 
 function printTable(rows: BenchRow[]): void {
