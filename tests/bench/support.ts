@@ -109,7 +109,10 @@ export interface BenchBff extends Bff {
 export async function startBenchBff(upstreamUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchBff> {
   await requireBuild();
   const dataDir = await tempDir("bench-bff");
-  const bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, ...extraEnv }));
+  const bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, ...extraEnv })).catch(async (error: unknown) => {
+    await removeDir(dataDir);
+    throw error;
+  });
   return {
     ...bff,
     async close() {
