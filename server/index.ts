@@ -9,6 +9,7 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { publicPageCache } from "./page-cache.server.ts";
 import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
@@ -78,8 +79,11 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
   // Fingerprinted by the build: safe to cache for a year.
   app.use("/build", express.static(`${projectRoot}/public/build`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(`${projectRoot}/public`, { maxAge: "1h", index: false }));
+  // Every file in public/ has an extension: pages skip the disk lookup (and its 404 object).
+  const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
+  app.use(publicPageCache());
   app.all(
     "*",
     createRequestHandler({

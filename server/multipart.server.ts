@@ -76,6 +76,11 @@ const FRAMING_ALLOWANCE_BYTES = 64 * 1024;
  * many bytes the connection is cut instead.
  */
 const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
+/**
+ * How much of the browser's body may be read ahead of the upstream: enough to keep both
+ * connections busy (a few network reads), far too little to matter for memory.
+ */
+const READ_AHEAD_BYTES = 1024 * 1024;
 /** Enough leading bytes for every signature below (EPUB's needs 58). */
 const SNIFF_BYTES = 64;
 
@@ -166,7 +171,7 @@ export class IncomingForm {
     }
     // The DOM and Node typings describe the same web stream differently.
     const source = request.body
-      ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
+      ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, { highWaterMark: READ_AHEAD_BYTES })
       : Readable.from([]);
     const length = Number(request.headers.get("content-length"));
     return new IncomingForm(source, parser, Number.isFinite(length) && length > 0 ? length : undefined);

@@ -74,3 +74,8 @@ export function clearPublicCache() {
 onBroadcast((message) => {
   if (message === INVALIDATE || message === undefined) clearLocally();
 });
+
+/** Moves on with every clear: what was derived from the public reads under an older one is stale. */
+export function publicCacheGeneration(): number {
+  return generation;
+}

@@ -31,6 +31,16 @@ export async function firstHistory(api: UpstreamClient): Promise<History | null>
 
 export const publicActivities = (api: UpstreamClient) => cachedRead("activities", () => listActivities(api));
 
+/** How many activities the home page's carousel holds: the newest, however many there are. */
+export const HOME_ACTIVITY_COUNT = 12;
+
+/**
+ * The newest activities only (the upstream lists newest first), so the home page costs the
+ * same with 500 activities as with 20. Cut here too, in case an upstream ignores `limit`.
+ */
+export const latestActivities = (api: UpstreamClient) =>
+  cachedRead("activities?latest", async () => (await listActivities(api, { page: 1, limit: HOME_ACTIVITY_COUNT })).slice(0, HOME_ACTIVITY_COUNT));
+
 export const publicActivity = (api: UpstreamClient, activityId: string) =>
   cachedRead(`activities/${activityId}`, () => getActivity(api, activityId));
 

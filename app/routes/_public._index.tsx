@@ -8,7 +8,7 @@ import {
   firstAbout,
   firstHistory,
   firstMissionVision,
-  publicActivities,
+  latestActivities,
   publicBanners,
   publicOfficers,
   type About,
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orNull(firstMissionVision(api)),
     orNull(firstAbout(api)),
     orNull(firstHistory(api)),
-    orNull(publicActivities(api)),
+    orNull(latestActivities(api)),
     orNull(publicOfficers(api)),
   ]);
 

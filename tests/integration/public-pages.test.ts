@@ -7,6 +7,7 @@ import { loader as homeLoader } from "~/routes/_public._index";
 import { loader as layoutLoader } from "~/routes/_public";
 import { loader as privacyLoader } from "~/routes/_public.privacy-policy";
 import { loader as termsLoader } from "~/routes/_public.terms";
+import { HOME_ACTIVITY_COUNT } from "@server/site-content.server";
 import { request } from "../helpers/sessions";
 import { CONTENT, siteContentHandlers } from "../mocks/site-content";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
@@ -74,6 +75,18 @@ describe("home page loader", () => {
       { id: "1", name: "Drs. Ahmad", position: "Kepala Dinas", additionalText: "Pembina Utama Muda", photo: "/files/officer-1.png" },
     ]);
     expect(data.office.address).toBe("Jl. Pahlawan No. 1");
+  });
+
+  it("asks the upstream for the newest activities only, and keeps no more when it sends more", async () => {
+    const calls = recordUpstreamCalls();
+    const many = Array.from({ length: 30 }, (_, index) => ({ ...CONTENT.activities[0], id: 100 + index }));
+    upstream.use(
+      http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: many })),
+      ...siteContentHandlers(),
+    );
+    const data = await homeLoader(args("/"));
+    expect(calls.map((call) => call.path)).toContain(`/api/activities?page=1&limit=${HOME_ACTIVITY_COUNT}`);
+    expect(data.activities.map((activity) => activity.id)).toEqual(many.slice(0, HOME_ACTIVITY_COUNT).map((activity) => String(activity.id)));
   });
 
   it("leaves out only the sections whose calls fail", async () => {

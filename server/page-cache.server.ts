@@ -1,0 +1,105 @@
+import type { RequestHandler, Response } from "express";
+import { getConfig } from "./config.server.ts";
+import { publicCacheGeneration } from "./public-cache.server.ts";
+
+/**
+ * Whole public pages, cached in the process for the public cache's TTL: within it a visitor's
+ * page is the last one rendered, so a burst of visitors costs neither upstream calls nor React
+ * renders. Only anonymous GETs (no cookie) whose answer is a 200 HTML page that sets no cookie
+ * are kept; every admin change clears them with the public reads (the generation moves on).
+ * The page's CSP nonce is replaced by this response's own.
+ */
+
+interface CachedPage {
+  headers: Array<[string, string | string[]]>;
+  /** The page's bytes cut where its nonce was, to be joined with the next response's nonce. */
+  parts: Buffer[];
+  storedAt: number;
+  generation: number;
+}
+
+/** Bounded, because URLs (query strings, hosts) are chosen by visitors. */
+const MAX_PAGES = 200;
+/** Answered per response, never replayed. */
+const OWN_HEADERS = new Set([
+  "set-cookie",
+  "content-security-policy",
+  "x-request-id",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "etag",
+  "date",
+  "connection",
+  "keep-alive",
+]);
+
+const pages = new Map<string, CachedPage>();
+
+export function publicPageCache(): RequestHandler {
+  return (req, res, next) => {
+    const nonce = res.locals.cspNonce as string | undefined;
+    const { ttlMs } = getConfig().publicCache;
+    if (req.method !== "GET" || req.headers.cookie || req.headers.authorization || !nonce || ttlMs === 0) return next();
+
+    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const generation = publicCacheGeneration();
+    const cached = pages.get(key);
+    if (cached && cached.generation === generation && Date.now() - cached.storedAt <= ttlMs) {
+      for (const [name, value] of cached.headers) res.setHeader(name, value);
+      const body = joinWith(cached.parts, Buffer.from(nonce));
+      res.setHeader("Content-Length", body.length);
+      res.status(200).end(body);
+      return;
+    }
+
+    const chunks = captureBody(res);
+    res.once("finish", () => {
+      const type = String(res.getHeader("content-type") ?? "");
+      if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") || publicCacheGeneration() !== generation) return;
+      const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
+        value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
+      );
+      pages.delete(key);
+      pages.set(key, { headers, parts: splitOn(Buffer.concat(chunks), Buffer.from(nonce)), storedAt: Date.now(), generation });
+      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+    });
+    next();
+  };
+}
+
+/** Keeps a copy of what the handler writes (before compression, which wraps these same calls). */
+function captureBody(res: Response): Buffer[] {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk)); // a copy: the writer may reuse its buffer
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk);
+    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response["end"];
+  return chunks;
+}
+
+function splitOn(bytes: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let found = bytes.indexOf(separator); found !== -1; found = bytes.indexOf(separator, start)) {
+    parts.push(bytes.subarray(start, found));
+    start = found + separator.length;
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
+}
+
+function joinWith(parts: Buffer[], separator: Buffer): Buffer {
+  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part])));
+}

@@ -1,0 +1,72 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { BenchRow, BenchSuite } from "./types.ts";
+
+/**
+ * `npm run bench [-- name ...]`: runs every suite in ./suites (or those whose name contains one of
+ * the arguments) one after another against the built app, and prints one table of their rows.
+ * A missed target is reported, not thrown: this machine is shared, and the figures are for people.
+ * A suite that cannot run at all makes the exit code 1.
+ */
+
+const SUITES_DIR = fileURLToPath(new URL("./suites/", import.meta.url));
+
+async function loadSuites(filters: string[]): Promise<BenchSuite[]> {
+  const files = (await readdir(SUITES_DIR)).filter((file) => /\.tsx?$/.test(file)).sort();
+  const suites: BenchSuite[] = [];
+  for (const file of files) {
+    const suite = ((await import(pathToFileURL(path.join(SUITES_DIR, file)).href)) as { default: BenchSuite }).default;
+    if (!filters.length || filters.some((filter) => suite.name.includes(filter))) suites.push(suite);
+  }
+  return suites;
+}
+
+function formatValue(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return String(value);
+  return Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+function printTable(rows: BenchRow[]): void {
+  const header = ["bench", "metric", "value", "unit", "target", "met"];
+  const cells = rows.map((row) => [
+    row.bench,
+    row.metric,
+    formatValue(row.value),
+    row.unit,
+    row.target ?? "",
+    row.met === undefined ? "" : row.met ? "yes" : "NO",
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
+  const line = (values: string[]) =>
+    values.map((value, column) => (column === 2 ? value.padStart(widths[column]) : value.padEnd(widths[column]))).join("  ").trimEnd();
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const values of cells) console.log(line(values));
+}
+
+async function main(): Promise<void> {
+  const suites = await loadSuites(process.argv.slice(2));
+  if (!suites.length) throw new Error(`no bench suite matches ${process.argv.slice(2).join(", ")}`);
+  const rows: BenchRow[] = [];
+  const failed: string[] = [];
+  for (const suite of suites) {
+    const started = performance.now();
+    console.error(`bench: ${suite.name} ...`);
+    try {
+      rows.push(...(await suite.run()));
+      console.error(`bench: ${suite.name} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    } catch (error) {
+      failed.push(suite.name);
+      console.error(`bench: ${suite.name} failed:`, error);
+    }
+  }
+  console.log("");
+  printTable(rows);
+  const targets = rows.filter((row) => row.met !== undefined);
+  console.log(`\n${targets.filter((row) => row.met).length} of ${targets.length} targets met${failed.length ? `; suites that failed: ${failed.join(", ")}` : ""}`);
+  if (failed.length) process.exitCode = 1;
+}
+
+await main();

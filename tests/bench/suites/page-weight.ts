@@ -1,0 +1,115 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { PROJECT_ROOT } from "../../e2e/support.ts";
+import type { BenchRow, BenchSuite } from "../types.ts";
+import { requireBuild } from "../support.ts";
+
+/**
+ * Issue 8, point 4: each page's initial JavaScript, gzipped, from the build's manifest: the
+ * client entry and every route of the page's branch (root, layouts, the page), each with the
+ * chunks it imports, counted once. These are exactly the page's `modulepreload` links. Leaflet
+ * and Quill must never be among them (they load later, on the client, in chunks of their own).
+ */
+
+const BUILD_DIR = path.join(PROJECT_ROOT, "public");
+const HOME_LIMIT_KIB = 110;
+const ADMIN_LIMIT_KIB = 180;
+/** Strings only these libraries' code contains. */
+const HEAVY_LIBRARIES = [
+  { name: "Leaflet", marker: "leafletjs.com" },
+  { name: "Quill", marker: "ql-editor" },
+];
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+async function readManifest(): Promise<Manifest> {
+  const buildDir = path.join(BUILD_DIR, "build");
+  const file = (await readdir(buildDir)).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error("no manifest in public/build: run `npx remix build` first");
+  const source = await readFile(path.join(buildDir, file), "utf8");
+  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
+}
+
+/** The route ids from root down to `id`. */
+function branch(manifest: Manifest, id: string): ManifestRoute[] {
+  const routes: ManifestRoute[] = [];
+  for (let route: ManifestRoute | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+    routes.unshift(route);
+  }
+  return routes;
+}
+
+function listed(names: Set<string>): string {
+  return names.size ? ` (${[...names].join(", ")})` : "";
+}
+
+const suite: BenchSuite = {
+  name: "page-weight",
+  async run() {
+    await requireBuild();
+    const manifest = await readManifest();
+    const files = new Map<string, { gzipBytes: number; heavy: string[] }>();
+    const measure = async (url: string) => {
+      if (!files.has(url)) {
+        const bytes = await readFile(path.join(BUILD_DIR, url));
+        const text = bytes.toString("utf8");
+        files.set(url, { gzipBytes: gzipSync(bytes).length, heavy: HEAVY_LIBRARIES.filter((library) => text.includes(library.marker)).map((library) => library.name) });
+      }
+      return files.get(url)!;
+    };
+
+    // Pages: the leaves under the public layout and the admin layout, and the login page (not resource routes such as `*.csv`).
+    const pages = Object.values(manifest.routes).filter(
+      (route) => (route.parentId === "routes/_public" || route.parentId === "routes/admin" || route.id === "routes/login") && !/\[\.\]/.test(route.id),
+    );
+    const rows: BenchRow[] = [];
+    let worstAdmin = 0;
+    const heavyInPublic = new Set<string>();
+    const heavyInAdmin = new Set<string>();
+    for (const page of pages.sort((a, b) => a.id.localeCompare(b.id))) {
+      const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (const route of branch(manifest, page.id)) for (const url of [route.module, ...(route.imports ?? [])]) urls.add(url);
+      let gzipBytes = 0;
+      const heavy = new Set<string>();
+      for (const url of urls) {
+        const file = await measure(url);
+        gzipBytes += file.gzipBytes;
+        for (const name of file.heavy) heavy.add(name);
+      }
+      const kib = gzipBytes / 1024;
+      const name = page.id.replace(/^routes\//, "");
+      const isAdmin = page.parentId === "routes/admin";
+      const isHome = page.id === "routes/_public._index";
+      if (isAdmin) worstAdmin = Math.max(worstAdmin, kib);
+      const limit = isHome ? HOME_LIMIT_KIB : isAdmin ? ADMIN_LIMIT_KIB : undefined;
+      rows.push({
+        bench: "page weight",
+        metric: `${name} initial JS (gzip)`,
+        value: kib,
+        unit: "KiB",
+        ...(limit ? { target: `<= ${limit}`, met: kib <= limit } : {}),
+      });
+      for (const library of heavy) (isAdmin ? heavyInAdmin : heavyInPublic).add(library);
+    }
+    rows.push(
+      { bench: "page weight", metric: "heaviest admin page initial JS (gzip)", value: worstAdmin, unit: "KiB", target: `<= ${ADMIN_LIMIT_KIB}`, met: worstAdmin <= ADMIN_LIMIT_KIB },
+      { bench: "page weight", metric: `Leaflet/Quill in public pages' initial JS${listed(heavyInPublic)}`, value: heavyInPublic.size, unit: "libraries", target: "= 0", met: heavyInPublic.size === 0 },
+      { bench: "page weight", metric: `Leaflet/Quill in admin pages' initial JS${listed(heavyInAdmin)}`, value: heavyInAdmin.size, unit: "libraries", target: "= 0", met: heavyInAdmin.size === 0 },
+    );
+    return rows;
+  },
+};
+
+export default suite;

@@ -1,0 +1,135 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { DATABASE_FILE } from "../../../reference-api/db.ts";
+import { removeDir, tempDir } from "../../e2e/support.ts";
+import type { BenchRow, BenchSuite } from "../types.ts";
+import {
+  adminCookie,
+  closeAll,
+  median,
+  startBenchBff,
+  startReferenceApiProcess,
+  timeToLastByte,
+  type BenchBff,
+  type ReferenceApiProcess,
+} from "../support.ts";
+
+/**
+ * Issue 8, point 6: the books admin list and the home page over a reference API holding 10,000
+ * books and 500 activities, against the same pages over 20 of each; both sites run side by side
+ * and are measured in turns. The public cache is off, so each view pays its upstream reads too.
+ */
+
+const LARGE = { books: 10_000, activities: 500 };
+const SMALL = { books: 20, activities: 20 };
+const RUNS = 21;
+const TARGET_RATIO = 1.2;
+
+type Counts = typeof LARGE;
+
+/** Makes the seeded database hold exactly these many books and activities (written directly, in one transaction). */
+function setCounts(dataDir: string, counts: Counts) {
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  try {
+    db.pragma("foreign_keys = ON");
+    db.transaction(() => {
+      const first = (table: string) => (db.prepare(`SELECT MIN(id) AS id FROM ${table}`).get() as { id: number | null }).id;
+      const [authorId, publisherId, classificationId, genreId] = ["authors", "publishers", "classifications", "genres"].map(first);
+      const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+      const addBook = db.prepare(
+        "INSERT INTO books (title, synopsis, published_date, isbn_issn, author_id, publisher_id, classification_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      );
+      const addGenre = db.prepare("INSERT INTO book_genres (book_id, genre_id) VALUES (?, ?)");
+      for (let n = count("books"); n < counts.books; n++) {
+        const { lastInsertRowid } = addBook.run(
+          `Buku Contoh Nomor ${n + 1}`,
+          "Sinopsis buku contoh untuk uji skala: kisah tentang perpustakaan daerah, pembaca, dan arsip yang dijaga turun-temurun.",
+          "2020-01-01",
+          `978-602-${String(n).padStart(6, "0")}`,
+          authorId,
+          publisherId,
+          classificationId,
+        );
+        if (genreId !== null) addGenre.run(lastInsertRowid, genreId);
+      }
+      db.prepare("DELETE FROM books WHERE id NOT IN (SELECT id FROM books ORDER BY id LIMIT ?)").run(counts.books);
+
+      const addActivity = db.prepare("INSERT INTO activities (date, title, description) VALUES (?, ?, ?)");
+      for (let n = count("activities"); n < counts.activities; n++) {
+        const date = new Date(Date.UTC(2023, 0, 1) - n * 86_400_000).toISOString();
+        addActivity.run(
+          date,
+          `Kegiatan Contoh Nomor ${n + 1}`,
+          "<p>Kegiatan literasi bersama masyarakat: membaca bersama, bedah buku, dan pelatihan pengelolaan arsip desa.</p>".repeat(4),
+        );
+      }
+      db.prepare("DELETE FROM activities WHERE id NOT IN (SELECT id FROM activities ORDER BY date DESC, id DESC LIMIT ?)").run(counts.activities);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+interface Site {
+  api: ReferenceApiProcess;
+  bff: BenchBff;
+  cookie: string;
+  close(): Promise<void>;
+}
+
+async function startSite(counts: Counts): Promise<Site> {
+  const dataDir = await tempDir("bench-scale");
+  // The first start creates and seeds the database; the counts are set while it is stopped.
+  await (await startReferenceApiProcess(dataDir)).close();
+  setCounts(dataDir, counts);
+  const api = await startReferenceApiProcess(dataDir);
+  const bff = await startBenchBff(api.url, { PUBLIC_CACHE_TTL_MS: "0", PUBLIC_CACHE_STALE_MS: "0" });
+  return {
+    api,
+    bff,
+    cookie: await adminCookie(bff.url),
+    async close() {
+      await closeAll(bff, api);
+      await removeDir(dataDir);
+    },
+  };
+}
+
+const suite: BenchSuite = {
+  name: "scale",
+  async run() {
+    let small: Site | undefined;
+    let large: Site | undefined;
+    try {
+      small = await startSite(SMALL);
+      large = await startSite(LARGE);
+      const rows: BenchRow[] = [];
+      for (const path of ["/admin/book", "/"]) {
+        const view = (site: Site) => timeToLastByte(`${site.bff.url}${path}`, path.startsWith("/admin") ? { Cookie: site.cookie } : {});
+        for (let warmup = 0; warmup < 3; warmup++) {
+          await view(small);
+          await view(large);
+        }
+        const smallTimes: number[] = [];
+        const largeTimes: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          smallTimes.push(await view(small));
+          largeTimes.push(await view(large));
+        }
+        const ratio = median(largeTimes) / median(smallTimes);
+        const bench = `scale ${path}`;
+        rows.push(
+          { bench, metric: `median response, ${SMALL.books} books / ${SMALL.activities} activities`, value: median(smallTimes), unit: "ms" },
+          { bench, metric: `median response, ${LARGE.books} books / ${LARGE.activities} activities`, value: median(largeTimes), unit: "ms" },
+          { bench, metric: "large / small", value: ratio, unit: "x", target: `<= ${TARGET_RATIO}`, met: ratio <= TARGET_RATIO },
+        );
+      }
+      return rows;
+    } finally {
+      await closeAll(large, small);
+    }
+  },
+};
+
+export default suite;

@@ -1,0 +1,108 @@
+import { Readable } from "node:stream";
+import { referenceApiToken } from "../../e2e/support.ts";
+import type { BenchRow, BenchSuite } from "../types.ts";
+import { adminCookie, closeAll, MiB, rssOf, startBenchBff, startReferenceApiProcess, type BenchBff, type ReferenceApiProcess } from "../support.ts";
+
+/**
+ * Issue 8, point 3: a 1 GiB video sent through the BFF's streamed upload (the video form, relayed
+ * to the upstream's upload call) against the same bytes sent straight to that upload call, in
+ * the same run, alternated (direct, BFF, BFF, direct). The BFF's resident memory is sampled from
+ * /proc during its uploads. The bytes are generated on the fly; nothing is written by the bench.
+ */
+
+const VIDEO_BYTES = 1024 * MiB;
+const TARGET_THROUGHPUT_RATIO = 0.8;
+const TARGET_GROWTH_MIB = 64;
+const BOUNDARY = "----BenchUploadBoundary7MA4YWxkTrZu0gW";
+
+/** The first bytes of an MP4 (an `ftyp` box), which the upstream checks, then zeros. */
+function* videoBytes(): Generator<Buffer> {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("mp42isom")]);
+  const first = Buffer.concat([head, Buffer.alloc(MiB - head.length)]);
+  const zeros = Buffer.alloc(MiB);
+  for (let sent = 0; sent < VIDEO_BYTES; sent += MiB) yield sent === 0 ? first : zeros;
+}
+
+function multipart(fields: Record<string, string>, fileField: string): ReadableStream<Uint8Array> {
+  async function* parts(): AsyncGenerator<Buffer> {
+    for (const [name, value] of Object.entries(fields)) {
+      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    }
+    yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="besar.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    yield* videoBytes();
+    yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  }
+  return Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>;
+}
+
+/** Sends the upload; seconds until the answer, which must be `expectedStatus`. */
+async function timedUpload(url: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>, expectedStatus: number): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+    duplex: "half",
+    redirect: "manual",
+  } as RequestInit);
+  await response.arrayBuffer();
+  if (response.status !== expectedStatus) throw new Error(`POST ${url} answered ${response.status}, expected ${expectedStatus}`);
+  return (performance.now() - started) / 1000;
+}
+
+const suite: BenchSuite = {
+  name: "upload",
+  async run() {
+    let api: ReferenceApiProcess | undefined;
+    let bff: BenchBff | undefined;
+    try {
+      api = await startReferenceApiProcess();
+      bff = await startBenchBff(api.url);
+      const token = await referenceApiToken(api.url);
+      const cookie = await adminCookie(bff.url);
+      const bffPid = bff.proc.pid;
+
+      const direct = () => timedUpload(`${api!.url}/api/upload/video`, { Authorization: `Bearer ${token}` }, multipart({}, "video"), 201);
+      let baseline = 0;
+      let peak = 0;
+      const throughBff = async () => {
+        baseline = Math.max(baseline, await rssOf(bffPid));
+        let sampling = true;
+        const sampler = (async () => {
+          while (sampling) {
+            peak = Math.max(peak, await rssOf(bffPid).catch(() => 0));
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        })();
+        try {
+          return await timedUpload(`${bff!.url}/admin/video?modal=add`, { Cookie: cookie }, multipart({ intent: "create", title: "Video besar" }, "video"), 302);
+        } finally {
+          sampling = false;
+          await sampler;
+        }
+      };
+
+      let directSeconds = await direct();
+      let bffSeconds = await throughBff();
+      bffSeconds += await throughBff();
+      directSeconds += await direct();
+
+      const directRate = (2 * VIDEO_BYTES) / MiB / directSeconds;
+      const bffRate = (2 * VIDEO_BYTES) / MiB / bffSeconds;
+      const ratio = bffRate / directRate;
+      const growthMiB = (peak - baseline) / MiB;
+      const rows: BenchRow[] = [
+        { bench: "upload 1 GiB", metric: "straight to the upstream", value: directRate, unit: "MiB/s" },
+        { bench: "upload 1 GiB", metric: "through the BFF", value: bffRate, unit: "MiB/s" },
+        { bench: "upload 1 GiB", metric: "through the BFF / straight", value: ratio, unit: "x", target: `>= ${TARGET_THROUGHPUT_RATIO}`, met: ratio >= TARGET_THROUGHPUT_RATIO },
+        { bench: "upload 1 GiB", metric: "BFF resident memory before", value: baseline / MiB, unit: "MiB" },
+        { bench: "upload 1 GiB", metric: "BFF peak memory growth", value: growthMiB, unit: "MiB", target: `<= ${TARGET_GROWTH_MIB}`, met: growthMiB <= TARGET_GROWTH_MIB },
+      ];
+      return rows;
+    } finally {
+      await closeAll(bff, api);
+    }
+  },
+};
+
+export default suite;

@@ -1,0 +1,84 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { http, passthrough } from "msw";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getConfig } from "@server/config.server";
+import { publicPageCache } from "@server/page-cache.server";
+import { clearPublicCache } from "@server/public-cache.server";
+import { securityHeaders } from "@server/security.server";
+import { upstream } from "../mocks/upstream";
+
+/**
+ * The whole-page cache in front of the pages, on a real Express server: what a visitor receives
+ * (body, CSP nonce) and how many times the page behind it was rendered.
+ */
+
+let renders = 0;
+let baseUrl = "";
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(securityHeaders(getConfig()));
+  app.use(publicPageCache());
+  app.get("/halaman", (_req, res) => {
+    renders += 1;
+    res.type("html").send(`<!DOCTYPE html><html><body><p>render ${renders}</p><script nonce="${res.locals.cspNonce}">1</script></body></html>`);
+  });
+  app.get("/gagal", (_req, res) => {
+    renders += 1;
+    res.status(503).type("html").send("<p>gagal</p>");
+  });
+  app.get("/kuki", (_req, res) => {
+    renders += 1;
+    res.cookie("sesi", "x").type("html").send("<p>kuki</p>");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+});
+afterAll(() => close());
+beforeEach(() => {
+  upstream.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough()));
+  renders = 0;
+});
+
+async function view(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}${path}`, { headers });
+  const body = await response.text();
+  const policyNonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  return { status: response.status, body, policyNonce, pageNonces: [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]) };
+}
+
+describe("public page cache", () => {
+  it("answers a repeat anonymous view without rendering again, with that response's own nonce", async () => {
+    const first = await view("/halaman");
+    const second = await view("/halaman");
+    expect(renders).toBe(1);
+    expect(second.body.replace(/nonce="[^"]+"/, "")).toBe(first.body.replace(/nonce="[^"]+"/, ""));
+    expect(second.policyNonce).toBeDefined();
+    expect(second.policyNonce).not.toBe(first.policyNonce);
+    expect(second.pageNonces).toEqual([second.policyNonce]);
+  });
+
+  it("renders again as soon as an admin change clears the public cache", async () => {
+    await view("/halaman");
+    clearPublicCache();
+    const after = await view("/halaman");
+    expect(renders).toBe(2);
+    expect(after.body).toContain("render 2");
+  });
+
+  it("never keeps a page for a visitor with a cookie, a failed page, or a page that sets a cookie", async () => {
+    await view("/halaman", { Cookie: "__session=abc" });
+    await view("/halaman", { Cookie: "__session=abc" });
+    expect(renders).toBe(2);
+    await view("/gagal");
+    await view("/gagal");
+    expect(renders).toBe(4);
+    await view("/kuki");
+    await view("/kuki");
+    expect(renders).toBe(6);
+  });
+});
