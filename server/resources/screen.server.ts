@@ -175,7 +175,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   adapter: ResourceAdapter<Rec, C, S>,
 ) {
   const { definition } = adapter;
-  const { page } = readScreenState(new URL(request.url).searchParams);
+  const { page, modal } = readScreenState(new URL(request.url).searchParams);
   // One upstream page per request, whatever the page: a long catalogue pages as fast as a short one.
   const pageRequest: PageRequest | undefined = definition.pageSize ? { page, limit: definition.pageSize } : undefined;
 
@@ -189,7 +189,8 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
         throw error;
       },
     ),
-    loadLookups(admin.api, adapter.lookups),
+    // The form's choices (a book's authors, genres, ...) only when the form is open: the list alone stays one call.
+    loadLookups(admin.api, modal ? adapter.lookups : []),
   ]);
 
   const alerts: AlertMessage[] = [];

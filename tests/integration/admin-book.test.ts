@@ -118,6 +118,10 @@ describe("book list", () => {
     });
     expect(screen.rows[1].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
     expect(screen.paging).toEqual({ page: 1, hasMore: false });
+    // The list alone is one call: the form's five lookups wait until the form is opened.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/books/all?page=1&limit=20"]);
+    calls.length = 0;
+    await load(route, "/admin/book?modal=add", cookie);
     expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(
       [
         "GET /api/books/all?page=1&limit=20",
@@ -164,7 +168,7 @@ describe("book list", () => {
     upstream.use(http.get(`${UPSTREAM}/books/all`, held({ books: BOOKS })));
     for (const [path, body] of Object.entries(LOOKUP_BODIES)) upstream.use(http.get(`${UPSTREAM}${path}`, held(body)));
     const started = performance.now();
-    const { screen } = await load(route, "/admin/book", cookie);
+    const { screen } = await load(route, "/admin/book?modal=add", cookie);
     expect(arrived).toBe(6);
     expect(performance.now() - started).toBeLessThan(700);
     expect(screen.rows).toHaveLength(2);
@@ -180,7 +184,7 @@ describe("book list", () => {
   it("names each failed lookup with the spec's text (its spelling included), or the upstream's own error", async () => {
     const failed = () => new HttpResponse(null, { status: 500 });
     serveLookups({ "/authors": failed, "/publishers": failed, "/classifications": failed, "/genres": failed, "/tags": failed });
-    let { screen } = await load(route, "/admin/book", cookie);
+    let { screen } = await load(route, "/admin/book?modal=add", cookie);
     expect(screen.rows).toHaveLength(2);
     expect(screen.alerts.map(({ type, message }) => `${type}: ${message}`)).toEqual([
       "error: Terjadi kesalahan saat mengambil data pengarang!",
@@ -192,7 +196,7 @@ describe("book list", () => {
     expect(screen.options?.author_id).toEqual([]);
 
     serveLookups({ "/tags": () => HttpResponse.json({ error: "Layanan tag sedang pemeliharaan" }, { status: 503 }) });
-    ({ screen } = await load(route, "/admin/book", cookie));
+    ({ screen } = await load(route, "/admin/book?modal=add", cookie));
     expect(screen.alerts.map(({ message }) => message)).toEqual(["Layanan tag sedang pemeliharaan"]);
     expect(screen.options?.genres).toHaveLength(2);
   });
