@@ -16,7 +16,13 @@ export const links = () => [{ rel: "stylesheet", href: loginStyles }];
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
-  return [{ title: pageTitle(root?.product.title ?? "", "Login") }, { name: "robots", content: "noindex" }];
+  const product = root?.product.title ?? "";
+  // Indexable on purpose: staff who search for the agency's back-office find its door; the door
+  // itself is throttled and reveals nothing, and everything behind it stays noindex.
+  return [
+    { title: pageTitle(product, "Login") },
+    { name: "description", content: `Masuk ke panel admin ${product} untuk mengelola isi situs dan katalog aplikasi.` },
+  ];
 };
 
 /** An admin who is already logged in goes straight to the back-office. */

@@ -3,6 +3,6 @@ import { getConfig } from "@server/config.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const siteUrl = getConfig().publicUrl ?? new URL(request.url).origin;
-  const body = ["User-agent: *", "Disallow: /admin", "Disallow: /login", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  const body = ["User-agent: *", "Disallow: /admin", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

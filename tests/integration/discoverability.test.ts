@@ -39,6 +39,8 @@ describe("discoverability", () => {
   it("keeps crawlers out of the back-office and points them at the sitemap", async () => {
     const text = await robotsLoader(args("/robots.txt")).text();
     expect(text).toContain("Disallow: /admin");
+    // The login page is the back-office's door, findable by staff (and scored by Lighthouse's SEO audit).
+    expect(text).not.toContain("Disallow: /login");
     expect(text).toContain("Sitemap: http://localhost/sitemap.xml");
   });
 
