@@ -59,6 +59,8 @@ export class FaultyUpstream {
   fault: Fault = { kind: "pass" };
   /** Which calls the fault hits. */
   hits: (call: UpstreamCall) => boolean = spareAuthCalls;
+  /** Every call that reached the real upstream. */
+  readonly calls: UpstreamCall[] = [];
   /** Writes (not GET/HEAD) that reached the real upstream, login excepted. */
   readonly writes: UpstreamCall[] = [];
   private readonly held = new Set<Socket>();
@@ -135,6 +137,7 @@ export class FaultyUpstream {
   }
 
   private forward(req: IncomingMessage, res: ServerResponse, call: UpstreamCall) {
+    this.calls.push(call);
     if (call.method !== "GET" && call.method !== "HEAD" && call.path !== "/api/users/login") this.writes.push(call);
     const outgoing = httpRequest(
       {
@@ -170,6 +173,8 @@ export interface HardStack {
   bff: Bff;
   upstream: FaultyUpstream;
   referenceApi: RunningReferenceApi;
+  /** The BFF's DATA_DIR (its sessions). */
+  bffDataDir: string;
   close(): Promise<void>;
 }
 
@@ -206,6 +211,7 @@ export async function startHardStack(env: Record<string, string | undefined> = {
     bff,
     upstream,
     referenceApi,
+    bffDataDir: bffDir,
     async close() {
       await bff.proc.stop();
       await upstream.close();
@@ -245,4 +251,4 @@ export function isRunning(bff: Bff): boolean {
 }
 
 /** Indonesian words every failure message the site shows carries at least one of. */
-export const INDONESIAN_FAILURE = /kesalahan|tidak dapat|tidak valid|gagal|terganggu|ditolak|wajib|tidak ditemukan|maksimal|terlalu|harus|silakan|belum/i;
+export const INDONESIAN_FAILURE = /kesalahan|melebihi|tidak dapat|tidak valid|gagal|terganggu|ditolak|wajib|tidak ditemukan|maksimal|terlalu|harus|silakan|belum/i;
