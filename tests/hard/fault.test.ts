@@ -85,6 +85,16 @@ beforeAll(async () => {
         return judgeFailure(status, text);
       },
     })),
+    ...ADMIN_SCREENS.filter((screen) => screen.definition.exportHref).map((screen) => ({
+      what: `GET ${screen.definition.exportHref} (admin export)`,
+      send: () =>
+        fetch(`${base}${screen.definition.exportHref}`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(SAFETY_LIMIT_MS) }).then(
+          async (response) => ({ status: response.status, text: `${response.headers.get("location") ?? ""} ${await response.text()}` }),
+        ),
+      // The file, or back to the screen, which says the list could not be loaded.
+      judge: (status: number, text: string) =>
+        status === 200 || (status === 302 && text.startsWith(`${screen.path} `)) ? undefined : `answered ${status} ${text.slice(0, 40)}`,
+    })),
     ...ADMIN_SCREENS.map((screen) => {
       const marker = `Isian ${screen.definition.key} ${Math.random().toString(36).slice(2, 8)}`;
       const typedField = Object.keys(screen.valid).find((name) => typeof screen.valid[name] === "string" && !/date|_id$|url|email/.test(name))!;

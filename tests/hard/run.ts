@@ -67,6 +67,17 @@ interface Row {
 }
 
 const rows = new Map<string, Row>();
+for (const entry of earlier) {
+  rows.set(entry.suite, {
+    suite: entry.suite,
+    tried: entry.json?.numTotalTests ?? 0,
+    passed: entry.json?.numPassedTests ?? 0,
+    figures: [`tests in ${entry.files.join(", ")}`],
+  });
+}
+// The issue's order: attack, bad input, fault, load; any other suite (scale-out) after them.
+const SUITE_ORDER = ["attack", "bad-input", "fault", "load"];
+cases.sort((a, b) => (SUITE_ORDER.indexOf(a.suite) + 1 || 99) - (SUITE_ORDER.indexOf(b.suite) + 1 || 99));
 for (const report of cases) {
   const row = rows.get(report.suite) ?? { suite: report.suite, tried: 0, passed: 0, figures: [] };
   row.tried++;
@@ -80,15 +91,6 @@ for (const report of cases) {
   }
   rows.set(report.suite, row);
 }
-for (const entry of earlier) {
-  rows.set(entry.suite, {
-    suite: entry.suite,
-    tried: entry.json?.numTotalTests ?? 0,
-    passed: entry.json?.numPassedTests ?? 0,
-    figures: [`tests in ${entry.files.join(", ")}`],
-  });
-}
-
 const cpu = cpus();
 const lines = [
   `Reliability summary: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${minutes} min`,

@@ -21,7 +21,7 @@ import { videoResource } from "~/admin/resources/videos";
 
 export interface AdminScreen {
   path: string;
-  definition: Pick<ResourceDefinition, "key" | "fields" | "messages" | "schema">;
+  definition: Pick<ResourceDefinition, "key" | "fields" | "messages" | "schema" | "exportHref">;
   /** Valid values for `intent=update` of record `id`. */
   valid: Record<string, string | string[]>;
 }
