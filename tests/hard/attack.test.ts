@@ -37,10 +37,10 @@ function record(tried: string, got: string, passed: boolean) {
 }
 
 /** A GET with the path sent exactly as written (fetch would normalise `..` away). */
-function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string }> {
+function rawGet(rawPath: string): Promise<{ status: number; location?: string; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: hostname, port, path: rawPath, headers }, (response) => {
+    const outgoing = httpRequest({ host: hostname, port, path: rawPath }, (response) => {
       let body = "";
       response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));

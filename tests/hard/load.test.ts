@@ -21,6 +21,7 @@ const WINDOW_SECONDS = FULL ? 60 : 5;
  */
 const MAX_RSS_GROWTH = FULL ? 1.25 : Infinity;
 const CONNECTIONS = 8;
+const HEAP_CAP_MIB = 192;
 /** Short enough that the fast variant sees every fault at least once. */
 const FAULT_TURN_MS = FULL ? 5_000 : 1_500;
 
@@ -39,7 +40,9 @@ let stack: HardStack;
 
 beforeAll(async () => {
   // Public reads cached briefly, as in production, but short enough that the faults reach the page.
-  stack = await startHardStack({ PUBLIC_CACHE_TTL_MS: "500", PUBLIC_CACHE_STALE_MS: "1000" });
+  // A capped heap makes V8 collect instead of growing lazily into the machine's memory, so that
+  // RSS follows what is really kept: a leak then shows as growth, or as the process dying.
+  stack = await startHardStack({ PUBLIC_CACHE_TTL_MS: "500", PUBLIC_CACHE_STALE_MS: "1000", NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MIB}` });
 }, 120_000);
 
 afterAll(async () => {
@@ -103,7 +106,7 @@ describe(`the home page under load for ${SOAK_SECONDS} s with upstream faults`, 
       result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && growth <= MAX_RSS_GROWTH && descriptorsAfter <= descriptorsBefore + 2 && unhandled.length === 0 && isRunning(stack.bff);
     reportCase({
       suite: "load",
-      tried: `GET / for ${SOAK_SECONDS} s, ${CONNECTIONS} connections from a second process, faults in turns of ${FAULT_TURN_MS / 1_000} s (${[...injected.keys()].join(", ")})`,
+      tried: `GET / for ${SOAK_SECONDS} s, ${CONNECTIONS} connections from a second process, heap capped at ${HEAP_CAP_MIB} MiB, faults in turns of ${FAULT_TURN_MS / 1_000} s (${[...injected.keys()].join(", ")})`,
       got: `${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; RSS ${mebibytes(firstWindow)} → ${mebibytes(lastWindow)}; fds ${descriptorsBefore} → ${descriptorsAfter}`,
       passed,
       figures: {
