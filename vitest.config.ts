@@ -48,6 +48,7 @@ export default defineConfig({
           name: "hard",
           environment: "node",
           include: ["tests/hard/**/*.test.ts"],
+          globalSetup: ["tests/hard/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 300_000,
           pool: "forks",

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { log } from "@server/log.server";
 import { NonceContext } from "~/lib/nonce";
@@ -49,7 +49,8 @@ export default function handleRequest(
 
 /** Unexpected errors go to the log as one line; the visitor sees only the error page. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // A visitor's aborted request, or an answer we chose (a 404 for an unknown address): not a fault.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   logError(error, request);
 };
 

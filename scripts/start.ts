@@ -1,38 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { buildIfStale } from "./build-if-stale.ts";
 
 /**
  * `npm start`: builds when the build is missing or older than the sources, starts the embedded
  * reference API when no UPSTREAM_API_URL is set (demo mode), then runs the site in this process.
  * One Ctrl-C stops both.
  */
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const serverBuild = path.join(root, "build/index.js");
-
-function newestSourceTime(entry: string): number {
-  const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestSourceTime(path.join(entry, name))));
-}
-
-function buildIfStale() {
-  const sources = ["app", "server", "remix.config.js", "package.json"].map((name) => path.join(root, name));
-  const builtAt = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
-  if (builtAt > Math.max(...sources.map(newestSourceTime))) return;
-  console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
-  const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  const result = spawnSync(process.execPath, [remixCli, "build"], {
-    cwd: root,
-    stdio: "inherit",
-    // The Remix compiler loads Vite's CJS API only to print a deprecation notice operators cannot act on.
-    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 /** Demo mode keeps its session secret in the data directory, so a restart keeps admins logged in. */
 function demoSessionSecret(dataDir: string): string {
@@ -44,7 +19,8 @@ function demoSessionSecret(dataDir: string): string {
   return secret;
 }
 
-buildIfStale();
+const buildStatus = buildIfStale();
+if (buildStatus !== 0) process.exit(buildStatus);
 
 const { exitOnStartFailure, logUnexpectedFailures, startServer, stopOnSignal } = await import("../server/index.ts");
 logUnexpectedFailures();

@@ -103,7 +103,8 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   if (value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f\\]/.test(value)) return fallback;
   try {
     const url = new URL(value, "http://site.invalid");
-    if (url.origin !== "http://site.invalid") return fallback;
+    // Dot segments can turn a path into "//host" once resolved ("/.//evil.example"): check the result too.
+    if (url.origin !== "http://site.invalid" || url.pathname.startsWith("//")) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;

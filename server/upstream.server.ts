@@ -98,22 +98,27 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
 
     for (let attempt = 1; ; attempt++) {
       const timeout = AbortSignal.timeout(request.timeoutMs ?? config.upstreamTimeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      // A long upload may take its own time, but once it is all sent the answer is due as for any call.
+      const answerDue = streamed ? answerDeadline(config.upstreamTimeoutMs) : undefined;
+      const combined = AbortSignal.any([timeout, ...(signal ? [signal] : []), ...(answerDue ? [answerDue.signal] : [])]);
       try {
         const response = await fetch(urlFor(request), {
           method,
           headers,
-          body,
+          body: answerDue ? (body as ReadableStream<Uint8Array>).pipeThrough(answerDue.startsAtEnd) : body,
           signal: combined,
           // Node 20's fetch keeps a whole copy of a streamed body in case a redirect needs it
           // again; refusing redirects keeps an upload's memory flat whatever its size.
           ...(streamed ? { duplex: "half", redirect: "error" } : {}),
         } as RequestInit);
+        answerDue?.answered();
         // Whatever an admin changed must show on the public pages at once.
         if (method !== "GET" && response.ok && !request.path.startsWith("/users/")) clearPublicCache();
         return response;
       } catch (cause) {
-        const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
+        answerDue?.answered();
+        const timedOut = timeout.aborted || answerDue?.signal.aborted === true;
+        const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timedOut ? "timeout" : "network";
         if (kind === "network" && attempt < attempts) continue;
         const error = new UpstreamError(kind, 0, undefined, call);
         logFailure(error, started, requestId, cause);
@@ -144,6 +149,32 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
         throw error;
       }
       return result.data;
+    },
+  };
+}
+
+/**
+ * Aborts `afterMs` after a streamed body's last chunk has gone through `startsAtEnd`, unless
+ * the upstream has `answered()` by then: an upstream that takes an upload and never answers
+ * must not hold the admin for the whole request timeout.
+ */
+function answerDeadline(afterMs: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let answered = false;
+  const startsAtEnd = new TransformStream<Uint8Array, Uint8Array>({
+    flush() {
+      if (answered) return;
+      timer = setTimeout(() => controller.abort(new DOMException("no answer after the upload", "TimeoutError")), afterMs);
+      timer.unref();
+    },
+  });
+  return {
+    signal: controller.signal,
+    startsAtEnd,
+    answered() {
+      answered = true;
+      clearTimeout(timer);
     },
   };
 }

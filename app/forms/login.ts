@@ -1,4 +1,4 @@
-import "~/lib/zod-jitless";
+import "~/lib/zod-config";
 import * as z from "zod";
 
 /**

@@ -98,6 +98,7 @@ describe("login", () => {
       ["https://evil.example/", "/admin/slider-manager"],
       ["//evil.example/", "/admin/slider-manager"],
       ["/\\evil.example", "/admin/slider-manager"],
+      ["/.//evil.example/", "/admin/slider-manager"],
       ["javascript:alert(1)", "/admin/slider-manager"],
     ]) {
       const response = (await submit({ ...credentials, redirectTo })) as Response;
