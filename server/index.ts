@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -11,6 +10,7 @@ import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
 import { publicPageCache } from "./page-cache.server.ts";
 import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
+import { remixHandler } from "./remix-handler.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 
@@ -86,9 +86,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.use(publicPageCache());
   app.all(
     "*",
-    createRequestHandler({
+    remixHandler({
       build,
-      mode: build.mode,
       getLoadContext: (req, res) => ({
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         cspNonce: res.locals.cspNonce,

@@ -1,0 +1,92 @@
+import { once } from "node:events";
+import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+
+/**
+ * Remix behind Express, like `@remix-run/express` but sending bodies with backpressure: its
+ * sender writes every chunk as soon as it arrives, so a 500 MB file proxied to a visitor on a
+ * slow phone would pile up in this process's memory. Here the next chunk is read from the
+ * upstream only when the visitor's connection has taken the last one.
+ */
+export function remixHandler({
+  build,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}): RequestHandler {
+  const handleRequest = createRequestHandler(build, build.mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
+      else next(error);
+    }
+  };
+}
+
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // req.hostname honours "trust proxy"; the port comes from the forwarded or the real Host.
+  const port = (req.get("x-forwarded-host") ?? req.get("host") ?? "").split(":")[1];
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // Loaders and actions stop (and so do their upstream calls) when the visitor goes away first.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function send(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // compression() adds flush(): each chunk goes out as it is ready instead of waiting for more.
+  const flush = (res as ExpressResponse & { flush?: () => void }).flush?.bind(res);
+  const body = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await body.read();
+      if (done) break;
+      const accepted = res.write(value);
+      flush?.();
+      if (!accepted && !(await drained(res))) return;
+    }
+    res.end();
+  } finally {
+    // The visitor left (or the body failed): stop reading, which ends the upstream download too.
+    body.cancel().catch(() => {});
+  }
+}
+
+/** Whether the connection took what was written (false: it closed first). */
+async function drained(res: ExpressResponse): Promise<boolean> {
+  const closed = new AbortController();
+  const onClose = () => closed.abort();
+  res.once("close", onClose);
+  try {
+    await once(res, "drain", { signal: closed.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    res.off("close", onClose);
+  }
+}
