@@ -97,10 +97,12 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
     const started = performance.now();
 
     for (let attempt = 1; ; attempt++) {
-      const timeout = AbortSignal.timeout(request.timeoutMs ?? config.upstreamTimeoutMs);
+      // The deadline is for the answer's head; its body is watched for stalls instead (see failWhenStalled).
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(timeoutReason("no answer in time")), request.timeoutMs ?? config.upstreamTimeoutMs);
       // A long upload may take its own time, but once it is all sent the answer is due as for any call.
       const answerDue = streamed ? answerDeadline(config.upstreamTimeoutMs) : undefined;
-      const combined = AbortSignal.any([timeout, ...(signal ? [signal] : []), ...(answerDue ? [answerDue.signal] : [])]);
+      const combined = AbortSignal.any([timeout.signal, ...(signal ? [signal] : []), ...(answerDue ? [answerDue.signal] : [])]);
       try {
         const response = await fetch(urlFor(request), {
           method,
@@ -111,13 +113,15 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
           // again; refusing redirects keeps an upload's memory flat whatever its size.
           ...(streamed ? { duplex: "half", redirect: "error" } : {}),
         } as RequestInit);
+        clearTimeout(timer);
         answerDue?.answered();
         // Whatever an admin changed must show on the public pages at once.
         if (method !== "GET" && response.ok && !request.path.startsWith("/users/")) clearPublicCache();
-        return response;
+        return failWhenStalled(response, config.upstreamTimeoutMs, () => timeout.abort(timeoutReason("the answer stalled")));
       } catch (cause) {
+        clearTimeout(timer);
         answerDue?.answered();
-        const timedOut = timeout.aborted || answerDue?.signal.aborted === true;
+        const timedOut = timeout.signal.aborted || answerDue?.signal.aborted === true;
         const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timedOut ? "timeout" : "network";
         if (kind === "network" && attempt < attempts) continue;
         const error = new UpstreamError(kind, 0, undefined, call);
@@ -151,6 +155,35 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
       return result.data;
     },
   };
+}
+
+const timeoutReason = (message: string) => new DOMException(message, "TimeoutError");
+
+/**
+ * The answer with its body failed once the upstream sends nothing for `idleMs` while the body is
+ * being read. A whole-call deadline would cut a large file on its way to a slow visitor: time
+ * spent waiting for the reader (backpressure) does not count here, only time waiting on the upstream.
+ */
+function failWhenStalled(response: Response, idleMs: number, abort: () => void): Response {
+  if (!response.body) return response;
+  const upstreamBody = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const stalled = setTimeout(abort, idleMs);
+        try {
+          const { done, value } = await upstreamBody.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } finally {
+          clearTimeout(stalled);
+        }
+      },
+      cancel: (reason) => upstreamBody.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
