@@ -3,12 +3,12 @@ import { requireAdmin } from "@server/auth.server";
 import { bookAdapter } from "@server/resources/books.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { bookResource } from "~/admin/resources/books";
-import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { ResourceScreen, screenLinks, shouldRevalidateScreenWithChoices } from "~/components/admin/ResourceScreen";
 
 /** Mobile Settings › Buku: the app's catalogue, with its relations and files. */
 
 export const links = () => screenLinks(bookResource);
-export const shouldRevalidate = shouldRevalidateScreen;
+export const shouldRevalidate = shouldRevalidateScreenWithChoices;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

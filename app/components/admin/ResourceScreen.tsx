@@ -65,6 +65,16 @@ export const shouldRevalidateScreen: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
+/**
+ * For a screen whose form offers choices (a book's authors, genres, ...): the loader sends them
+ * only while the form is open, so that opening the form loads them.
+ */
+export const shouldRevalidateScreenWithChoices: ShouldRevalidateFunction = (args) => {
+  const opensForm = readScreenState(args.nextUrl.searchParams).modal !== null && readScreenState(args.currentUrl.searchParams).modal === null;
+  if (!args.formMethod && opensForm) return true;
+  return shouldRevalidateScreen(args);
+};
+
 export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definition }: { definition: ResourceDefinition<C, S> }) {
   const screen = useLoaderData() as ScreenData<C>;
   const actionData = useActionData() as ScreenActionData | undefined;
