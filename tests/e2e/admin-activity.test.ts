@@ -100,7 +100,10 @@ describe.each([
     await publicPage.getByText("tingkat TK").waitFor();
     const image = publicPage.locator(`img[src="/files/${added?.file}"]`);
     await image.waitFor();
-    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+    // It is shown (decoded), as a resized variant through the image proxy (the original is 1×1, so
+    // its natural width at the variant's density rounds to 0: decode() is the check that it loaded).
+    expect(await image.evaluate((element) => (element as HTMLImageElement).decode().then(() => true, () => false))).toBe(true);
+    expect(await image.evaluate((element) => (element as HTMLImageElement).currentSrc)).toMatch(new RegExp(`/files/${added?.file}\\?w=\\d+$`));
     await visitor.close();
 
     // And it goes again, asked first with the activity screen's question.
