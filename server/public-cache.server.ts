@@ -21,18 +21,32 @@ interface Entry {
 
 const INVALIDATE = "public-cache:clear";
 
-const entries = new Map<string, Entry>();
-const inFlight = new Map<string, Promise<unknown>>();
-/** Bumped by every clear, so a read that started before a write cannot store stale data after it. */
-let generation = 0;
+interface CacheState {
+  entries: Map<string, Entry>;
+  inFlight: Map<string, Promise<unknown>>;
+  /** Bumped by every clear, so a read that started before a write cannot store stale data after it. */
+  generation: number;
+  listening: boolean;
+}
+
+// server/index.ts (the whole-page cache) runs from source while the routes (which read and clear
+// this cache) run from the Remix build, which bundles its own copy of this module: the state lives
+// on globalThis so that both copies share one cache and one generation.
+const state: CacheState = ((globalThis as Record<symbol, CacheState | undefined>)[Symbol.for("dispusip.publicCache")] ??= {
+  entries: new Map(),
+  inFlight: new Map(),
+  generation: 0,
+  listening: false,
+});
+const { entries, inFlight } = state;
 
 function refresh<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
   const running = inFlight.get(key);
   if (running) return running as Promise<T>;
-  const startedIn = generation;
+  const startedIn = state.generation;
   const promise = fetcher()
     .then((value) => {
-      if (startedIn === generation) entries.set(key, { value, fetchedAt: Date.now() });
+      if (startedIn === state.generation) entries.set(key, { value, fetchedAt: Date.now() });
       return value;
     })
     .finally(() => {
@@ -56,7 +70,7 @@ export function cachedRead<T>(key: string, fetcher: () => Promise<T>): Promise<T
 }
 
 function clearLocally() {
-  generation += 1;
+  state.generation += 1;
   entries.clear();
   inFlight.clear();
 }
@@ -71,11 +85,14 @@ export function clearPublicCache() {
   });
 }
 
-onBroadcast((message) => {
-  if (message === INVALIDATE || message === undefined) clearLocally();
-});
+if (!state.listening) {
+  state.listening = true;
+  onBroadcast((message) => {
+    if (message === INVALIDATE || message === undefined) clearLocally();
+  });
+}
 
 /** Moves on with every clear: what was derived from the public reads under an older one is stale. */
 export function publicCacheGeneration(): number {
-  return generation;
+  return state.generation;
 }

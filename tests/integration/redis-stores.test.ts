@@ -114,6 +114,9 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
   it("clears another process's public cache through a broadcast", async () => {
     const here = await import("@server/public-cache.server");
     vi.resetModules();
+    // Another process: its own copy of the module with its own cache (within one process the
+    // copies share theirs on globalThis).
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("dispusip.publicCache")];
     const elsewhere = await import("@server/public-cache.server");
     expect(elsewhere).not.toBe(here);
 
