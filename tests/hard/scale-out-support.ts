@@ -177,7 +177,8 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
     for (let index = 1; index <= count; index++) {
       const env = bffEnv({
         UPSTREAM_API_URL: referenceApiUrl,
-        DATA_DIR: path.join(root, `bff-${index}`),
+        // Processes on one machine share DATA_DIR, so they share one audit log.
+        DATA_DIR: path.join(root, "bff"),
         REDIS_URL: redis.url,
         TRUST_PROXY: "loopback",
         ...extraEnv,

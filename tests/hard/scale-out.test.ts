@@ -120,14 +120,21 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
     const after = await get(first, updated.location!, cookie);
     expect(after.text).toContain("Berhasil mengubah data!");
 
+    // The audit log (SQLite in the shared DATA_DIR, not in Redis) has both changes, whichever
+    // process made them and whichever shows it.
+    const audit = await get(first, "/admin/audit?resource=classification", cookie);
+    expect(audit.status).toBe(200);
+    expect(audit.text).toContain(`${name} diubah`);
+    expect(audit.text).toContain("999.1");
+
     // Logging out through one process ends the session on all of them.
     expect((await post(second, "/logout", cookie, {})).status).toBe(302);
     for (const base of [first, second, third]) expect(await get(base, "/admin/classification", cookie)).toMatchObject({ status: 302, location: "/" });
 
     reportCase({
       suite: "scale-out",
-      tried: "log in through process 1, create through 2, update through 3, log out through 2",
-      got: "302s; upstream has the record; process 1 shows process 3's alert; the session is gone on all three",
+      tried: "log in through process 1, create through 2, update through 3, read the audit log through 1, log out through 2",
+      got: "302s; upstream has the record; process 1 shows process 3's alert and both changes in the audit log; the session is gone on all three",
       passed: true,
     });
   });
