@@ -1,8 +1,9 @@
-import type { KeyboardEvent } from "react";
+import { useEffect, type KeyboardEvent } from "react";
 
 /**
- * Keeping the keyboard inside a modal dialog (WAI-ARIA dialog pattern): Tab from the last
- * control goes to the first, Shift+Tab from the first (or from the dialog itself) to the last.
+ * The keyboard in a modal dialog (WAI-ARIA dialog pattern): focus moves into it when it opens and
+ * back when it closes; Tab from the last control goes to the first, Shift+Tab from the first (or
+ * from the dialog itself) to the last.
  */
 
 const FOCUSABLE = [
@@ -38,4 +39,20 @@ export function keepTabInside(event: KeyboardEvent, container: HTMLElement | nul
     event.preventDefault();
     wrapTo.focus();
   }
+}
+
+/**
+ * While the component is shown (and `active`), focus is on `target()`; when it goes, focus goes
+ * back to what had it before (the control that opened it), if that is still on the page.
+ */
+export function useBorrowedFocus(target: () => HTMLElement | null | undefined, active = true) {
+  useEffect(() => {
+    if (!active) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    target()?.focus({ preventScroll: true });
+    return () => {
+      if (previous?.isConnected) previous.focus({ preventScroll: true });
+    };
+    // `target` is read once, when the focus is borrowed: only `active` starts or ends it.
+  }, [active]);
 }

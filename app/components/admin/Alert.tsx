@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Icon, type IconName } from "~/components/Icon";
+import { useBorrowedFocus } from "~/lib/focus-trap";
 
 export type AlertKind = "success" | "error" | "confirmation" | "delete";
 
@@ -38,14 +39,7 @@ export function Alert({ type, message, closeHref, onClose, autoDismissMs = ALERT
 
   // A question takes the focus (on its harmless answer), so the keyboard is where the decision is,
   // and gives it back to what asked it (the row's HAPUS link) when it goes, if that is still there.
-  useEffect(() => {
-    if (!asks) return;
-    const asker = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus({ preventScroll: true });
-    return () => {
-      if (asker?.isConnected) asker.focus({ preventScroll: true });
-    };
-  }, [asks]);
+  useBorrowedFocus(() => cancel.current, asks);
 
   useEffect(() => {
     if (asks || paused || !onClose) return;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { keepTabInside } from "~/lib/focus-trap";
+import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 
 interface ModalProps {
   title: string;
@@ -23,15 +23,12 @@ export function Modal({ title, closeHref, onClose, children }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
 
+  useBorrowedFocus(() => dialog.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select") ?? dialog.current);
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const firstField = dialog.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select");
-    (firstField ?? dialog.current)?.focus({ preventScroll: true });
     const { overflow } = document.body.style;
     document.body.style.overflow = "hidden";
     return () => {
       document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, []);
 

@@ -1,7 +1,7 @@
 import type { Blocker } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { createPortal } from "react-dom";
-import { keepTabInside } from "~/lib/focus-trap";
+import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 
 const UNSAVED_CHANGES_QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
 
@@ -20,13 +20,7 @@ function Question({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
   const dialog = useRef<HTMLDivElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    stay.current?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus({ preventScroll: true });
-    };
-  }, []);
+  useBorrowedFocus(() => stay.current);
 
   return (
     <div className="kit-modal-backdrop kit-confirm-backdrop">
