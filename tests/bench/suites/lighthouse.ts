@@ -9,10 +9,11 @@ import { closeAll, median, startBenchBff, startReferenceApiProcess, type BenchBf
  * Debian's Chromium, on the public pages and the login page of the built app over the seeded
  * reference API. Each page is audited RUNS times; the run with the median performance score is
  * reported, with its LCP, TBT and CLS. Simulated throttling scales what this machine's CPU did,
- * so a busy machine lowers the scores.
+ * so a busy machine lowers the scores; single runs of `/` on this machine spread from 88 to 100,
+ * hence five runs (Lighthouse's own advice for a median) rather than three.
  */
 
-const RUNS = 3;
+const RUNS = 5;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 
