@@ -82,12 +82,13 @@ const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
  */
 const READ_AHEAD_BYTES = 1024 * 1024;
 /**
- * File bytes are sent on to the upstream in pieces of about this size rather than as the small
- * pieces the browser's body arrives in: each write costs the upstream a read, a parser call and
- * a disk write, and with pieces of a few KiB a 1 GiB upload cost it twice the CPU of the same
- * file sent straight (docs/performance.md). One piece is held at a time.
+ * File bytes are sent on to the upstream in pieces of this size rather than as the small pieces
+ * the browser's body arrives in: each write costs the upstream a read, a parser call and a disk
+ * write, and with pieces of a few KiB a 1 GiB upload cost it twice the CPU of the same file sent
+ * straight (docs/performance.md). One piece is held at a time, and never for longer than the wait.
  */
 const UPSTREAM_WRITE_BYTES = 1024 * 1024;
+const UPSTREAM_WRITE_MAX_WAIT_MS = 200;
 /** Enough leading bytes for every signature below (EPUB's needs 58). */
 const SNIFF_BYTES = 64;
 
@@ -358,20 +359,60 @@ async function* limitedBytes({ part, rule, head, rest }: InspectedFile): AsyncGe
   }
 }
 
-/** The same bytes regrouped into pieces of at least `size` bytes (the last one may be smaller). */
-async function* inPiecesOf(size: number, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * The same bytes regrouped into pieces of `size` bytes, except that no byte is held longer than
+ * `maxWaitMs`: a slow browser's upload still reaches the upstream as it comes (an upstream may
+ * give up on a body that sends nothing for a minute).
+ */
+export async function* inPiecesOf(size: number, maxWaitMs: number, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]();
+  const pull = () => {
+    const next = chunks.next();
+    // Seen by the await below, or by nobody when the consumer stops first: never unhandled.
+    next.catch(() => {});
+    return next;
+  };
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
-  for await (const chunk of source) {
-    pending.push(chunk);
-    pendingBytes += chunk.length;
-    if (pendingBytes >= size) {
-      yield Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
+  let heldSince = 0;
+  const takePending = () => {
+    const piece = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    return piece;
+  };
+  let finished = false;
+  try {
+    for (let next = pull(); ; next = pull()) {
+      let result = pendingBytes === 0 ? await next : await raceWithDeadline(next, heldSince + maxWaitMs);
+      while (result === "late") {
+        yield takePending();
+        result = await next;
+      }
+      if (result.done) break;
+      if (pendingBytes === 0) heldSince = performance.now();
+      pending.push(result.value);
+      pendingBytes += result.value.length;
+      if (pendingBytes >= size) yield takePending();
     }
+    finished = true;
+    if (pendingBytes > 0) yield takePending();
+  } finally {
+    if (!finished) void chunks.return?.(undefined);
   }
-  if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+}
+
+/** The promise's result, or "late" if it has not settled by `deadline` (a performance.now() time). */
+async function raceWithDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | "late"> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - performance.now()), "late");
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type OutgoingPart =
@@ -404,7 +445,7 @@ export function encodeMultipart(parts: AsyncIterable<OutgoingPart>): { body: Rea
         `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part.name)}"; filename="${quoted(part.filename)}"\r\n` +
           `Content-Type: ${part.contentType}\r\n\r\n`,
       );
-      yield* inPiecesOf(UPSTREAM_WRITE_BYTES, part.data);
+      yield* inPiecesOf(UPSTREAM_WRITE_BYTES, UPSTREAM_WRITE_MAX_WAIT_MS, part.data);
       yield encoder.encode("\r\n");
     }
     yield encoder.encode(`--${boundary}--\r\n`);

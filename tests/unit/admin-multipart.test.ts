@@ -4,6 +4,7 @@ import {
   encodeMultipart,
   FormRejected,
   IncomingForm,
+  inPiecesOf,
   readLeadingFields,
   relayMultipart,
   type FileRule,
@@ -204,6 +205,47 @@ describe("streaming relay", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pulled).toBe(0);
     expect(new TextDecoder().decode(await readAll(body))).toMatch(/name="title"\r\n\r\nA\r\n--.*--\r\n$/);
+  });
+});
+
+describe("pieces sent to the upstream", () => {
+  const KiB = 1024;
+  async function* chunksOf(count: number, bytes: number, gapMs: number, produced: number[] = []) {
+    for (let i = 0; i < count; i++) {
+      if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      produced.push(performance.now());
+      yield new Uint8Array(bytes).fill(i);
+    }
+  }
+
+  it("regroups a fast upload's small pieces into 1 MiB writes, bytes unchanged", async () => {
+    const pieces: Uint8Array[] = [];
+    for await (const piece of inPiecesOf(MiB, 200, chunksOf(40, 64 * KiB, 0))) pieces.push(piece);
+    expect(pieces.map((piece) => piece.length)).toEqual([MiB, MiB, 8 * 64 * KiB]);
+    expect(pieces[1][0]).toBe(16);
+    expect(pieces[2].at(-1)).toBe(39);
+  });
+
+  it("never holds a slow upload's bytes much longer than the wait", async () => {
+    const produced: number[] = [];
+    const arrived: number[] = [];
+    for await (const piece of inPiecesOf(MiB, 50, chunksOf(3, 16 * KiB, 300, produced))) {
+      arrived.push(performance.now());
+      expect(piece.length).toBe(16 * KiB);
+    }
+    expect(arrived).toHaveLength(3);
+    for (const [index, at] of arrived.entries()) expect(at - produced[index]).toBeLessThan(250);
+  });
+
+  it("passes a failure of its source on", async () => {
+    async function* failing() {
+      yield new Uint8Array(10);
+      throw new FormRejected("file", "Ukuran berkas melebihi batas", 413);
+    }
+    const read = async () => {
+      for await (const piece of inPiecesOf(MiB, 50, failing())) void piece;
+    };
+    await expect(read()).rejects.toBeInstanceOf(FormRejected);
   });
 });
 
