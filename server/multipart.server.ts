@@ -398,7 +398,8 @@ export async function* inPiecesOf(size: number, maxWaitMs: number, source: Async
     finished = true;
     if (pendingBytes > 0) yield takePending();
   } finally {
-    if (!finished) void chunks.return?.(undefined);
+    // Stops the source when the consumer stopped first; whatever that ends with has nobody to tell.
+    if (!finished) chunks.return?.(undefined).catch(() => {});
   }
 }
 
