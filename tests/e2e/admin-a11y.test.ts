@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, logInOnce, seriousViolations, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { launchChromium, PROJECT_ROOT } from "./support.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowsers, seriousViolations } from "./admin-screens-support.ts";
+import { PROJECT_ROOT } from "./support.ts";
 
 /**
  * Every Website Settings screen, its modals and its delete question, checked by axe-core at a
@@ -37,21 +37,10 @@ const SCREENS: Screen[] = [
   { segment: "library", heading: "Manajemen Perpustakaan", edit: "UBAH PERPUSTAKAAN", remove: true },
 ];
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
+const admins = adminBrowsers(bffUrl);
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
   await mkdir(SCREENSHOTS, { recursive: true });
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** The id of the first row, read from its EDIT link. */
@@ -73,7 +62,7 @@ for (const screen of SCREENS) {
   describe(`/admin/${screen.segment}`, () => {
     for (const viewport of VIEWPORTS) {
       it(`has no serious or critical axe violation at ${viewport.width} px (list, modals, delete question)`, async () => {
-        admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport });
+        const admin = await admins.open({ javaScript: true, viewport });
         const { page } = admin;
         await admin.open(`/admin/${screen.segment}`);
         expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(screen.heading);
@@ -102,7 +91,7 @@ for (const screen of SCREENS) {
 it("the server-rendered forms (JavaScript never runs: the rich-text fallback) have no serious or critical violation", async () => {
   // axe itself needs JavaScript, so the page's own scripts are kept out instead: what axe sees
   // is exactly the server's HTML, as a browser without JavaScript shows it.
-  admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+  const admin = await admins.open({ javaScript: true });
   const { page } = admin;
   await admin.context.route("**/build/**/*.js", (route) => route.abort());
   await page.goto(`${bffUrl}/admin/about-manager`);

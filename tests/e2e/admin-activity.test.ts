@@ -1,17 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
-  adminBrowser,
+  adminBrowsers,
   alertWith,
   dialogNamed,
-  logInOnce,
   markWindow,
   pngBuffer,
   rowWith,
   type AdminBrowser,
-  type LoggedIn,
 } from "./admin-screens-support.ts";
-import { apiData, launchChromium, referenceApiToken } from "./support.ts";
+import { apiData, referenceApiToken } from "./support.ts";
 
 /**
  * The activity screen in a real browser: an activity added with an image (JavaScript on and
@@ -32,21 +29,7 @@ interface Activity {
 
 const activities = () => apiData<Activity[]>(referenceApiUrl, "/activities");
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 async function scrollBox(admin: AdminBrowser) {
   const box = admin.page.locator(".kit-table-scroll");
@@ -61,7 +44,7 @@ describe.each([
   { javaScript: false, label: "JavaScript off" },
 ])("activity with $label", ({ javaScript }) => {
   it("an activity added with an image is shown on its own page, /activity/{id}", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     const title = `Lomba mewarnai ${javaScript ? "A" : "B"}`;
     await admin.open("/admin/activity");
@@ -91,7 +74,7 @@ describe.each([
 
     // DETAIL opens the public page; visit it as a visitor would.
     expect(await page.getByRole("link", { name: `DETAIL ${title} (tab baru)` }).getAttribute("href")).toBe(`/activity/${added?.id}`);
-    const visitor = await browser.newContext({ javaScriptEnabled: javaScript });
+    const visitor = await admins.browser.newContext({ javaScriptEnabled: javaScript });
     const publicPage = await visitor.newPage();
     const response = await publicPage.goto(`${bffUrl}/activity/${added?.id}`);
     expect(response?.status()).toBe(200);
@@ -128,7 +111,7 @@ describe("the activity table with JavaScript", () => {
       created.push(((await response.json()) as { data: { id: number } }).data.id);
     }
     try {
-      admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+      const admin = await admins.open({ javaScript: true });
       const { page } = admin;
       await admin.open("/admin/activity");
       const pageLoad = await markWindow(page);

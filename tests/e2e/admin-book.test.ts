@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, alertWith, dialogNamed, logInOnce, pngBuffer, rowWith, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { launchChromium, referenceApiToken } from "./support.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./admin-screens-support.ts";
+import { referenceApiToken } from "./support.ts";
 
 /**
  * The book screen in a real browser against the reference API: a book with its relations and
@@ -42,9 +42,7 @@ const books = () => api<Book[]>("/books/all?limit=0", "books");
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
+const admins = adminBrowsers(bffUrl);
 let relations: { author: Named; publisher: Named; classification: { id: number; notation: string; general_name: string }; genres: Named[]; tag: Named };
 
 beforeAll(async () => {
@@ -57,15 +55,6 @@ beforeAll(async () => {
     api<Named[]>("/tags?limit=0", "data"),
   ]);
   relations = { author: authors[0], publisher: publishers[0], classification: classifications[0], genres: genres.slice(0, 2), tag: tags[0] };
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function fillNewBook(page: Page, title: string) {
@@ -102,7 +91,7 @@ function expectStored(book: Book | undefined, title: string) {
 
 describe("books with JavaScript", () => {
   it("adds a book with its relations and files, edits it (files kept), and deletes it", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/book");
     const title = "Pustakawan Keliling dengan JavaScript";
@@ -143,7 +132,7 @@ describe("books with JavaScript", () => {
   });
 
   it("refuses a wrong ISBN check digit next to the field, keeping what was typed", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/book?modal=add");
     const dialog = dialogNamed(page, "TAMBAH BUKU");
@@ -157,7 +146,7 @@ describe("books with JavaScript", () => {
 
 describe("books without JavaScript", () => {
   it("adds a book with its relations and files", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: false });
+    const admin = await admins.open({ javaScript: false });
     const { page } = admin;
     await admin.open("/admin/book");
     const title = "Pustakawan Keliling tanpa JavaScript";
@@ -173,7 +162,7 @@ describe("books without JavaScript", () => {
 
 describe("accessibility", () => {
   it("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const id = (await books())[0].id;
     for (const query of ["", "?modal=add", `?modal=edit&id=${id}`, `?delete=${id}`]) {

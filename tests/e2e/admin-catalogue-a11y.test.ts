@@ -1,7 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, logInOnce, seriousViolations, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { launchChromium } from "./support.ts";
+import { describe, expect, inject, it } from "vitest";
+import { adminBrowsers, seriousViolations } from "./admin-screens-support.ts";
 
 /** The six catalogue screens, their modals and delete questions: no serious or critical axe-core violation. */
 
@@ -20,25 +18,11 @@ const SCREENS = [
   { segment: "publisher", heading: "Penerbit", add: "TAMBAH PENERBIT", edit: "UBAH PENERBIT" },
 ];
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 describe.each(SCREENS)("/admin/$segment", ({ segment, heading, add, edit }) => {
   it.each(VIEWPORTS)("has no serious or critical violation at $width px (list, modals, delete question)", async (viewport) => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport });
+    const admin = await admins.open({ javaScript: true, viewport });
     const { page } = admin;
     await admin.open(`/admin/${segment}`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);

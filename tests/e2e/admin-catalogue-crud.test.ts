@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, alertWith, dialogNamed, logInOnce, markWindow, pngBuffer, rowWith, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { referenceApiToken, launchChromium } from "./support.ts";
+import { describe, expect, inject, it } from "vitest";
+import { adminBrowsers, alertWith, dialogNamed, markWindow, pngBuffer, rowWith } from "./admin-screens-support.ts";
+import { referenceApiToken } from "./support.ts";
 
 /**
  * The catalogue screens in a real browser against the reference API, with JavaScript on and
@@ -30,28 +29,14 @@ interface Author {
   total_books: number;
 }
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 describe.each([
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
 ])("catalogue with $label", ({ javaScript }) => {
   it("adds, edits and deletes a genre (Kategori), asking in English before the delete", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/genre");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Kategori");
@@ -94,7 +79,7 @@ describe.each([
   });
 
   it("adds an author with a photo, edits them, and deletes them", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/author");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Pengarang");

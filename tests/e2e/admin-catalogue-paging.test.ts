@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, alertWith, dialogNamed, logInOnce, markWindow, rowWith, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { launchChromium, referenceApiToken } from "./support.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowsers, alertWith, dialogNamed, markWindow, rowWith } from "./admin-screens-support.ts";
+import { referenceApiToken } from "./support.ts";
 
 /**
  * A catalogue list longer than a page, in a real browser: 20 rows a page with next and previous
@@ -13,15 +13,11 @@ const bffUrl = inject("bffUrl");
 const referenceApiUrl = inject("referenceApiUrl");
 const EXTRA_TAGS = 25;
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
+const admins = adminBrowsers(bffUrl);
 let token: string;
 const created: number[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
   token = await referenceApiToken(referenceApiUrl);
   // Created through the reference API directly: more tags than fit on one page.
   for (let index = 1; index <= EXTRA_TAGS; index++) {
@@ -33,15 +29,10 @@ beforeAll(async () => {
     created.push(((await response.json()) as { data: { id: number } }).data.id);
   }
 });
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
 afterAll(async () => {
   for (const id of created) {
     await fetch(`${referenceApiUrl}/api/tags/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
   }
-  await browser?.close();
 });
 
 async function allTagIds(): Promise<string[]> {
@@ -67,7 +58,7 @@ describe.each([
     const ids = await allTagIds();
     expect(ids.length).toBeGreaterThan(20);
     expect(ids.length).toBeLessThanOrEqual(40);
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/tag");
     const pageLoad = javaScript ? await markWindow(page) : undefined;
@@ -94,7 +85,7 @@ describe.each([
 describe("tag list with JavaScript", () => {
   it("adds the next page below the rows when the table is scrolled to its bottom", async () => {
     const ids = await allTagIds();
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/tag");
     const pageLoad = await markWindow(page);

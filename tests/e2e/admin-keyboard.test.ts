@@ -1,16 +1,13 @@
-import type { Browser, FileChooser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FileChooser, Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { ADMIN_PAGES } from "~/config/admin-nav";
 import {
-  adminBrowser,
+  adminBrowsers,
   dialogNamed,
-  logInOnce,
   pngBuffer,
   rowWith,
-  type AdminBrowser,
-  type LoggedIn,
 } from "./admin-screens-support.ts";
-import { ADMIN_EMAIL, apiData, DEMO_PASSWORD, launchChromium, waitForHydration, waitForPath } from "./support.ts";
+import { ADMIN_EMAIL, apiData, DEMO_PASSWORD, waitForHydration, waitForPath } from "./support.ts";
 
 /**
  * The back-office used with the keyboard alone (issue 9, point 6): no mouse call anywhere in
@@ -32,21 +29,7 @@ interface Slider {
 
 const sliders = () => apiData<Slider[]>(referenceApiUrl, "/sliders");
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
@@ -65,13 +48,13 @@ async function expectFocusOn(target: Locator) {
 
 describe("the back-office with the keyboard only", () => {
   it("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await admins.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.route(
       (url) => url.hostname !== "127.0.0.1",
       (route) => route.abort(),
     );
-    admin = { context, page: await context.newPage(), open: async () => undefined };
-    const { page } = admin;
+    admins.closeAfterTest(context);
+    const page = await context.newPage();
     // Listening from the start: Playwright takes over file choosers only once it is asked to.
     const fileChoosers: FileChooser[] = [];
     page.on("filechooser", (chooser) => fileChoosers.push(chooser));
@@ -153,7 +136,7 @@ describe("the back-office with the keyboard only", () => {
   });
 
   it("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     // The first stop skips the menu.
@@ -330,7 +313,7 @@ describe.each(ADMIN_PAGES.map((adminPage) => ({ segment: adminPage.segment, head
   "/admin/$segment with the keyboard",
   ({ segment, heading }) => {
     it("reaches every control by Tab, each showing focus; the form's controls too, inside its modal", async () => {
-      admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+      const admin = await admins.open({ javaScript: true });
       const { page } = admin;
       await admin.open(`/admin/${segment}`);
       expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
@@ -359,7 +342,7 @@ describe.each(ADMIN_PAGES.map((adminPage) => ({ segment: adminPage.segment, head
 
 describe("at phone width", () => {
   it("opens the menu from the keyboard and reaches every control of the screen", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true, viewport: { width: 375, height: 740 } });
+    const admin = await admins.open({ javaScript: true, viewport: { width: 375, height: 740 } });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     await page.waitForLoadState("networkidle");

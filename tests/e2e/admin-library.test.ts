@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, logInOnce, markWindow, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { launchChromium, referenceApiToken } from "./support.ts";
+import { describe, expect, inject, it } from "vitest";
+import { adminBrowsers, markWindow } from "./admin-screens-support.ts";
+import { referenceApiToken } from "./support.ts";
 
 /** The library screen's status switch in a real browser (spec §4: full record sent, row updated in place). */
 
@@ -20,21 +19,7 @@ async function libraries(): Promise<Library[]> {
   return ((await response.json()) as { data: Library[] }).data;
 }
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 describe.each([
   { javaScript: true, label: "JavaScript on" },
@@ -42,7 +27,7 @@ describe.each([
 ])("library switch with $label", ({ javaScript }) => {
   it("switches a library off and on again", async () => {
     const [library] = await libraries();
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/library");
     const pageLoad = javaScript ? await markWindow(page) : undefined;
@@ -73,7 +58,7 @@ describe.each([
 });
 
 it("deleting a library asks the library screen's question first", async () => {
-  admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+  const admin = await admins.open({ javaScript: true });
   const { page } = admin;
   await admin.open("/admin/library");
   const [library] = await libraries();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { expect } from "vitest";
-import { ADMIN_EMAIL, DEMO_PASSWORD, submitLogin, waitForHydration, waitForPath } from "./support.ts";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { ADMIN_EMAIL, DEMO_PASSWORD, launchChromium, submitLogin, waitForHydration, waitForPath } from "./support.ts";
 
 /** What the admin screen end-to-end tests share: a logged-in browser context, with or without JavaScript. */
 
@@ -43,6 +43,52 @@ export async function adminBrowser(
       const response = await page.goto(`${bffUrl}${path}`);
       expect(response?.status(), path).toBe(200);
       if (javaScript) await waitForHydration(page);
+    },
+  };
+}
+
+export interface AdminBrowsers {
+  /** The file's Chromium (for contexts of other kinds, e.g. a visitor's). */
+  readonly browser: Browser;
+  /** A logged-in admin's context, closed after the test that opened it. */
+  open(options: Parameters<typeof adminBrowser>[3]): Promise<AdminBrowser>;
+  /** Has a context the test made itself closed after the test. */
+  closeAfterTest(context: BrowserContext): void;
+}
+
+/**
+ * One Chromium and one admin login for a whole test file (registered as the file's hooks); every
+ * context a test opens through it is closed after that test.
+ */
+export function adminBrowsers(bffUrl: string): AdminBrowsers {
+  let browser: Browser | undefined;
+  let loggedIn: LoggedIn;
+  const opened: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+    loggedIn = await logInOnce(browser, bffUrl);
+  });
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const running = () => {
+    if (!browser) throw new Error("adminBrowsers: Chromium is not running (used outside a test?)");
+    return browser;
+  };
+  return {
+    get browser() {
+      return running();
+    },
+    async open(options) {
+      const admin = await adminBrowser(running(), bffUrl, loggedIn, options);
+      opened.push(admin.context);
+      return admin;
+    },
+    closeAfterTest(context) {
+      opened.push(context);
     },
   };
 }

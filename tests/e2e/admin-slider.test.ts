@@ -1,18 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
-  adminBrowser,
+  adminBrowsers,
   alertWith,
   descriptionOf,
   dialogNamed,
-  logInOnce,
   markWindow,
   pngBuffer,
   rowWith,
-  type AdminBrowser,
-  type LoggedIn,
 } from "./admin-screens-support.ts";
-import { apiData, launchChromium } from "./support.ts";
+import { apiData } from "./support.ts";
 
 /**
  * The slider screen in a real browser against the reference API, with JavaScript on and off:
@@ -32,28 +28,14 @@ interface Slider {
 
 const sliders = () => apiData<Slider[]>(referenceApiUrl, "/sliders");
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 describe.each([
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
 ])("slider with $label", ({ javaScript }) => {
   it("adds, edits and deletes a slider, asking before the delete", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     const pageLoad = javaScript ? await markWindow(page) : undefined;
@@ -116,7 +98,7 @@ describe.each([
   });
 
   it("refuses a missing title next to the field and keeps what was typed", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/slider-manager?modal=add");
     const dialog = dialogNamed(page, "TAMBAH SLIDER");
@@ -133,7 +115,7 @@ describe.each([
   });
 
   it("refuses a file that is not an image, and an image over 10 MB, with Indonesian messages", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     const before = await sliders();
 
@@ -158,7 +140,7 @@ describe.each([
   });
 
   it("an alert goes away by itself after 5 seconds", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript });
+    const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/slider-manager?modal=add");
     const dialog = dialogNamed(page, "TAMBAH SLIDER");
@@ -188,7 +170,7 @@ describe.each([
 
 describe("with JavaScript", () => {
   it("shows the spinner while saving, and 'Tutup' and Escape close the modal without a reload", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     const pageLoad = await markWindow(page);

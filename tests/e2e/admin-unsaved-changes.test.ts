@@ -1,16 +1,14 @@
-import type { Browser, Dialog, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Dialog, Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
-  adminBrowser,
+  adminBrowsers,
   alertWith,
   dialogNamed,
-  logInOnce,
   pngBuffer,
   seriousViolations,
   type AdminBrowser,
-  type LoggedIn,
 } from "./admin-screens-support.ts";
-import { apiData, launchChromium, waitForHydration } from "./support.ts";
+import { apiData, waitForHydration } from "./support.ts";
 
 /**
  * The warning before leaving an admin form with unsaved changes (issue 9, point 5), in Chromium
@@ -28,21 +26,7 @@ interface Slider {
   title: string;
 }
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const admins = adminBrowsers(bffUrl);
 
 const question = (page: Page) => page.getByRole("alertdialog", { name: QUESTION });
 const search = (page: Page) => new URL(page.url()).search;
@@ -64,7 +48,7 @@ async function clickBackdrop(page: Page) {
 
 describe("leaving a changed admin form", () => {
   it("closes at once when nothing changed, also after typing and restoring a value", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     let dialog = await editFirstSlider(admin);
     await dialog.getByRole("link", { name: "Tutup" }).click();
@@ -86,7 +70,7 @@ describe("leaving a changed admin form", () => {
   });
 
   it("asks before Tutup, Escape, the backdrop and the back button close it; staying keeps the typing", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const before = await apiData<Slider[]>(referenceApiUrl, "/sliders");
     const dialog = await editFirstSlider(admin);
@@ -130,7 +114,7 @@ describe("leaving a changed admin form", () => {
   });
 
   it("counts a chosen file and edited rich text as changes, but not the editor's own rewriting", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     let dialog = await editFirstSlider(admin);
     await dialog.getByLabel("Gambar").setInputFiles({ name: "baru.png", mimeType: "image/png", buffer: pngBuffer() });
@@ -157,7 +141,7 @@ describe("leaving a changed admin form", () => {
   });
 
   it("leaves without asking after a successful save", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const dialog = await editFirstSlider(admin);
     const title = dialog.getByLabel("Judul");
@@ -177,7 +161,7 @@ describe("leaving a changed admin form", () => {
   });
 
   it("has the browser ask before closing the tab only when something changed", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const asked: Dialog[] = [];
     const unchanged = await admin.context.newPage();
     unchanged.on("dialog", (dialog) => asked.push(dialog));
@@ -203,7 +187,7 @@ describe("leaving a changed admin form", () => {
 
 describe("without JavaScript", () => {
   it("closes a changed form through Tutup as before, without a question", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: false });
+    const admin = await admins.open({ javaScript: false });
     const { page } = admin;
     await admin.open("/admin/slider-manager?modal=add");
     const dialog = dialogNamed(page, "TAMBAH SLIDER");

@@ -4,10 +4,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowser, alertWith, dialogNamed, logInOnce, pngBuffer, rowWith, type AdminBrowser, type LoggedIn } from "./admin-screens-support.ts";
-import { bffEnv, launchChromium, referenceApiToken, removeDir, startBff, tempDir, type Bff } from "./support.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./admin-screens-support.ts";
+import { bffEnv, referenceApiToken, removeDir, startBff, tempDir, type Bff } from "./support.ts";
 
 /**
  * The video screen in a real browser against the reference API: a video added with its three
@@ -41,26 +40,15 @@ function mp4Buffer(size = 4096): Buffer {
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
 }
 
-let browser: Browser;
-let loggedIn: LoggedIn;
-let admin: AdminBrowser | undefined;
+const admins = adminBrowsers(bffUrl);
 
 beforeAll(async () => {
   token = await referenceApiToken(referenceApiUrl);
-  browser = await launchChromium();
-  loggedIn = await logInOnce(browser, bffUrl);
-});
-afterEach(async () => {
-  await admin?.context.close();
-  admin = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("videos with JavaScript", () => {
   it("adds a video with its files while showing the upload progress, edits it keeping the files, and deletes it", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/video");
     const title = "Tur Ruang Baca Anak";
@@ -118,7 +106,7 @@ describe("videos with JavaScript", () => {
   });
 
   it("tells why, in the form, when a file is not a video", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/video?modal=add");
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
@@ -134,7 +122,7 @@ describe("videos with JavaScript", () => {
 
 describe("videos without JavaScript", () => {
   it("adds a video through the plain form", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: false });
+    const admin = await admins.open({ javaScript: false });
     const { page } = admin;
     await admin.open("/admin/video?modal=add");
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
@@ -150,7 +138,7 @@ describe("videos without JavaScript", () => {
 
 describe("accessibility", () => {
   it("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async () => {
-    admin = await adminBrowser(browser, bffUrl, loggedIn, { javaScript: true });
+    const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const id = (await videos())[0].id;
     for (const query of ["", "?modal=add", `?modal=edit&id=${id}`, `?delete=${id}`]) {
