@@ -27,9 +27,23 @@ export const upstreamCount = z
     return typeof count === "number" && Number.isFinite(count) ? count : 0;
   });
 
+/**
+ * The wrappers below are built once per record schema and key, not per call: zod compiles a
+ * schema's fast path on its first parse, and a schema made fresh for every upstream call paid
+ * that each time (about ten times the parse itself).
+ */
+const built = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
+function once<S extends z.ZodType>(item: z.ZodType, variant: string, build: () => S): S {
+  let variants = built.get(item);
+  if (!variants) built.set(item, (variants = new Map()));
+  let schema = variants.get(variant);
+  if (!schema) variants.set(variant, (schema = build()));
+  return schema as S;
+}
+
 /** `{ "data": [ ... ] }`, or the bare list. */
 export function dataList<T extends z.ZodType>(item: T) {
-  return z.union([z.object({ data: z.array(item) }).transform((body) => body.data), z.array(item)]);
+  return once(item, "list", () => z.union([z.object({ data: z.array(item) }).transform((body) => body.data), z.array(item)]));
 }
 
 /**
@@ -37,21 +51,22 @@ export function dataList<T extends z.ZodType>(item: T) {
  * as every other list, or bare: the reshaping stays in the adapter that knows the key.
  */
 export function keyedList<T extends z.ZodType>(key: string, item: T) {
-  return z.union([
-    z.object({ [key]: z.array(item) }).transform((body) => body[key] as Array<z.output<T>>),
-    dataList(item),
-  ]);
+  return once(item, `list under ${key}`, () =>
+    z.union([z.object({ [key]: z.array(item) }).transform((body) => body[key] as Array<z.output<T>>), dataList(item)]),
+  );
 }
 
 /** `{ "data": { ... } }`, or the bare record. */
 export function dataRecord<T>(item: z.ZodType<T>): z.ZodType<T> {
-  return z.union([z.object({ data: item }).transform((body) => body.data as T), item]);
+  return once(item, "record", () => z.union([z.object({ data: item }).transform((body) => body.data as T), item]));
 }
 
 /** `{ "data": ... }` holding a list or a single record (mission-vision), or either bare. */
 export function dataListOrRecord<T extends z.ZodType>(item: T) {
-  const listOrRecord = z.union([z.array(item), item.transform((record) => [record])]);
-  return z.union([z.object({ data: listOrRecord }).transform((body) => body.data), listOrRecord]);
+  return once(item, "list or record", () => {
+    const listOrRecord = z.union([z.array(item), item.transform((record) => [record])]);
+    return z.union([z.object({ data: listOrRecord }).transform((body) => body.data), listOrRecord]);
+  });
 }
 
 /** The upstream's numeric ids go back as numbers in JSON bodies. */
