@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import QRCode from "qrcode";
 
 const cache = new Map<string, Promise<string>>();
@@ -10,4 +11,18 @@ export function qrSvg(link: string): Promise<string> {
     cache.set(link, svg);
   }
   return svg;
+}
+
+/**
+ * Where pages load the app's QR code from (`routes/app-qr[.]svg.tsx`). The code is an image of
+ * its own rather than inline markup: inline, its 2.5 KB went into every public page twice (the
+ * HTML and the route data) and was rendered on every view. The version follows the link, so the
+ * image can be cached for good.
+ */
+export function qrImagePath(link: string): string {
+  return `/app-qr.svg?v=${qrVersion(link)}`;
+}
+
+export function qrVersion(link: string): string {
+  return createHash("sha256").update(link).digest("base64url").slice(0, 10);
 }

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { getConfig } from "@server/config.server";
 import { orNull, publicContext } from "@server/public-page.server";
-import { qrSvg } from "@server/qr.server";
+import { qrImagePath } from "@server/qr.server";
 import { firstAbout } from "@server/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, siteUrl } = publicContext(request);
   const { product } = getConfig();
-  const [about, appQrSvg] = await Promise.all([orNull(firstAbout(api)), qrSvg(product.appStoreUrl)]);
+  const about = await orNull(firstAbout(api));
   const contact: FooterContact | null = about && {
     address: about.address,
     phone: about.phone,
@@ -31,13 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tiktok: about.tiktok,
     },
   };
-  return { siteUrl, product: product.title, appStoreUrl: product.appStoreUrl, appQrSvg, contact };
+  return { siteUrl, product: product.title, appStoreUrl: product.appStoreUrl, appQrUrl: qrImagePath(product.appStoreUrl), contact };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function PublicLayout() {
-  const { product, appStoreUrl, appQrSvg, contact } = useLoaderData<typeof loader>();
+  const { product, appStoreUrl, appQrUrl, contact } = useLoaderData<typeof loader>();
   return (
     <>
       <a className="skip-link" href="#konten">
@@ -47,7 +47,7 @@ export default function PublicLayout() {
       <main id="konten" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter product={product} contact={contact} appStoreUrl={appStoreUrl} appQrSvg={appQrSvg} />
+      <SiteFooter product={product} contact={contact} appStoreUrl={appStoreUrl} appQrUrl={appQrUrl} />
     </>
   );
 }

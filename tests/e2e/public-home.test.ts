@@ -373,8 +373,11 @@ describe("footer", () => {
     }
     for (const link of await social.all()) expect(await link.getAttribute("target")).toBe("_blank");
 
-    const qr = footer.locator("svg").filter({ has: page.locator("path, rect") }).first();
-    expect(await qr.isVisible()).toBe(true);
+    const qr = footer.getByRole("img", { name: "Kode QR unduhan aplikasi" });
+    await qr.scrollIntoViewIfNeeded();
+    // Loaded (it is lazy), and drawn from the SVG the site serves.
+    await qr.evaluate((image: HTMLImageElement) => image.decode());
+    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     const qrBox = (await qr.boundingBox())!;
     expect(qrBox.width).toBeGreaterThan(60);
     expect(Math.round(qrBox.width)).toBe(Math.round(qrBox.height));

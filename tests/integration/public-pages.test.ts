@@ -7,6 +7,7 @@ import { loader as homeLoader } from "~/routes/_public._index";
 import { loader as layoutLoader } from "~/routes/_public";
 import { loader as privacyLoader } from "~/routes/_public.privacy-policy";
 import { loader as termsLoader } from "~/routes/_public.terms";
+import { loader as appQrLoader } from "~/routes/app-qr[.]svg";
 import { HOME_ACTIVITY_COUNT } from "@server/site-content.server";
 import { request } from "../helpers/sessions";
 import { CONTENT, siteContentHandlers } from "../mocks/site-content";
@@ -118,7 +119,18 @@ describe("public layout", () => {
     upstream.use(...siteContentHandlers());
     const data = await layoutLoader(args("/"));
     expect(data.contact).toMatchObject({ address: "Jl. Pahlawan No. 1", phone: "(0265) 123456", social: { instagram: "@dispusip" } });
-    expect(data.appQrSvg).toMatch(/^<svg/);
+    expect(data.appQrUrl).toMatch(/^\/app-qr\.svg\?v=[\w-]{10}$/);
+  });
+
+  it("serves the footer's QR code as an SVG image, cached for good at the address pages use", async () => {
+    const { appQrUrl } = await layoutLoader(args("/"));
+    const current = await appQrLoader(args(appQrUrl));
+    expect(current.headers.get("content-type")).toBe("image/svg+xml");
+    expect(current.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await current.text()).toMatch(/^<svg[^>]*viewBox="0 0 \d+ \d+"/);
+    // A page cached before the store link changed asks for an older version: it gets today's code, briefly cached.
+    const older = await appQrLoader(args("/app-qr.svg?v=0123456789"));
+    expect(older.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("renders without contact details when the upstream fails", async () => {

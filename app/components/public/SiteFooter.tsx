@@ -12,12 +12,12 @@ interface SiteFooterProps {
   product: string;
   contact: FooterContact | null;
   appStoreUrl: string;
-  /** An SVG made on the server from the configured store link. */
-  appQrSvg: string;
+  /** The QR code of the store link, an SVG image made on the server. */
+  appQrUrl: string;
 }
 
 /** Spec §1: contact details, social links, the app download prompt and the legal pages. */
-export function SiteFooter({ product, contact, appStoreUrl, appQrSvg }: SiteFooterProps) {
+export function SiteFooter({ product, contact, appStoreUrl, appQrUrl }: SiteFooterProps) {
   const socials = SOCIAL_NETWORKS.flatMap((network) => {
     const href = socialLink(network.base, contact?.social[network.key] ?? "");
     return href ? [{ ...network, href }] : [];
@@ -59,7 +59,7 @@ export function SiteFooter({ product, contact, appStoreUrl, appQrSvg }: SiteFoot
           <h2 id="footer-app">Aplikasi Mobile</h2>
           <p>Baca koleksi digital perpustakaan di ponsel Anda. Pindai kode QR atau unduh aplikasinya.</p>
           <div className="site-footer-app-row">
-            <div className="site-footer-qr" role="img" aria-label="Kode QR unduhan aplikasi" dangerouslySetInnerHTML={{ __html: appQrSvg }} />
+            <img className="site-footer-qr" src={appQrUrl} alt="Kode QR unduhan aplikasi" width="112" height="112" loading="lazy" decoding="async" />
             <a className="button-primary" href={appStoreUrl} target="_blank" rel="noopener noreferrer">
               Unduh Aplikasi
               <span className="visually-hidden"> (membuka tab baru)</span>
