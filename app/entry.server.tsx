@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { log } from "@server/log.server";
@@ -12,6 +11,10 @@ const ABORT_DELAY = 5_000;
  * Renders the whole document before answering (our loaders do not defer), so the status is
  * final and the HTML a cheap phone receives already holds the content. Inline scripts carry the
  * request's CSP nonce.
+ *
+ * The finished document is answered as one piece. React writes it in 2 KiB chunks. Streamed,
+ * each chunk cost a pass through a web stream, a socket write and a compressor call, about a
+ * twentieth of the home page's time in this process. All of them are ready at once anyway.
  */
 export default function handleRequest(
   request: Request,
@@ -31,10 +34,20 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           clearTimeout(abortTimer);
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(body);
+          const chunks: Uint8Array[] = [];
+          const document = new Writable({
+            write(chunk: Uint8Array, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              done();
+            },
+          });
+          document.on("error", reject);
+          pipe(document);
         },
         onShellError: reject,
         onError(error) {

@@ -78,9 +78,9 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 /**
  * compression() holds output until it has a block's worth unless told to flush, which would
  * keep a slowly streamed answer (a file, a deferred part) from the visitor. Flushing after every
- * chunk cost a compressor call and a socket write per chunk: React writes a page in 2 KiB pieces,
- * twenty-odd for the home page. Here the chunks that are ready together (a whole rendered page)
- * are flushed once, as soon as the event loop turns.
+ * chunk would cost a compressor call and a socket write per chunk. Here the chunks that are ready
+ * together are flushed once, as soon as the event loop turns. (Pages come as one piece already:
+ * see entry.server.tsx.)
  */
 function batchedFlush(res: ExpressResponse): () => void {
   const flush = (res as ExpressResponse & { flush?: () => void }).flush?.bind(res);
