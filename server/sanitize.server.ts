@@ -48,12 +48,48 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizedOnce(html);
 }
 
 /** Plain text of rich text (for meta descriptions and previews). */
 export function richTextToPlain(html: string | null | undefined): string {
   if (!html) return "";
+  return plainOnce(html);
+}
+
+/** Texts and results kept per memo, in characters; a text with an image pasted inline is not kept at all. */
+const MEMO_MAX_CHARS = 2_000_000;
+const MEMO_MAX_ENTRY_CHARS = 20_000;
+
+/**
+ * The same texts come back from the upstream on every view (the home page alone has fourteen),
+ * and sanitising is the slowest step of turning them into a page: each result is kept, keyed by
+ * the text itself, for as long as the texts kept stay under a fixed size.
+ */
+function memoized(transform: (html: string) => string): (html: string) => string {
+  const results = new Map<string, string>();
+  let size = 0;
+  return (html) => {
+    const known = results.get(html);
+    if (known !== undefined) return known;
+    const result = transform(html);
+    const cost = html.length + result.length;
+    if (cost > MEMO_MAX_ENTRY_CHARS) return result;
+    results.set(html, result);
+    size += cost;
+    // Oldest first (a Map iterates in insertion order).
+    for (const [oldest, value] of results) {
+      if (size <= MEMO_MAX_CHARS) break;
+      results.delete(oldest);
+      size -= oldest.length + value.length;
+    }
+    return result;
+  };
+}
+
+const sanitizedOnce = memoized((html) => sanitizeHtml(html, OPTIONS));
+
+const plainOnce = memoized((html) => {
   // Block ends become spaces, or "<p>a</p><p>b</p>" would read "ab".
   const spaced = html.replace(/<\/(p|div|li|h[1-6]|blockquote|tr)>|<br\s*\/?>/gi, "$& ");
   return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
@@ -65,4 +101,4 @@ export function richTextToPlain(html: string | null | undefined): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, " ")
     .trim();
-}
+});
