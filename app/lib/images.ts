@@ -15,14 +15,22 @@ export function imageVariantUrl(src: string, width: number): string {
   return `${src}?w=${width}`;
 }
 
+/** The densest screens we serve sharp images to (CSS px to device px). */
+const MAX_DENSITY = 3;
+
 /**
  * The attributes of an `<img>` that lets the browser pick the smallest variant for its layout
  * width (`sizes`) and screen density. `src` stays the original, for anything that ignores srcset.
+ * An image of a fixed size (`sizes` such as "96px") lists only the widths a screen can use for
+ * it: a 96 px photo needs 320 at most, and the larger ones only made every page longer.
  */
 export function responsiveImage(src: string, sizes: string): { src: string; srcSet: string; sizes: string } {
+  const fixedWidth = /^(\d+)px$/.exec(sizes);
+  const largestUseful = fixedWidth ? Number(fixedWidth[1]) * MAX_DENSITY : Infinity;
+  const widths = IMAGE_WIDTHS.filter((width, index) => index === 0 || IMAGE_WIDTHS[index - 1] < largestUseful);
   return {
     src,
-    srcSet: IMAGE_WIDTHS.map((width) => `${imageVariantUrl(src, width)} ${width}w`).join(", "),
+    srcSet: widths.map((width) => `${imageVariantUrl(src, width)} ${width}w`).join(", "),
     sizes,
   };
 }
