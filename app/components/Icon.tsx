@@ -52,21 +52,10 @@ const PATHS: Record<IconName, string> = {
   question: "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14 M12 17h.01",
 };
 
+/** Drawn with the `.icon` stroke style (app.css) rather than attributes repeated on every icon. */
 export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
+    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" className={className ? `icon ${className}` : "icon"}>
       <path d={PATHS[name]} />
     </svg>
   );
