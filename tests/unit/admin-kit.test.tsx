@@ -45,7 +45,7 @@ describe("DataTable", () => {
     expect(markup.match(/background-color:#fef3c7/g)).toHaveLength(1);
     expect(markup.match(/color:#92400e/g)).toHaveLength(1);
     expect(markup).toContain("text-align:right");
-    expect(markup).toContain("white-space:pre-line");
+    expect(markup).toMatch(/<td role="cell" data-label="[^"]+" class="kit-cell-wrap"/);
     expect(markup).toContain("width:40%");
   });
 

@@ -67,8 +67,6 @@ export function hasColourableValue(value: CellValue | undefined): boolean {
   return value !== null && value !== undefined && value !== "" && String(value) !== "0";
 }
 
-const WRAPPED_MIN_WIDTH = "10rem";
-
 /** Distance from the bottom (px) that counts as "scrolled to the bottom". */
 const END_THRESHOLD_PX = 8;
 
@@ -93,11 +91,7 @@ function cellStyle<C extends Cells>(column: Column<C>, value: CellValue): CSSPro
   const coloured = hasColourableValue(value);
   return {
     textAlign: column.textAlign,
-    // Wrapped text keeps its own line breaks (a numbered mission, an address).
-    whiteSpace: column.wrap ? "pre-line" : "nowrap",
     width: column.width,
-    // Wrapped text squeezed into a sliver is unreadable; the table scrolls sideways instead.
-    minWidth: column.wrap ? WRAPPED_MIN_WIDTH : undefined,
     backgroundColor: coloured ? column.bgColor : undefined,
     color: coloured ? column.textColor : undefined,
   };
@@ -224,7 +218,13 @@ export function DataTable<C extends Cells>({
                     {columns.map((column) => {
                       const value = row.cells[column.accessor] ?? null;
                       return (
-                        <td key={column.accessor} role="cell" data-label={column.header} style={cellStyle(column, value)}>
+                        <td
+                          key={column.accessor}
+                          role="cell"
+                          data-label={column.header}
+                          className={column.wrap ? "kit-cell-wrap" : "kit-cell-nowrap"}
+                          style={cellStyle(column, value)}
+                        >
                           <CellContent column={column} value={value} rowLabel={label} />
                         </td>
                       );
