@@ -51,6 +51,13 @@ let browser: Browser;
 let about: About;
 let history: { title: string; description: string };
 let missionVision: { vision: string; mission: string };
+declare global {
+  interface Window {
+    /** Layout shift not caused by the visitor's own input, summed (see the carousel's tests). */
+    unexpectedShift?: number;
+  }
+}
+
 let activities: Activity[];
 let officers: Officer[];
 const contexts: BrowserContext[] = [];
@@ -81,7 +88,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openHome(viewport = DESKTOP, options: BrowserContextOptions = {}, beforeGoto?: (page: Page) => void): Promise<Page> {
+async function openHome(
+  viewport = DESKTOP,
+  options: BrowserContextOptions = {},
+  beforeGoto?: (page: Page) => void | Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext({ viewport, ...options });
   contexts.push(context);
   // No internet here: tiles are refused at once; an external page opened by the map gets a stand-in.
@@ -93,7 +104,7 @@ async function openHome(viewport = DESKTOP, options: BrowserContextOptions = {},
         : route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }),
   );
   const page = await context.newPage();
-  beforeGoto?.(page);
+  await beforeGoto?.(page);
   const response = await page.goto(`${bffUrl}/`);
   expect(response?.status()).toBe(200);
   if (options.javaScriptEnabled !== false) await waitForHydrationOrExplain(page);
@@ -249,6 +260,27 @@ describe("activities carousel", () => {
     await page.getByRole("button", { name: "Kegiatan berikutnya" }).click();
     // The move takes 400 ms; an autoplay step may follow.
     await expect.poll(async () => (await wholeCards(page)).length, { message: "after moving a page" }).toBe(cards);
+  });
+
+  // Splide is loaded and mounted as the carousel comes near (ActivitiesCarousel.tsx): by then the
+  // visitor may be looking at it, and the cards must not change size under their eyes.
+  it.each([375, 600, 1024, 1280])("at %i px keeps its layout when Splide takes over on screen", async (width) => {
+    const page = await openHome({ width, height: 700 }, {}, async (page) => {
+      await page.addInitScript(() => {
+        window.unexpectedShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) window.unexpectedShift! += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+    });
+    const beforeScrolling = await page.evaluate(() => window.unexpectedShift!);
+    await page.evaluate(() => document.querySelector(".activities")!.scrollIntoView({ block: "center" }));
+    await page.locator(".activities.is-initialized").waitFor();
+    // Layout shifts are reported after the frame that had them.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.unexpectedShift!) - beforeScrolling).toBeLessThan(0.005);
   });
 });
 

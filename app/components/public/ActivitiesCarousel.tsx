@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Splide, SplideSlide } from "@splidejs/react-splide";
+import type { Options, Splide } from "@splidejs/splide";
 import splideCore from "@splidejs/splide/dist/css/splide-core.min.css";
+import { useEffect, useRef } from "react";
 import { responsiveImage } from "~/lib/images";
 
 export interface ActivityCard {
@@ -15,7 +16,7 @@ export interface ActivityCard {
 export const carouselLinks = () => [{ rel: "stylesheet", href: splideCore }];
 
 /** Spec §9: autoplay 5 s, infinite, 400 ms, 80 px minimum drag, cards per width 1/2/3/5. */
-const OPTIONS = {
+const OPTIONS: Options = {
   type: "loop",
   autoplay: true,
   interval: 5000,
@@ -48,28 +49,66 @@ const OPTIONS = {
 /** One card per view up to 464 px, two up to 1024 px, then three in the 1200 px section. */
 const CARD_IMAGE_SIZES = "(max-width: 464px) 100vw, (max-width: 1024px) 50vw, 400px";
 
+/**
+ * The cards are in the page's HTML in Splide's own markup, which reads as a swipeable row
+ * without script (public.css). Splide itself (about 17 KB of script) is fetched and mounted only
+ * when the carousel comes within a screen's height of the viewport: on a phone it is far below
+ * the banner, and loading it with the page competed with the banner image and added a long task
+ * to the page's start.
+ */
 export function ActivitiesCarousel({ activities }: { activities: ActivityCard[] }) {
+  const root = useRef<HTMLDivElement>(null);
+  const shown = activities.map((activity) => activity.id).join(",");
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    let carousel: Splide | undefined;
+    let unmounted = false;
+    const mount = () =>
+      import("@splidejs/splide").then(({ Splide }) => {
+        if (!unmounted) carousel = new Splide(element, OPTIONS).mount();
+      });
+    const nearView = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        nearView.disconnect();
+        void mount();
+      },
+      { rootMargin: "100% 0px" },
+    );
+    nearView.observe(element);
+    return () => {
+      unmounted = true;
+      nearView.disconnect();
+      carousel?.destroy();
+    };
+  }, [shown]);
+
   return (
-    <Splide options={OPTIONS} className="activities" aria-label="Kegiatan">
-      {activities.map((activity) => (
-        <SplideSlide key={activity.id}>
-          <article className="activity-card">
-            {activity.image ? (
-              <img {...responsiveImage(activity.image, CARD_IMAGE_SIZES)} alt="" width="400" height="250" loading="lazy" decoding="async" />
-            ) : (
-              <span className="activity-card-placeholder" aria-hidden="true" />
-            )}
-            <div className="activity-card-body">
-              <time dateTime={activity.dateTime}>{activity.date}</time>
-              <h3 className="clamp clamp-2">{activity.title}</h3>
-              <p className="clamp clamp-3">{activity.summary}</p>
-              <Link className="read-more" to={`/activity/${activity.id}`} prefetch="intent">
-                BACA SELENGKAPNYA<span className="visually-hidden">: {activity.title}</span>
-              </Link>
-            </div>
-          </article>
-        </SplideSlide>
-      ))}
-    </Splide>
+    <div ref={root} className="splide activities" aria-label="Kegiatan">
+      <div className="splide__track">
+        <ul className="splide__list">
+          {activities.map((activity) => (
+            <li key={activity.id} className="splide__slide">
+              <article className="activity-card">
+                {activity.image ? (
+                  <img {...responsiveImage(activity.image, CARD_IMAGE_SIZES)} alt="" width="400" height="250" loading="lazy" decoding="async" />
+                ) : (
+                  <span className="activity-card-placeholder" aria-hidden="true" />
+                )}
+                <div className="activity-card-body">
+                  <time dateTime={activity.dateTime}>{activity.date}</time>
+                  <h3 className="clamp clamp-2">{activity.title}</h3>
+                  <p className="clamp clamp-3">{activity.summary}</p>
+                  <Link className="read-more" to={`/activity/${activity.id}`} prefetch="intent">
+                    BACA SELENGKAPNYA<span className="visually-hidden">: {activity.title}</span>
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }
