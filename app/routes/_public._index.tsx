@@ -14,7 +14,7 @@ import {
   type About,
 } from "@server/site-content.server";
 import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
-import { BannerSlider } from "~/components/public/BannerSlider";
+import { BannerSlider, firstSlideImagePreload } from "~/components/public/BannerSlider";
 import { OfficeMap } from "~/components/public/OfficeMap";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SOCIAL_NETWORKS, socialLink } from "~/config/social";
@@ -96,12 +96,13 @@ function organizationJsonLd({ siteUrl, name, office, about }: { siteUrl: string;
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  publicPageMeta(matches, {
-    description: data?.description ?? "",
-    path: "/",
-    image: data?.banners[0]?.image,
-  });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const firstImage = data?.banners[0]?.image;
+  return [
+    ...publicPageMeta(matches, { description: data?.description ?? "", path: "/", image: firstImage }),
+    ...(firstImage ? [firstSlideImagePreload(firstImage)] : []),
+  ];
+};
 
 export default function Home() {
   const { banners, missionVision, about, history, activities, officers, office, organization } = useLoaderData<typeof loader>();

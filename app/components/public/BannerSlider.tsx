@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { responsiveImage } from "~/lib/images";
 
@@ -6,6 +7,16 @@ import { responsiveImage } from "~/lib/images";
  * slide's height (clamp(320px, 60vh, 560px) in the CSS) times a photo's 16:9 decides.
  */
 const BANNER_SIZES = "max(100vw, calc(clamp(320px, 60vh, 560px) * 16 / 9))";
+
+/**
+ * The first slide's picture is the home page's largest paint. Asked for from the document's head
+ * (with the same srcset and sizes, so the browser uses one download for both), it starts with
+ * the stylesheets instead of after them and the header's markup.
+ */
+export function firstSlideImagePreload(image: string): MetaDescriptor {
+  const { src, srcSet, sizes } = responsiveImage(image, BANNER_SIZES);
+  return { tagName: "link", rel: "preload", as: "image", href: src, imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: "high" };
+}
 
 /** Spec §2 and §9: a slide every 8 s with a 500 ms transition (the CSS), wrapping around. */
 export const SLIDE_INTERVAL_MS = 8000;
