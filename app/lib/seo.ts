@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { clipText } from "./text";
 import { pageTitle } from "./title";
 
 export interface PageSeo {
@@ -15,8 +16,7 @@ export interface PageSeo {
 const DESCRIPTION_LIMIT = 160;
 
 export function shortDescription(text: string): string {
-  if (text.length <= DESCRIPTION_LIMIT) return text;
-  return `${text.slice(0, DESCRIPTION_LIMIT - 1).replace(/\s+\S*$/, "")}…`;
+  return clipText(text, DESCRIPTION_LIMIT);
 }
 
 /** Title (spec §1 rule), description, canonical URL and Open Graph tags of a public page. */

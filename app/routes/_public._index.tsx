@@ -22,9 +22,18 @@ import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { JsonLd } from "~/components/public/JsonLd";
 import { fileUrl } from "~/lib/files";
 import { responsiveImage } from "~/lib/images";
+import { clipText } from "~/lib/text";
 import { publicPageMeta } from "~/lib/public-meta";
 
 export const links: LinksFunction = () => carouselLinks();
+
+/**
+ * Teasers and cards show a few clamped lines (spec §9); longer texts are cut well past what the
+ * widest layout shows, so that a long record does not make every visitor download it twice (in
+ * the HTML and in the page data).
+ */
+const TEASER_CHARS = 1_000;
+const CARD_CHARS = 300;
 
 /**
  * Home: every section's upstream call starts at once (never one after another), and a section
@@ -42,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orNull(publicOfficers(api)),
   ]);
 
+  const aboutTeaser = about && { title: about.title, summary: clipText(richTextToPlain(about.description), TEASER_CHARS) };
   return {
     banners: (banners ?? []).map((banner) => ({
       id: banner.id,
@@ -51,12 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       image: fileUrl(banner.file),
     })),
     missionVision: missionVision && { vision: missionVision.vision, mission: missionVision.mission },
-    about: about && { title: about.title, summary: richTextToPlain(about.description) },
-    history: history && { title: history.title, summary: richTextToPlain(history.description) },
+    about: aboutTeaser,
+    history: history && { title: history.title, summary: clipText(richTextToPlain(history.description), TEASER_CHARS) },
     activities: (activities ?? []).map((activity) => ({
       id: activity.id,
       title: activity.title,
-      summary: richTextToPlain(activity.description),
+      summary: clipText(richTextToPlain(activity.description), CARD_CHARS),
       date: formatDayMonthYear(activity.date),
       dateTime: isoDate(activity.date),
       image: fileUrl(activity.file),
@@ -74,7 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tileUrl: product.mapTileUrl,
       attribution: product.mapTileAttribution,
     },
-    description: about ? richTextToPlain(about.description) : product.title,
+    // The meta description is shorter still (seo.ts); the same text is sent only once.
+    description: aboutTeaser?.summary ?? product.title,
     organization: organizationJsonLd({ siteUrl, name: product.title, office: product.office, about }),
   };
 }

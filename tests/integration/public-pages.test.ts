@@ -90,6 +90,21 @@ describe("home page loader", () => {
     expect(data.activities.map((activity) => activity.id)).toEqual(many.slice(0, HOME_ACTIVITY_COUNT).map((activity) => String(activity.id)));
   });
 
+  it("cuts long texts well past what the clamped teasers and cards show, so they are not sent whole", async () => {
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `kata${index}`).join(" ");
+    upstream.use(
+      http.get(`${UPSTREAM}/abouts`, () => HttpResponse.json({ data: [{ ...CONTENT.abouts[0], description: `<p>${words(2_000)}</p>` }] })),
+      http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [{ ...CONTENT.activities[0], description: `<p>${words(500)}</p>` }] })),
+      ...siteContentHandlers(),
+    );
+    const data = await homeLoader(args("/"));
+    expect(data.about!.summary.length).toBeLessThanOrEqual(1_000);
+    expect(data.about!.summary).toMatch(/^kata0 kata1 .* kata\d+…$/);
+    expect(data.activities[0].summary.length).toBeLessThanOrEqual(300);
+    expect(data.activities[0].summary).toMatch(/^kata0 .* kata\d+…$/);
+    expect(data.description).toBe(data.about!.summary);
+  });
+
   it("leaves out only the sections whose calls fail", async () => {
     upstream.use(...siteContentHandlers({ failing: ["banners", "activities"] }));
     const data = await homeLoader(args("/"));
