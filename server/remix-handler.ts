@@ -58,6 +58,10 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
     res.end();
     return;
   }
+  // The status and headers go out before the body: the visitor sees the answer start at once,
+  // and a body that fails later (an export's second upstream page) reaches them as a started
+  // download that then fails, not as a connection closed before any answer.
+  res.flushHeaders();
   const flushSoon = batchedFlush(res);
   const body = response.body.getReader();
   try {
