@@ -52,10 +52,10 @@ const CARD_IMAGE_SIZES = "(max-width: 464px) 100vw, (max-width: 1024px) 50vw, 40
 /**
  * The cards are in the page's HTML in Splide's own markup, which reads as a swipeable row
  * without script, each card already as wide as Splide will make it (public.css), so that nothing
- * moves when Splide takes over while the visitor looks at it. Splide itself (about 17 KB of script) is fetched and mounted only
- * when the carousel comes within a screen's height of the viewport: on a phone it is far below
- * the banner, and loading it with the page competed with the banner image and added a long task
- * to the page's start.
+ * moves when Splide takes over while the visitor looks at it. Splide itself (about 17 KB of
+ * script) is fetched and mounted only when the carousel comes within a screen's height of the
+ * viewport: on a phone it is far below the banner, and loading it with the page competed with the
+ * banner image and added a long task to the page's start.
  */
 export function ActivitiesCarousel({ activities }: { activities: ActivityCard[] }) {
   const root = useRef<HTMLDivElement>(null);
