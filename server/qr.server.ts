@@ -23,6 +23,14 @@ export function qrImagePath(link: string): string {
   return `/app-qr.svg?v=${qrVersion(link)}`;
 }
 
+const versions = new Map<string, string>();
+
+/** A short hash of the link, worked out once per link (every public page asks for it). */
 export function qrVersion(link: string): string {
-  return createHash("sha256").update(link).digest("base64url").slice(0, 10);
+  let version = versions.get(link);
+  if (!version) {
+    version = createHash("sha256").update(link).digest("base64url").slice(0, 10);
+    versions.set(link, version);
+  }
+  return version;
 }
