@@ -1,3 +1,6 @@
+// Namespace imports, looked up per call, so that test doubles that patch `http.request` (msw) see our calls.
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
 import * as z from "zod";
 import { getConfig } from "./config.server.ts";
 import { log } from "./log.server.ts";
@@ -7,6 +10,10 @@ import { clearPublicCache } from "./public-cache.server.ts";
  * The one way the BFF talks to the agency's API: base URL + `/api`, the bearer token,
  * a timeout combined with the visitor's own abort signal, one retry for idempotent reads
  * on a network error, and every body parsed by the caller's zod schema.
+ *
+ * Two transports behind it: reads and JSON writes go through Node's own HTTP client, which costs
+ * about a quarter of fetch's CPU per call (a page makes up to seven, see docs/performance.md);
+ * streamed bodies and raw responses (uploads, files) go through fetch and web streams.
  */
 
 export type UpstreamErrorKind = "http" | "network" | "timeout" | "aborted" | "invalid-response";
@@ -77,20 +84,28 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
     return url;
   }
 
+  function headersFor(request: UpstreamRequest): Record<string, string> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    // Iterating a Headers gives lower-case names, so a caller's own Accept replaces ours.
+    if (request.headers) for (const [name, value] of new Headers(request.headers)) headers[name] = value;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (requestId) headers["x-request-id"] = requestId;
+    if (request.json !== undefined) headers["content-type"] = "application/json";
+    else if (request.contentType) headers["content-type"] = request.contentType;
+    return headers;
+  }
+
+  function failed(kind: UpstreamErrorKind, call: string, started: number, cause?: unknown): UpstreamError {
+    const error = new UpstreamError(kind, 0, undefined, call);
+    logFailure(error, started, requestId, cause);
+    return error;
+  }
+
   async function send(request: UpstreamRequest): Promise<Response> {
     const method = request.method ?? "GET";
     const call = `${method} ${request.path}`;
-    const headers = new Headers(request.headers);
-    if (!headers.has("accept")) headers.set("accept", "application/json");
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (requestId) headers.set("x-request-id", requestId);
-    let body = request.body;
-    if (request.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(request.json);
-    } else if (request.contentType) {
-      headers.set("content-type", request.contentType);
-    }
+    const headers = headersFor(request);
+    const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
     const streamed = body instanceof ReadableStream;
     // A streamed body cannot be sent twice, and only reads are safe to repeat.
     const attempts = method === "GET" && !streamed ? 2 : 1;
@@ -115,8 +130,7 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
         } as RequestInit);
         clearTimeout(timer);
         answerDue?.answered();
-        // Whatever an admin changed must show on the public pages at once.
-        if (method !== "GET" && response.ok && !request.path.startsWith("/users/")) clearPublicCache();
+        afterAnswer(method, request.path, response.status);
         return failWhenStalled(response, config.upstreamTimeoutMs, () => timeout.abort(timeoutReason("the answer stalled")));
       } catch (cause) {
         clearTimeout(timer);
@@ -124,10 +138,45 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
         const timedOut = timeout.signal.aborted || answerDue?.signal.aborted === true;
         const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timedOut ? "timeout" : "network";
         if (kind === "network" && attempt < attempts) continue;
-        const error = new UpstreamError(kind, 0, undefined, call);
-        logFailure(error, started, requestId, cause);
-        throw error;
+        throw failed(kind, call, started, cause);
       }
+    }
+  }
+
+  /** A call without a streamed body, answered as text: Node's HTTP client on a keep-alive agent. */
+  async function exchange(request: UpstreamRequest): Promise<TextAnswer> {
+    const method = request.method ?? "GET";
+    const call = `${method} ${request.path}`;
+    const outgoing: Outgoing = {
+      url: urlFor(request),
+      method,
+      headers: headersFor(request),
+      body: request.json !== undefined ? JSON.stringify(request.json) : undefined,
+      answerWithinMs: request.timeoutMs ?? config.upstreamTimeoutMs,
+      idleMs: config.upstreamTimeoutMs,
+      signal,
+    };
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await exchangeOnce(outgoing);
+        afterAnswer(method, request.path, answer.status);
+        return answer;
+      } catch (cause) {
+        const { kind, beforeAnswer } = cause instanceof ExchangeFailed ? cause : { kind: "network" as const, beforeAnswer: false };
+        // Only a read that got no answer at all is repeated, as with fetch above.
+        if (kind === "network" && beforeAnswer && method === "GET" && attempt < 2) continue;
+        throw failed(kind, call, started, cause instanceof ExchangeFailed ? cause.cause : cause);
+      }
+    }
+  }
+
+  async function fetchText(request: UpstreamRequest, call: string, started: number): Promise<TextAnswer> {
+    const response = await send(request);
+    try {
+      return { status: response.status, text: await response.text() };
+    } catch (cause) {
+      throw failed("network", call, started, cause);
     }
   }
 
@@ -135,20 +184,19 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
     fetch: send,
     async call(schema, request) {
       const started = performance.now();
-      const response = await send(request);
       const call = `${request.method ?? "GET"} ${request.path}`;
-      const text = await readText(response, call, started, requestId);
-      const parsed = parseJson(text);
-      if (!response.ok) {
+      const answer = request.body === undefined ? await exchange(request) : await fetchText(request, call, started);
+      const parsed = parseJson(answer.text);
+      if (answer.status < 200 || answer.status > 299) {
         const body = errorBodySchema.safeParse(parsed);
         const message = body.success ? ("error" in body.data ? body.data.error : body.data.message) : undefined;
-        const error = new UpstreamError("http", response.status, message, call);
+        const error = new UpstreamError("http", answer.status, message, call);
         logFailure(error, started, requestId);
         throw error;
       }
       const result = schema.safeParse(parsed);
       if (!result.success) {
-        const error = new UpstreamError("invalid-response", response.status, undefined, call);
+        const error = new UpstreamError("invalid-response", answer.status, undefined, call);
         logFailure(error, started, requestId, result.error.issues[0]?.message);
         throw error;
       }
@@ -212,14 +260,86 @@ function answerDeadline(afterMs: number) {
   };
 }
 
-async function readText(response: Response, call: string, started: number, requestId?: string) {
-  try {
-    return await response.text();
-  } catch (cause) {
-    const error = new UpstreamError("network", 0, undefined, call);
-    logFailure(error, started, requestId, cause);
-    throw error;
+/** Whatever an admin changed must show on the public pages at once. */
+function afterAnswer(method: string, path: string, status: number) {
+  if (method !== "GET" && status >= 200 && status <= 299 && !path.startsWith("/users/")) clearPublicCache();
+}
+
+interface TextAnswer {
+  status: number;
+  text: string;
+}
+
+interface Outgoing {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** Deadline for the answer's head. */
+  answerWithinMs: number;
+  /** Longest silence while the body arrives. */
+  idleMs: number;
+  signal: AbortSignal | undefined;
+}
+
+class ExchangeFailed extends Error {
+  constructor(
+    readonly kind: Exclude<UpstreamErrorKind, "http" | "invalid-response">,
+    /** True when the upstream had not begun to answer, so a read may safely be sent again. */
+    readonly beforeAnswer: boolean,
+    override readonly cause: unknown,
+  ) {
+    super(kind);
   }
+}
+
+// Connections are kept between calls: a page's reads reuse them instead of connecting each time.
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+/** One request and its whole body as text, failing on the head's deadline, a stalled body or the visitor's abort. */
+function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, signal }: Outgoing): Promise<TextAnswer> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ExchangeFailed("aborted", true, signal.reason));
+    const secure = url.protocol === "https:";
+    const outgoing = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http });
+    let answered = false;
+    let settled = false;
+    let failure: ExchangeFailed["kind"] | undefined;
+    const stop = (kind: ExchangeFailed["kind"]) => {
+      failure ??= kind;
+      outgoing.destroy();
+    };
+    const onAbort = () => stop("aborted");
+    let timer = setTimeout(() => stop("timeout"), answerWithinMs);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      outcome();
+    };
+    const fail = (cause: unknown) => settle(() => reject(new ExchangeFailed(failure ?? "network", !answered, cause)));
+
+    outgoing.on("response", (answer: IncomingMessage) => {
+      answered = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => stop("timeout"), idleMs);
+      let text = "";
+      answer.setEncoding("utf8");
+      answer.on("data", (chunk: string) => {
+        text += chunk;
+        timer.refresh();
+      });
+      answer.on("end", () => settle(() => resolve({ status: answer.statusCode ?? 0, text })));
+      answer.on("error", fail);
+      answer.on("close", () => {
+        if (!answer.complete) fail(new Error("the answer ended early"));
+      });
+    });
+    outgoing.on("error", fail);
+    outgoing.end(body);
+  });
 }
 
 function parseJson(text: string): unknown {
