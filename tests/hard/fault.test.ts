@@ -25,6 +25,10 @@ let cookie: string;
 let visits: Visit[];
 
 const SAFETY_LIMIT_MS = 60_000;
+/** What a visit records when the answer started but its body did not arrive whole. */
+const DOWNLOAD_BROKEN_OFF = "(download broken off)";
+/** Faults that break an answer off after its head. */
+const BODY_FAULTS = new Set<Fault["kind"]>(["stall-body", "cut-body"]);
 
 async function answer(response: Response) {
   return { status: response.status, text: decodeHtmlEntities(await response.text()) };
@@ -60,8 +64,8 @@ beforeAll(async () => {
     "/sitemap.xml",
     "/robots.txt",
     "/login",
-    `/files/${withFile?.file ?? "tidak-ada.jpg"}`,
   ];
+  const filePath = `/files/${withFile?.file ?? "tidak-ada.jpg"}`;
   visits = [
     {
       what: "GET /",
@@ -70,6 +74,16 @@ beforeAll(async () => {
       judge: (status) => (status === 200 ? undefined : `answered ${status}, not the degraded home page`),
     },
     ...publicPaths.map((path) => ({ what: `GET ${path}`, send: get(path), judge: judgeFailure })),
+    {
+      what: `GET ${filePath}`,
+      send: () =>
+        fetch(`${base}${filePath}`, { signal: AbortSignal.timeout(SAFETY_LIMIT_MS) }).then((response) =>
+          answer(response).catch(() => ({ status: response.status, text: DOWNLOAD_BROKEN_OFF })),
+        ),
+      // A file goes to the visitor as it comes: when the upstream's body breaks off, so must the download.
+      judge: (status: number, text: string, fault: Fault) =>
+        text === DOWNLOAD_BROKEN_OFF ? (BODY_FAULTS.has(fault.kind) ? undefined : "the download broke off") : judgeFailure(status, text),
+    },
     {
       what: "GET /readyz",
       send: get("/readyz"),

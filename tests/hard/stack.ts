@@ -19,6 +19,10 @@ export type Fault =
   | { kind: "status"; status: number }
   /** 200 with a JSON content type and a body cut in the middle. */
   | { kind: "malformed-json" }
+  /** 200 and half of the announced body, then silence: the BFF's UPSTREAM_TIMEOUT_MS must end the call. */
+  | { kind: "stall-body" }
+  /** 200 and half of the announced body, then the connection closes. */
+  | { kind: "cut-body" }
   /** 200 with valid JSON of the wrong shape. */
   | { kind: "wrong-shape" }
   /** A request with a body: reads its first bytes, then drops the connection (reads pass). */
@@ -30,6 +34,8 @@ export const FAULTS: Fault[] = [
   { kind: "reset" },
   { kind: "status", status: 500 },
   { kind: "malformed-json" },
+  { kind: "stall-body" },
+  { kind: "cut-body" },
   { kind: "wrong-shape" },
   { kind: "cut-upload", afterBytes: 512 },
 ];
@@ -119,6 +125,19 @@ export class FaultyUpstream {
         req.resume();
         res.writeHead(200, { "content-type": "application/json" }).end('{"data":[{"id":1,"title":"terpoton');
         return;
+      case "stall-body":
+      case "cut-body": {
+        req.resume();
+        const body = '{"data":[{"id":1,"title":"Kegiatan"}]}';
+        res.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
+        res.write(body.slice(0, body.length >> 1));
+        if (fault.kind === "cut-body") setTimeout(() => socket.destroy(), 20);
+        else {
+          this.held.add(socket);
+          socket.on("close", () => this.held.delete(socket));
+        }
+        return;
+      }
       case "wrong-shape":
         req.resume();
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: "bukan daftar", id: { nested: [1, 2] }, token: 42 }));
