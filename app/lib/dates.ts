@@ -2,26 +2,14 @@
  * Dates as the agency's visitors read them: day-month-year (DD-MM-YYYY, spec §2), on the
  * calendar of Western Indonesia, so a date stored as UTC midnight or as local midnight shows the same day.
  */
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Jakarta",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
 
-export function formatDayMonthYear(value: string | null | undefined): string {
-  if (!value) return "";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
-  const byType = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${byType.day}-${byType.month}-${byType.year}`;
-}
-
-/** The machine-readable form for <time dateTime>. */
-export function isoDate(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+interface JakartaFields {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
 }
 
 const jakartaDateTime = new Intl.DateTimeFormat("en-GB", {
@@ -35,20 +23,63 @@ const jakartaDateTime = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-function jakartaParts(date: Date): Record<string, string> {
-  return Object.fromEntries(jakartaDateTime.formatToParts(date).map((part) => [part.type, part.value]));
+/** Western Indonesia Time has been UTC+7, without daylight saving, since 1 January 1964 (IANA Asia/Jakarta). */
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+const WIB_FIXED_SINCE_MS = Date.UTC(1964, 0, 1);
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * The moment's calendar fields in Jakarta. Since 1964 they are plain arithmetic, a small part of
+ * what Intl's formatToParts costs (the home page formats a dozen dates per view); earlier moments,
+ * with their historic offsets, go through Intl.
+ */
+export function jakartaFields(date: Date): JakartaFields {
+  if (date.getTime() >= WIB_FIXED_SINCE_MS) {
+    const wib = new Date(date.getTime() + WIB_OFFSET_MS);
+    return {
+      year: String(wib.getUTCFullYear()),
+      month: twoDigits(wib.getUTCMonth() + 1),
+      day: twoDigits(wib.getUTCDate()),
+      hour: twoDigits(wib.getUTCHours()),
+      minute: twoDigits(wib.getUTCMinutes()),
+      second: twoDigits(wib.getUTCSeconds()),
+    };
+  }
+  return jakartaFieldsByIntl(date);
+}
+
+/** The same fields from the time-zone database; exported for the test that holds the two equal. */
+export function jakartaFieldsByIntl(date: Date): JakartaFields {
+  const byType = Object.fromEntries(jakartaDateTime.formatToParts(date).map((part) => [part.type, part.value]));
+  return { year: byType.year, month: byType.month, day: byType.day, hour: byType.hour, minute: byType.minute, second: byType.second };
+}
+
+export function formatDayMonthYear(value: string | null | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const { day, month, year } = jakartaFields(date);
+  return `${day}-${month}-${year}`;
+}
+
+/** The machine-readable form for <time dateTime>. */
+export function isoDate(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
 /** The agency's calendar day (Asia/Jakarta) as YYYY-MM-DD, e.g. for a dated file name. */
 export function jakartaDay(date: Date): string {
-  const byType = jakartaParts(date);
-  return `${byType.year}-${byType.month}-${byType.day}`;
+  const { year, month, day } = jakartaFields(date);
+  return `${year}-${month}-${day}`;
 }
 
 /** A moment as the agency's staff read it: DD-MM-YYYY HH:MM:SS WIB. */
 export function formatJakartaDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  const byType = jakartaParts(date);
-  return `${byType.day}-${byType.month}-${byType.year} ${byType.hour}:${byType.minute}:${byType.second} WIB`;
+  const { year, month, day, hour, minute, second } = jakartaFields(date);
+  return `${day}-${month}-${year} ${hour}:${minute}:${second} WIB`;
 }
