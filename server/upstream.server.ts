@@ -293,8 +293,15 @@ class ExchangeFailed extends Error {
   }
 }
 
-// Connections are kept between calls: a page's reads reuse them instead of connecting each time.
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+/**
+ * Connections are kept between calls: a page's reads reuse them instead of connecting each time.
+ * An idle one is closed after 4 s, or 1 s before the upstream's own `Keep-Alive: timeout=` if that
+ * is sooner (Node applies the hint only when the agent has a timeout of its own), so that a call
+ * is not sent on a connection the upstream is closing; fetch's default is the same 4 s. The
+ * timeout only ever closes idle connections: a call in progress keeps its own deadlines.
+ */
+const agentOptions = { keepAlive: true, timeout: 4_000 };
+const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
 /** One request and its whole body as text, failing on the head's deadline, a stalled body or the visitor's abort. */
 function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, signal }: Outgoing): Promise<TextAnswer> {
