@@ -37,7 +37,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The home page under a fake clock, hydrated; the mouse has not moved (it is over nothing). */
+/** The home page under a fake clock, hydrated and rotating (unless motion is reduced); the mouse has not moved (it is over nothing). */
 async function openHome(options: BrowserContextOptions = {}): Promise<Page> {
   context = await browser.newContext({ viewport: DESKTOP, ...options });
   await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
@@ -46,6 +46,9 @@ async function openHome(options: BrowserContextOptions = {}): Promise<Page> {
   if (javaScript) await page.clock.install();
   await page.goto(`${bffUrl}/`);
   if (javaScript) await waitForHydrationOrExplain(page);
+  // The rotation runs once the slider has read the visitor's motion preference; its live region
+  // then stops announcing (a region that moves by itself must not talk over the page).
+  if (javaScript && options.reducedMotion !== "reduce") await page.locator('.banner-slides[aria-live="off"]').waitFor({ state: "attached" });
   return page;
 }
 

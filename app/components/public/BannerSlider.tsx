@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { responsiveImage } from "~/lib/images";
 
 /**
@@ -29,16 +29,21 @@ export interface Slide {
   image: string | null;
 }
 
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const update = () => setReduced(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return reduced;
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * Undefined on the server and while hydrating, then read at once (React re-renders synchronously
+ * when the browser's value differs from the server's): nothing moves by itself before the
+ * preference is known.
+ */
+function usePrefersReducedMotion(): boolean | undefined {
+  return useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => undefined);
 }
 
 /**
@@ -51,7 +56,9 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const autoplay = slides.length > 1 && !hovered && !focused && !reducedMotion;
+  // Started only once the preference is known: from a first render that assumed motion was fine,
+  // the timer could fire before the preference had stopped it.
+  const autoplay = slides.length > 1 && !hovered && !focused && reducedMotion === false;
 
   useEffect(() => {
     if (!autoplay) return;
