@@ -215,16 +215,27 @@ const timeoutReason = (message: string) => new DOMException(message, "TimeoutErr
 function failWhenStalled(response: Response, idleMs: number, abort: () => void): Response {
   if (!response.body) return response;
   const upstreamBody = response.body.getReader();
+  let stalled = false;
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const stalled = setTimeout(abort, idleMs);
+        const timer = setTimeout(() => {
+          stalled = true;
+          abort();
+          // The reader fails here and now, not only through the abort signal: that signal reaches
+          // fetch through a controller Node 20's fetch holds weakly, and a reader awaiting a stalled
+          // body hung in the reliability suite now and then, after garbage collection had run.
+          const reason = timeoutReason("the answer stalled");
+          controller.error(reason);
+          upstreamBody.cancel(reason).catch(() => {});
+        }, idleMs);
         try {
           const { done, value } = await upstreamBody.read();
+          if (stalled) return;
           if (done) controller.close();
           else controller.enqueue(value);
         } finally {
-          clearTimeout(stalled);
+          clearTimeout(timer);
         }
       },
       cancel: (reason) => upstreamBody.cancel(reason),
