@@ -103,7 +103,7 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
 
   async function send(request: UpstreamRequest): Promise<Response> {
     const method = request.method ?? "GET";
-    const call = `${method} ${request.path}`;
+    const call = callName(request);
     const headers = headersFor(request);
     const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
     const streamed = body instanceof ReadableStream;
@@ -146,7 +146,7 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
   /** A call without a streamed body, answered as text: Node's HTTP client on a keep-alive agent. */
   async function exchange(request: UpstreamRequest): Promise<TextAnswer> {
     const method = request.method ?? "GET";
-    const call = `${method} ${request.path}`;
+    const call = callName(request);
     const outgoing: Outgoing = {
       url: urlFor(request),
       method,
@@ -184,7 +184,7 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
     fetch: send,
     async call(schema, request) {
       const started = performance.now();
-      const call = `${request.method ?? "GET"} ${request.path}`;
+      const call = callName(request);
       const answer = request.body === undefined ? await exchange(request) : await fetchText(request, call, started);
       const parsed = parseJson(answer.text);
       if (answer.status < 200 || answer.status > 299) {
@@ -269,6 +269,11 @@ function answerDeadline(afterMs: number) {
       clearTimeout(timer);
     },
   };
+}
+
+/** How a call is named in errors and the log, e.g. `GET /banners`. */
+function callName(request: UpstreamRequest): string {
+  return `${request.method ?? "GET"} ${request.path}`;
 }
 
 /** Whatever an admin changed must show on the public pages at once. */
