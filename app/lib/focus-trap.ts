@@ -42,16 +42,26 @@ export function keepTabInside(event: KeyboardEvent, container: HTMLElement | nul
 }
 
 /**
+ * Marks a focusable container (e.g. a table's region) as where the focus goes back to when the
+ * control inside it that lent the focus is gone, such as the HAPUS link of the row just deleted.
+ */
+export const focusReturnPoint = { "data-focus-return": "" } as const;
+
+/**
  * While the component is shown (and `active`), focus is on `target()`; when it goes, focus goes
- * back to what had it before (the control that opened it), if that is still on the page.
+ * back to what had it before (the control that opened it), or, if that is no longer on the page,
+ * to its nearest container marked with `focusReturnPoint`, so the keyboard is not sent back
+ * to the top of the page.
  */
 export function useBorrowedFocus(target: () => HTMLElement | null | undefined, active = true) {
   useEffect(() => {
     if (!active) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const container = previous?.closest<HTMLElement>("[data-focus-return]");
     target()?.focus({ preventScroll: true });
     return () => {
       if (previous?.isConnected) previous.focus({ preventScroll: true });
+      else if (container?.isConnected) container.focus({ preventScroll: true });
     };
     // `target` is read once, when the focus is borrowed: only `active` starts or ends it.
   }, [active]);

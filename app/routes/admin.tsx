@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { requireAdmin } from "@server/auth.server";
 import { Icon } from "~/components/Icon";
 import { ADMIN_SECTIONS, adminPageFor, adminPath } from "~/config/admin-nav";
+import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
 import adminStyles from "~/styles/admin.css";
@@ -29,12 +30,22 @@ const sectionHeadingId = (label: string) => `nav-${label.toLowerCase().replace(/
 /** "auto" follows the window width (shown from 768 px); the buttons override it. */
 type SidebarState = "auto" | "open" | "closed";
 
+/** Below this width (admin.css) the opened menu lies over the page, as a dialog would. */
+const MENU_OVER_PAGE = "(max-width: 767.98px)";
+
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const current = adminPageFor(pathname);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));
+  const sidebarElement = useRef<HTMLElement>(null);
+  // Opened from its button, the menu takes the focus (on the current page's link) and gives it
+  // back to the button when it closes; over the page, Tab stays inside it and Escape closes it.
+  useBorrowedFocus(
+    () => sidebarElement.current?.querySelector<HTMLElement>("a[aria-current=page]") ?? sidebarElement.current?.querySelector<HTMLElement>("a"),
+    sidebar === "open",
+  );
   // Hover and keyboard focus open the account menu through CSS alone; a tap (touch screens, where
   // a tap neither hovers nor, in Safari, focuses a button) toggles it here.
   const [accountOpen, setAccountOpen] = useState(false);
@@ -44,7 +55,17 @@ export default function AdminLayout() {
       <a className="skip-link" href="#konten">
         Langsung ke konten
       </a>
-      <nav id="admin-sidebar" className="admin-sidebar" aria-label="Menu admin">
+      <nav
+        id="admin-sidebar"
+        ref={sidebarElement}
+        className="admin-sidebar"
+        aria-label="Menu admin"
+        onKeyDown={(event) => {
+          if (sidebar !== "open" || !window.matchMedia(MENU_OVER_PAGE).matches) return;
+          if (event.key === "Escape") setSidebar("auto");
+          else keepTabInside(event, sidebarElement.current);
+        }}
+      >
         <div className="admin-sidebar-top">
           <span className="admin-brand">Admin Panel</span>
           <button

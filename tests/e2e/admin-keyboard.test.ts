@@ -133,6 +133,11 @@ describe("the back-office with the keyboard only", () => {
     await page.getByRole("status").filter({ hasText: "Berhasil menghapus data!" }).waitFor();
     await rowWith(page, upper).waitFor({ state: "detached" });
     expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(false);
+    // The row's link that asked is gone with the row: the keyboard stays at the table, not at the page's top.
+    const table = page.getByRole("region", { name: "Daftar slider" });
+    await expectFocusOn(table);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=region]") !== null)).toBe(true);
   });
 
   it("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async () => {
@@ -353,6 +358,19 @@ describe("at phone width", () => {
     await tabTo(page, menuButton);
     await page.keyboard.press("Enter");
     const menu = page.getByRole("navigation", { name: "Menu admin" });
+    // The opened menu takes the focus, on the page the admin is at.
+    await expectFocusOn(menu.getByRole("link", { name: "Slider" }));
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    await expectFocusOn(menuButton);
+    await page.keyboard.press("Enter");
+    await expectFocusOn(menu.getByRole("link", { name: "Slider" }));
+    // Lying over the page, it keeps Tab inside: backwards from its first control comes its last.
+    const closeButton = menu.getByRole("button", { name: "Tutup menu" });
+    await tabTo(page, closeButton, { backwards: true });
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("nav")?.getAttribute("aria-label"))).toBe("Menu admin");
     await tabTo(page, menu.getByRole("link", { name: "Kegiatan" }));
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 1, name: "Kegiatan" }).waitFor();

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
 import type { CellValue, Cells, Column } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
+import { focusReturnPoint } from "~/lib/focus-trap";
 import { isResizableUpload, responsiveImage } from "~/lib/images";
 import { LoadingIndicator } from "./LoadingIndicator";
 
@@ -183,6 +184,7 @@ export function DataTable<C extends Cells>({
         tabIndex={0}
         role="region"
         aria-labelledby={captionId}
+        {...focusReturnPoint}
       >
         {/* Explicit roles: on phones the rows are laid out as cards, which would drop the table's semantics. */}
         <table role="table">
