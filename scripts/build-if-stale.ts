@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "./build.ts";
 
 /**
  * Builds the app when the build is missing or older than its sources (`npm start`,
@@ -22,13 +22,5 @@ export function buildIfStale(): number {
   const builtAt = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map(newestSourceTime))) return 0;
   console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
-  const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  const result = spawnSync(process.execPath, [remixCli, "build"], {
-    cwd: root,
-    stdio: "inherit",
-    // The Remix compiler loads Vite's CJS API only to print a deprecation notice operators cannot act on.
-    // Always a production build, also when a test runner (NODE_ENV=test) asks for it.
-    env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
-  });
-  return result.status ?? 1;
+  return build();
 }

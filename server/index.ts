@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { compressedBuildAssets } from "./build-assets.server.ts";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
 import { publicPageCache } from "./page-cache.server.ts";
@@ -23,6 +24,7 @@ import { uploadLimits } from "./upload-limits.server.ts";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const serverBuildPath = fileURLToPath(new URL("../build/index.js", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -77,8 +79,10 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     res.set("Cache-Control", "no-store").status(status === "ok" ? 200 : 503).json({ status });
   });
 
-  // Fingerprinted by the build: safe to cache for a year.
-  app.use("/build", express.static(`${projectRoot}/public/build`, { immutable: true, maxAge: "1y", index: false }));
+  // Fingerprinted by the build: safe to cache for a year. Sent compressed as built when possible.
+  const clientBuild = `${projectRoot}/public/build`;
+  app.use("/build", compressedBuildAssets(clientBuild, { maxAgeSeconds: ONE_YEAR_SECONDS }));
+  app.use("/build", express.static(clientBuild, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
   // Every file in public/ has an extension: pages skip the disk lookup (and its 404 object).
   const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   ADMIN_EMAIL,
@@ -9,6 +10,7 @@ import {
   type Env,
   LOGIN_FAILED,
   portOf,
+  PROJECT_ROOT,
   removeDir,
   spawnNode,
   startBff,
@@ -91,6 +93,46 @@ describe("static files", () => {
       expect(cacheControl, asset).toContain("immutable");
       await response.arrayBuffer();
     }
+  });
+
+  it("sends the build's scripts and styles compressed as built: Brotli when accepted, else gzip, else plain, the same bytes each way", async () => {
+    const assets = [...new Set([...loginHtml.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+    for (const asset of assets) {
+      const plain = await rawGet(`${bffUrl}${asset}`);
+      expect(plain.res.statusCode, asset).toBe(200);
+      expect(plain.res.headers["content-encoding"], asset).toBeUndefined();
+
+      const brotli = await rawGet(`${bffUrl}${asset}`, { "Accept-Encoding": "gzip, deflate, br" });
+      const gzip = await rawGet(`${bffUrl}${asset}`, { "Accept-Encoding": "gzip, deflate" });
+      // A file too small to gain from compression may be sent plain; every other is sent as built.
+      if (plain.body.length > 1024) {
+        expect(brotli.res.headers["content-encoding"], asset).toBe("br");
+        expect(gzip.res.headers["content-encoding"], asset).toBe("gzip");
+        // The very files the build wrote, not compressed again on the way.
+        expect(brotli.body.equals(readFileSync(`${PROJECT_ROOT}/public${asset}.br`)), asset).toBe(true);
+        expect(gzip.body.equals(readFileSync(`${PROJECT_ROOT}/public${asset}.gz`)), asset).toBe(true);
+        expect(Number(gzip.res.headers["content-length"]), asset).toBe(gzip.body.length);
+      }
+      const decoded = (response: { res: IncomingMessage; body: Buffer }) =>
+        response.res.headers["content-encoding"] === "br"
+          ? brotliDecompressSync(response.body)
+          : response.res.headers["content-encoding"] === "gzip"
+            ? gunzipSync(response.body)
+            : response.body;
+      expect(decoded(brotli).equals(plain.body), asset).toBe(true);
+      expect(decoded(gzip).equals(plain.body), asset).toBe(true);
+      for (const { res } of [brotli, gzip]) {
+        expect(res.headers["content-type"], asset).toMatch(asset.endsWith(".js") ? /javascript/ : /text\/css/);
+        expect(res.headers["vary"], asset).toMatch(/accept-encoding/i);
+        expect(res.headers["cache-control"], asset).toContain("immutable");
+      }
+      // A browser that has the file already is told so, without the body.
+      const again = await rawGet(`${bffUrl}${asset}`, { "Accept-Encoding": "gzip", "If-None-Match": String(gzip.res.headers.etag) });
+      if (gzip.res.headers["content-encoding"] === "gzip") expect(again.res.statusCode, asset).toBe(304);
+    }
+    // Nothing outside the build directory is reachable through it.
+    const outside = await rawGet(`${bffUrl}/build/..%2f..%2fpackage.json`, { "Accept-Encoding": "gzip, br" });
+    expect(outside.res.statusCode).not.toBe(200);
   });
 
   it("serves /favicon.svg with a short cache lifetime, not a year", async () => {

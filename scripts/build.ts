@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * `npm run build`: the Remix build, then its client files compressed once, at the highest
+ * levels, next to each file (`.gz`, `.br`). The server sends those as they are
+ * (`server/build-assets.server.ts`) instead of compressing every script and stylesheet again
+ * for every first-time visitor (about 20 ms of CPU per first view of the home page).
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const CLIENT_BUILD_DIR = path.join(root, "public/build");
+
+/** Text formats; images and fonts in the build are compressed already. */
+const COMPRESSIBLE = /\.(?:js|css|svg|json|map|txt)$/;
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesIn(file) : [file];
+  });
+}
+
+/** Writes `file.gz` and `file.br` beside every compressible file, each only when it is smaller. */
+export function compressClientBuild(dir = CLIENT_BUILD_DIR): void {
+  for (const file of filesIn(dir).filter((name) => COMPRESSIBLE.test(name))) {
+    const bytes = readFileSync(file);
+    const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+    const brotli = brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
+    if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
+  }
+}
+
+/** Builds the app (always in production mode) and compresses its client files; returns the exit status. */
+export function build(): number {
+  const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+  const result = spawnSync(process.execPath, [remixCli, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    // The Remix compiler loads Vite's CJS API only to print a deprecation notice operators cannot act on.
+    // Always a production build, also when a test runner (NODE_ENV=test) asks for it.
+    env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
+  });
+  if (result.status !== 0) return result.status ?? 1;
+  compressClientBuild();
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(build());
