@@ -97,7 +97,7 @@ export async function requireBuild(): Promise<void> {
   try {
     await access(path.join(PROJECT_ROOT, "build", "index.js"));
   } catch {
-    throw new Error("no build: run `npx remix build` first");
+    throw new Error("no build: run `npm run build` first");
   }
 }
 

@@ -37,7 +37,7 @@ interface Manifest {
 async function readManifest(): Promise<Manifest> {
   const buildDir = path.join(BUILD_DIR, "build");
   const file = (await readdir(buildDir)).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!file) throw new Error("no manifest in public/build: run `npx remix build` first");
+  if (!file) throw new Error("no manifest in public/build: run `npm run build` first");
   const source = await readFile(path.join(buildDir, file), "utf8");
   return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
 }
