@@ -48,6 +48,9 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   }
   uploadLimits();
   if (config.redisUrl) await connectRedis(config.redisUrl);
+  // React picks its build from process.env when the app's build first loads it: without this, an
+  // unset NODE_ENV (production by our default) rendered every page with React's development build.
+  process.env.NODE_ENV = config.env;
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");

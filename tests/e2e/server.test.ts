@@ -187,6 +187,18 @@ describe("response headers", () => {
   });
 });
 
+describe("production by default", () => {
+  it("renders pages with React's production build when NODE_ENV is not set", async () => {
+    const { url, proc } = await startBff(bffEnv({ NODE_ENV: undefined, UPSTREAM_API_URL: inject("referenceApiUrl"), DATA_DIR: await newDataDir() }));
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    await home.text();
+    // React's development build, which an unset NODE_ENV used to load, warns about the home
+    // page's fetchPriority attributes on stderr; the production build says nothing.
+    expect(proc.stderr()).not.toMatch(/Warning:/);
+  });
+});
+
 describe("graceful shutdown", () => {
   let upstream: Server;
   let upstreamUrl: string;
