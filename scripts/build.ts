@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-export const CLIENT_BUILD_DIR = path.join(root, "public/build");
+const CLIENT_BUILD_DIR = path.join(root, "public/build");
 
 /** Text formats; images and fonts in the build are compressed already. */
 const COMPRESSIBLE = /\.(?:js|css|svg|json|map|txt)$/;
