@@ -194,7 +194,9 @@ describe("production by default", () => {
     expect(home.status).toBe(200);
     await home.text();
     // React's development build, which an unset NODE_ENV used to load, warns about the home
-    // page's fetchPriority attributes on stderr; the production build says nothing.
+    // page's fetchPriority attributes on stderr; the production build says nothing. Stopped
+    // first, so that everything it wrote has arrived.
+    await proc.stop();
     expect(proc.stderr()).not.toMatch(/Warning:/);
   });
 });
