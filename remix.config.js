@@ -2,7 +2,6 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [/^@splidejs\//],
   // Keep the server build beside, not inside, the folder that is served to browsers.
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -13,6 +14,7 @@ import type { ReactNode } from "react";
 import { getConfig } from "@server/config.server";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { MESSAGES } from "~/config/messages";
+import { hydratesInBrowser } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/title";
 import styles from "~/styles/app.css";
@@ -34,6 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const hydrate = hydratesInBrowser(useMatches());
   return (
     <html lang="id">
       <head>
@@ -44,8 +47,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

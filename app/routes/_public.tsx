@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, redirectDocument, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { publicBrowserScript } from "@server/browser-scripts.server";
 import { getConfig } from "@server/config.server";
 import { orNull, publicContext } from "@server/public-page.server";
 import { qrImagePath } from "@server/qr.server";
@@ -7,12 +8,29 @@ import { firstAbout } from "@server/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";
+import type { HydrationHandle } from "~/lib/hydration";
+import { useNonce } from "~/lib/nonce";
 import publicStyles from "~/styles/public.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: publicStyles },
   { rel: "alternate", type: "application/atom+xml", href: "/activity/feed.xml", title: "Kegiatan" },
 ];
+
+/**
+ * Public pages are the server's HTML and `app/browser/public.ts`, without React in the browser:
+ * on a cheap phone, React's and Remix's start-up cost the page its first paint.
+ */
+export const handle: HydrationHandle = { hydrate: false };
+
+/**
+ * Only a hydrated page (the login page, the back-office) can navigate here without loading a
+ * document, through a Remix link or a redirect. It loads the public page as a document instead,
+ * so that the page gets its own script and not a client-side render nothing else expects.
+ */
+export function clientLoader({ request }: ClientLoaderFunctionArgs): never {
+  throw redirectDocument(request.url);
+}
 
 /** The frame of every public page: header, footer (contact from the about record) and site constants. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,13 +49,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tiktok: about.tiktok,
     },
   };
-  return { siteUrl, product: product.title, appStoreUrl: product.appStoreUrl, appQrUrl: qrImagePath(product.appStoreUrl), contact };
+  return {
+    siteUrl,
+    product: product.title,
+    appStoreUrl: product.appStoreUrl,
+    appQrUrl: qrImagePath(product.appStoreUrl),
+    contact,
+    browserScript: publicBrowserScript()?.src ?? null,
+  };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function PublicLayout() {
-  const { product, appStoreUrl, appQrUrl, contact } = useLoaderData<typeof loader>();
+  const { product, appStoreUrl, appQrUrl, contact, browserScript } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   return (
     <>
       <a className="skip-link" href="#konten">
@@ -48,6 +74,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter product={product} contact={contact} appStoreUrl={appStoreUrl} appQrUrl={appQrUrl} />
+      {browserScript ? <script type="module" src={browserScript} nonce={nonce} /> : null}
     </>
   );
 }

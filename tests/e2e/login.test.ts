@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   launchChromium,
   LOGIN_FAILED,
+  isUnhydratedPublicDocument,
   STAFF_EMAIL,
   submitLogin,
   waitForHydration,
@@ -125,6 +126,8 @@ describe.each([
     await page.getByRole("button", { name: "Admin", exact: true }).hover();
     await page.getByRole("button", { name: "Logout" }).click();
     await waitForPath(page, "/");
+    // A new document: the back-office's client is gone, and the public page is not hydrated.
+    if (javaScript) expect(await isUnhydratedPublicDocument(page)).toBe(true);
 
     await page.goto(`${bffUrl}/admin/slider-manager`);
     await waitForPath(page, "/");
@@ -143,6 +146,8 @@ describe.each([
     await openLogin();
     await submitLogin(page, STAFF_EMAIL, DEMO_PASSWORD);
     await waitForPath(page, "/");
+    // Sent home by the admin's loader during a client-side navigation: still a new document.
+    if (javaScript) expect(await isUnhydratedPublicDocument(page)).toBe(true);
     expect(await page.getByText(LOGIN_FAILED).count()).toBe(0);
     expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(true);
 

@@ -265,12 +265,15 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Resolves once React has hydrated the page (its DOM nodes carry React's props), so that
- * clicks reach React's handlers instead of the server-rendered markup.
+ * Resolves once the page's script has taken over, so that clicks reach its handlers instead of
+ * the bare server-rendered markup: React's hydration (the login page and the back-office, whose
+ * DOM nodes then carry React's props), or the public pages' own script (`app/browser/public.ts`),
+ * which marks the document when it has run.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
+      if (document.documentElement.dataset.enhanced !== undefined) return true;
       const node = document.querySelector("main") ?? document.body.firstElementChild;
       return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps$"));
     },
@@ -349,4 +352,18 @@ export async function waitForHydrationOrExplain(page: Page): Promise<void> {
     }
     throw error;
   }
+}
+
+/**
+ * Whether the page is a public page as the server renders it for a new document: its own script
+ * (`app/browser/public.ts`) has run and Remix's client (which defines `__remixContext`) never
+ * loaded. Waits for the script first; a page Remix rendered in the browser never gets it.
+ */
+export async function isUnhydratedPublicDocument(page: Page): Promise<boolean> {
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined, undefined, { timeout: 10_000 });
+  } catch {
+    return false;
+  }
+  return page.evaluate(() => !("__remixContext" in window) && !("__remixRouter" in window));
 }

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { useEffect, useState, useSyncExternalStore } from "react";
 import { responsiveImage } from "~/lib/images";
 
 /**
@@ -18,9 +17,6 @@ export function firstSlideImagePreload(image: string): MetaDescriptor {
   return { tagName: "link", rel: "preload", as: "image", href: src, imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: "high" };
 }
 
-/** Spec §2 and §9: a slide every 8 s with a 500 ms transition (the CSS), wrapping around. */
-export const SLIDE_INTERVAL_MS = 8000;
-
 export interface Slide {
   id: string;
   title: string;
@@ -29,62 +25,20 @@ export interface Slide {
   image: string | null;
 }
 
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-function subscribeToReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
 /**
- * Undefined on the server and while hydrating, then read at once (React re-renders synchronously
- * when the browser's value differs from the server's): nothing moves by itself before the
- * preference is known.
- */
-function usePrefersReducedMotion(): boolean | undefined {
-  return useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => undefined);
-}
-
-/**
- * The home page's banner slider. Every slide is in the server HTML (the first is the page's
- * largest paint, so its image loads eagerly); JavaScript only moves between them. It pauses
- * while hovered or focused and never moves by itself for visitors who prefer reduced motion.
+ * The home page's banner slider. Every slide is in the HTML with the first one active (its
+ * image is the page's largest paint, so it loads eagerly); `app/browser/banner-slider.ts` turns
+ * them every 8 s and makes the arrows and dots work. Until it runs, or without script, the first
+ * slide stays, and nothing turns by itself while screen readers are told of changes (`polite`).
  */
 export function BannerSlider({ slides }: { slides: Slide[] }) {
-  const [current, setCurrent] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
-  // Started only once the preference is known: from a first render that assumed motion was fine,
-  // the timer could fire before the preference had stopped it.
-  const autoplay = slides.length > 1 && !hovered && !focused && reducedMotion === false;
-
-  useEffect(() => {
-    if (!autoplay) return;
-    const timer = setInterval(() => setCurrent((index) => (index + 1) % slides.length), SLIDE_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [autoplay, slides.length]);
-
-  const show = (index: number) => setCurrent((index + slides.length) % slides.length);
-
   return (
-    <section
-      className="banner-slider"
-      aria-roledescription="carousel"
-      aria-label="Banner"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
-    >
-      <div className="banner-slides" aria-live={autoplay ? "off" : "polite"}>
+    <section className="banner-slider" aria-roledescription="carousel" aria-label="Banner" data-enhance="banner-slider">
+      <div className="banner-slides" aria-live="polite">
         {slides.map((slide, index) => (
           <div
             key={slide.id}
-            className={index === current ? "banner-slide is-active" : "banner-slide"}
+            className={index === 0 ? "banner-slide is-active" : "banner-slide"}
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} dari ${slides.length}`}
@@ -115,7 +69,7 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
       </div>
       {slides.length > 1 ? (
         <div className="banner-controls">
-          <button type="button" className="banner-arrow" aria-label="Slide sebelumnya" onClick={() => show(current - 1)}>
+          <button type="button" className="banner-arrow" aria-label="Slide sebelumnya" data-slide-step="-1">
             ‹
           </button>
           <div className="banner-dots">
@@ -125,12 +79,12 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
                 type="button"
                 className="banner-dot"
                 aria-label={`Tampilkan slide ${index + 1}`}
-                aria-current={index === current ? "true" : undefined}
-                onClick={() => show(index)}
+                aria-current={index === 0 ? "true" : undefined}
+                data-slide-to={index}
               />
             ))}
           </div>
-          <button type="button" className="banner-arrow" aria-label="Slide berikutnya" onClick={() => show(current + 1)}>
+          <button type="button" className="banner-arrow" aria-label="Slide berikutnya" data-slide-step="1">
             ›
           </button>
         </div>

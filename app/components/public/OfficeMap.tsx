@@ -1,5 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
+import markerIcon from "leaflet/dist/images/marker-icon.png";
+import markerShadow from "leaflet/dist/images/marker-shadow.png";
+import type { OfficeMapSettings } from "~/browser/leaflet-map";
 
 export interface OfficeMapProps {
   latitude: number;
@@ -9,45 +12,27 @@ export interface OfficeMapProps {
   attribution: string;
 }
 
-/** Leaflet touches `window` at import: it lives in a client-only module, fetched only when needed. */
-const LeafletMap = lazy(() => import("./OfficeMap.client"));
-
 export function externalMapUrl(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
 
 /**
- * The office on a map. The server (and a browser without JavaScript) shows the address and a
- * link; Leaflet loads only once the map scrolls into view, so it costs the first page load nothing.
+ * The office on a map. The HTML (and a browser without JavaScript) has the address and a link to
+ * an external map; `app/browser/leaflet-map.ts` replaces the link with Leaflet's map once the box
+ * nears the screen, so Leaflet costs the page's first load nothing.
  */
-export function OfficeMap(props: OfficeMapProps) {
-  const hydrated = useHydrated();
-  const box = useRef<HTMLDivElement>(null);
-  const [inView, setInView] = useState(false);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element || inView) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
-    }, { rootMargin: "200px" });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [inView]);
-
-  const fallback = (
-    <div className="office-map-fallback">
-      <a href={externalMapUrl(props.latitude, props.longitude)} target="_blank" rel="noopener noreferrer">
-        Buka lokasi di peta
-        <span className="visually-hidden"> (membuka tab baru)</span>
-      </a>
-    </div>
-  );
-
+export function OfficeMap({ address, ...office }: OfficeMapProps) {
+  const externalUrl = externalMapUrl(office.latitude, office.longitude);
+  const settings: OfficeMapSettings = { ...office, externalUrl, stylesheet: leafletStyles, markerIcon, markerIcon2x, markerShadow };
   return (
-    <div ref={box} className="office-map">
-      {hydrated && inView ? <Suspense fallback={fallback}>{<LeafletMap {...props} />}</Suspense> : fallback}
-      {props.address ? <p className="office-address">{props.address}</p> : null}
+    <div className="office-map" data-enhance="office-map" data-map={JSON.stringify(settings)}>
+      <div className="office-map-fallback">
+        <a href={externalUrl} target="_blank" rel="noopener noreferrer">
+          Buka lokasi di peta
+          <span className="visually-hidden"> (membuka tab baru)</span>
+        </a>
+      </div>
+      {address ? <p className="office-address">{address}</p> : null}
     </div>
   );
 }

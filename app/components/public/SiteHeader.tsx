@@ -1,9 +1,5 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { NavLink } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
-
-/** Spec §2: the header is fixed with a shadow once the page has scrolled more than 100 px. */
-const STICKY_THRESHOLD_PX = 100;
 
 const PAGES = [
   { to: "/", label: "Home" },
@@ -19,34 +15,19 @@ const DOCUMENTS = [
   { href: "/organization-tree", label: "Struktur Organisasi" },
 ];
 
+/**
+ * The public pages' header. Its shadow once scrolled (spec §2) and the menu's Escape key are
+ * `app/browser/site-header.ts`; the small-screen menu itself is a checkbox, so it works without script.
+ */
 export function SiteHeader({ product, appStoreUrl }: { product: string; appStoreUrl: string }) {
-  const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { key: locationKey } = useLocation();
-  // The layout stays mounted across client-side navigations: close the menu on each one.
-  useEffect(() => setMenuOpen(false), [locationKey]);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > STICKY_THRESHOLD_PX);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-
   return (
-    <header className={scrolled ? "site-header is-scrolled" : "site-header"}>
+    <header className="site-header" data-enhance="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="site-brand" prefetch="intent">
+        <a href="/" className="site-brand">
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span>{product}</span>
-        </Link>
-        {/* A checkbox keeps the small-screen menu working without JavaScript. */}
-        <input
-          type="checkbox"
-          id="site-menu-toggle"
-          className="site-menu-toggle"
-          checked={menuOpen}
-          onChange={(event) => setMenuOpen(event.target.checked)}
-        />
+        </a>
+        <input type="checkbox" id="site-menu-toggle" className="site-menu-toggle" autoComplete="off" />
         <label htmlFor="site-menu-toggle" className="site-menu-button">
           <Icon name="menu" />
           <span>Menu</span>
@@ -55,7 +36,7 @@ export function SiteHeader({ product, appStoreUrl }: { product: string; appStore
           <ul>
             {PAGES.map((page) => (
               <li key={page.to}>
-                <NavLink to={page.to} end prefetch="intent">
+                <NavLink to={page.to} end>
                   {page.label}
                 </NavLink>
               </li>

@@ -1,0 +1,69 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isUnhydratedPublicDocument, launchChromium, waitForHydration, waitForPath } from "./support.ts";
+
+/**
+ * Public pages are not hydrated (`routes/_public.tsx`): the server's HTML is the page, and one
+ * small module (`app/browser/public.ts`) moves what moves. React and Remix's runtime are never
+ * sent to a visitor of the public site, and a hydrated page that navigates to a public page the
+ * Remix way gets a new document instead of a client-side render.
+ */
+
+const bffUrl = inject("bffUrl");
+// With a 404 inside the public layout (an unknown activity).
+const PUBLIC_PATHS = ["/", "/about", "/history", "/activity/1", "/organization-tree", "/privacy-policy", "/terms", "/activity/999999"];
+const PUBLIC_SCRIPT = /^\/build\/_browser\/public-[\w-]+\.js$/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(PUBLIC_PATHS)("the server's HTML of %s", (pagePath) => {
+  it("has the public pages' module as its only script, and none of Remix's", async () => {
+    const html = await (await fetch(`${bffUrl}${pagePath}`)).text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes);
+    const executable = scripts.filter((attributes) => !/type="application\/ld\+json"/.test(attributes));
+    expect(executable).toHaveLength(1);
+    expect(/src="([^"]+)"/.exec(executable[0])?.[1]).toMatch(PUBLIC_SCRIPT);
+    expect(executable[0]).toContain('type="module"');
+    expect(html).not.toContain("__remixContext");
+    expect(html).not.toContain("modulepreload");
+  });
+});
+
+describe("in the browser", () => {
+  let page: Page;
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it("the home page at phone width loads only the public module and its chunk until the carousel or the map come near", async () => {
+    page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${bffUrl}/`);
+    expect(await isUnhydratedPublicDocument(page)).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => !script.startsWith("/build/_browser/"))).toEqual([]);
+    expect(scripts.some((script) => /activities-carousel|leaflet-map/.test(script))).toBe(false);
+  });
+
+  it("a Remix navigation from the hydrated login page to a public page loads it as a new document", async () => {
+    page = await browser.newPage();
+    await page.goto(`${bffUrl}/login`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    // What a Remix <Link> or a redirect during a client-side navigation does.
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): unknown } }).__remixRouter.navigate("/about"));
+    await waitForPath(page, "/about");
+    expect(await isUnhydratedPublicDocument(page)).toBe(true);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+  });
+});
