@@ -1,15 +1,22 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import type { ServerBuild } from "@remix-run/node";
+import { BROWSER_SCRIPTS_MANIFEST, type BrowserScript } from "../../../server/browser-scripts.server.ts";
+import type { HydrationHandle } from "../../../app/lib/hydration.ts";
 import { PROJECT_ROOT } from "../../e2e/support.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 import { requireBuild } from "../support.ts";
 
 /**
- * Issue 8, point 4: each page's initial JavaScript, gzipped, from the build's manifest: the
- * client entry and every route of the page's branch (root, layouts, the page), each with the
- * chunks it imports, counted once. These are exactly the page's `modulepreload` links. Leaflet
- * and Quill must never be among them (they load later, on the client, in chunks of their own).
+ * Issue 8, point 4: each page's initial JavaScript, gzipped, from the build's manifests. A
+ * hydrated page's is the client entry and every route of the page's branch (root, layouts, the
+ * page), each with the chunks it imports, counted once: exactly the page's `modulepreload` links.
+ * A page whose branch opts out of hydration (`handle.hydrate === false`, read from the server
+ * build: the public pages) loads only its own module and the chunks it imports
+ * (`build/browser-scripts.json`). Leaflet and Quill must never be among them (they load later,
+ * in chunks of their own).
  */
 
 const BUILD_DIR = path.join(PROJECT_ROOT, "public");
@@ -55,11 +62,29 @@ function listed(names: Set<string>): string {
   return names.size ? ` (${[...names].join(", ")})` : "";
 }
 
+/** The ids of the routes whose pages are not hydrated, as the server build declares them. */
+async function unhydratedRouteIds(): Promise<Set<string>> {
+  const build = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/index.js")).href)) as ServerBuild;
+  return new Set(
+    Object.values(build.routes)
+      .filter((route) => (route.module.handle as HydrationHandle | undefined)?.hydrate === false)
+      .map((route) => route.id),
+  );
+}
+
+async function readPublicScript(): Promise<BrowserScript> {
+  const scripts = JSON.parse(await readFile(BROWSER_SCRIPTS_MANIFEST, "utf8")) as Record<string, BrowserScript>;
+  if (!scripts.public) throw new Error("no public script in build/browser-scripts.json: run `npm run build` first");
+  return scripts.public;
+}
+
 const suite: BenchSuite = {
   name: "page-weight",
   async run() {
     await requireBuild();
     const manifest = await readManifest();
+    const unhydrated = await unhydratedRouteIds();
+    const publicScript = await readPublicScript();
     const files = new Map<string, { gzipBytes: number; heavy: string[] }>();
     const measure = async (url: string) => {
       if (!files.has(url)) {
@@ -79,8 +104,14 @@ const suite: BenchSuite = {
     const heavyInPublic = new Set<string>();
     const heavyInAdmin = new Set<string>();
     for (const page of pages.sort((a, b) => a.id.localeCompare(b.id))) {
-      const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
-      for (const route of branch(manifest, page.id)) for (const url of [route.module, ...(route.imports ?? [])]) urls.add(url);
+      const routes = branch(manifest, page.id);
+      const urls = new Set<string>();
+      if (routes.some((route) => unhydrated.has(route.id))) {
+        for (const file of publicScript.files) urls.add(`/build/${file}`);
+      } else {
+        for (const url of [manifest.entry.module, ...manifest.entry.imports]) urls.add(url);
+        for (const route of routes) for (const url of [route.module, ...(route.imports ?? [])]) urls.add(url);
+      }
       let gzipBytes = 0;
       const heavy = new Set<string>();
       for (const url of urls) {
