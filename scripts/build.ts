@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { buildSync as esbuild } from "esbuild";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { buildSync as esbuild } from "esbuild";
 
 /**
  * `npm run build`: the Remix build, then the scripts of the pages that are not hydrated
@@ -60,12 +60,12 @@ export function buildBrowserScripts(): void {
     bundle: true,
     splitting: true,
     format: "esm",
-    // The browsers Remix's own build targets.
+    // Older than Remix's own client build (esnext): optional chaining and `??` are compiled away,
+    // so an old phone's browser that loads modules at all still gets the slider and the map.
     target: "es2019",
     minify: true,
+    // Modules imported on demand are named after their source (`leaflet-map-…`).
     entryNames: "[name]-[hash]",
-    // Named after the module each chunk is for (`leaflet-map-…`), not `chunk-…`.
-    chunkNames: "[name]-[hash]",
     metafile: true,
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
