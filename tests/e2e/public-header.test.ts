@@ -171,6 +171,27 @@ describe.each([
   });
 });
 
+describe("the 375 px menu with JavaScript on", () => {
+  it("closes on Escape and gives the focus back to its toggle", async () => {
+    const page = await open(PHONE);
+    await page.getByText("Menu", { exact: true }).click();
+    await navLink(page, "Sejarah").focus();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => nav(page).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-menu-toggle");
+  });
+
+  it("is closed when the visitor comes back to the page it was left open on", async () => {
+    const page = await open(PHONE);
+    await page.getByText("Menu", { exact: true }).click();
+    await navLink(page, "Sejarah").click();
+    await page.waitForURL(`${bffUrl}/history`);
+    await page.goBack();
+    await page.waitForURL(`${bffUrl}/`);
+    await expect.poll(() => nav(page).isVisible(), { timeout: 3_000 }).toBe(false);
+  });
+});
+
 describe.each([
   { viewport: DESKTOP, label: "1280 px" },
   { viewport: PHONE, label: "375 px" },
