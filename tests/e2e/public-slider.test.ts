@@ -37,7 +37,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The home page under a fake clock, hydrated and rotating (unless motion is reduced); the mouse has not moved (it is over nothing). */
+/** The home page under a fake clock, its script running and the slider rotating (unless motion is reduced); the mouse has not moved (it is over nothing). */
 async function openHome(options: BrowserContextOptions = {}): Promise<Page> {
   context = await browser.newContext({ viewport: DESKTOP, ...options });
   await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());

@@ -249,7 +249,7 @@ async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Pro
   try {
     const response = await page.goto(`${bff!.url}${pagePath}`);
     expect(response?.status(), pagePath).toBe(200);
-    // Payloads run from the server's HTML; React's handlers (links, the slider) need hydration.
+    // Payloads run from the server's HTML; the page's script (the slider, the carousel) runs after it.
     if (hydrate) await waitForHydrationOrExplain(page);
     await page.evaluate(async () => {
       const main = document.querySelector("main")!;
