@@ -36,7 +36,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const hydrate = hydratesInBrowser(useMatches());
+  // The root's own error page (an address no route has, a failed session store) is plain links.
+  // Outside an error boundary this is null, not undefined (React Router's context default).
+  const hydrate = hydratesInBrowser(useMatches()) && useRouteError() == null;
   return (
     <html lang="id">
       <head>

@@ -35,6 +35,15 @@ describe.each(PUBLIC_PATHS)("the server's HTML of %s", (pagePath) => {
   });
 });
 
+it("the root's own 404 page, for an address no route has, carries no script at all", async () => {
+  const response = await fetch(`${bffUrl}/tidak-ada`);
+  expect(response.status).toBe(404);
+  const html = await response.text();
+  expect(html).toContain("Halaman tidak ditemukan");
+  expect(html).not.toMatch(/<script\b/);
+  expect(html).not.toContain("modulepreload");
+});
+
 describe("in the browser", () => {
   let page: Page;
   afterAll(async () => {
