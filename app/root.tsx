@@ -36,9 +36,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const matches = useMatches();
   // The root's own error page (an address no route has, a failed session store) is plain links.
   // Outside an error boundary this is null, not undefined (React Router's context default).
-  const hydrate = hydratesInBrowser(useMatches()) && useRouteError() == null;
+  const rootError = useRouteError();
+  const hydrate = hydratesInBrowser(matches) && rootError == null;
   return (
     <html lang="id">
       <head>
