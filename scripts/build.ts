@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { buildSync as esbuild } from "esbuild";
+import { BROWSER_SCRIPTS_MANIFEST, type BrowserScript } from "../server/browser-scripts.server.ts";
 
 /**
  * `npm run build`: the Remix build, then the scripts of the pages that are not hydrated
@@ -16,8 +17,6 @@ import { buildSync as esbuild } from "esbuild";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT_BUILD_DIR = path.join(root, "public/build");
 const BROWSER_SCRIPTS_DIR = path.join(CLIENT_BUILD_DIR, "_browser");
-/** Read by `server/browser-scripts.server.ts`. */
-const BROWSER_SCRIPTS_MANIFEST = path.join(root, "build/browser-scripts.json");
 /** The pages' own scripts, by name; what they import on demand becomes chunks of its own. */
 const BROWSER_ENTRIES = { public: "app/browser/public.ts" };
 
@@ -76,7 +75,7 @@ export function buildBrowserScripts(): void {
     output,
     ...(outputs[output]?.imports ?? []).filter((imported) => imported.kind === "import-statement").flatMap((imported) => staticImports(imported.path)),
   ];
-  const manifest = Object.fromEntries(
+  const manifest: Record<string, BrowserScript> = Object.fromEntries(
     Object.entries(BROWSER_ENTRIES).map(([name, source]) => {
       const output = Object.keys(outputs).find((file) => outputs[file].entryPoint === source)!;
       const files = [...new Set(staticImports(output))].map(toBuildPath);

@@ -11,7 +11,7 @@ export interface BrowserScript {
   files: string[];
 }
 
-/** Written by the build beside the server build (`build/`), which this module is bundled into. */
+/** Written by `scripts/build.ts` (which takes the path from here) beside the server build (`build/`), which this module is bundled into. */
 export const BROWSER_SCRIPTS_MANIFEST = new URL("../build/browser-scripts.json", import.meta.url);
 
 let manifest: Record<string, BrowserScript> | null | undefined;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import { BROWSER_SCRIPTS_MANIFEST, type BrowserScript } from "../../../server/browser-scripts.server.ts";
+import { publicBrowserScript } from "../../../server/browser-scripts.server.ts";
 import type { HydrationHandle } from "../../../app/lib/hydration.ts";
 import { PROJECT_ROOT } from "../../e2e/support.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
@@ -72,19 +72,14 @@ async function unhydratedRouteIds(): Promise<Set<string>> {
   );
 }
 
-async function readPublicScript(): Promise<BrowserScript> {
-  const scripts = JSON.parse(await readFile(BROWSER_SCRIPTS_MANIFEST, "utf8")) as Record<string, BrowserScript>;
-  if (!scripts.public) throw new Error("no public script in build/browser-scripts.json: run `npm run build` first");
-  return scripts.public;
-}
-
 const suite: BenchSuite = {
   name: "page-weight",
   async run() {
     await requireBuild();
     const manifest = await readManifest();
     const unhydrated = await unhydratedRouteIds();
-    const publicScript = await readPublicScript();
+    const publicScript = publicBrowserScript();
+    if (!publicScript) throw new Error("no public script in build/browser-scripts.json: run `npm run build` first");
     const files = new Map<string, { gzipBytes: number; heavy: string[] }>();
     const measure = async (url: string) => {
       if (!files.has(url)) {
