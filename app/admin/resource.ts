@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type * as z from "zod";
+import type { StoredRelations } from "./relations";
 
 /**
  * What one admin screen is, declared once (design principle 4) and read by both sides: the
@@ -53,6 +54,8 @@ export interface FieldDefinition {
   accept?: FileAccept;
   /** File fields: a new record cannot be saved without one. */
   requiredOnCreate?: boolean;
+  /** Spec §7 sends it on update only (a publisher's `total_books`): the add form leaves it out. */
+  updateOnly?: boolean;
 }
 
 /** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */
@@ -140,6 +143,8 @@ export interface ScreenRow<C extends Cells = Cells> {
   values: FormValues;
   /** The current file of each file field, as a URL on this site (for the edit form's preview). */
   files: Record<string, string | null>;
+  /** Relation fields (select, pills) as stored: the form matches them against its choices (app/admin/relations.ts). */
+  relations?: StoredRelations;
 }
 
 export type AlertType = "success" | "error";

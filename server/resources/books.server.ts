@@ -4,7 +4,8 @@ import { bookResource, type BookCells, type bookSchema } from "~/admin/resources
 import { coverUrl, fileUrl } from "~/lib/files";
 import type { UpstreamClient } from "../upstream.server.ts";
 import { bookLookups } from "./lookups.server.ts";
-import type { OutgoingFields, PageRequest, ResourceAdapter } from "./screen.server.ts";
+import type { StoredRelation } from "~/admin/relations";
+import type { OutgoingFields, PageRequest, ResourceAdapter, WriteContext } from "./screen.server.ts";
 import { keyedList, upstreamId, upstreamText } from "./upstream-shapes.server.ts";
 
 /**
@@ -15,7 +16,7 @@ import { keyedList, upstreamId, upstreamText } from "./upstream-shapes.server.ts
 
 /** A related record as the book carries it: the spec promises a name, the id may come along. */
 const related = z
-  .object({ id: upstreamId.optional(), name: upstreamText })
+  .union([z.object({ id: upstreamId.optional(), name: upstreamText }), upstreamText.transform((name) => ({ id: undefined, name }))])
   .nullish()
   .transform((value) => value ?? { id: undefined, name: "" });
 
@@ -25,11 +26,11 @@ const book = z.object({
   synopsis: upstreamText,
   published_date: upstreamText,
   isbn_issn: upstreamText,
-  author_id: upstreamId.nullish(),
+  author_id: upstreamId.nullish().catch(undefined),
   author: related,
-  publisher_id: upstreamId.nullish(),
+  publisher_id: upstreamId.nullish().catch(undefined),
   publisher: related,
-  classification_id: upstreamId.nullish(),
+  classification_id: upstreamId.nullish().catch(undefined),
   genres: z.array(related).nullish().transform((list) => list ?? []),
   tags: z.array(related).nullish().transform((list) => list ?? []),
   cover: upstreamText,
@@ -37,23 +38,28 @@ const book = z.object({
 });
 export type Book = z.infer<typeof book>;
 
-
 export function listBooks(api: UpstreamClient, page: PageRequest | undefined): Promise<Book[]> {
   return api.call(keyedList("books", book), { path: "/books/all", query: page });
 }
 
-function idsOf(list: Array<{ id?: string }>): string[] {
-  return list.flatMap((item) => (item.id ? [item.id] : []));
+/** A to-one relation as stored: its id from the book's own `*_id` or the object's, and its name. */
+function single(id: string | null | undefined, related: { id?: string; name: string }): StoredRelation[] {
+  const storedId = id ?? related.id;
+  return storedId === undefined && related.name === "" ? [] : [{ id: storedId, name: related.name }];
+}
+
+function listed(relations: Array<{ id?: string; name: string }>): StoredRelation[] {
+  return relations.filter((relation) => relation.id !== undefined || relation.name !== "");
 }
 
 /**
- * The text fields in the order of spec §7. A relation list goes as one repeated `name[]` field;
- * on an edit an empty list is sent as one empty value, since leaving the field out keeps the
- * stored links.
+ * The text fields in the order of spec §7, less those the edit leaves as stored. A relation list
+ * goes as one repeated `name[]` field; on an edit an empty list is sent as one empty value, since
+ * leaving the field out keeps the stored links.
  */
-function bookFields(values: z.output<typeof bookSchema>, update: boolean): OutgoingFields {
-  const list = (ids: string[]) => (ids.length > 0 ? ids : update ? [""] : []);
-  return {
+function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteContext): OutgoingFields {
+  const list = (ids: string[]) => (ids.length > 0 ? ids : id !== undefined ? [""] : []);
+  const fields: OutgoingFields = {
     title: values.title,
     author_id: values.author_id,
     publisher_id: values.publisher_id,
@@ -61,9 +67,11 @@ function bookFields(values: z.output<typeof bookSchema>, update: boolean): Outgo
     isbn_issn: values.isbn_issn,
     classification_id: values.classification_id,
     synopsis: values.synopsis,
-    "genres[]": list(values.genres),
-    "tags[]": list(values.tags),
   };
+  for (const name of omitted) delete fields[name];
+  if (!omitted.has("genres")) fields["genres[]"] = list(values.genres);
+  if (!omitted.has("tags")) fields["tags[]"] = list(values.tags);
+  return fields;
 }
 
 export const bookAdapter: ResourceAdapter<Book, BookCells, typeof bookSchema> = {
@@ -86,19 +94,16 @@ export const bookAdapter: ResourceAdapter<Book, BookCells, typeof bookSchema> = 
     synopsis: record.synopsis,
     published_date: toDateInputValue(record.published_date),
     isbn_issn: record.isbn_issn,
-    author_id: record.author_id ?? record.author.id ?? "",
-    publisher_id: record.publisher_id ?? record.publisher.id ?? "",
-    classification_id: record.classification_id ?? "",
-    genres: idsOf(record.genres),
-    tags: idsOf(record.tags),
+  }),
+  relations: (record) => ({
+    author_id: single(record.author_id, record.author),
+    publisher_id: single(record.publisher_id, record.publisher),
+    classification_id: record.classification_id ? [{ id: record.classification_id }] : [],
+    genres: listed(record.genres),
+    tags: listed(record.tags),
   }),
   files: (record) => ({ cover: coverUrl(record.cover), file: fileUrl(record.file) }),
-  create: { method: "POST", path: "/books", encoding: "multipart", body: (values) => bookFields(values, false) },
-  update: {
-    method: "PATCH",
-    path: (id) => `/books/${encodeURIComponent(id ?? "")}`,
-    encoding: "multipart",
-    body: (values) => bookFields(values, true),
-  },
+  create: { method: "POST", path: "/books", encoding: "multipart", body: bookFields },
+  update: { method: "PATCH", path: (id) => `/books/${encodeURIComponent(id ?? "")}`, encoding: "multipart", body: bookFields },
   removePath: (id) => `/books/${encodeURIComponent(id)}`,
 };

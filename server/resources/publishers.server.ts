@@ -45,13 +45,12 @@ export const publisherAdapter: ResourceAdapter<Publisher, PublisherCells, typeof
     phone: record.phone,
     total_books: formatIndonesianNumber(record.total_books),
   }),
-  // The spec's create leaves `total_books` out, which would drop what the admin typed in the
-  // form's number field (a defect, design.md): it is sent on create as on update.
+  // Spec §7: `total_books` goes on update only; the add form does not offer it (`updateOnly`).
   create: {
     method: "POST",
     path: "/publishers",
     encoding: "json",
-    body: (values) => ({ ...values, books: [] }),
+    body: ({ name, address, about, email, phone }) => ({ name, address, about, email, phone, books: [] }),
   },
   update: {
     method: "PUT",

@@ -5,6 +5,7 @@ import * as z from "zod";
 import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { clip } from "~/admin/format";
 import { FORM_MESSAGES } from "~/admin/messages";
+import { resolveRelations, schemaAllowingUnresolved, type StoredRelations } from "~/admin/relations";
 import type {
   AlertMessage,
   AlertType,
@@ -43,6 +44,7 @@ import {
 import { richTextToPlain, sanitizeRichText } from "../sanitize.server.ts";
 import { isUpstreamError, UpstreamError, type Service, type UpstreamClient } from "../upstream.server.ts";
 import { uploadLimits } from "../upload-limits.server.ts";
+import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "./relation-edits.server.ts";
 
 /**
  * The list / form / delete machinery every admin screen shares (design principle 4). A route
@@ -59,6 +61,8 @@ export interface WriteContext {
   api: UpstreamClient;
   /** The record's id on update. */
   id: string | undefined;
+  /** Fields this update leaves as they are stored (relations the form could not show): not sent. */
+  omitted: ReadonlySet<string>;
 }
 
 export interface WriteCall<Values> {
@@ -125,8 +129,13 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   list(api: UpstreamClient, page: PageRequest | undefined): Promise<Rec[]>;
   idOf(record: Rec): string;
   cells(record: Rec, text: CellText): C;
-  /** The edit form's starting values. */
+  /** The edit form's starting values (relation fields come from `relations`). */
   formValues(record: Rec): FormValues;
+  /**
+   * The record's relation fields (its select and pills fields) as stored, by id or by name: the
+   * form preselects those its choices name, and an edit leaves the others as they are.
+   */
+  relations?(record: Rec): StoredRelations;
   /** The current file of each file field (shown in the edit form). */
   files?(record: Rec): Record<string, string | null>;
   create?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
@@ -165,6 +174,7 @@ function toRow<Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAda
     cells: adapter.cells(record, TABLE_TEXT),
     values: adapter.formValues(record),
     files: adapter.files?.(record) ?? {},
+    ...(adapter.relations ? { relations: adapter.relations(record) } : {}),
   };
 }
 
@@ -307,10 +317,18 @@ function cleanRichText(html: string): string {
   return richTextToPlain(clean) === "" && !/<img\b/i.test(clean) ? "" : clean;
 }
 
-/** Every field of the schema, in its order (an emptied optional field is sent empty), after the id. */
-function defaultBody(schema: z.ZodObject, values: Record<string, unknown>, id: string | undefined): OutgoingFields {
+/**
+ * Every field of the schema, in its order (an emptied optional field is sent empty), after the
+ * id; not the fields the update leaves as stored, nor those the spec sends on update only.
+ */
+function defaultBody(definition: { schema: z.ZodObject; fields: FieldDefinition[] }, values: Record<string, unknown>, context: WriteContext): OutgoingFields {
+  const { id, omitted } = context;
+  const updateOnly = new Set(definition.fields.filter((field) => field.updateOnly).map((field) => field.name));
   const body: OutgoingFields = id === undefined ? {} : { id };
-  for (const name of Object.keys(schema.shape)) body[name] = values[name] as OutgoingValue;
+  for (const name of Object.keys(definition.schema.shape)) {
+    if (omitted.has(name) || (id === undefined && updateOnly.has(name))) continue;
+    body[name] = values[name] as OutgoingValue;
+  }
   return body;
 }
 
@@ -324,9 +342,11 @@ function multipartEntries(body: OutgoingFields): Array<[string, string]> {
   return entries;
 }
 
-function jsonBody(body: OutgoingFields): Record<string, Exclude<OutgoingValue, undefined>> {
+/** An emptied field goes as "" (text can be cleared), but a number field as null: "" is no number. */
+function jsonBody(body: OutgoingFields, fields: FieldDefinition[]): Record<string, Exclude<OutgoingValue, undefined>> {
+  const numbers = new Set(fields.filter((field) => field.type === "number").map((field) => field.name));
   const json: Record<string, Exclude<OutgoingValue, undefined>> = {};
-  for (const [name, value] of Object.entries(body)) json[name] = value === undefined ? "" : value;
+  for (const [name, value] of Object.entries(body)) json[name] = value === undefined ? (numbers.has(name) ? null : "") : value;
   return json;
 }
 
@@ -351,9 +371,11 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const failure = intent === "create" ? definition.messages.createFailed : definition.messages.updateFailed;
   if (!call || !failure) return refused(FORM_MESSAGES.invalidRequest);
 
+  const relationFields = adapter.relations ? relationFieldsOf(definition.fields) : new Map<string, FieldDefinition>();
+  const relationEdits = intent === "update" ? readRelationEdits(fields, relationFields) : NO_RELATION_EDITS;
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema: definition.schema });
+  const submission = parseWithZod(formData, { schema: schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys()) });
   if (submission.status !== "success") {
     return data<ScreenActionData>({ result: submission.reply() }, { status: 400 });
   }
@@ -363,8 +385,9 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     const value = values[field.name];
     if (field.type === "textEditor" && typeof value === "string") values[field.name] = cleanRichText(value);
   }
+  const omitted = keepUnresolvedRelations(values, relationEdits, relationFields);
   const typedValues = values as z.output<S>;
-  const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined };
+  const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
   // Read before the write, or the stored values would already be the new ones.
   const before = context.id === undefined ? undefined : await storedFormValues(admin, request, adapter, context.id);
   const audit = auditOf(admin, request, definition);
@@ -390,10 +413,10 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       path: typeof call.path === "function" ? call.path(context.id) : call.path,
       service: adapter.service,
     };
-    const body = call.body ? await call.body(typedValues, context) : defaultBody(definition.schema, values, context.id);
+    const body = call.body ? await call.body(typedValues, context) : defaultBody(definition, values, context);
     let answer: unknown;
     if (call.encoding === "json") {
-      answer = await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body) });
+      answer = await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body, definition.fields) });
     } else {
       const required = intent === "create" ? definition.fields.filter((field) => field.requiredOnCreate).map((field) => field.name) : [];
       answer = await relayMultipart(form, {
@@ -442,11 +465,16 @@ async function storedFormValues<Rec, C extends Cells, S extends z.ZodObject>(
   adapter: ResourceAdapter<Rec, C, S>,
   id: string,
 ): Promise<FormValues | undefined> {
-  const { pageSize } = adapter.definition;
+  const { pageSize, fields } = adapter.definition;
   const page = pageSize ? { page: readScreenState(new URL(request.url).searchParams).page, limit: pageSize } : undefined;
-  const found = adapter.list(admin.api, page).then((records) => {
+  // Relations stored by name are compared as the form showed them: matched against the choices.
+  const choices = adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
+  const found = Promise.all([adapter.list(admin.api, page), choices]).then(([records, looked]) => {
     const record = records.find((candidate) => adapter.idOf(candidate) === id);
-    return record === undefined ? undefined : adapter.formValues(record);
+    if (record === undefined) return undefined;
+    const values = adapter.formValues(record);
+    if (!adapter.relations) return values;
+    return { ...values, ...resolveRelations(adapter.relations(record), looked?.options, fields).values };
   });
   const timer = new AbortController();
   // Cancelled once the read wins: its rejection then means nothing.

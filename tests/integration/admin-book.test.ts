@@ -106,13 +106,16 @@ describe("book list", () => {
         genres: "Sejarah, Fiksi",
         cover: "/covers/sampul-5.png",
       },
-      values: {
-        published_date: "2021-03-14",
-        author_id: "2",
-        publisher_id: "3",
-        classification_id: "4",
-        genres: ["1", "6"],
-        tags: ["9"],
+      values: { published_date: "2021-03-14" },
+      relations: {
+        author_id: [{ id: "2", name: "Sari Wulandari" }],
+        publisher_id: [{ id: "3", name: "Penerbit Lembah" }],
+        classification_id: [{ id: "4" }],
+        genres: [
+          { id: "1", name: "Sejarah" },
+          { id: "6", name: "Fiksi" },
+        ],
+        tags: [{ id: "9", name: "Lokal" }],
       },
       files: { cover: "/covers/sampul-5.png", file: "/files/buku-5.pdf" },
     });

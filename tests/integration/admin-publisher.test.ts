@@ -59,7 +59,7 @@ describe("publisher screen", () => {
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
   });
 
-  it("adds with a JSON POST: the fields, total_books parsed from '1.250', books as an empty list", async () => {
+  it("adds with a JSON POST of exactly the spec's fields: books as an empty list, no total_books (update only)", async () => {
     const writes = recordWrites("post", "/publishers", { status: 201 });
     const submitted = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ...fields]));
     expect(writes).toEqual([
@@ -74,7 +74,6 @@ describe("publisher screen", () => {
           about: "Penerbit lokal",
           email: "redaksi@pustaka.id",
           phone: "+62 271 555",
-          total_books: 1250,
           books: [],
         },
       },
@@ -99,15 +98,15 @@ describe("publisher screen", () => {
     expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
-  it("refuses a malformed email next to the field; a number that is not one leaves the field empty", async () => {
+  it("refuses a malformed email next to the field; a number that is not one is sent as null, never \"\"", async () => {
     const calls = recordAllRequests();
     const submitted = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["email", "bukan-email"]]));
     expect(fieldErrors(submitted)).toEqual({ email: ["Format email tidak valid"] });
     expect(calls).toEqual([]);
 
-    const writes = recordWrites("post", "/publishers", { status: 201 });
-    await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["total_books", "banyak"]]));
-    expect(writes[0].json).toMatchObject({ name: "X", total_books: "", books: [] });
+    const writes = recordWrites("put", "/publishers", { status: 200 });
+    await submit(route, "/admin/publisher?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "X"], ["total_books", "banyak"]]));
+    expect(writes[0].json).toMatchObject({ id: 1, name: "X", total_books: null, books: [] });
   });
 
   it("tells the admin when a write or delete fails (the spec only logs it)", async () => {

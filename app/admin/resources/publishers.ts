@@ -3,7 +3,7 @@ import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, r
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "../messages";
 import { defineResource } from "../resource";
 
-/** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in. */
+/** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in on edit (spec §7 sends it on update only). */
 
 export const publisherSchema = z.object({
   name: requiredText("Nama"),
@@ -41,7 +41,7 @@ export const publisherResource = defineResource<PublisherCells, typeof publisher
     { name: "about", label: "Tentang penerbit", type: "textarea" },
     { name: "email", label: "Email", type: "text", inputType: "email", icon: "mail" },
     { name: "phone", label: "Telepon", type: "text", inputType: "tel", icon: "phone" },
-    { name: "total_books", label: "Jumlah buku", type: "number", hint: "Angka, misalnya 1.250." },
+    { name: "total_books", label: "Jumlah buku", type: "number", updateOnly: true, hint: "Angka, misalnya 1.250." },
   ],
   schema: publisherSchema,
   texts: {

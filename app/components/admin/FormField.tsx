@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from "react";
 import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
+import { CLEAR_FIELD } from "~/admin/relations";
 import type { FieldDefinition, FileAccept } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
 import { RichTextEditor } from "./RichTextEditor";
@@ -24,6 +25,8 @@ export interface FormFieldProps {
   errorId: string;
   /** File fields: the file stored now (edit forms), as a URL. */
   currentFileUrl?: string | null;
+  /** A relation field whose stored choices the form cannot show: named, and clearable only on purpose. */
+  unresolved?: { missing: string[]; clearable: boolean };
 }
 
 /** What each kind lets a file picker offer (the server still checks the bytes), and how the hint names it. */
@@ -50,12 +53,19 @@ function single(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
 }
 
-export function FormField({ definition, id, form, required, defaultValue, errors, errorId, currentFileUrl }: FormFieldProps) {
+export function FormField({ definition, id, form, required, defaultValue, errors, errorId, currentFileUrl, unresolved }: FormFieldProps) {
   const hydrated = useHydrated();
   const { name, label, type, icon, className, disabled, hint } = definition;
   const hintId = `${id}-hint`;
+  const unresolvedId = `${id}-unresolved`;
   const invalid = Boolean(errors?.length);
-  const describedBy = [hint || type === "file" ? hintId : undefined, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint || type === "file" ? hintId : undefined, unresolved ? unresolvedId : undefined, invalid ? errorId : undefined]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const unresolvedNote = unresolved ? (
+    <UnresolvedNote id={unresolvedId} label={label} field={name} form={form} multiple={type === "pills"} {...unresolved} />
+  ) : null;
   const common = {
     id,
     name,
@@ -111,6 +121,7 @@ export function FormField({ definition, id, form, required, defaultValue, errors
               </label>
             ))}
           </div>
+          {unresolvedNote}
           <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
         </fieldset>
       );
@@ -158,7 +169,40 @@ export function FormField({ definition, id, form, required, defaultValue, errors
         {labelText}
       </label>
       {control}
+      {unresolvedNote}
       <FieldNotes hint={fileHint} hintId={hintId} errors={errors} errorId={errorId} />
+    </div>
+  );
+}
+
+interface UnresolvedNoteProps {
+  id: string;
+  label: string;
+  field: string;
+  form?: string;
+  multiple: boolean;
+  missing: string[];
+  clearable: boolean;
+}
+
+/**
+ * Says which stored choices the form could not show (the upstream named them, but no choice
+ * matches), and that they stay as they are unless the admin changes the field; clearing them
+ * all is a choice of its own.
+ */
+function UnresolvedNote({ id, label, field, form, multiple, missing, clearable }: UnresolvedNoteProps) {
+  const named = label.toLocaleLowerCase("id-ID");
+  return (
+    <div className="kit-unresolved" id={id}>
+      <p>
+        {`${label} tersimpan yang tidak dapat ditampilkan: ${missing.join(", ")}. Isian ini tidak diubah kecuali Anda mengubah pilihannya.`}
+      </p>
+      {clearable ? (
+        <label className="kit-unresolved-clear">
+          <input type="checkbox" name={CLEAR_FIELD} value={field} form={form} />
+          {multiple ? `Kosongkan semua ${named}` : `Kosongkan ${named}`}
+        </label>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import type * as z from "zod";
-import type { Cells, FieldOption, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import { encodeUnresolved, resolveRelations, schemaAllowingUnresolved, UNRESOLVED_FIELD } from "~/admin/relations";
+import type { Cells, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
@@ -39,19 +40,26 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
 }: ResourceFormProps<C, S>) {
   const intent = row ? "update" : "create";
   const upload = useUploadWithProgress(definition.uploadProgressAction);
+  // Stored relations (a book's author, genres...) preselected where the choices name them; a
+  // field the form cannot show in full may stay empty, and is then left as it is stored.
+  const { relations, unresolved, schema } = useMemo(() => {
+    const resolved = row?.relations ? resolveRelations(row.relations, options, definition.fields) : undefined;
+    const missing = resolved?.unresolved ?? {};
+    return { relations: resolved?.values, unresolved: missing, schema: schemaAllowingUnresolved(definition.schema, Object.keys(missing)) };
+  }, [row, options, definition]);
+  const defaultValue: FormValues | undefined = row ? { ...row.values, ...relations } : undefined;
+  const strictConstraint = getZodConstraint(definition.schema);
   const [form, fields] = useForm({
     id: `${definition.key}-${row ? `edit-${row.id}` : "add"}`,
     lastResult: upload.answer?.result ?? lastResult,
-    defaultValue: row?.values,
-    constraint: getZodConstraint(definition.schema),
+    defaultValue,
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const ordered = [
-    ...definition.fields.filter((field) => field.type !== "file"),
-    ...definition.fields.filter((field) => field.type === "file"),
-  ];
+  const shown = definition.fields.filter((field) => row || !field.updateOnly);
+  const ordered = [...shown.filter((field) => field.type !== "file"), ...shown.filter((field) => field.type === "file")];
   const hasFiles = ordered.some((field) => field.type === "file");
   const formProps = getFormProps(form);
   const busy = submitting || upload.progress !== null;
@@ -78,6 +86,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
     >
       <input type="hidden" name="intent" value={intent} />
       {row ? <input type="hidden" name="id" value={row.id} /> : null}
+      {Object.keys(unresolved).length > 0 ? <input type="hidden" name={UNRESOLVED_FIELD} value={encodeUnresolved(unresolved)} /> : null}
       {upload.answer?.alert ? (
         <p className="form-error" role="alert">
           {upload.answer.alert.message}
@@ -103,6 +112,11 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
               errors={field.errors}
               errorId={field.errorId}
               currentFileUrl={definitionField.type === "file" ? (row?.files[definitionField.name] ?? null) : undefined}
+              unresolved={
+                unresolved[definitionField.name]
+                  ? { missing: unresolved[definitionField.name].missing, clearable: !strictConstraint[definitionField.name]?.required }
+                  : undefined
+              }
             />
           );
         })}

@@ -196,7 +196,8 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       {editing && definition.texts.editTitle ? (
         <Modal title={definition.texts.editTitle} closeHref={listHref} onClose={closeOverlay}>
           <ResourceForm
-            key={editing.id}
+            // The choices decide what the form preselects: a form opened without them starts anew when they come.
+            key={`${editing.id}${screen.options ? "-with-choices" : ""}`}
             definition={definition}
             row={editing}
             submitLabel={definition.texts.editSubmit ?? "UBAH"}

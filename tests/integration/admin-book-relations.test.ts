@@ -1,0 +1,210 @@
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
+import { bookResource } from "~/admin/resources/books";
+import type { ScreenData } from "~/admin/resource";
+import * as route from "~/routes/admin.book";
+import { upstream, UPSTREAM } from "../mocks/upstream";
+import { adminCookie, fieldErrors, form, load, noFile, recordWrites, submit } from "./admin-screen-support";
+
+/**
+ * Issue 19: a book edit changes only what the admin changed, whatever shape the upstream answers
+ * in. "full" is our reference API's (ids inside every relation); "spec" is only what spec §3
+ * promises: `author: {name}`, `publisher: {name}`, `genres`/`tags` as `[{name}]`,
+ * `classification_id`, ids sometimes as strings, no total.
+ */
+
+const FULL_BOOK = {
+  id: 5,
+  title: "Penjaga Arsip",
+  synopsis: "Kisah para penjaga arsip desa.",
+  published_date: "2021-03-14T00:00:00.000Z",
+  isbn_issn: "9786237001010",
+  author_id: 2,
+  author: { id: 2, name: "Sari Wulandari" },
+  publisher_id: 3,
+  publisher: { id: 3, name: "Penerbit Lembah" },
+  classification_id: 4,
+  classification: { id: 4, notation: "900", general_name: "Sejarah dan Geografi" },
+  genres: [
+    { id: 1, name: "Sejarah" },
+    { id: 6, name: "Fiksi" },
+  ],
+  tags: [{ id: 9, name: "Lokal" }],
+  cover: "sampul-5.png",
+  file: "buku-5.pdf",
+};
+
+const SPEC_BOOK = {
+  id: "5",
+  title: FULL_BOOK.title,
+  synopsis: FULL_BOOK.synopsis,
+  published_date: FULL_BOOK.published_date,
+  isbn_issn: FULL_BOOK.isbn_issn,
+  author: { name: "Sari Wulandari" },
+  publisher: { name: "Penerbit Lembah" },
+  classification_id: "4",
+  genres: [{ name: "Sejarah" }, { name: "Fiksi" }],
+  tags: [{ name: "Lokal" }],
+  cover: FULL_BOOK.cover,
+  file: FULL_BOOK.file,
+};
+
+const LOOKUPS = {
+  "/authors": { author: [{ id: 2, name: "Sari Wulandari" }, { id: 1, name: "Ahmad Fauzi" }] },
+  "/publishers": { publishers: [{ id: 3, name: "Penerbit Lembah" }] },
+  "/classifications": { data: [{ id: 4, notation: "900", general_name: "Sejarah dan Geografi" }] },
+  "/genres": { data: [{ id: 1, name: "Sejarah" }, { id: 6, name: "Fiksi" }, { id: 8, name: "Puisi" }] },
+  "/tags": { data: [{ id: "9", name: "Lokal" }] },
+};
+
+function serve(book: unknown, lookups: Record<string, unknown> = LOOKUPS) {
+  upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: [book] })));
+  for (const [path, body] of Object.entries(lookups)) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body)));
+}
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+});
+
+/**
+ * What the edit form posts when the admin changes nothing but what `change` says: its starting
+ * values as ResourceForm computes them from the loader's data, the unresolved marker, no files.
+ */
+async function editForm(change: Array<[string, string]> = [], drop: string[] = []) {
+  const { screen } = await load(route, "/admin/book?modal=edit&id=5", cookie);
+  const row = (screen as ScreenData).rows[0];
+  const resolved = resolveRelations(row.relations ?? {}, screen.options, bookResource.fields);
+  const values = { ...row.values, ...resolved.values };
+  const entries: Array<[string, string | File]> = [
+    ["intent", "update"],
+    ["id", row.id],
+  ];
+  if (Object.keys(resolved.unresolved).length > 0) entries.push([UNRESOLVED_FIELD, encodeUnresolved(resolved.unresolved)]);
+  const changed = new Set(change.map(([name]) => name));
+  for (const [name, value] of Object.entries(values)) {
+    if (changed.has(name) || drop.includes(name)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) entries.push([name, item]);
+  }
+  entries.push(...change, ["cover", noFile()], ["file", noFile()]);
+  return { entries: form(entries), resolved };
+}
+
+function sent(fields: Array<[string, unknown]> | undefined): Record<string, string[]> {
+  const byName: Record<string, string[]> = {};
+  for (const [name, value] of fields ?? []) (byName[name] ??= []).push(String(value));
+  return byName;
+}
+
+describe.each([
+  { shape: "full", book: FULL_BOOK },
+  { shape: "spec", book: SPEC_BOOK },
+])("a title-only edit with the upstream in the $shape shape", ({ book }) => {
+  it("keeps author, publisher, classification, genres and tags exactly", async () => {
+    serve(book);
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries, resolved } = await editForm([["title", "Penjaga Arsip Baru"]]);
+    expect(resolved.unresolved).toEqual({});
+    const submitted = await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/book" });
+    expect(writes).toHaveLength(1);
+    expect(sent(writes[0].fields)).toEqual({
+      title: ["Penjaga Arsip Baru"],
+      author_id: ["2"],
+      publisher_id: ["3"],
+      published_date: ["2021-03-14T00:00:00.000Z"],
+      isbn_issn: ["9786237001010"],
+      classification_id: ["4"],
+      synopsis: [book.synopsis],
+      "genres[]": ["1", "6"],
+      "tags[]": ["9"],
+    });
+  });
+
+  it("leaves out (never clears) a relation it cannot match, and names it in the form", async () => {
+    // A genre the lookups do not know, an author of two records with the same name, a publisher whose lookup failed.
+    const odd = { ...book, genres: [...book.genres, { name: "Misteri" }], author: { name: "Sari Wulandari" }, author_id: undefined };
+    serve(odd, {
+      ...LOOKUPS,
+      "/authors": { author: [{ id: 2, name: "Sari Wulandari" }, { id: 12, name: "sari  wulandari" }] },
+      "/publishers": { error: "rusak" },
+    });
+    upstream.use(http.get(`${UPSTREAM}/publishers`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })));
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries, resolved } = await editForm([["title", "Judul Baru"]]);
+    expect(resolved.unresolved).toEqual({
+      author_id: { shown: [], missing: ["Sari Wulandari"] },
+      publisher_id: { shown: [], missing: ["Penerbit Lembah"] },
+      genres: { shown: ["1", "6"], missing: ["Misteri"] },
+    });
+    const submitted = await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    expect(submitted).toMatchObject({ kind: "redirect" });
+    const fields = sent(writes[0].fields);
+    expect(Object.keys(fields)).toEqual(["title", "published_date", "isbn_issn", "classification_id", "synopsis", "tags[]"]);
+    expect(fields.title).toEqual(["Judul Baru"]);
+  });
+
+  it("sends a relation the admin changed even where the form could not show the stored one", async () => {
+    serve({ ...book, genres: [{ name: "Misteri" }] });
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries } = await editForm([["genres", "8"]]);
+    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    expect(sent(writes[0].fields)["genres[]"]).toEqual(["8"]);
+  });
+
+  it("clears every genre only as an explicit choice", async () => {
+    serve({ ...book, genres: [{ name: "Misteri" }] });
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries } = await editForm([[CLEAR_FIELD, "genres"]]);
+    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    expect(sent(writes[0].fields)["genres[]"]).toEqual([""]);
+
+    // A form whose genres were all shown clears them when the admin unticks them all.
+    serve(book);
+    const again = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries: unticked } = await editForm([], ["genres"]);
+    await submit(route, "/admin/book?modal=edit&id=5", cookie, unticked);
+    expect(sent(again[0].fields)["genres[]"]).toEqual([""]);
+  });
+});
+
+describe("the unresolved marker", () => {
+  it("lets a required choice the form could not show stay empty, but only for that field", async () => {
+    serve({ ...SPEC_BOOK, author: { name: "Tak Dikenal" } });
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries } = await editForm();
+    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    expect(sent(writes[0].fields).author_id).toBeUndefined();
+    expect(sent(writes[0].fields).publisher_id).toEqual(["3"]);
+
+    const withoutMarker = form([
+      ["intent", "update"],
+      ["id", "5"],
+      ["title", "X"],
+      ["published_date", "2021-03-14"],
+      ["publisher_id", "3"],
+    ]);
+    expect(fieldErrors(await submit(route, "/admin/book?modal=edit&id=5", cookie, withoutMarker))).toMatchObject({
+      author_id: ["Pengarang wajib dipilih"],
+    });
+  });
+
+  it("refuses a marker that is not the form's own with 400", async () => {
+    serve(SPEC_BOOK);
+    for (const marker of ["{", "[1,2]", JSON.stringify({ genres: "1" }), JSON.stringify({ genres: ["x".repeat(65)] })]) {
+      const submitted = await submit(
+        route,
+        "/admin/book?modal=edit&id=5",
+        cookie,
+        form([
+          ["intent", "update"],
+          ["id", "5"],
+          [UNRESOLVED_FIELD, marker],
+          ["title", "X"],
+        ]),
+      );
+      expect(submitted).toMatchObject({ kind: "data", status: 400 });
+    }
+  });
+});
