@@ -13,6 +13,7 @@ import { libraryRoutes } from "./routes/library.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { websiteRoutes } from "./routes/website.ts";
 import { prepareDemoContent } from "./seed/seed.ts";
+import { answerShape, shapeFromEnv, type ApiShape } from "./spec-shape.ts";
 import { Storage } from "./storage.ts";
 import { storedFileRoutes } from "./stored-files.ts";
 
@@ -29,12 +30,19 @@ export interface ReferenceApiOptions {
   logRequests?: boolean;
   /** Largest accepted file per upload field (default: env REFERENCE_API_MAX_UPLOAD_BYTES, else 4 GiB). */
   maxUploadBytes?: number;
+  /**
+   * "full" (default: env REFERENCE_API_SHAPE, else "full") answers everything this API knows;
+   * "spec" answers only what spec §3/§7 name (see spec-shape.ts and the README).
+   */
+  shape?: ApiShape;
 }
 
 export interface RunningReferenceApi {
   /** e.g. `http://127.0.0.1:4000` (without `/api`). */
   url: string;
   port: number;
+  /** The answer shape this server runs in. */
+  shape: ApiShape;
   /** Stops listening, ends open connections, waits for running handlers, closes the database. */
   close(): Promise<void>;
 }
@@ -77,7 +85,10 @@ function requestLogger(): express.RequestHandler {
 }
 
 /** The Express application for an already opened database and storage. */
-export function createReferenceApp(context: ApiContext, options: { logRequests?: boolean } = {}): express.Express {
+export function createReferenceApp(
+  context: ApiContext,
+  options: { logRequests?: boolean; shape?: ApiShape } = {},
+): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Plain key=value parsing: `page[x]=1` stays a string key instead of becoming an object.
@@ -92,6 +103,7 @@ export function createReferenceApp(context: ApiContext, options: { logRequests?:
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  api.use(answerShape(options.shape ?? "full"));
   api.get("/health", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -118,6 +130,7 @@ function urlHost(host: string): string {
 export async function startReferenceApi(options: ReferenceApiOptions): Promise<RunningReferenceApi> {
   const dataDir = resolve(options.dataDir);
   const host = options.host ?? DEFAULT_HOST;
+  const shape = options.shape ?? shapeFromEnv();
   const storage = new Storage(dataDir);
   await storage.prepare();
 
@@ -139,7 +152,7 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
     inflight: new Set(),
     parseJson: express.json({ limit: JSON_BODY_LIMIT }),
   };
-  const server = createServer(createReferenceApp(context, { logRequests: options.logRequests }));
+  const server = createServer(createReferenceApp(context, { logRequests: options.logRequests, shape }));
   // Large uploads on slow links must not be cut off by Node's default 5-minute request timeout.
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
@@ -173,5 +186,5 @@ export async function startReferenceApi(options: ReferenceApiOptions): Promise<R
     return closing;
   };
 
-  return { url: `http://${urlHost(host)}:${port}`, port, close };
+  return { url: `http://${urlHost(host)}:${port}`, port, shape, close };
 }
