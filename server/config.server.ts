@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod";
 
@@ -21,8 +22,20 @@ const envSchema = z
     PANEL_API_URL: httpUrl.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DATA_DIR: z.string().min(1).default("./data"),
-    PUBLIC_URL: httpUrl.optional(),
-    TRUST_PROXY: z.string().optional(),
+    /** The site's public origin: every absolute URL (canonical, og:url, JSON-LD, sitemap, feed, robots.txt) is written from it. */
+    PUBLIC_URL: httpUrl
+      .refine((value) => {
+        const url = new URL(value);
+        return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+      }, "must be an origin only, e.g. https://perpustakaan.example.go.id")
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    /** Which peers may set X-Forwarded-For and X-Forwarded-Proto; off (nobody) unless set. */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine(isTrustProxy, "must be false, true, a hop count, or comma-separated addresses or subnets (loopback, 10.0.0.5, 10.0.0.0/8)")
+      .optional(),
     /** Set when several processes run: they share sessions, login throttling and cache invalidations. */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /** Whole-request limit: a large video over a slow link must not be cut off. */
@@ -74,7 +87,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
@@ -90,6 +103,30 @@ function toConfig(env: z.infer<typeof envSchema>) {
       mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     },
   };
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** What Express's "trust proxy" takes: true, a hop count, or addresses and subnets (proxy-addr). */
+function isTrustProxy(value: string): boolean {
+  if (/^(true|false|\d{1,3})$/.test(value)) return true;
+  return value.split(",").every((part) => {
+    const item = part.trim();
+    if (PROXY_NAMES.has(item)) return true;
+    const [address, prefix, ...rest] = item.split("/");
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    if (prefix === undefined) return true;
+    return (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)) || (family === 4 && isIP(prefix) === 4);
+  });
+}
+
+/** undefined (trust nobody) when unset, "false" or "0". */
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (value === undefined || value === "" || value === "false" || value === "0") return undefined;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 let generatedSecret: string | undefined;

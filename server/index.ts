@@ -9,6 +9,7 @@ import express from "express";
 import { compressedBuildAssets } from "./build-assets.server.ts";
 import { ConfigError, getConfig, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { validateRequestOrigin } from "./origin.server.ts";
 import { publicPageCache } from "./page-cache.server.ts";
 import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
 import { remixHandler } from "./remix-handler.ts";
@@ -54,12 +55,14 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", parseTrustProxy(config.trustProxy));
+  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
   app.use(requestLog);
   app.use(securityHeaders(config));
+  // A malformed Host or X-Forwarded-Host, an absolute-form request line or `OPTIONS *`: 400.
+  app.use(validateRequestOrigin(config));
   app.use(refuseCrossSiteWrites(config));
   app.use((_req, res, next) => {
     inFlight.add(res);
@@ -134,12 +137,6 @@ function closeGracefully(server: Server, graceMs: number): Promise<void> {
     // Keep-alive connections with no request in flight would otherwise hold the close open.
     server.closeIdleConnections();
   });
-}
-
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
 }
 
 const requestLog: express.RequestHandler = (req, res, next) => {

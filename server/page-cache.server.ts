@@ -1,12 +1,14 @@
 import type { RequestHandler, Response } from "express";
 import { getConfig } from "./config.server.ts";
+import { requestOrigin } from "./origin.server.ts";
 import { publicCacheGeneration } from "./public-cache.server.ts";
 
 /**
  * Whole public pages, cached in the process for the public cache's TTL: within it a visitor's
  * page is the last one rendered, so a burst of visitors costs neither upstream calls nor React
  * renders. Only anonymous GETs (no cookie) whose answer is a 200 HTML page that sets no cookie
- * are kept; every admin change clears them with the public reads (the generation moves on).
+ * are kept, and only when the request's host headers are the usual ones (server/origin.server.ts);
+ * every admin change clears them with the public reads (the generation moves on).
  * The page's CSP nonce is replaced by this response's own.
  */
 
@@ -40,10 +42,15 @@ const pages = new Map<string, CachedPage>();
 export function publicPageCache(): RequestHandler {
   return (req, res, next) => {
     const nonce = res.locals.cspNonce as string | undefined;
-    const { ttlMs } = getConfig().publicCache;
+    const config = getConfig();
+    const { ttlMs } = config.publicCache;
     if (req.method !== "GET" || req.headers.cookie || req.headers.authorization || !nonce || ttlMs === 0) return next();
 
-    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const origin = requestOrigin(req, res, config);
+    if (!origin) return next();
+    // What selects the page: its path and query, and without PUBLIC_URL the origin too (its
+    // canonical and og:url are written from it). Never a header that only looks like the host.
+    const key = config.publicUrl ? req.originalUrl : `${origin.origin}${req.originalUrl}`;
     const generation = publicCacheGeneration();
     const cached = pages.get(key);
     if (cached && cached.generation === generation && Date.now() - cached.storedAt <= ttlMs) {
@@ -58,6 +65,9 @@ export function publicPageCache(): RequestHandler {
     res.once("finish", () => {
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") || publicCacheGeneration() !== generation) return;
+      // A page rendered for odd host headers (another spelling of the host, a forwarded host,
+      // with PUBLIC_URL another host) is that request's alone.
+      if (!origin.usual) return;
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );

@@ -10,7 +10,16 @@ import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./up
  */
 export function publicContext(request: Request): { api: UpstreamClient; siteUrl: string } {
   const api = createUpstreamClient({ requestId: request.headers.get("x-request-id") ?? undefined });
-  return { api, siteUrl: getConfig().publicUrl ?? new URL(request.url).origin };
+  return { api, siteUrl: siteUrlOf(request) };
+}
+
+/**
+ * The origin every absolute URL of a page, feed, sitemap or robots.txt starts with: PUBLIC_URL
+ * when it is set, otherwise the request's own origin, which server/origin.server.ts validated
+ * from the Host header (never from X-Forwarded-Host) before Remix saw the request.
+ */
+export function siteUrlOf(request: Request): string {
+  return getConfig().publicUrl ?? new URL(request.url).origin;
 }
 
 

@@ -1,6 +1,10 @@
 import { once } from "node:events";
 import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { getConfig } from "./config.server.ts";
+import { refuseBadRequest, requestOrigin } from "./origin.server.ts";
+
+const FORWARDING_HEADERS = new Set(["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"]);
 
 /**
  * Remix behind Express, like `@remix-run/express` but sending bodies with backpressure: its
@@ -16,9 +20,14 @@ export function remixHandler({
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }): RequestHandler {
   const handleRequest = createRequestHandler(build, build.mode);
+  const config = getConfig();
+  // With PUBLIC_URL, the app sees the public origin whatever Host the request came with.
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   return async (req, res, next) => {
+    const origin = requestOrigin(req, res, config);
+    if (!origin) return refuseBadRequest(res);
     try {
-      const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res));
+      const response = await handleRequest(remixRequest(req, res, publicOrigin ?? origin.origin), getLoadContext(req, res));
       await send(res, response);
     } catch (error) {
       if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
@@ -27,12 +36,13 @@ export function remixHandler({
   };
 }
 
-function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // req.hostname honours "trust proxy"; the port comes from the forwarded or the real Host.
-  const port = (req.get("x-forwarded-host") ?? req.get("host") ?? "").split(":")[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
+  // The origin was validated before (server/origin.server.ts); the path is origin-form ("/...").
+  const url = new URL(`${origin}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // What a proxy forwards was read, when trusted, before Remix: no loader reads it again.
+    if (FORWARDING_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { requestOrigin } from "./origin.server.ts";
 
 /**
  * HTTP-level protections every response gets, before Remix sees the request:
@@ -64,7 +65,8 @@ export function refuseCrossSiteWrites(config: Config): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const ownOrigin = publicOrigin ?? `${req.protocol}://${req.get("host")}`;
+    // The validated origin (server/origin.server.ts answers 400 before this for a malformed host).
+    const ownOrigin = publicOrigin ?? requestOrigin(req, res, config)?.origin;
     const foreign = fetchSite === "cross-site" || (origin !== undefined && origin !== ownOrigin);
     if (!foreign) return next();
     log("cross_site_refused", { method: req.method, path: req.path, origin, fetch_site: fetchSite });

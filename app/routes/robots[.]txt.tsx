@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getConfig } from "@server/config.server";
+import { siteUrlOf } from "@server/public-page.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  const siteUrl = getConfig().publicUrl ?? new URL(request.url).origin;
+  const siteUrl = siteUrlOf(request);
   const body = ["User-agent: *", "Disallow: /admin", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -50,4 +50,18 @@ describe("configuration", () => {
     expect(config.panelApiUrl).toBe("https://panel.example.id");
     expect(config.secureCookies).toBe(true);
   });
+
+  it("takes PUBLIC_URL as an origin only, and TRUST_PROXY only in a form Express reads", () => {
+    expect(parseConfig({ ...base, PUBLIC_URL: "https://Perpustakaan.example.id:443/" }).publicUrl).toBe("https://perpustakaan.example.id");
+    for (const wrong of ["https://perpustakaan.example.id/situs", "https://perpustakaan.example.id/?a=1", "https://u:p@perpustakaan.example.id"]) {
+      expect(errorOf({ ...base, PUBLIC_URL: wrong })).toMatch(/^Invalid configuration: PUBLIC_URL must be an origin only/);
+    }
+    expect(parseConfig(base).trustProxy).toBeUndefined();
+    expect(parseConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBeUndefined();
+    expect(parseConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseConfig({ ...base, TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    for (const wrong of ["yes", "10.0.0.0/33", "proxy.internal"]) {
+      expect(errorOf({ ...base, TRUST_PROXY: wrong })).toMatch(/^Invalid configuration: TRUST_PROXY /);
+    }
+  });
 });
