@@ -46,7 +46,10 @@ const envSchema = z
     /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
     PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
     PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
+    /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
+    /** Login attempts per client address in the window: much higher, an office shares one address. */
+    LOGIN_MAX_FAILURES_PER_ADDRESS: numberFromEnv(100, 1),
     LOGIN_FAILURE_WINDOW_MS: numberFromEnv(15 * 60 * 1000, 1000),
     SESSION_IDLE_TIMEOUT_MS: numberFromEnv(30 * 60 * 1000, 1000),
     SESSION_ABSOLUTE_TIMEOUT_MS: numberFromEnv(12 * 60 * 60 * 1000, 1000),
@@ -93,7 +96,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
-    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_FAILURE_WINDOW_MS },
+    login: {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: env.LOGIN_FAILURE_WINDOW_MS,
+    },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS },
     product: {
       title: env.PRODUCT_TITLE,

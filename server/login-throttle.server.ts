@@ -1,91 +1,142 @@
-import { randomBytes } from "node:crypto";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getConfig } from "./config.server.ts";
-import { KEY_PREFIX, usesRedis, withRedis } from "./redis.server.ts";
+import { KEY_PREFIX, usesRedis, withRedis, type RedisClient } from "./redis.server.ts";
 
 /**
- * Counts failed logins per key (an email, a client address) in a sliding window. In memory on
- * one process; with REDIS_URL in Redis (one sorted set of failure times per key), so failures
- * made through any process count together. A Redis failure rejects with RedisUnavailable.
+ * Login throttling (issue 20, point 3) on rate-limiter-flexible: every attempt is counted,
+ * atomically, BEFORE its password is checked, so that 40 attempts sent at once get at most the
+ * limit's worth of checks (a count read first and written after a failure let them all through).
+ *
+ * Two limits over the same window (`LOGIN_FAILURE_WINDOW_MS`):
+ * - per account (the email): `LOGIN_MAX_FAILURES`, 5 by default;
+ * - per client address: `LOGIN_MAX_FAILURES_PER_ADDRESS`, 100 by default, so that one person's
+ *   wrong passwords do not lock out an office whose staff share one address.
+ * Once over a limit, that account or address waits the whole window. A successful login clears
+ * the account's count and gives the address its attempt back; an attempt the upstream (or Redis)
+ * could not answer counts for neither. In memory on one process; with REDIS_URL in Redis (one
+ * key per account or address, `dispusip:login-account:<email>`, `dispusip:login-address:<ip>`,
+ * expiring by itself), counted by a Lua script, so attempts through any process count together.
+ * A Redis failure rejects with RedisUnavailable.
  */
 
-interface FailureCounter {
-  /** How many failures each key has in the window, in the order given. */
-  counts(keys: string[], now: number): Promise<number[]>;
-  record(keys: string[], now: number): Promise<void>;
-  clear(keys: string[]): Promise<void>;
+export type LoginAttempt =
+  | {
+      allowed: true;
+      /** The password was wrong: the attempt stays counted. */
+      failed(): Promise<void>;
+      /** Logged in: the account's count is cleared, the address's attempt given back. */
+      succeeded(): Promise<void>;
+      /** Nobody could tell (the upstream or Redis did not answer): the attempt is given back. */
+      undecided(): Promise<void>;
+    }
+  | { allowed: false; retryAfterMs: number };
+
+interface Limiters {
+  account: RateLimiterAbstract;
+  address: RateLimiterAbstract;
 }
 
-export async function isThrottled(keys: string[], now = Date.now()): Promise<boolean> {
-  const { maxFailures } = getConfig().login;
-  return (await counter().counts(keys, now)).some((count) => count >= maxFailures);
-}
-
-export function recordFailure(keys: string[], now = Date.now()): Promise<void> {
-  return counter().record(keys, now);
-}
-
-export function clearFailures(keys: string[]): Promise<void> {
-  return counter().clear(keys);
-}
-
-export function throttleKeys(email: string, clientIp: string): string[] {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${clientIp}`];
-}
-
-let memory: FailureCounter | undefined;
-const counter = () => (usesRedis() ? redisCounter : (memory ??= memoryCounter()));
-
-function memoryCounter(): FailureCounter {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string, now: number) => {
-    const { windowMs } = getConfig().login;
-    const kept = (failures.get(key) ?? []).filter((time) => now - time < windowMs);
-    if (kept.length) failures.set(key, kept);
-    else failures.delete(key);
-    return kept;
-  };
-  // Old entries of keys nobody asks about again are dropped now and then.
-  setInterval(() => {
-    const now = Date.now();
-    for (const key of failures.keys()) recent(key, now);
-  }, 5 * 60_000).unref();
-
+function limiterOptions(which: "account" | "address") {
+  const { maxFailures, maxFailuresPerAddress, windowMs } = getConfig().login;
+  const seconds = Math.max(1, Math.ceil(windowMs / 1000));
   return {
-    counts: async (keys, now) => keys.map((key) => recent(key, now).length),
-    async record(keys, now) {
-      for (const key of keys) failures.set(key, [...recent(key, now), now]);
-    },
-    async clear(keys) {
-      for (const key of keys) failures.delete(key);
-    },
+    keyPrefix: `${KEY_PREFIX}login-${which}`,
+    points: which === "account" ? maxFailures : maxFailuresPerAddress,
+    duration: seconds,
+    // Over the limit: the whole window again from the first refused attempt (what the message says).
+    blockDuration: seconds,
   };
 }
 
-const redisKey = (key: string) => `${KEY_PREFIX}login-failures:${key}`;
+let memory: Limiters | undefined;
+const redisLimiters = new WeakMap<RedisClient, Limiters>();
 
-const redisCounter: FailureCounter = {
-  counts: (keys, now) =>
-    withRedis(async (client) => {
-      const { windowMs } = getConfig().login;
-      const transaction = client.multi();
-      for (const key of keys) transaction.zCount(redisKey(key), now - windowMs + 1, "+inf");
-      return (await transaction.exec()).map(Number);
-    }),
-  record: (keys, now) =>
-    withRedis(async (client) => {
-      const { windowMs } = getConfig().login;
-      const transaction = client.multi();
-      for (const key of keys) {
-        // A random member: two failures in the same millisecond are two failures.
-        transaction
-          .zAdd(redisKey(key), { score: now, value: `${now}:${randomBytes(6).toString("base64url")}` })
-          .zRemRangeByScore(redisKey(key), "-inf", now - windowMs)
-          .pExpire(redisKey(key), windowMs);
-      }
-      await transaction.exec();
-    }),
-  clear: (keys) =>
-    withRedis(async (client) => {
-      await client.del(keys.map(redisKey));
-    }),
-};
+function memoryLimiters(): Limiters {
+  memory ??= { account: new RateLimiterMemory(limiterOptions("account")), address: new RateLimiterMemory(limiterOptions("address")) };
+  return memory;
+}
+
+function redisLimitersFor(client: RedisClient): Limiters {
+  let limiters = redisLimiters.get(client);
+  if (!limiters) {
+    // node-redis v4+ (this project's v5): its promise API and EVAL with { keys, arguments }.
+    const store = { storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true };
+    limiters = {
+      account: new RateLimiterRedis({ ...limiterOptions("account"), ...store }),
+      address: new RateLimiterRedis({ ...limiterOptions("address"), ...store }),
+    };
+    redisLimiters.set(client, limiters);
+  }
+  return limiters;
+}
+
+/** Runs with this process's limiters; with Redis, any store failure becomes RedisUnavailable. */
+function withLimiters<T>(work: (limiters: Limiters) => Promise<T>): Promise<T> {
+  if (!usesRedis()) return work(memoryLimiters());
+  return withRedis((client) => work(redisLimitersFor(client)));
+}
+
+/** A refusal from the limiter, or undefined when the point was taken. Store failures are thrown. */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | undefined> {
+  try {
+    await limiter.consume(key);
+    return undefined;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return refusal;
+    throw refusal;
+  }
+}
+
+export function accountKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Counts a login attempt for the account and the address before anything checks its password.
+ * Refused when either is over its limit; an attempt refused by the address's limit is not
+ * counted against the account, and one refused by the account's is not counted against the address.
+ */
+export function beginLoginAttempt(email: string, clientIp: string): Promise<LoginAttempt> {
+  const account = accountKey(email);
+  return withLimiters(async (limiters): Promise<LoginAttempt> => {
+    const accountRefusal = await consume(limiters.account, account);
+    if (accountRefusal) return { allowed: false, retryAfterMs: accountRefusal.msBeforeNext };
+    const addressRefusal = await consume(limiters.address, clientIp);
+    if (addressRefusal) {
+      await limiters.account.reward(account);
+      return { allowed: false, retryAfterMs: addressRefusal.msBeforeNext };
+    }
+    // After the answer, a store failure changes nothing for the visitor: a lost count only
+    // makes throttling later, a lost clear only earlier.
+    const settle = (work: (limiters: Limiters) => Promise<unknown>) => withLimiters(work).then(
+      () => undefined,
+      () => undefined,
+    );
+    return {
+      allowed: true,
+      failed: async () => {},
+      succeeded: () => settle((current) => Promise.all([current.account.delete(account), current.address.reward(clientIp)])),
+      undecided: () => settle((current) => Promise.all([current.account.reward(account), current.address.reward(clientIp)])),
+    };
+  });
+}
+
+/** Forgets an account's count (an operator's unlock, and the tests). */
+export function clearAccount(email: string): Promise<void> {
+  return withLimiters(async (limiters) => {
+    await limiters.account.delete(accountKey(email));
+  });
+}
+
+/** The configured wait, as the refusal states it: "15 menit", "1 jam 30 menit", "45 detik". */
+export function waitText(ms: number): string {
+  let seconds = Math.max(1, Math.ceil(ms / 1000));
+  const parts: string[] = [];
+  for (const [unit, size] of [["hari", 86_400], ["jam", 3_600], ["menit", 60], ["detik", 1]] as const) {
+    if (seconds >= size) {
+      parts.push(`${Math.floor(seconds / size)} ${unit}`);
+      seconds %= size;
+    }
+  }
+  return parts.join(" ");
+}

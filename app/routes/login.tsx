@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "@server/auth.server";
-import { clearFailures, isThrottled, recordFailure, throttleKeys } from "@server/login-throttle.server";
+import { getConfig } from "@server/config.server";
+import { beginLoginAttempt, waitText, type LoginAttempt } from "@server/login-throttle.server";
 import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
 import { ADMIN_HOME } from "~/config/admin-nav";
 import { MESSAGES } from "~/config/messages";
@@ -41,25 +42,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const keys = throttleKeys(submission.value.email, context.clientIp ?? "unknown");
-  const refuse = (message: string, status: number) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
+
+  // Counted before the password is checked, atomically: parallel attempts cannot all get through.
+  let attempt: LoginAttempt;
+  try {
+    attempt = await beginLoginAttempt(submission.value.email, context.clientIp ?? "unknown");
+  } catch {
+    // The shared store (Redis) cannot answer.
+    return refuse(MESSAGES.upstreamUnavailable, 503);
+  }
+  if (!attempt.allowed) {
+    const { windowMs } = getConfig().login;
+    return refuse(MESSAGES.loginThrottled(waitText(windowMs)), 429, { "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)) });
+  }
 
   let loggedIn;
   try {
-    if (await isThrottled(keys)) return refuse(MESSAGES.loginThrottled, 429);
     loggedIn = await authenticator.authenticate("form", request);
   } catch (error) {
     if (error instanceof LoginRejected) {
-      // The answer is 401 either way; a count lost to a Redis outage only makes throttling later.
-      await recordFailure(keys).catch(() => {});
+      await attempt.failed();
       return refuse(MESSAGES.loginFailed, 401);
     }
-    // The upstream or the shared store (Redis) cannot answer.
+    // The upstream cannot answer: the attempt proved nothing and is given back.
+    await attempt.undecided();
     return refuse(MESSAGES.upstreamUnavailable, 503);
   }
-  // Only the email's count is forgiven: one good account must not reset an address's count.
-  await clearFailures(keys.slice(0, 1)).catch(() => {});
+  await attempt.succeeded();
 
   const previous = await getSession(request);
   const headers = new Headers();

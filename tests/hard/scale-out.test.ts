@@ -84,7 +84,11 @@ function requestsServed(pathname: string): number[] {
 describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behind nginx", () => {
   beforeAll(async () => {
     // A long cache lifetime: only an invalidation can make a process show a change.
-    cluster = await startCluster(3, { LOGIN_MAX_FAILURES: String(MAX_FAILURES), PUBLIC_CACHE_TTL_MS: "600000" });
+    cluster = await startCluster(3, {
+      LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+      LOGIN_MAX_FAILURES_PER_ADDRESS: String(MAX_FAILURES),
+      PUBLIC_CACHE_TTL_MS: "600000",
+    });
     nginxDir = await tempDir("nginx");
     nginx = await startNginx(nginxDir, cluster.bffs.map((bff) => bff.url));
   });

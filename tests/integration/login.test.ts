@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/login";
 import { action as logout } from "~/routes/logout";
 import { loader as adminLoader } from "~/routes/admin";
+import { getConfig } from "@server/config.server";
+import { waitText } from "@server/login-throttle.server";
 import { recordUpstreamCalls, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
 
@@ -68,26 +70,92 @@ describe("login", () => {
     expect(calls).toEqual([]);
   });
 
-  it("throttles after 5 failures for one email, even from other addresses", async () => {
+  it("throttles after 5 attempts for one email, even from other addresses, and says how long to wait", async () => {
     upstream.use(...userHandlers(USERS));
     const email = "throttle@dispusip.local";
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
     }
     const calls = recordUpstreamCalls();
-    const blocked = messages(await submit({ email, password: "salah" }));
-    expect(blocked.status).toBe(429);
-    expect(blocked.errors?.[""]?.[0]).toMatch(/Terlalu banyak percobaan login/);
+    const blocked = await submit({ email: " Throttle@Dispusip.LOCAL ", password: "salah" });
+    expect(messages(blocked).status).toBe(429);
+    // The configured window (LOGIN_FAILURE_WINDOW_MS, 15 minutes by default), in Indonesian.
+    expect(messages(blocked).errors?.[""]).toEqual(["Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 15 menit."]);
+    expect(Number(new Headers((blocked as { init: ResponseInit }).init.headers).get("Retry-After"))).toBe(900);
     expect(calls).toEqual([]);
+    // Even the right password waits.
+    const right = { ...USERS, [email]: { password: "benar-sekali", role: 2, token: "c".repeat(64) } };
+    upstream.use(...userHandlers(right));
+    expect(messages(await submit({ email, password: "benar-sekali" })).status).toBe(429);
   });
 
-  it("throttles after 5 failures from one address, whatever the email", async () => {
+  it("counts each attempt before its password is checked: 40 at once for one account get at most 5 checks", async () => {
+    const email = "serbu@dispusip.local";
+    upstream.use(...userHandlers({ [email]: { password: "benar-sekali", role: 2, token: "d".repeat(64) } }));
+    const calls = recordUpstreamCalls();
+    // 39 wrong passwords and the right one last, all at once, from 40 addresses.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => submit({ email, password: index === 39 ? "benar-sekali" : `salah-${index}` })),
+    );
+    const statuses = results.map((result) => (result instanceof Response ? result.status : result.init?.status));
+    expect(calls.filter((call) => call.path === "/api/users/login").length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(35);
+    expect(statuses.filter((status) => status === 401 || status === 302).length).toBeLessThanOrEqual(5);
+  });
+
+  it("an office behind one address: five people's wrong passwords lock out nobody else", async () => {
     upstream.use(...userHandlers(USERS));
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await submit({ email: `orang${attempt}@dispusip.local`, password: "salah" }, { clientIp: "10.9.9.9" });
+    const office = "10.77.0.1";
+    for (let person = 0; person < 5; person++) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect(messages(await submit({ email: `staf${person}@dispusip.local`, password: "salah" }, { clientIp: office })).status).toBe(401);
+      }
     }
-    const blocked = messages(await submit({ email: "admin@dispusip.local", password: "demo12345" }, { clientIp: "10.9.9.9" }));
+    const response = await submit({ email: "admin@dispusip.local", password: "demo12345" }, { clientIp: office });
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(302);
+  });
+
+  it("throttles one address after LOGIN_MAX_FAILURES_PER_ADDRESS (100) attempts, whatever the emails", async () => {
+    upstream.use(...userHandlers(USERS));
+    const address = "10.88.0.1";
+    const { maxFailuresPerAddress } = getConfig().login;
+    expect(maxFailuresPerAddress).toBe(100);
+    for (let attempt = 0; attempt < maxFailuresPerAddress; attempt++) {
+      expect(messages(await submit({ email: `orang${attempt}@dispusip.local`, password: "salah" }, { clientIp: address })).status).toBe(401);
+    }
+    const calls = recordUpstreamCalls();
+    const blocked = messages(await submit({ email: "admin@dispusip.local", password: "demo12345" }, { clientIp: address }));
     expect(blocked.status).toBe(429);
+    expect(calls).toEqual([]);
+    // The account itself was not charged for the address's refusal: from elsewhere it logs in.
+    expect(((await submit({ email: "admin@dispusip.local", password: "demo12345" })) as Response).status).toBe(302);
+  });
+
+  it("a successful login clears the account's failures", async () => {
+    const email = "lupa@dispusip.local";
+    upstream.use(...userHandlers({ [email]: { password: "benar-sekali", role: 2, token: "e".repeat(64) } }));
+    for (let attempt = 0; attempt < 4; attempt++) expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
+    expect(((await submit({ email, password: "benar-sekali" })) as Response).status).toBe(302);
+    for (let attempt = 0; attempt < 5; attempt++) expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
+    expect(messages(await submit({ email, password: "salah" })).status).toBe(429);
+  });
+
+  it("does not count an attempt the upstream could not answer", async () => {
+    const email = "padam@dispusip.local";
+    upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
+    for (let attempt = 0; attempt < 6; attempt++) expect(messages(await submit({ email, password: "salah" })).status).toBe(503);
+    upstream.resetHandlers();
+    upstream.use(...userHandlers(USERS));
+    expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
+  });
+
+  it("states the configured wait in Indonesian", () => {
+    expect(waitText(15 * 60_000)).toBe("15 menit");
+    expect(waitText(90 * 60_000)).toBe("1 jam 30 menit");
+    expect(waitText(45_000)).toBe("45 detik");
+    expect(waitText(1_500)).toBe("2 detik");
+    expect(waitText(24 * 3_600_000)).toBe("1 hari");
   });
 
   it("honours redirectTo only for paths on this site", async () => {

@@ -4,13 +4,13 @@ import path from "node:path";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig, parseConfig } from "@server/config.server";
-import { clearFailures, isThrottled, recordFailure, throttleKeys } from "@server/login-throttle.server";
+import { beginLoginAttempt } from "@server/login-throttle.server";
 import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "@server/redis.server";
 import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
 import { action as login } from "~/routes/login";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
 import { request } from "../helpers/sessions";
-import { upstream, userHandlers } from "../mocks/upstream";
+import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 
 /**
  * The Redis-backed stores against a real redis-server (Debian's), as several processes would use
@@ -98,17 +98,47 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     expect(ttl).toBeLessThanOrEqual(5_000);
   });
 
-  it("counts failed logins in Redis and forgives only the keys cleared", async () => {
-    const keys = throttleKeys("Someone@Dispusip.local", "198.51.100.7");
-    const { maxFailures } = getConfig().login;
-    for (let failure = 1; failure < maxFailures; failure++) await recordFailure(keys);
-    expect(await isThrottled(keys)).toBe(false);
-    await recordFailure(keys);
-    expect(await isThrottled(keys)).toBe(true);
-    expect(await inspector.zCard("dispusip:login-failures:email:someone@dispusip.local")).toBe(maxFailures);
-    await clearFailures(keys.slice(0, 1));
-    expect(await isThrottled(keys.slice(0, 1))).toBe(false);
-    expect(await isThrottled(keys)).toBe(true);
+  it("counts login attempts in Redis before the password is checked: 40 at once get at most the limit", async () => {
+    const email = "Serbu@Dispusip.local";
+    upstream.use(...userHandlers({ "serbu@dispusip.local": { password: "benar-sekali", role: 2, token: "s".repeat(64) } }));
+    const calls = recordUpstreamCalls();
+    const { maxFailures, windowMs } = getConfig().login;
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        login({
+          request: request("/login", { method: "POST", body: new URLSearchParams({ email, password: index === 39 ? "benar-sekali" : "salah" }) }),
+          params: {},
+          context: { clientIp: `198.51.100.${index + 1}` },
+        }),
+      ),
+    );
+    const statuses = results.map((result) => (result instanceof Response ? result.status : (result as { init: ResponseInit }).init.status));
+    expect(calls.filter((call) => call.path === "/api/users/login").length).toBeLessThanOrEqual(maxFailures);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40 - maxFailures);
+    // One key per account, counted by Redis itself and expiring by itself (blocked for the window).
+    const key = "dispusip:login-account:serbu@dispusip.local";
+    expect(Number(await inspector.get(key))).toBeGreaterThan(maxFailures);
+    const ttl = await inspector.pTTL(key);
+    expect(ttl).toBeGreaterThan(windowMs - 10_000);
+    expect(ttl).toBeLessThanOrEqual(windowMs);
+    expect(await inspector.exists("dispusip:login-address:198.51.100.1")).toBe(1);
+  });
+
+  it("clears an account's count in Redis at a successful login, and keeps an address's separate", async () => {
+    const email = "lupa-redis@dispusip.local";
+    const address = "198.51.100.200";
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const counted = await beginLoginAttempt(email, address);
+      expect(counted.allowed).toBe(true);
+      if (counted.allowed) await counted.failed();
+    }
+    expect(await inspector.get(`dispusip:login-account:${email}`)).toBe("4");
+    const good = await beginLoginAttempt(email, address);
+    expect(good.allowed).toBe(true);
+    if (good.allowed) await good.succeeded();
+    expect(await inspector.exists(`dispusip:login-account:${email}`)).toBe(0);
+    // Four failures stay counted for the address; the success was given back.
+    expect(await inspector.get(`dispusip:login-address:${address}`)).toBe("4");
   });
 
   it("clears another process's public cache through a broadcast", async () => {
@@ -145,7 +175,7 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
         data: { message: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi." },
         init: { status: 503 },
       });
-      await expect(isThrottled(["email:x"])).rejects.toBeInstanceOf(RedisUnavailable);
+      await expect(beginLoginAttempt("x@dispusip.local", "203.0.113.9")).rejects.toBeInstanceOf(RedisUnavailable);
       const loginResult = await login({
         request: request("/login", { method: "POST", body: new URLSearchParams({ email: "admin@dispusip.local", password: "demo12345" }) }),
         params: {},
