@@ -22,7 +22,8 @@ export function isSafeFileName(name: string | undefined): name is string {
 
 const badRequest = (message: string) => new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
 
-export async function streamStoredFile(request: Request, area: FileArea, name: string | undefined): Promise<Response> {
+/** `clientAddress` is the visitor's address (the load context's `clientIp`): it bounds their resizes. */
+export async function streamStoredFile(request: Request, area: FileArea, name: string | undefined, clientAddress = "unknown"): Promise<Response> {
   const url = new URL(request.url);
   if (!isSafeFileName(name) || /%2e|%2f|%5c|%00/i.test(url.pathname)) return badRequest("Nama berkas tidak valid");
   const width = requestedWidth(url);
@@ -52,7 +53,7 @@ export async function streamStoredFile(request: Request, area: FileArea, name: s
       "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
     if (width && upstream.ok) {
-      const variant = await imageVariant(request, { area, name, width, upstream, headers });
+      const variant = await imageVariant(request, { area, name, width, upstream, headers, clientAddress });
       if (variant) return variant;
     }
     for (const header of PASSED_HEADERS) {

@@ -2,9 +2,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { getConfig } from "./config.server.ts";
+import { MAX_IMAGE_PIXELS } from "./image-header.server.ts";
 import { log } from "./log.server.ts";
 
 /**
@@ -14,6 +16,12 @@ import { log } from "./log.server.ts";
  * upstream's validators (ETag, Last-Modified, length), so a changed original never serves an old
  * variant. The upstream is asked on every request (it decides who may see the file); only the
  * resize is cached.
+ *
+ * Decoding is the costly part, so it is bounded three ways: an original that failed to resize is
+ * remembered (its later requests go to the original without decoding it again), resizes of one
+ * original run one after another (a burst for its widths and formats decodes a broken one once),
+ * and one client address has at most MAX_RESIZES_PER_ADDRESS new variants being made at a time,
+ * under the process-wide MAX_RESIZES.
  */
 
 export const WIDTH_MESSAGE = `Lebar gambar tidak didukung. Gunakan salah satu: ${IMAGE_WIDTHS.join(", ")}.`;
@@ -23,8 +31,11 @@ export const NOT_AN_IMAGE_MESSAGE = "Parameter w hanya berlaku untuk berkas gamb
 const RESIZABLE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
 /** An original larger than this is served as it is rather than held in memory to resize. */
 const MAX_SOURCE_BYTES = 32 * 1024 * 1024;
-/** About 48 megapixels (a large camera photo): a decompression bomb is refused before decoding. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Uploads over the same limit are refused (server/image-header.server.ts); an original that
+ * reached the upstream another way is refused here from its header, before it is decoded.
+ */
+const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 /** The key changes with this, so a new encoder setting never serves variants made by the old one. */
 const ENCODER_VERSION = 1;
 /** Stored names are random (a replaced file gets a new name) and a variant is derived from one. */
@@ -62,6 +73,74 @@ async function withResizeSlot<T>(work: () => Promise<T>): Promise<T> {
 /** Concurrent requests for the same variant wait for one resize. */
 const inflight = new Map<string, Promise<Buffer>>();
 
+/**
+ * New variants being made (or waiting for a slot) per client address: past this many, the
+ * address's next new variant is answered with the original, which is always a correct picture
+ * for an `<img srcset>` and costs no decoding. A variant another request is already making, or
+ * one on disk, is not counted. Waiting instead would hold a connection and an upstream answer
+ * open per request; a 503 would show a broken picture on a legitimate page. The redirect is not
+ * cached, so the browser's next view asks for the variant again.
+ */
+export const MAX_RESIZES_PER_ADDRESS = 2;
+const resizesByAddress = new Map<string, number>();
+
+function admit(address: string): boolean {
+  const count = resizesByAddress.get(address) ?? 0;
+  if (count >= MAX_RESIZES_PER_ADDRESS) return false;
+  resizesByAddress.set(address, count + 1);
+  return true;
+}
+
+function release(address: string): void {
+  const count = (resizesByAddress.get(address) ?? 1) - 1;
+  if (count <= 0) resizesByAddress.delete(address);
+  else resizesByAddress.set(address, count);
+}
+
+/**
+ * Originals that could not be resized (corrupt, truncated, over the pixel or size limit), keyed
+ * like the variants by the upstream's validators, so a replaced original is tried afresh. In
+ * memory and bounded: a few hundred bytes an entry. Forgotten after an hour, so a failure that
+ * was the machine's (memory, for one) does not stay forever; each process learns on its own,
+ * at the cost of one decode per original per hour.
+ */
+const FAILED_ORIGINALS_MAX = 10_000;
+const FAILED_ORIGINAL_TTL_MS = 60 * 60 * 1000;
+const failedOriginals = new LRUCache<string, true>({ max: FAILED_ORIGINALS_MAX, ttl: FAILED_ORIGINAL_TTL_MS });
+
+/** A failure of the original itself (not of reading it from the upstream): remembered. */
+class OriginalUnusable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "OriginalUnusable";
+  }
+}
+
+/** The original is known not to resize: answered without reading or decoding it. */
+class KnownUnusable extends Error {}
+
+/** Resizes of one original, one after another: the second of a burst learns from the first. */
+const turns = new Map<string, Promise<void>>();
+
+function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const mine = (turns.get(key) ?? Promise.resolve()).then(work);
+  const settled = mine.then(
+    () => {},
+    () => {},
+  );
+  turns.set(key, settled);
+  void settled.then(() => {
+    if (turns.get(key) === settled) turns.delete(key);
+  });
+  return mine;
+}
+
+/** For tests: forget remembered failures and counts. */
+export function resetImageVariantState(): void {
+  failedOriginals.clear();
+  resizesByAddress.clear();
+}
+
 /** `undefined` without `?w=`, `null` for a width outside IMAGE_WIDTHS (or given twice). */
 export function requestedWidth(url: URL): number | null | undefined {
   const values = url.searchParams.getAll("w");
@@ -89,6 +168,8 @@ export interface VariantSource {
   upstream: Response;
   /** Headers every stored-file answer carries (security, nosniff). */
   headers: Headers;
+  /** Who asked (the client's address as the server sees it): bounds their resizes. */
+  clientAddress: string;
 }
 
 /**
@@ -107,6 +188,17 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
   if (!RESIZABLE_TYPES.has(type) || length > MAX_SOURCE_BYTES) return undefined;
 
   const format = preferredFormat(request.headers.get("accept"));
+  const originalKey = createHash("sha256")
+    .update(
+      JSON.stringify([
+        source.area,
+        source.name,
+        upstream.headers.get("etag"),
+        upstream.headers.get("last-modified"),
+        upstream.headers.get("content-length"),
+      ]),
+    )
+    .digest("hex");
   const key = createHash("sha256")
     .update(
       JSON.stringify([
@@ -139,19 +231,31 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
   } else {
     let pending = inflight.get(key);
     if (pending) upstream.body?.cancel().catch(() => {});
-    else {
-      pending = resizeAndStore(upstream, source.width, format, file).finally(() => inflight.delete(key));
+    else if (failedOriginals.has(originalKey) || !admit(source.clientAddress)) {
+      upstream.body?.cancel().catch(() => {});
+      return toOriginal(source);
+    } else {
+      pending = inTurn(originalKey, () => resizeAndStore(originalKey, upstream, source.width, format, file)).finally(() => {
+        inflight.delete(key);
+        release(source.clientAddress);
+      });
       inflight.set(key, pending);
     }
     try {
       variant = await pending;
     } catch (error) {
-      log("image_variant_failed", { area: source.area, name: source.name, width: source.width, format, error: String(error) });
+      if (!(error instanceof KnownUnusable)) {
+        log("image_variant_failed", {
+          area: source.area,
+          name: source.name,
+          width: source.width,
+          format,
+          remembered: error instanceof OriginalUnusable,
+          error: String(error),
+        });
+      }
       // Whatever went wrong (a corrupt or gigantic picture), the original is never worse than nothing.
-      return new Response(null, {
-        status: 302,
-        headers: { location: `/${source.area}/${encodeURIComponent(source.name)}`, "cache-control": "no-store" },
-      });
+      return toOriginal(source);
     }
   }
   headers.set("content-type", `image/${format}`);
@@ -160,16 +264,40 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
   return new Response(new Uint8Array(variant), { status: 200, headers });
 }
 
-async function resizeAndStore(upstream: Response, width: number, format: VariantFormat, file: string): Promise<Buffer> {
-  const original = await readAtMost(upstream, MAX_SOURCE_BYTES);
-  const variant = await withResizeSlot(() =>
-    ENCODERS[format](
-      sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-        // Metadata is dropped, so a camera's orientation flag is applied to the pixels first.
-        .rotate()
-        .resize({ width, withoutEnlargement: true }),
-    ).toBuffer(),
-  );
+/** The answer that sends the browser to the original, for a variant that is not made now. */
+function toOriginal(source: VariantSource): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { location: `/${source.area}/${encodeURIComponent(source.name)}`, "cache-control": "no-store" },
+  });
+}
+
+async function resizeAndStore(originalKey: string, upstream: Response, width: number, format: VariantFormat, file: string): Promise<Buffer> {
+  // An earlier turn for this original may have failed while this one waited.
+  if (failedOriginals.has(originalKey)) {
+    upstream.body?.cancel().catch(() => {});
+    throw new KnownUnusable("original known not to resize");
+  }
+  let variant: Buffer;
+  try {
+    const original = await readAtMost(upstream, MAX_SOURCE_BYTES);
+    variant = await withResizeSlot(async () => {
+      try {
+        return await ENCODERS[format](
+          sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+            // Metadata is dropped, so a camera's orientation flag is applied to the pixels first.
+            .rotate()
+            .resize({ width, withoutEnlargement: true }),
+        ).toBuffer();
+      } catch (error) {
+        throw new OriginalUnusable(`cannot resize: ${String(error)}`, { cause: error });
+      }
+    });
+  } catch (error) {
+    // A body that broke off on the way is the connection's fault, not the picture's: tried again next time.
+    if (error instanceof OriginalUnusable) failedOriginals.set(originalKey, true);
+    throw error;
+  }
   // Written aside then renamed: a reader never sees half a file, and a crash leaves no variant.
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomUUID()}.tmp`;
@@ -192,7 +320,7 @@ async function readAtMost(response: Response, limit: number): Promise<Buffer> {
     total += read.value.byteLength;
     if (total > limit) {
       reader?.cancel().catch(() => {});
-      throw new Error(`original larger than ${limit} bytes`);
+      throw new OriginalUnusable(`original larger than ${limit} bytes`);
     }
     chunks.push(read.value);
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { checkImageHeader } from "./image-header.server.ts";
 
 /**
  * Streaming form uploads (design principle 7): the browser's multipart body is parsed as it
@@ -339,10 +340,17 @@ async function inspect(part: FilePart, rule: FileRule): Promise<InspectedFile> {
     chunks.push(value);
     length += value.length;
   }
-  const head = Buffer.concat(chunks);
+  let head: Buffer = Buffer.concat(chunks);
   if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
   const mimeType = detectMimeType(head, rule.kind);
   if (!mimeType) throw new FormRejected(part.name, MESSAGES.wrongType[rule.kind]);
+  if (rule.kind === "image") {
+    // Its dimensions from its header (read on as far as a JPEG needs): over the resizer's pixel limit is refused here.
+    const checked = await checkImageHeader(head, rest, rule.maxBytes);
+    head = checked.head;
+    if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
+    if (checked.refusal) throw new FormRejected(part.name, checked.refusal);
+  }
   return { part, rule, mimeType, head, rest };
 }
 

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   detectMimeType,
@@ -6,10 +7,12 @@ import {
   IncomingForm,
   inPiecesOf,
   readLeadingFields,
+  relayFile,
   relayMultipart,
   type FileRule,
 } from "@server/multipart.server";
 import { uploadLimits } from "@server/upload-limits.server";
+import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";
 
 /**
  * The streaming upload machinery on its own: bytes are checked by content, limits hold, and the
@@ -19,7 +22,8 @@ import { uploadLimits } from "@server/upload-limits.server";
 const MiB = 1024 * 1024;
 const BOUNDARY = "----TestBoundary";
 const encoder = new TextEncoder();
-const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** A PNG's signature and the start of its IHDR: 1 × 1 pixels (the upload reads the dimensions too). */
+const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 const image = (maxBytes: number): Record<string, FileRule> => ({ file: { kind: "image", maxBytes, label: "Gambar" } });
 
@@ -205,6 +209,75 @@ describe("streaming relay", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pulled).toBe(0);
     expect(new TextDecoder().decode(await readAll(body))).toMatch(/name="title"\r\n\r\nA\r\n--.*--\r\n$/);
+  });
+});
+
+describe("picture dimensions at upload", () => {
+  function formWith(file: Buffer, type: string) {
+    const body = new FormData();
+    body.append("title", "Foto");
+    body.append("file", new File([new Uint8Array(file)], "foto", { type }));
+    return IncomingForm.open(new Request("http://bff.test/admin/activity", { method: "POST", body }));
+  }
+
+  it("refuses a picture over 50 megapixels from its header, before the upstream request is opened", async () => {
+    const giants: Array<[string, Buffer]> = [
+      ["PNG 30000 × 30000", Buffer.concat([giantPng(30_000, 30_000), Buffer.alloc(4096)])],
+      ["JPEG 30000 × 30000", await giantJpeg(30_000, 30_000)],
+      ["WebP 16384 × 16384", giantWebp(16_384, 16_384)],
+      ["GIF 65535 × 65535", giantGif(65_535, 65_535)],
+    ];
+    for (const [what, bytes] of giants) {
+      const form = formWith(bytes, "image/png");
+      const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+      let opened = false;
+      const relay = relayMultipart(form, { fields: [], firstFile, rules: image(10 * MiB), send: async () => (opened = true) });
+      await expect(relay, what).rejects.toMatchObject({
+        field: "file",
+        status: 400,
+        message: expect.stringMatching(/^Resolusi gambar [\d.]+ × [\d.]+ piksel melebihi batas 50 megapiksel$/),
+      });
+      expect(opened, what).toBe(false);
+      await form.discard();
+    }
+  });
+
+  it("takes a JPEG whose frame header follows 300 KB of metadata, and sends every byte on unchanged", async () => {
+    const photo = padJpeg(await sharp({ create: { width: 800, height: 600, channels: 3, background: "#48c" } }).jpeg().toBuffer(), 300_000);
+    const form = formWith(photo, "image/jpeg");
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    const body = await relayMultipart(form, {
+      fields: [],
+      firstFile,
+      rules: image(MiB),
+      send: async (stream, contentType) => ({ bytes: await readAll(stream), contentType }),
+    });
+    const parsed = await new Response(Uint8Array.from(body.bytes), { headers: { "content-type": body.contentType } }).formData();
+    const sent = parsed.get("file") as File;
+    expect(sent.type).toBe("image/jpeg");
+    expect(Buffer.from(await sent.arrayBuffer()).equals(photo)).toBe(true);
+  });
+
+  it("refuses the same in a file sent on its own (the video's thumbnail and background)", async () => {
+    const form = formWith(giantPng(20_000, 20_000), "image/png");
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    let opened = false;
+    const relay = relayFile(firstFile!, image(MiB).file, "thumbnail", async () => (opened = true));
+    await expect(relay).rejects.toEqual(new FormRejected("file", "Resolusi gambar 20.000 × 20.000 piksel melebihi batas 50 megapiksel"));
+    expect(opened).toBe(false);
+    await form.discard();
+  });
+
+  it("checks only pictures: a book's or a video's first bytes are enough", async () => {
+    const form = formWith(Buffer.from("%PDF-1.7\n"), "application/pdf");
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    const sent = await relayMultipart(form, {
+      fields: [],
+      firstFile,
+      rules: { file: { kind: "book", maxBytes: MiB, label: "Berkas" } },
+      send: async (stream) => (await readAll(stream)).length,
+    });
+    expect(sent).toBeGreaterThan(0);
   });
 });
 
