@@ -4,19 +4,32 @@ import { crc32, deflateSync } from "node:zlib";
 import { http, HttpResponse } from "msw";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { IMAGE_WIDTHS } from "~/lib/images";
 import { loader as coverLoader } from "~/routes/covers.$name";
 import { loader as fileLoader } from "~/routes/files.$name";
 import { request } from "../helpers/sessions";
 import { recordUpstreamCalls, upstream } from "../mocks/upstream";
 
-/** Counts the pictures sharp is asked to decode, i.e. resizes (the test's own calls included). */
-const sharpCalls = vi.hoisted(() => ({ count: 0 }));
+/**
+ * Counts the pictures sharp is asked to decode, i.e. resizes (the test's own calls included);
+ * while `gate` is set, their results wait for it (a resize that takes as long as the test likes).
+ */
+const sharpCalls = vi.hoisted(() => ({ count: 0, gate: undefined as Promise<void> | undefined }));
 vi.mock("sharp", async (importOriginal) => {
   const real = (await importOriginal<{ default: typeof import("sharp") }>()).default;
   const counted = new Proxy(real, {
     apply(target, self, args: Parameters<typeof real>) {
       sharpCalls.count++;
-      return target(...args);
+      const image = target(...args);
+      const gate = sharpCalls.gate;
+      if (gate) {
+        const toBuffer = image.toBuffer.bind(image) as () => Promise<Buffer>;
+        image.toBuffer = (async () => {
+          await gate;
+          return toBuffer();
+        }) as unknown as typeof image.toBuffer;
+      }
+      return image;
     },
   });
   return { default: counted };
@@ -43,8 +56,21 @@ function servePhoto(name: string, bytes: () => Buffer, headers: Record<string, s
   );
 }
 
-function get(path: string, name: string, headers: HeadersInit = { accept: AVIF_FIRST }) {
-  return fileLoader({ request: request(path, { headers }), params: { name }, context: { clientIp: "127.0.0.1" } });
+function get(path: string, name: string, headers: HeadersInit = { accept: AVIF_FIRST }, clientIp = "127.0.0.1") {
+  return fileLoader({ request: request(path, { headers }), params: { name }, context: { clientIp } });
+}
+
+/** Every width with every format a browser can ask for: 21 different variants of one original. */
+const EVERY_VARIANT = IMAGE_WIDTHS.flatMap((width) =>
+  [AVIF_FIRST, "image/webp,*/*", "*/*"].map((accept) => ({ width, headers: { accept } })),
+);
+
+/** A real 400×300 PNG cut off in its pixel data, as a broken upload or a failing disk leaves one. */
+async function truncatedPng(): Promise<Buffer> {
+  const whole = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#2878c8", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
 }
 
 async function pictureOf(response: Response) {
@@ -211,5 +237,102 @@ describe("image variants (?w=)", () => {
       context: { clientIp: "127.0.0.1" },
     });
     expect(await pictureOf(cover)).toMatchObject({ format: "webp", width: 160, height: 90 });
+  });
+});
+
+describe("bounded decoding", () => {
+  it("remembers an original that cannot be resized: every other width and format goes to the original without decoding it", async () => {
+    const broken = await truncatedPng();
+    let version = "v1";
+    upstream.use(
+      http.get(`${FILES}/potong.png`, () => new HttpResponse(new Uint8Array(broken), { headers: { "content-type": "image/png", etag: `"${version}"` } })),
+    );
+    const before = sharpCalls.count;
+    const first = await get("/files/potong.png?w=640", "potong.png");
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/files/potong.png");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(sharpCalls.count - before).toBe(1);
+
+    for (const { width, headers } of EVERY_VARIANT) {
+      const response = await get(`/files/potong.png?w=${width}`, "potong.png", headers);
+      expect(response.status, `${width} ${headers.accept}`).toBe(302);
+      expect(response.headers.get("location")).toBe("/files/potong.png");
+    }
+    expect(sharpCalls.count - before, "no decode after the first").toBe(1);
+
+    // A replaced original (new validators) is tried afresh.
+    version = "v2";
+    expect((await get("/files/potong.png?w=640", "potong.png")).status).toBe(302);
+    expect(sharpCalls.count - before).toBe(2);
+  });
+
+  it("decodes a broken original once for a burst of all its 21 variants from 21 addresses at once", async () => {
+    const broken = await truncatedPng();
+    upstream.use(
+      http.get(`${FILES}/potong-serbu.png`, () => new HttpResponse(new Uint8Array(broken), { headers: { "content-type": "image/png", etag: '"s1"' } })),
+    );
+    const before = sharpCalls.count;
+    const responses = await Promise.all(
+      EVERY_VARIANT.map(({ width, headers }, index) => get(`/files/potong-serbu.png?w=${width}`, "potong-serbu.png", headers, `203.0.113.${index + 1}`)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(EVERY_VARIANT.map(() => 302));
+    expect(sharpCalls.count - before).toBe(1);
+  });
+
+  it("does not remember an original whose body broke off on the way: that is the connection's fault", async () => {
+    let answers = 0;
+    upstream.use(
+      http.get(`${FILES}/putus.jpg`, () => {
+        answers++;
+        const body =
+          answers === 1
+            ? new ReadableStream<Uint8Array>({
+                start(controller) {
+                  controller.enqueue(new Uint8Array(photo.subarray(0, 1000)));
+                  controller.error(new Error("sambungan putus"));
+                },
+              })
+            : new Uint8Array(photo);
+        return new HttpResponse(body, { headers: { "content-type": "image/jpeg", etag: '"p1"' } });
+      }),
+    );
+    expect((await get("/files/putus.jpg?w=320", "putus.jpg")).status).toBe(302);
+    const again = await get("/files/putus.jpg?w=320", "putus.jpg");
+    expect(again.status).toBe(200);
+    expect(await pictureOf(again)).toMatchObject({ width: 320 });
+  });
+
+  it("makes at most two new variants at a time for one address, sends its others to the original at once, and holds no other address back", async () => {
+    servePhoto("foto-k.jpg", () => photo);
+    let open = () => {};
+    sharpCalls.gate = new Promise<void>((resolve) => (open = resolve));
+    const before = sharpCalls.count;
+    try {
+      const settled: Response[] = [];
+      const fromOne = [160, 320, 480, 640].map((width) =>
+        get(`/files/foto-k.jpg?w=${width}`, "foto-k.jpg", { accept: AVIF_FIRST }, "198.51.100.7").then((response) => {
+          settled.push(response);
+          return response;
+        }),
+      );
+      const fromAnother = get("/files/foto-k.jpg?w=960", "foto-k.jpg", { accept: AVIF_FIRST }, "198.51.100.8");
+      // While the resizes wait, the address's third and fourth request are answered.
+      await vi.waitFor(() => expect(settled).toHaveLength(2));
+      expect(settled.map((response) => [response.status, response.headers.get("location")])).toEqual([
+        [302, "/files/foto-k.jpg"],
+        [302, "/files/foto-k.jpg"],
+      ]);
+      open();
+      const statuses = (await Promise.all(fromOne)).map((response) => response.status).sort();
+      expect(statuses).toEqual([200, 200, 302, 302]);
+      expect((await fromAnother).status).toBe(200);
+      expect(sharpCalls.count - before).toBe(3);
+    } finally {
+      sharpCalls.gate = undefined;
+      open();
+    }
+    // Done, the address may have new variants made again.
+    expect((await get("/files/foto-k.jpg?w=1280", "foto-k.jpg", { accept: AVIF_FIRST }, "198.51.100.7")).status).toBe(200);
   });
 });
