@@ -11,7 +11,7 @@ import {
   type SessionUser,
 } from "./session.server.ts";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
-import { fetchCurrentUser, logIn } from "./users.server.ts";
+import { fetchCurrentUser, logIn, logOutUpstream } from "./users.server.ts";
 
 /** Roles allowed into the back-office (spec §6). */
 export const ADMIN_ROLES: ReadonlySet<number> = new Set([2, 3]);
@@ -95,6 +95,33 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
   // Writes the server-side record; the cookie (the id) stays as it is.
   if (changed) await commitSession(session);
   return { session, user, api };
+}
+
+/** Logout waits this long at most for the upstream to revoke the token, then goes on. */
+const REVOKE_WAIT_MS = 300;
+/** The revocation itself may take this long in the background. */
+const REVOKE_TIMEOUT_MS = 3_000;
+/** Cleared when the upstream answers that it has no logout call (404 or 405). */
+let upstreamOffersLogout = true;
+
+/**
+ * Best effort at logout (issue 20, point 4): asks the upstream to revoke the session's token,
+ * so that a copy of it is worthless too. The session is destroyed here first and whatever
+ * happens (an error, no answer, no such call) logout goes on: this waits REVOKE_WAIT_MS at most,
+ * never rejects, and does not follow the visitor's abort signal (leaving must not cancel it).
+ */
+export async function revokeUpstreamToken(request: Request, token: string): Promise<void> {
+  if (!upstreamOffersLogout) return;
+  const api = createUpstreamClient({ requestId: request.headers.get("x-request-id") ?? undefined, token });
+  const revoking = logOutUpstream(api, REVOKE_TIMEOUT_MS).catch((error: unknown) => {
+    if (isUpstreamError(error) && error.kind === "http" && (error.status === 404 || error.status === 405)) upstreamOffersLogout = false;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, REVOKE_WAIT_MS);
+  });
+  await Promise.race([revoking, waited]);
+  clearTimeout(timer);
 }
 
 /** A path on this site to go to after login, or the default. Never another origin. */

@@ -55,7 +55,9 @@ function sessionStorage() {
   if (storage) return storage;
   const config = getConfig();
   const { idleTimeoutMs, absoluteTimeoutMs } = config.session;
-  const store = usesRedis() ? redisStore(config.session) : fileStore(path.join(config.dataDir, "sessions"), idleTimeoutMs);
+  // A request that read a session before its logout may write it for up to the request limit after.
+  const endedKeptMs = Math.max(idleTimeoutMs, config.requestTimeoutMs);
+  const store = usesRedis() ? redisStore(config.session) : fileStore(path.join(config.dataDir, "sessions"), idleTimeoutMs, endedKeptMs);
 
   const isExpired = (data: Partial<SessionData>, now = Date.now()) =>
     now - (data.lastActive ?? 0) > idleTimeoutMs || now - (data.createdAt ?? 0) > absoluteTimeoutMs;
@@ -94,9 +96,21 @@ function sessionStorage() {
   return storage;
 }
 
-function fileStore(directory: string, idleTimeoutMs: number): SessionStore {
+/**
+ * One file per session. Logout (or expiry) first leaves a marker, `<id>.ended`, then removes the
+ * record: a request that read the session before and writes it after (a slow save committing its
+ * flash message) cannot bring it back, since a record with a marker beside it is never read
+ * again, and the writer removes what it wrote when it finds the marker (issue 20, point 4).
+ * Markers are kept as long as such a request may run (the request limit), then swept.
+ */
+function fileStore(directory: string, idleTimeoutMs: number, endedKeptMs: number): SessionStore {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const fileOf = (id: string) => path.join(directory, `${id}.json`);
+  const markerOf = (id: string) => path.join(directory, `${id}.ended`);
+  const exists = (file: string) => stat(file).then(
+    () => true,
+    () => false,
+  );
   async function write(id: string, data: unknown) {
     const temporary = `${fileOf(id)}.${randomBytes(4).toString("hex")}.tmp`;
     await writeFile(temporary, JSON.stringify(data), { mode: 0o600 });
@@ -105,11 +119,12 @@ function fileStore(directory: string, idleTimeoutMs: number): SessionStore {
 
   // Abandoned sessions (no logout) are swept in the background; never keeps the process alive.
   const sweep = async () => {
-    const cutoff = Date.now() - idleTimeoutMs - ACTIVITY_RESOLUTION_MS;
+    const now = Date.now();
     for (const name of await readdir(directory).catch(() => [])) {
       const file = path.join(directory, name);
       const info = await stat(file).catch(() => undefined);
-      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+      const keptMs = (name.endsWith(".ended") ? endedKeptMs : idleTimeoutMs) + ACTIVITY_RESOLUTION_MS;
+      if (info && info.mtimeMs < now - keptMs) await rm(file, { force: true });
     }
   };
   setInterval(sweep, 15 * 60_000).unref();
@@ -118,14 +133,33 @@ function fileStore(directory: string, idleTimeoutMs: number): SessionStore {
   return {
     create: write,
     async read(id) {
+      let text: string;
       try {
-        return JSON.parse(await readFile(fileOf(id), "utf8")) as Partial<SessionData>;
+        text = await readFile(fileOf(id), "utf8");
+      } catch {
+        return null;
+      }
+      if (await exists(markerOf(id))) {
+        await rm(fileOf(id), { force: true });
+        return null;
+      }
+      try {
+        return JSON.parse(text) as Partial<SessionData>;
       } catch {
         return null;
       }
     },
-    update: write,
-    delete: (id) => rm(fileOf(id), { force: true }),
+    async update(id, data) {
+      // Only a session that still exists is written: an update never creates one.
+      if (!(await exists(fileOf(id))) || (await exists(markerOf(id)))) return;
+      await write(id, data);
+      // Ended between the check and the write: what was written goes.
+      if (await exists(markerOf(id))) await rm(fileOf(id), { force: true });
+    },
+    async delete(id) {
+      await writeFile(markerOf(id), "", { mode: 0o600 });
+      await rm(fileOf(id), { force: true });
+    },
   };
 }
 

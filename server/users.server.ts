@@ -29,3 +29,8 @@ export async function fetchCurrentUser(api: UpstreamClient): Promise<SessionUser
   const { user } = await api.call(meResponse, { path: "/users/me" });
   return user;
 }
+
+/** Ends the token upstream (`POST /users/logout`); the answer's body does not matter. */
+export async function logOutUpstream(api: UpstreamClient, timeoutMs: number): Promise<void> {
+  await api.call(z.unknown(), { method: "POST", path: "/users/logout", timeoutMs });
+}

@@ -1,4 +1,5 @@
 import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
+import { revokeUpstreamToken } from "@server/auth.server";
 import { destroySession, getSession } from "@server/session.server";
 
 /**
@@ -7,7 +8,12 @@ import { destroySession, getSession } from "@server/session.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
-  return redirectDocument("/", { headers: { "Set-Cookie": await destroySession(session) } });
+  const token = session.get("token");
+  // The session ends here first, whatever the upstream does next.
+  const cookie = await destroySession(session);
+  // Best effort, bounded: the upstream's copy of the token is revoked too when it can be.
+  if (token) await revokeUpstreamToken(request, token);
+  return redirectDocument("/", { headers: { "Set-Cookie": cookie } });
 }
 
 /** A GET never changes anything: visiting /logout only leads home. */

@@ -205,6 +205,36 @@ describe("login", () => {
     });
   });
 
+  it("logout revokes the upstream token, without waiting long for it and whatever the upstream answers", async () => {
+    upstream.use(...userHandlers(USERS));
+    const revoked: Array<string | null> = [];
+    upstream.use(
+      http.post(`${UPSTREAM}/users/logout`, ({ request: call }) => {
+        revoked.push(call.headers.get("authorization"));
+        return HttpResponse.json({ message: "Berhasil keluar" });
+      }),
+    );
+    const logIn = async () => sessionCookieFrom((await submit({ email: "admin@dispusip.local", password: "demo12345" })) as Response).split(";")[0];
+    const logOut = async (cookie: string) => {
+      const started = performance.now();
+      const out = (await logout({ request: request("/logout", { method: "POST", cookie }), params: {}, context: { clientIp: "x" } })) as Response;
+      return { status: out.status, ms: performance.now() - started, cookie: out.headers.get("Set-Cookie") };
+    };
+    expect((await logOut(await logIn())).status).toBe(302);
+    expect(revoked).toEqual([`Bearer ${"a".repeat(64)}`]);
+
+    // An upstream that never answers, or fails: logout is not held up and does not fail.
+    for (const answer of [() => new Promise<never>(() => {}), () => HttpResponse.json({ error: "rusak" }, { status: 500 }), () => HttpResponse.error()]) {
+      upstream.use(http.post(`${UPSTREAM}/users/logout`, answer));
+      const cookie = await logIn();
+      const out = await logOut(cookie);
+      expect(out.status).toBe(302);
+      expect(out.ms).toBeLessThan(1_000);
+      expect(out.cookie).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+      await expect(adminLoader({ request: request("/admin", { cookie }), params: {}, context: { clientIp: "x" } })).rejects.toMatchObject({ status: 302 });
+    }
+  });
+
   it("sends an admin who is already logged in to the back-office", async () => {
     upstream.use(...userHandlers(USERS));
     const cookie = sessionCookieFrom((await submit({ email: "admin@dispusip.local", password: "demo12345" })) as Response).split(";")[0];

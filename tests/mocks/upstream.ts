@@ -42,5 +42,6 @@ export function userHandlers(users: Record<string, { password: string; role: num
       const [email, user] = entry;
       return HttpResponse.json({ user: { id: 1, name: "Pengguna", email, role: user.role } });
     }),
+    http.post(`${UPSTREAM}/users/logout`, () => HttpResponse.json({ message: "Berhasil keluar" })),
   ];
 }

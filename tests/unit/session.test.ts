@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getSession } from "@server/session.server";
+import { commitSession, destroySession, getSession } from "@server/session.server";
 import { request, sessionCookie } from "../helpers/sessions";
 
 const MINUTE = 60_000;
@@ -51,5 +51,33 @@ describe("server-side sessions", () => {
     // 11 h 40 min so far: 21 minutes more passes the 12-hour limit though the idle limit is far.
     vi.setSystemTime(Date.now() + 21 * MINUTE);
     expect(await isAlive(cookie)).toBe(false);
+  });
+
+  it("stays ended when a request that read it before logout writes it after (file store)", async () => {
+    const cookie = await sessionCookie(2);
+    // A slow save reads the session, then the admin logs out in another tab...
+    const slow = await getSession(request("/admin/activity", { cookie }));
+    await destroySession(await getSession(request("/logout", { cookie })));
+    expect(await isAlive(cookie)).toBe(false);
+    // ...and the save ends, committing its flash message into the session it read.
+    slow.set("lastActive", Date.now());
+    slow.flash("alert", { type: "success", message: "Data berhasil disimpan" });
+    await commitSession(slow);
+    expect(await isAlive(cookie)).toBe(false);
+    await commitSession(slow);
+    expect(await isAlive(cookie)).toBe(false);
+  });
+
+  it("stays ended when the late write and the logout run at the same moment", async () => {
+    const cookies = await Promise.all(Array.from({ length: 30 }, () => sessionCookie(2)));
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        const slow = await getSession(request("/admin", { cookie }));
+        const other = await getSession(request("/logout", { cookie }));
+        slow.set("lastActive", Date.now());
+        await Promise.all([commitSession(slow), destroySession(other), commitSession(slow)]);
+      }),
+    );
+    for (const cookie of cookies) expect(await isAlive(cookie)).toBe(false);
   });
 });
