@@ -81,7 +81,7 @@ const inflight = new Map<string, Promise<Buffer>>();
  * open per request; a 503 would show a broken picture on a legitimate page. The redirect is not
  * cached, so the browser's next view asks for the variant again.
  */
-export const MAX_RESIZES_PER_ADDRESS = 2;
+const MAX_RESIZES_PER_ADDRESS = 2;
 const resizesByAddress = new Map<string, number>();
 
 function admit(address: string): boolean {
@@ -133,12 +133,6 @@ function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
     if (turns.get(key) === settled) turns.delete(key);
   });
   return mine;
-}
-
-/** For tests: forget remembered failures and counts. */
-export function resetImageVariantState(): void {
-  failedOriginals.clear();
-  resizesByAddress.clear();
 }
 
 /** `undefined` without `?w=`, `null` for a width outside IMAGE_WIDTHS (or given twice). */
