@@ -42,6 +42,13 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: numberFromEnv(60 * 60 * 1000, 1000),
     /** Headers must arrive quickly whatever the body does (slowloris). */
     HEADERS_TIMEOUT_MS: numberFromEnv(20_000, 1000),
+    /**
+     * A request body that sends nothing for this long is answered 408 and closed; a form without
+     * files must have arrived whole within it (server/request-body.server.ts).
+     */
+    BODY_IDLE_TIMEOUT_MS: numberFromEnv(30_000, 100),
+    /** Largest form without files (login, logout, admin forms), and the text fields of an upload form together. */
+    FORM_MAX_BYTES: numberFromEnv(1024 * 1024, 1024),
     UPSTREAM_TIMEOUT_MS: numberFromEnv(10_000, 100),
     /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
     PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
@@ -94,6 +101,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     redisUrl: env.REDIS_URL,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
+    formMaxBytes: env.FORM_MAX_BYTES,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
     login: {

@@ -13,8 +13,10 @@ import { validateRequestOrigin } from "./origin.server.ts";
 import { publicPageCache } from "./page-cache.server.ts";
 import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
 import { remixHandler } from "./remix-handler.ts";
+import { boundRequestBodies } from "./request-body.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
+import { onClientError, onUnmetExpectation, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
 
 /**
  * The one Node process: Express + Remix, with what the bare `remix-serve` cannot do
@@ -74,6 +76,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     if (stopping) res.shouldKeepAlive = false;
     next();
   });
+  // Every body bounded in size and pace, and a method a route does not take refused (405).
+  app.use(boundRequestBodies(build, config));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -84,6 +88,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     const status = !upstreams ? "upstream unreachable" : !redis ? "redis unreachable" : "ok";
     res.set("Cache-Control", "no-store").status(status === "ok" ? 200 : 503).json({ status });
   });
+  app.all(["/healthz", "/readyz"], (_req, res) => sendVisitorError(res, 405, { headers: { Allow: "GET, HEAD" } }));
 
   // Fingerprinted by the build: safe to cache for a year. Sent compressed as built when possible.
   const clientBuild = `${projectRoot}/public/build`;
@@ -104,11 +109,15 @@ export async function startServer(config: Config = getConfig()): Promise<Running
       }),
     }),
   );
+  // An error that reached Express (e.g. `/about%ZZ`): our page, 4xx for what a visitor caused.
+  app.use(visitorErrorHandler);
 
   const server = app.listen(config.port, config.host);
   server.requestTimeout = config.requestTimeoutMs;
   server.headersTimeout = config.headersTimeoutMs;
   server.keepAliveTimeout = 5_000;
+  server.on("clientError", onClientError);
+  server.on("checkExpectation", onUnmetExpectation);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -192,6 +201,11 @@ export function stopOnSignal(running: RunningServer, afterClose: () => Promise<v
 export function logUnexpectedFailures() {
   process.on("unhandledRejection", (reason) => {
     log("unhandled_rejection", { error: reason instanceof Error ? reason.message : String(reason) });
+  });
+  // Logged as a line the test suites look for, then the crash it would have been anyway.
+  process.on("uncaughtException", (error) => {
+    log("uncaught_exception", { error: `${error.name}: ${error.message}`, stack: error.stack?.split("\n").slice(1, 4).join(" | ") });
+    process.exit(1);
   });
 }
 

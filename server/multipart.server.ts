@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { getConfig } from "./config.server.ts";
 import { checkImageHeader } from "./image-header.server.ts";
 
 /**
@@ -59,6 +60,7 @@ const MESSAGES = {
   tooLarge: (limitBytes: number) => `Ukuran berkas melebihi batas ${megabytes(limitBytes)}`,
   required: (label: string) => `${label} wajib diunggah`,
   fieldTooLong: "Isian terlalu panjang",
+  fieldsTooLarge: (limitBytes: number) => `Isian formulir melebihi batas ${megabytes(limitBytes)}`,
   fieldAfterFile: "Urutan isian formulir tidak valid",
 };
 
@@ -71,12 +73,6 @@ const LIMITS = {
 };
 /** Multipart framing of the parts around the files, for the Content-Length check. */
 const FRAMING_ALLOWANCE_BYTES = 64 * 1024;
-/**
- * After a refusal the rest of the body is read and dropped so the browser receives the answer
- * (a server that stops reading mid-upload shows a "connection reset" page instead); past this
- * many bytes the connection is cut instead.
- */
-const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
 /**
  * How much of the browser's body may be read ahead of the upstream: enough to keep both
  * connections busy (a few network reads), far too little to matter for memory.
@@ -123,8 +119,7 @@ export class IncomingForm {
   private finished = false;
   private wake: (() => void) | undefined;
   private current: FilePart | undefined;
-  private receivedBytes = 0;
-  private drained: Promise<void> | undefined;
+  private discarded = false;
   /** Bytes of text fields (names and values) read so far. */
   fieldBytes = 0;
   /** The fields whose chosen file was read (for the audit log, which names them but keeps no content). */
@@ -135,18 +130,36 @@ export class IncomingForm {
     private readonly parser: busboy.Busboy,
     /** The body's size as the client declared it, when it did. */
     readonly declaredLength: number | undefined,
+    /** The text fields' names and values together may not pass this (FORM_MAX_BYTES). */
+    private readonly fieldsMaxBytes: number,
   ) {
-    parser.on("field", (name, value, info) => {
+    // A listener that threw would surface inside busboy's write, as an unhandled rejection with
+    // the form never finishing: every event is handled here, and anything odd fails the form.
+    parser.on("field", (name: string | undefined, value: string, info: busboy.FieldInfo) => {
+      if (!name) {
+        // A part without a name (`name=""`, or none at all): nothing a form of ours sends.
+        this.fail(new MalformedForm("a part without a name"));
+        return;
+      }
       if (info.nameTruncated || info.valueTruncated) {
         this.fail(new FormRejected(name, MESSAGES.fieldTooLong, 413));
         return;
       }
       this.fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+      if (this.fieldBytes > fieldsMaxBytes) {
+        this.fail(new FormRejected(name, MESSAGES.fieldsTooLarge(fieldsMaxBytes), 413));
+        return;
+      }
       this.push({ kind: "field", name, value });
     });
-    parser.on("file", (name, stream, info) => {
+    parser.on("file", (name: string | undefined, stream: Readable, info: busboy.FileInfo) => {
       // A file still queued when the body is discarded errors with nobody reading it; its reader, if any, still sees the error.
       stream.on("error", () => {});
+      if (!name) {
+        stream.resume();
+        this.fail(new MalformedForm("a file part without a name"));
+        return;
+      }
       this.push({ kind: "file", name, filename: info.filename ?? "", stream });
     });
     const tooMany = () => this.fail(new MalformedForm("too many parts"));
@@ -158,21 +171,24 @@ export class IncomingForm {
       this.finished = true;
       this.notify();
     });
-    source.on("data", (chunk: Buffer) => {
-      this.receivedBytes += chunk.length;
-    });
     source.on("error", (error) => this.fail(error));
     source.pipe(parser);
   }
 
   /** Starts reading a urlencoded or multipart body; other bodies are a MalformedForm. */
-  static open(request: Request): IncomingForm {
+  static open(request: Request, { fieldsMaxBytes = getConfig().formMaxBytes }: { fieldsMaxBytes?: number } = {}): IncomingForm {
     const contentType = request.headers.get("content-type") ?? "";
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { "content-type": contentType },
-        limits: { fieldSize: LIMITS.fieldBytes, fields: LIMITS.fields, files: LIMITS.files, parts: LIMITS.parts },
+        limits: {
+          // One field is held whole until it ends: never more than all of them may be together.
+          fieldSize: Math.min(LIMITS.fieldBytes, fieldsMaxBytes),
+          fields: LIMITS.fields,
+          files: LIMITS.files,
+          parts: LIMITS.parts,
+        },
         defParamCharset: "utf8",
       });
     } catch {
@@ -183,7 +199,7 @@ export class IncomingForm {
       ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, { highWaterMark: READ_AHEAD_BYTES })
       : Readable.from([]);
     const length = Number(request.headers.get("content-length"));
-    return new IncomingForm(source, parser, Number.isFinite(length) && length > 0 ? length : undefined);
+    return new IncomingForm(source, parser, Number.isFinite(length) && length > 0 ? length : undefined, fieldsMaxBytes);
   }
 
   /** The next part, or undefined at the end. An unread file before it is drained first. */
@@ -208,32 +224,18 @@ export class IncomingForm {
   }
 
   /**
-   * Stops parsing and reads the rest of the body into nothing (bounded), so that an answer
-   * sent before the upload finished still reaches the browser. Safe to call more than once.
+   * Stops parsing and lets go of the body. Its rest is not this reader's to wait for: the process
+   * reads it into nothing after the answer, bounded (server/request-body.server.ts), so that an
+   * answer sent before an upload finished still reaches the browser. Safe to call more than once.
    */
   discard(): Promise<void> {
-    this.drained ??= new Promise<void>((resolve) => {
-      const { source } = this;
-      this.source.unpipe(this.parser);
-      this.current?.stream.destroy();
-      this.parser.destroy();
-      if (source.readableEnded || source.destroyed) {
-        resolve();
-        return;
-      }
-      const stopAt = this.receivedBytes + DRAIN_LIMIT_BYTES;
-      source.on("data", () => {
-        if (this.receivedBytes > stopAt) {
-          source.destroy();
-          resolve();
-        }
-      });
-      source.once("end", resolve);
-      source.once("close", resolve);
-      source.once("error", () => resolve());
-      source.resume();
-    });
-    return this.drained;
+    if (this.discarded) return Promise.resolve();
+    this.discarded = true;
+    this.source.unpipe(this.parser);
+    this.current?.stream.destroy();
+    this.parser.destroy();
+    if (!this.source.readableEnded) this.source.destroy();
+    return Promise.resolve();
   }
 
   private push(part: IncomingPart) {

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, createRequestHandler, type AppLoadCon
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { getConfig } from "./config.server.ts";
 import { refuseBadRequest, requestOrigin } from "./origin.server.ts";
+import { bodyRefused, onBodyRefused, requestBodyOf } from "./request-body.server.ts";
 
 const FORWARDING_HEADERS = new Set(["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"]);
 
@@ -28,8 +29,11 @@ export function remixHandler({
     if (!origin) return refuseBadRequest(res);
     try {
       const response = await handleRequest(remixRequest(req, res, publicOrigin ?? origin.origin), getLoadContext(req, res));
+      // The process already answered for the body (413 or 408, request-body.server.ts).
+      if (bodyRefused(res)) return void response.body?.cancel().catch(() => {});
       await send(res, response);
     } catch (error) {
+      if (bodyRefused(res)) return;
       if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
       else next(error);
     }
@@ -51,12 +55,13 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string)
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
+  onBodyRefused(res, () => controller.abort());
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(url, {
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    ...(hasBody ? { body: createReadableStreamFromReadable(requestBodyOf(req)), duplex: "half" } : {}),
   } as RequestInit);
 }
 

@@ -4,10 +4,13 @@ import { aboutAdapter } from "@server/resources/abouts.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { aboutResource } from "~/admin/resources/abouts";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Website Settings › Tentang: the agency's about record, contacts, social accounts and policies. */
 
 export const links = () => screenLinks(aboutResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(aboutResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

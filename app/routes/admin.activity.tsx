@@ -4,10 +4,13 @@ import { activityAdapter } from "@server/resources/activities.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { activityResource } from "~/admin/resources/activities";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Website Settings › Kegiatan: activities, each with its public page. */
 
 export const links = () => screenLinks(activityResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(activityResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

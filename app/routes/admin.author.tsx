@@ -4,10 +4,13 @@ import { authorAdapter } from "@server/resources/authors.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { authorResource } from "~/admin/resources/authors";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Mobile Settings › Pengarang: the catalogue's authors. */
 
 export const links = () => screenLinks(authorResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(authorResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,10 +4,13 @@ import { bannerAdapter } from "@server/resources/banners.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { bannerResource } from "~/admin/resources/banners";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Mobile Settings › Banner: the mobile app's banners (the home page's slider shows them too). */
 
 export const links = () => screenLinks(bannerResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(bannerResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,10 +4,13 @@ import { bookAdapter } from "@server/resources/books.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { bookResource } from "~/admin/resources/books";
 import { ResourceScreen, screenLinks, shouldRevalidateScreenWithChoices } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Mobile Settings › Buku: the app's catalogue, with its relations and files. */
 
 export const links = () => screenLinks(bookResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(bookResource);
 export const shouldRevalidate = shouldRevalidateScreenWithChoices;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,10 +4,13 @@ import { historyAdapter } from "@server/resources/histories.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { historyResource } from "~/admin/resources/histories";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Website Settings › Sejarah: the agency's history record (edit only). */
 
 export const links = () => screenLinks(historyResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(historyResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

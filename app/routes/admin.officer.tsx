@@ -4,10 +4,13 @@ import { officerAdapter } from "@server/resources/officers.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { officerResource } from "~/admin/resources/officers";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Website Settings › Pejabat: the officials shown on the home page. */
 
 export const links = () => screenLinks(officerResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(officerResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,10 +4,13 @@ import { sliderAdapter } from "@server/resources/sliders.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { sliderResource } from "~/admin/resources/sliders";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Website Settings › Slider: the home page's banner slides. */
 
 export const links = () => screenLinks(sliderResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(sliderResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,10 +4,13 @@ import { videoAdapter } from "@server/resources/videos.server";
 import { loadScreen, screenAction } from "@server/resources/screen.server";
 import { videoResource } from "~/admin/resources/videos";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { uploadRoute } from "~/lib/upload-route";
 
 /** Mobile Settings › Video: the app's videos, their files uploaded through the BFF as streams. */
 
 export const links = () => screenLinks(videoResource);
+/** Its form carries files: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(videoResource);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,6 +3,8 @@ import { requireAdmin } from "@server/auth.server";
 import { videoAdapter } from "@server/resources/videos.server";
 import { screenAction } from "@server/resources/screen.server";
 import type { UploadAnswer } from "~/admin/resource";
+import { videoResource } from "~/admin/resources/videos";
+import { uploadRoute } from "~/lib/upload-route";
 
 /**
  * The video form sent with JavaScript (XMLHttpRequest, for its upload progress). It is the
@@ -11,6 +13,9 @@ import type { UploadAnswer } from "~/admin/resource";
  */
 
 const SCREEN_PATH = "/admin/video";
+
+/** The video screen's form, files and all: the process lets its body be as large as they are (server/request-body.server.ts). */
+export const handle = uploadRoute(videoResource);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "@server/auth.server";
 import { getConfig } from "@server/config.server";
+import { boundedReply, readTextForm, requestWithForm } from "@server/forms.server";
 import { beginLoginAttempt, waitText, type LoginAttempt } from "@server/login-throttle.server";
 import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
 import { ADMIN_HOME } from "~/config/admin-nav";
@@ -37,13 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  // Bounded before it gets here (FORM_MAX_BYTES); a body that is not a readable form is a 400.
+  const read = await readTextForm(request);
+  if (!read.ok) return data({ result: { status: "error", error: { "": [read.message] } } as SubmissionResult }, { status: read.status });
+  const form = read.formData;
   const submission = parseWithZod(form, { schema: loginSchema });
+  // Only the form's own fields are echoed, each cut to its maximum length.
+  const reply = (options: Parameters<typeof submission.reply>[0]) => boundedReply(submission.reply(options), loginSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const refuse = (message: string, status: number, headers?: HeadersInit) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
+    data({ result: reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
 
   // Counted before the password is checked, atomically: parallel attempts cannot all get through.
   let attempt: LoginAttempt;
@@ -60,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let loggedIn;
   try {
-    loggedIn = await authenticator.authenticate("form", request);
+    loggedIn = await authenticator.authenticate("form", requestWithForm(request, form));
   } catch (error) {
     if (error instanceof LoginRejected) {
       await attempt.failed();

@@ -1,0 +1,401 @@
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import type { ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { FileAccept } from "~/admin/resource";
+import { uploadsOf } from "~/lib/upload-route";
+import type { Config } from "./config.server.ts";
+import { log } from "./log.server.ts";
+import { uploadLimits } from "./upload-limits.server.ts";
+import { sendVisitorError, tooLargeMessage } from "./visitor-errors.server.ts";
+
+/**
+ * Every request body is bounded here, in the process, before Remix reads a byte of it
+ * (issue 20, points 1, 6 and 8): one mechanism for every route, so that no action can buffer
+ * more than its route allows however it reads its body.
+ *
+ * - **Which route.** The request is matched against the app's routes (the server build's
+ *   manifest, the way Remix matches a form submission). A method the route does not take is
+ *   405 with `Allow`: GET and HEAD everywhere, POST where the route has an action.
+ * - **How large.** A route whose module's `handle` declares uploads (`uploadRoute()` in
+ *   app/lib/upload-route.ts) takes `FORM_MAX_BYTES` plus its files' limits; any other route a
+ *   form of `FORM_MAX_BYTES`. A declared Content-Length over that is 413 before anything is
+ *   read; a body without one is counted as it streams and refused (413) the moment it passes.
+ *   The multipart reader (multipart.server.ts) keeps the finer limits: each file's own, and the
+ *   text fields together at `FORM_MAX_BYTES`.
+ * - **How slow.** A body that sends nothing for `BODY_IDLE_TIMEOUT_MS` while it is being read
+ *   is 408, and its connection closed; a form without files must have arrived whole within that
+ *   time too. An upload that keeps moving keeps `REQUEST_TIMEOUT_MS`. Time the app spends not
+ *   reading (backpressure from a slow upstream) never counts as the visitor's.
+ * - **After the answer.** When an answer goes out before the body has all arrived (a refusal, a
+ *   redirect, a file refused by its first bytes), the rest is read into nothing so that the
+ *   browser, still sending, gets to read the answer; up to a bound (`DRAIN_ALLOWANCE`), then the
+ *   connection is cut.
+ *
+ * Remix reads the body through `requestBodyOf(req)` (remix-handler.ts), never `req` itself.
+ */
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+/** Multipart framing around the parts, beyond the fields and files themselves. */
+const UPLOAD_FRAMING_BYTES = 128 * KIB;
+/**
+ * How much of a body is still read into nothing after its answer went out: enough for a
+ * browser to finish sending a file a little over its limit (and so read the answer instead of a
+ * "connection reset" page); a form gets its own limit once more.
+ */
+const UPLOAD_DRAIN_ALLOWANCE = 256 * MIB;
+/** What the app reads ahead of itself from the visitor's connection. */
+const READ_AHEAD_BYTES = 64 * KIB;
+
+const SAFE_METHODS = ["GET", "HEAD"];
+
+/** A route of the app, with what its body handling needs. */
+interface RouteInfo {
+  id: string;
+  /** The route's own path (undefined for a pathless layout or an index). */
+  path: string | undefined;
+  index: boolean;
+  hasAction: boolean;
+  uploads: FileAccept[] | undefined;
+}
+
+interface Branch {
+  /** From the root route to the route, in order. */
+  chain: RouteInfo[];
+  /** The full path, split into lower-cased segments (":name" for a parameter). */
+  segments: string[];
+  score: number;
+}
+
+/** What a request's path selects for a form submission, as Remix chooses it. */
+export interface RouteTarget {
+  routeId: string;
+  hasAction: boolean;
+  uploads: FileAccept[] | undefined;
+}
+
+type RouteManifest = ServerBuild["routes"];
+
+/**
+ * The route Remix would run the action of for this path and query, or undefined when no route
+ * of the app matches it (Remix then answers 404). Mirrors React Router's ranking (static
+ * segments over parameters, an index over its layout) and Remix's target choice (the deepest
+ * route with a path of its own, the index only with `?index`). Single-fetch data URLs
+ * (`/about.data`, `/_root.data`) are matched as the page they are for.
+ */
+export function routeMatcher(manifest: RouteManifest): (pathname: string, search: string) => RouteTarget | undefined {
+  const infos = new Map<string, RouteInfo>();
+  for (const [id, route] of Object.entries(manifest)) {
+    if (!route) continue;
+    infos.set(id, {
+      id,
+      path: route.path,
+      index: route.index === true,
+      hasAction: typeof route.module.action === "function",
+      uploads: uploadsOf(route.module.handle),
+    });
+  }
+  const branches: Branch[] = [];
+  for (const [id, route] of Object.entries(manifest)) {
+    if (!route) continue;
+    const chain: RouteInfo[] = [];
+    for (let current: string | undefined = id; current; current = manifest[current]?.parentId) {
+      const info = infos.get(current);
+      if (!info) break;
+      chain.unshift(info);
+    }
+    const segments = chain
+      .map((info) => info.path ?? "")
+      .join("/")
+      .split("/")
+      .filter((segment) => segment !== "")
+      .map((segment) => (segment.startsWith(":") ? segment : segment.toLowerCase()));
+    // React Router's computeScore: a static segment 10, a parameter 3, an index 2 more.
+    const score =
+      Math.max(segments.length, 1) +
+      (segments.length === 0 ? 1 : 0) +
+      segments.reduce((sum, segment) => sum + (segment.startsWith(":") ? 3 : 10), 0) +
+      (infos.get(id)?.index ? 2 : 0);
+    branches.push({ chain, segments, score });
+  }
+  branches.sort((a, b) => b.score - a.score);
+
+  return (pathname, search) => {
+    let path = pathname;
+    if (path.endsWith(".data")) {
+      path = path.slice(0, -".data".length);
+      if (path === "/_root") path = "/";
+    }
+    const given = path
+      .split("/")
+      .filter((segment) => segment !== "")
+      .map((segment) => {
+        try {
+          return decodeURIComponent(segment).toLowerCase();
+        } catch {
+          return segment.toLowerCase();
+        }
+      });
+    const branch = branches.find(
+      ({ segments }) =>
+        segments.length === given.length && segments.every((segment, i) => (segment.startsWith(":") ? given[i] !== "" : segment === given[i])),
+    );
+    if (!branch || branch.chain.length < 2) return undefined;
+    const last = branch.chain[branch.chain.length - 1];
+    const nakedIndex = new URLSearchParams(search).getAll("index").some((value) => value === "");
+    const target =
+      last.index && nakedIndex ? last : [...branch.chain].reverse().find((info, i, all) => i === all.length - 1 || Boolean(info.path));
+    if (!target) return undefined;
+    return { routeId: target.id, hasAction: target.hasAction, uploads: target.uploads };
+  };
+}
+
+/** A body refused by its size or its pace. */
+export class BodyRefused extends Error {
+  constructor(readonly status: 408 | 413) {
+    super(status === 413 ? "request body too large" : "request body too slow");
+    this.name = "BodyRefused";
+  }
+}
+
+interface BodyPolicy {
+  limitBytes: number;
+  /** Read into nothing after the answer, beyond what had arrived by then. */
+  drainAllowanceBytes: number;
+  idleMs: number;
+  /** The whole body must have arrived by then (forms); undefined for uploads. */
+  deadlineMs: number | undefined;
+}
+
+const bodies = new WeakMap<IncomingMessage, RequestBody>();
+const refusals = new WeakMap<ExpressResponse, Array<() => void>>();
+const refused = new WeakSet<ExpressResponse>();
+
+/** What Remix reads: the bounded body when this request has one, else the request itself. */
+export function requestBodyOf(req: IncomingMessage): Readable {
+  return bodies.get(req)?.readable ?? req;
+}
+
+/** True once this process answered for the body (413 or 408): the app's own answer is dropped. */
+export function bodyRefused(res: ExpressResponse): boolean {
+  return refused.has(res);
+}
+
+/** Runs `listener` when the body is refused (e.g. to abort the app's request). */
+export function onBodyRefused(res: ExpressResponse, listener: () => void): void {
+  const listeners = refusals.get(res) ?? [];
+  listeners.push(listener);
+  refusals.set(res, listeners);
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (req.headers["transfer-encoding"] !== undefined) return true;
+  const length = req.headers["content-length"];
+  return length !== undefined && length !== "0";
+}
+
+/**
+ * One request's body: counted, timed and handed on to the app with backpressure. Refusing it
+ * answers the visitor (when nothing was answered yet), errors what the app is reading, and
+ * reads the rest into nothing, bounded.
+ */
+class RequestBody {
+  readonly readable: Readable;
+  private received = 0;
+  private discarding = false;
+  private discardUntil = Infinity;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private deadlineTimer: NodeJS.Timeout | undefined;
+  private done = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ExpressResponse,
+    private readonly policy: BodyPolicy,
+  ) {
+    this.readable = new Readable({
+      highWaterMark: READ_AHEAD_BYTES,
+      read: () => {
+        if (!this.discarding) req.resume();
+      },
+      destroy: (error, callback) => {
+        // The app stopped reading (an early answer, a refused file): the rest goes nowhere.
+        this.discard();
+        callback(error);
+      },
+    });
+    req.on("data", (chunk: Buffer) => this.onData(chunk));
+    req.once("end", () => {
+      this.finish();
+      if (!this.readable.destroyed) this.readable.push(null);
+    });
+    req.once("error", (error) => {
+      this.finish();
+      this.readable.destroy(error);
+    });
+    req.once("close", () => this.finish());
+    res.once("finish", () => {
+      // Answered before the body was all here: read the rest into nothing, bounded.
+      if (!this.done) this.discard();
+    });
+    res.once("close", () => {
+      if (!res.writableFinished) this.finish();
+    });
+    this.armIdle();
+    if (policy.deadlineMs !== undefined) this.armDeadline(policy.deadlineMs);
+  }
+
+  private armDeadline(ms: number) {
+    this.deadlineTimer = setTimeout(() => {
+      // The app is not reading yet (it checks the session first): only the visitor's time counts.
+      if (!this.discarding && this.req.isPaused()) this.armDeadline(Math.min(this.policy.idleMs, 1_000));
+      else this.tooSlow();
+    }, ms);
+    this.deadlineTimer.unref();
+  }
+
+  private onData(chunk: Buffer) {
+    this.received += chunk.length;
+    this.armIdle();
+    if (this.discarding) {
+      if (this.received > this.discardUntil) this.cut();
+      return;
+    }
+    if (this.received > this.policy.limitBytes) {
+      this.refuse(413);
+      return;
+    }
+    if (!this.readable.push(chunk)) this.req.pause();
+  }
+
+  private armIdle() {
+    if (this.done) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.onIdle(), this.policy.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private onIdle() {
+    // Paused because the app is not reading (a slow upstream): not the visitor's silence.
+    if (!this.discarding && this.req.isPaused()) {
+      this.armIdle();
+      return;
+    }
+    this.tooSlow();
+  }
+
+  private tooSlow() {
+    if (this.done) return;
+    if (this.discarding || this.res.headersSent) this.cut();
+    else this.refuse(408);
+  }
+
+  /** Answers for the body, then stops the app's reading of it. */
+  private refuse(status: 408 | 413) {
+    const { res } = this;
+    if (refused.has(res) || this.done) return;
+    refused.add(res);
+    log("request_body_refused", {
+      status,
+      path: this.req.url?.split("?")[0],
+      request_id: this.req.headers["x-request-id"] as string | undefined,
+      received_bytes: this.received,
+    });
+    for (const listener of refusals.get(res) ?? []) listener();
+    if (status === 413) {
+      sendVisitorError(res, 413, { message: tooLargeMessage(this.policy.limitBytes) });
+      this.readable.destroy(new BodyRefused(413));
+      this.discard();
+    } else {
+      // Nothing is arriving: no point in waiting for the rest.
+      sendVisitorError(res, 408, { close: true });
+      this.readable.destroy(new BodyRefused(408));
+      this.finish();
+      res.once("finish", () => this.req.socket.destroySoon());
+    }
+  }
+
+  /** From now on, the rest is read into nothing, up to the allowance. */
+  private discard() {
+    if (this.discarding || this.done) return;
+    this.discarding = true;
+    this.discardUntil = this.received + this.policy.drainAllowanceBytes;
+    this.req.resume();
+  }
+
+  /** The connection is closed under the request. */
+  private cut() {
+    this.finish();
+    this.req.socket.destroy();
+  }
+
+  private finish() {
+    this.done = true;
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.deadlineTimer);
+  }
+}
+
+/**
+ * The process's body handling (see the top), placed before anything that could read a body.
+ */
+export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): RequestHandler {
+  const match = routeMatcher(build.routes);
+  const limits = { image: 0, book: 0, video: 0 };
+  return (req, res, next) => {
+    const queryAt = req.originalUrl.indexOf("?");
+    const pathname = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+    const search = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+    const target = pathname.startsWith("/") ? match(pathname, search) : undefined;
+    if (target) {
+      const allow = target.hasAction ? [...SAFE_METHODS, "POST"] : SAFE_METHODS;
+      if (!allow.includes(req.method)) {
+        bound(req, res, formPolicy(config));
+        sendVisitorError(res, 405, { headers: { Allow: allow.join(", ") } });
+        return;
+      }
+    }
+    if (!hasBody(req)) return next();
+
+    let policy = formPolicy(config);
+    if (target?.uploads?.length && req.method === "POST") {
+      const { imageMaxBytes, bookMaxBytes, videoMaxBytes } = uploadLimits();
+      Object.assign(limits, { image: imageMaxBytes, book: bookMaxBytes, video: videoMaxBytes });
+      const files = target.uploads.reduce((sum, kind) => sum + limits[kind], 0);
+      policy = {
+        limitBytes: config.formMaxBytes + files + UPLOAD_FRAMING_BYTES,
+        drainAllowanceBytes: UPLOAD_DRAIN_ALLOWANCE,
+        idleMs: config.bodyIdleTimeoutMs,
+        deadlineMs: undefined,
+      };
+    }
+    const declared = Number(req.headers["content-length"]);
+    if (req.headers["transfer-encoding"] === undefined && Number.isFinite(declared) && declared > policy.limitBytes) {
+      log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
+      refused.add(res);
+      bound(req, res, policy).discardNow();
+      sendVisitorError(res, 413, { message: tooLargeMessage(policy.limitBytes) });
+      return;
+    }
+    bound(req, res, policy);
+    next();
+  };
+}
+
+function formPolicy(config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): BodyPolicy {
+  return {
+    limitBytes: config.formMaxBytes,
+    drainAllowanceBytes: config.formMaxBytes,
+    idleMs: config.bodyIdleTimeoutMs,
+    deadlineMs: config.bodyIdleTimeoutMs,
+  };
+}
+
+/** Counts and times the body of a request that has one; a request without a body is left as it is. */
+function bound(req: ExpressRequest, res: ExpressResponse, policy: BodyPolicy): { discardNow(): void } {
+  if (!hasBody(req)) return { discardNow() {} };
+  const body = new RequestBody(req, res, policy);
+  bodies.set(req, body);
+  return { discardNow: () => body.readable.destroy() };
+}
