@@ -303,24 +303,19 @@ class RequestBody {
       received_bytes: this.received,
     });
     for (const listener of refusals.get(res) ?? []) listener();
-    if (status === 413) {
-      sendVisitorError(res, 413, { message: tooLargeMessage(this.policy.limitBytes) });
-      this.readable.destroy(new BodyRefused(413));
-      this.discard();
-    } else {
-      // Nothing is arriving: no point in waiting for the rest.
-      sendVisitorError(res, 408, { close: true });
-      this.readable.destroy(new BodyRefused(408));
-      this.finish();
-      res.once("finish", () => this.req.socket.destroySoon());
-    }
+    // A body of unknown length already past its limit, or one that sends nothing: the
+    // connection is closed after the answer (a client still sending has it by then).
+    sendVisitorError(res, status, { close: true, ...(status === 413 ? { message: tooLargeMessage(this.policy.limitBytes) } : {}) });
+    this.readable.destroy(new BodyRefused(status));
+    this.finish();
   }
 
   /** From now on, the rest is read into nothing, up to the allowance. */
   private discard() {
     if (this.discarding || this.done) return;
     this.discarding = true;
-    this.discardUntil = this.received + this.policy.drainAllowanceBytes;
+    // A body within its limit, or a little over it, is read to its end: the connection stays usable.
+    this.discardUntil = Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes;
     this.req.resume();
   }
 
@@ -351,8 +346,9 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
     if (target) {
       const allow = target.hasAction ? [...SAFE_METHODS, "POST"] : SAFE_METHODS;
       if (!allow.includes(req.method)) {
-        bound(req, res, formPolicy(config));
-        sendVisitorError(res, 405, { headers: { Allow: allow.join(", ") } });
+        const policy = formPolicy(config);
+        bound(req, res, policy).discardNow();
+        sendVisitorError(res, 405, { headers: { Allow: allow.join(", ") }, close: !drainsWhole(req, policy) });
         return;
       }
     }
@@ -375,12 +371,23 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
       log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
       refused.add(res);
       bound(req, res, policy).discardNow();
-      sendVisitorError(res, 413, { message: tooLargeMessage(policy.limitBytes) });
+      sendVisitorError(res, 413, { message: tooLargeMessage(policy.limitBytes), close: !drainsWhole(req, policy) });
       return;
     }
     bound(req, res, policy);
     next();
   };
+}
+
+/**
+ * Whether a body answered before it was read will be read to its end (a declared length within
+ * the limit and the allowance): the connection can then serve the next request. Otherwise the
+ * answer says `Connection: close`, so that no client reuses a connection about to be cut.
+ */
+function drainsWhole(req: IncomingMessage, policy: BodyPolicy): boolean {
+  if (!hasBody(req)) return true;
+  if (req.headers["transfer-encoding"] !== undefined) return false;
+  return Number(req.headers["content-length"]) <= policy.limitBytes + policy.drainAllowanceBytes;
 }
 
 function formPolicy(config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): BodyPolicy {

@@ -64,4 +64,13 @@ describe("configuration", () => {
       expect(errorOf({ ...base, TRUST_PROXY: wrong })).toMatch(/^Invalid configuration: TRUST_PROXY /);
     }
   });
+
+  it("bounds form bodies and their pace: FORM_MAX_BYTES and BODY_IDLE_TIMEOUT_MS", () => {
+    expect(parseConfig(base).formMaxBytes).toBe(1024 * 1024);
+    expect(parseConfig(base).bodyIdleTimeoutMs).toBe(30_000);
+    expect(parseConfig({ ...base, FORM_MAX_BYTES: "65536", BODY_IDLE_TIMEOUT_MS: "5000" })).toMatchObject({ formMaxBytes: 65536, bodyIdleTimeoutMs: 5000 });
+    for (const [name, wrong] of [["FORM_MAX_BYTES", "1mb"], ["FORM_MAX_BYTES", "10"], ["BODY_IDLE_TIMEOUT_MS", "-1"], ["BODY_IDLE_TIMEOUT_MS", "1.5"]]) {
+      expect(errorOf({ ...base, [name]: wrong })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    }
+  });
 });

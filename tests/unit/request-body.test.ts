@@ -1,0 +1,321 @@
+import { once } from "node:events";
+import { request as httpRequest, type Server } from "node:http";
+import { connect, type AddressInfo, type Socket } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyRefused, boundRequestBodies, requestBodyOf, routeMatcher } from "@server/request-body.server";
+import { visitorErrorHandler } from "@server/visitor-errors.server";
+
+/**
+ * The process's body bounds (issue 20, points 1, 6, 8) on a real HTTP server, with a handler that
+ * reads the body the way Remix does (through requestBodyOf). Limits and times are small here so
+ * that every case takes milliseconds; tests/hard/attack-bodies.test.ts runs the same against the
+ * built app.
+ */
+
+const noop = () => null;
+/** A manifest shaped like the app's (server build `routes`). */
+const MANIFEST = {
+  root: { id: "root", path: "", module: { default: noop, loader: noop } },
+  "routes/_public": { id: "routes/_public", parentId: "root", module: { default: noop } },
+  "routes/_public._index": { id: "routes/_public._index", parentId: "routes/_public", index: true, module: { loader: noop } },
+  "routes/_public.about": { id: "routes/_public.about", parentId: "routes/_public", path: "about", module: { loader: noop } },
+  "routes/_public.activity.$activityId": {
+    id: "routes/_public.activity.$activityId",
+    parentId: "routes/_public",
+    path: "activity/:activityId",
+    module: { loader: noop },
+  },
+  "routes/activity.feed[.]xml": { id: "routes/activity.feed[.]xml", parentId: "root", path: "activity/feed.xml", module: { loader: noop } },
+  "routes/files.$name": { id: "routes/files.$name", parentId: "root", path: "files/:name", module: { loader: noop } },
+  "routes/login": { id: "routes/login", parentId: "root", path: "login", module: { loader: noop, action: noop } },
+  "routes/admin": { id: "routes/admin", parentId: "root", path: "admin", module: { loader: noop } },
+  "routes/admin._index": { id: "routes/admin._index", parentId: "routes/admin", index: true, module: { loader: noop } },
+  "routes/admin.genre": { id: "routes/admin.genre", parentId: "routes/admin", path: "genre", module: { loader: noop, action: noop } },
+  "routes/admin.book": {
+    id: "routes/admin.book",
+    parentId: "routes/admin",
+    path: "book",
+    module: { loader: noop, action: noop, handle: { uploads: ["image", "book"] } },
+  },
+  "routes/admin.video[.]upload": {
+    id: "routes/admin.video[.]upload",
+    parentId: "routes/admin",
+    path: "video.upload",
+    module: { loader: noop, action: noop, handle: { uploads: ["video", "image", "image"] } },
+  },
+} as unknown as ServerBuild["routes"];
+
+describe("routeMatcher", () => {
+  const match = routeMatcher(MANIFEST);
+  it("finds the route whose action a form submission runs, as Remix chooses it", () => {
+    expect(match("/login", "")).toMatchObject({ routeId: "routes/login", hasAction: true });
+    expect(match("/LOGIN/", "")).toMatchObject({ routeId: "routes/login" });
+    expect(match("/login.data", "")).toMatchObject({ routeId: "routes/login" });
+    expect(match("/admin/book", "")).toMatchObject({ routeId: "routes/admin.book", uploads: ["image", "book"] });
+    expect(match("/admin/video.upload", "")).toMatchObject({ uploads: ["video", "image", "image"] });
+    expect(match("/admin/genre", "")?.uploads).toBeUndefined();
+    // A static segment wins over a parameter.
+    expect(match("/activity/feed.xml", "")).toMatchObject({ routeId: "routes/activity.feed[.]xml" });
+    expect(match("/activity/12", "")).toMatchObject({ routeId: "routes/_public.activity.$activityId" });
+    expect(match("/files/a%20b.png", "")).toMatchObject({ routeId: "routes/files.$name", hasAction: false });
+  });
+
+  it("sends a submission to a layout's own path to the layout, to its index only with ?index", () => {
+    expect(match("/admin", "")).toMatchObject({ routeId: "routes/admin", hasAction: false });
+    expect(match("/admin", "?index")).toMatchObject({ routeId: "routes/admin._index" });
+    expect(match("/", "")).toMatchObject({ routeId: "root" });
+    expect(match("/_root.data", "?index")).toMatchObject({ routeId: "routes/_public._index" });
+  });
+
+  it("matches nothing for an address no route has (Remix answers 404)", () => {
+    expect(match("/nothing", "")).toBeUndefined();
+    expect(match("/files", "")).toBeUndefined();
+    expect(match("/files/a/b", "")).toBeUndefined();
+  });
+});
+
+const FORM_MAX = 4 * 1024;
+const IDLE_MS = 300;
+let server: Server;
+let port: number;
+/** What the handler saw of each request body, by the value of its x-test header. */
+const seen = new Map<string, { bytes?: number; error?: string }>();
+let releaseSlowReader: (() => void) | undefined;
+
+beforeAll(async () => {
+  process.env.UPLOAD_IMAGE_MAX_BYTES = String(16 * 1024);
+  process.env.UPLOAD_BOOK_MAX_BYTES = String(32 * 1024);
+  const app = express();
+  app.use(boundRequestBodies({ routes: MANIFEST }, { formMaxBytes: FORM_MAX, bodyIdleTimeoutMs: IDLE_MS }));
+  app.post("/admin/genre", (_req, res) => {
+    // Answers without reading: the rest is drained by the process.
+    res.status(302).set("Location", "/").end();
+  });
+  app.all("*", async (req, res) => {
+    const key = req.get("x-test") ?? "";
+    const body = requestBodyOf(req);
+    if (req.get("x-slow-reader")) await new Promise<void>((resolve) => (releaseSlowReader = resolve));
+    let bytes = 0;
+    try {
+      for await (const chunk of body) bytes += (chunk as Buffer).length;
+      seen.set(key, { bytes });
+    } catch (error) {
+      seen.set(key, { error: (error as Error).name });
+    }
+    if (bodyRefused(res)) return;
+    res.json({ bytes });
+  });
+  app.use(visitorErrorHandler);
+  server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  delete process.env.UPLOAD_IMAGE_MAX_BYTES;
+  delete process.env.UPLOAD_BOOK_MAX_BYTES;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Sends `chunks` (each after `gapMs`), with or without a Content-Length, and resolves with the answer. */
+function send(
+  path: string,
+  chunks: Buffer[],
+  { method = "POST", headers = {}, gapMs = 0, declare = true }: { method?: string; headers?: Record<string, string>; gapMs?: number; declare?: boolean } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const outgoing = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(declare ? { "content-length": String(total) } : {}), ...headers },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    outgoing.on("error", reject);
+    let index = 0;
+    const next = () => {
+      if (outgoing.destroyed) return;
+      if (index >= chunks.length) return void outgoing.end();
+      outgoing.write(chunks[index++]);
+      if (gapMs) setTimeout(next, gapMs);
+      else next();
+    };
+    next();
+  });
+}
+
+/** A raw connection: the headers of a body that then sends `first` and nothing more. */
+async function silentBody(path: string, first: string): Promise<{ socket: Socket; answer: Promise<string> }> {
+  const socket = connect({ host: "127.0.0.1", port });
+  await once(socket, "connect");
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n${first}`);
+  let text = "";
+  socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+  const answer = new Promise<string>((resolve) => socket.once("close", () => resolve(text)));
+  return { socket, answer };
+}
+
+describe("boundRequestBodies", () => {
+  it("passes a form within FORM_MAX_BYTES whole", async () => {
+    const answer = await send("/login", [Buffer.alloc(FORM_MAX, 0x61)], { headers: { "x-test": "within" } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ bytes: FORM_MAX });
+  });
+
+  it("refuses a declared Content-Length over the limit with 413 in Indonesian, before the app reads a byte", async () => {
+    const answer = await send("/login", [Buffer.alloc(FORM_MAX + 1, 0x61)], { headers: { "x-test": "declared" } });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("Ukuran kiriman melebihi batas");
+    expect(answer.body).not.toContain("aaaa");
+    expect(seen.has("declared")).toBe(false);
+    // Within the allowance after the answer, the body is read to its end: the connection stays usable.
+    expect(answer.headers.connection).toBe("keep-alive");
+  });
+
+  it("closes the connection after refusing a declared body it will not read to the end", async () => {
+    const socket = connect({ host: "127.0.0.1", port });
+    await once(socket, "connect");
+    let text = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    socket.write(`POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 300000000\r\n\r\nemail=aaaa`);
+    await once(socket, "close");
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(text).not.toContain("aaaa");
+  });
+
+  it("refuses a streamed body the moment it passes the limit; the app's reading fails and its answer is dropped", async () => {
+    const chunks = Array.from({ length: 20 }, () => Buffer.alloc(1024, 0x61));
+    const answer = await send("/login", chunks, { declare: false, gapMs: 2, headers: { "x-test": "streamed" } });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("melebihi batas");
+    await expect.poll(() => seen.get("streamed")).toEqual({ error: "BodyRefused" });
+  });
+
+  it("lets an upload route take its files' limits on top of the form's", async () => {
+    // FORM_MAX + image 16 KiB + book 32 KiB + framing: 40 KiB passes, 300 KiB does not.
+    const ok = await send("/admin/book", [Buffer.alloc(40 * 1024, 0x61)], { headers: { "x-test": "upload" } });
+    expect(ok.status).toBe(200);
+    const tooLarge = await send("/admin/book", [Buffer.alloc(300 * 1024, 0x61)]);
+    expect(tooLarge.status).toBe(413);
+    // The same body on a route without uploads: the form's limit.
+    expect((await send("/admin/genre", [Buffer.alloc(40 * 1024, 0x61)])).status).toBe(413);
+  });
+
+  it("answers a method a route does not take with 405, Allow and an Indonesian page", async () => {
+    for (const [method, path, allow] of [
+      ["POST", "/files/x", "GET, HEAD"],
+      ["PUT", "/files/x", "GET, HEAD"],
+      ["DELETE", "/admin/genre", "GET, HEAD, POST"],
+      ["PATCH", "/", "GET, HEAD"],
+      ["POST", "/about", "GET, HEAD"],
+      ["OPTIONS", "/login", "GET, HEAD, POST"],
+    ] as const) {
+      const answer = await send(path, [Buffer.from("a=1")], { method });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow).toBe(allow);
+      expect(answer.body).toContain("Metode tidak diizinkan");
+    }
+  });
+
+  it("closes a body that sends nothing for the idle time with 408", async () => {
+    const started = performance.now();
+    const { answer } = await silentBody("/login", "email=");
+    const text = await answer;
+    const elapsed = performance.now() - started;
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toContain("Waktu pengiriman habis");
+    expect(elapsed).toBeGreaterThanOrEqual(IDLE_MS - 20);
+    expect(elapsed).toBeLessThan(IDLE_MS * 4);
+  });
+
+  it("gives a form that keeps trickling no more than the idle time in all", async () => {
+    const started = performance.now();
+    const chunks = Array.from({ length: 40 }, () => Buffer.from("a"));
+    const answer = await send("/login", chunks, { gapMs: 50 }).catch((error: Error) => ({ status: -1, body: error.message }));
+    expect(answer.status).toBe(408);
+    expect(performance.now() - started).toBeLessThan(IDLE_MS * 4);
+  });
+
+  it("lets an upload that keeps moving go on past the idle time", async () => {
+    const chunks = Array.from({ length: 12 }, () => Buffer.alloc(512, 0x61));
+    const started = performance.now();
+    const answer = await send("/admin/book", chunks, { gapMs: IDLE_MS / 3, headers: { "x-test": "moving" } });
+    expect(performance.now() - started).toBeGreaterThan(IDLE_MS * 2);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ bytes: 12 * 512 });
+  });
+
+  it("never counts the app's own pause (a slow upstream) as the visitor's silence", async () => {
+    const body = Buffer.alloc(FORM_MAX, 0x61);
+    const pending = send("/login", [body], { headers: { "x-test": "slow-reader", "x-slow-reader": "1" } });
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 3));
+    releaseSlowReader?.();
+    const answer = await pending;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ bytes: FORM_MAX });
+  });
+
+  it("reads the rest of a body answered early into nothing, and the connection serves the next request", async () => {
+    const socket = connect({ host: "127.0.0.1", port });
+    await once(socket, "connect");
+    let text = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    const half = "a".repeat(1000);
+    socket.write(`POST /admin/genre HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n${half}`);
+    await expect.poll(() => text).toMatch(/^HTTP\/1\.1 302 /);
+    socket.write(half);
+    socket.write("GET /about HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => text.match(/HTTP\/1\.1 \d+/g)?.length).toBe(2);
+    socket.destroy();
+  });
+
+  it("cuts the connection of an early-answered body that goes on past its allowance", async () => {
+    const socket = connect({ host: "127.0.0.1", port });
+    await once(socket, "connect");
+    socket.on("error", () => {});
+    let text = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    const closed = once(socket, "close");
+    socket.write("POST /admin/genre HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n");
+    // The form's allowance after the answer is FORM_MAX more: a body that goes on is cut.
+    const chunk = `1000\r\n${"a".repeat(0x1000)}\r\n`;
+    let sent = 0;
+    const flood = () => {
+      if (socket.destroyed || !socket.writable || sent > 100 * FORM_MAX) return;
+      sent += 0x1000;
+      socket.write(chunk, () => setImmediate(flood));
+    };
+    flood();
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 302 /);
+    expect(sent).toBeLessThan(100 * FORM_MAX);
+  });
+});
+
+describe("visitorErrorHandler", () => {
+  it("answers a malformed percent-encoding in the path with our 400, not Express's English page", async () => {
+    const answer = await send("/about%ZZ", [], { method: "GET", declare: false });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain("Permintaan tidak valid");
+    expect(answer.body).not.toContain("Bad Request");
+    expect(answer.body).not.toContain("URIError");
+  });
+});
