@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "@server/public-page.server";
 import { richTextToPlain, sanitizeRichText } from "@server/sanitize.server";
 import { publicActivity } from "@server/site-content.server";
+import { activityPath } from "~/lib/paths";
 import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     ? publicPageMeta(matches, {
         pageName: data.title,
         description: data.summary,
-        path: `/activity/${data.id}`,
+        path: activityPath(data.id),
         image: data.image,
         type: "article",
       })

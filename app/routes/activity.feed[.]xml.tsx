@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
 import { escapeXml, activitiesForFeeds, xmlResponse } from "@server/discovery.server";
 import { richTextToPlain } from "@server/sanitize.server";
+import { activityPath } from "~/lib/paths";
 
 const FEED_SIZE = 20;
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .slice(0, FEED_SIZE);
   const updated = new Date(dated[0]?.time ?? 0).toISOString();
   const entries = dated.map((activity) => {
-    const url = `${siteUrl}/activity/${activity.id}`;
+    const url = siteUrl + activityPath(activity.id);
     return [
       "<entry>",
       `<title>${escapeXml(activity.title)}</title>`,

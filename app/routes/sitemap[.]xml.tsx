@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "@server/discovery.server";
+import { activityPath } from "~/lib/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { siteUrl, activities } = await activitiesForFeeds(request);
@@ -7,7 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...STATIC_PUBLIC_PATHS.map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
     ...activities.map((activity) => {
       const modified = Number.isNaN(Date.parse(activity.date)) ? "" : `<lastmod>${new Date(activity.date).toISOString().slice(0, 10)}</lastmod>`;
-      return `<url><loc>${escapeXml(`${siteUrl}/activity/${activity.id}`)}</loc>${modified}</url>`;
+      return `<url><loc>${escapeXml(siteUrl + activityPath(activity.id))}</loc>${modified}</url>`;
     }),
   ];
   return xmlResponse(

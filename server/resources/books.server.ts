@@ -6,7 +6,7 @@ import type { UpstreamClient } from "../upstream.server.ts";
 import { bookLookups } from "./lookups.server.ts";
 import type { StoredRelation } from "~/admin/relations";
 import type { OutgoingFields, PageRequest, ResourceAdapter, WriteContext } from "./screen.server.ts";
-import { keyedList, upstreamId, upstreamText } from "./upstream-shapes.server.ts";
+import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "./upstream-shapes.server.ts";
 
 /**
  * Adapter for `/books` (spec §7): listed from `GET /books/all` (`{ books: [...] }`), written as
@@ -14,11 +14,27 @@ import { keyedList, upstreamId, upstreamText } from "./upstream-shapes.server.ts
  * (image) and `file` (PDF or EPUB); an edit is `PATCH /books/{id}`.
  */
 
+/**
+ * A relation the upstream sent in no shape we know. It is shown under this name and, matching
+ * no choice, is never preselected: an edit leaves it as it is stored, never clears it.
+ */
+const UNREADABLE: { id?: string; name: string } = { id: undefined, name: "(tidak terbaca)" };
+
 /** A related record as the book carries it: the spec promises a name, the id may come along. */
 const related = z
-  .union([z.object({ id: upstreamId.optional(), name: upstreamText }), upstreamText.transform((name) => ({ id: undefined, name }))])
+  .union([
+    // An object that names nothing ({} or {name: ""}) is unreadable, not "no relation": only null is that.
+    z.object({ id: upstreamId.optional().catch(undefined), name: upstreamText }).refine((value) => value.id !== undefined || value.name !== ""),
+    upstreamStrictText.transform((name) => ({ id: undefined, name })),
+  ])
   .nullish()
-  .transform((value) => value ?? { id: undefined, name: "" });
+  .transform((value) => value ?? { id: undefined, name: "" })
+  .catch(UNREADABLE);
+const relatedList = z
+  .array(related)
+  .nullish()
+  .transform((list) => list ?? [])
+  .catch([UNREADABLE]);
 
 const book = z.object({
   id: upstreamId,
@@ -31,8 +47,8 @@ const book = z.object({
   publisher_id: upstreamId.nullish().catch(undefined),
   publisher: related,
   classification_id: upstreamId.nullish().catch(undefined),
-  genres: z.array(related).nullish().transform((list) => list ?? []),
-  tags: z.array(related).nullish().transform((list) => list ?? []),
+  genres: relatedList,
+  tags: relatedList,
   cover: upstreamText,
   file: upstreamText,
 });

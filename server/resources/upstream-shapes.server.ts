@@ -6,22 +6,38 @@ import * as z from "zod";
  * strings; a list may come wrapped in `{ data: [...] }` or bare.
  */
 
+/** A lone surrogate (half of a character) becomes U+FFFD, as String#toWellFormed does. */
+function wellFormed(text: string): string {
+  return text.replace(/\p{Cs}/gu, "\uFFFD");
+}
+
+/**
+ * Text as shown and sent on: a number becomes its digits; null, missing, or anything that is no
+ * text (an object where a title belongs) becomes "", so one odd field never hides the record.
+ * Lone surrogates are replaced: they cannot be encoded in a URL or in XML.
+ */
 export const upstreamText = z
   .union([z.string(), z.number()])
   .nullish()
-  .transform((value) => (value === null || value === undefined ? "" : String(value)));
+  .catch(null)
+  .transform((value) => (value === null || value === undefined ? "" : wellFormed(String(value))));
 
-export const upstreamId = z.union([z.number(), z.string().min(1)]).transform(String);
+/** Text that must be text (a relation given by its bare name): anything else fails, for the caller to decide. */
+export const upstreamStrictText = z.union([z.string(), z.number()]).transform((value) => wellFormed(String(value)));
+
+export const upstreamId = z.union([z.number(), z.string().min(1)]).transform((id) => wellFormed(String(id)));
 
 export const upstreamFlag = z
   .union([z.boolean(), z.number(), z.string()])
   .nullish()
+  .catch(null)
   .transform((value) => value === true || value === 1 || value === "1" || value === "true");
 
-/** A count (an author's or publisher's books): a number or numeric text; anything else is 0. */
+/** A count (an author's or publisher's books): a number or numeric text; anything else (null, an object...) is 0. */
 export const upstreamCount = z
   .union([z.number(), z.string()])
   .nullish()
+  .catch(null)
   .transform((value) => {
     const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
     return typeof count === "number" && Number.isFinite(count) ? count : 0;

@@ -65,9 +65,20 @@ function shownUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const name = parsed.pathname.startsWith("/files/") ? decodeURIComponent(parsed.pathname.slice("/files/".length)) : "";
-  if (parsed.origin === upstreamOrigin && name !== "" && !name.includes("/")) return fileUrl(name);
+  if (parsed.origin === upstreamOrigin && parsed.pathname.startsWith("/files/")) {
+    const name = decodedName(parsed.pathname.slice("/files/".length));
+    // A name that cannot be decoded (a broken %-escape) names no file: no preview, but the record still opens.
+    return name !== null && name !== "" && !name.includes("/") ? fileUrl(name) : null;
+  }
   return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+}
+
+function decodedName(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
 }
 
 type RecordFile = "link" | "thumbnail" | "background";

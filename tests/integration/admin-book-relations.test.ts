@@ -1,4 +1,4 @@
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { bookResource } from "~/admin/resources/books";
@@ -58,7 +58,7 @@ const LOOKUPS = {
   "/tags": { data: [{ id: "9", name: "Lokal" }] },
 };
 
-function serve(book: unknown, lookups: Record<string, unknown> = LOOKUPS) {
+function serve(book: JsonBodyType, lookups: Record<string, JsonBodyType> = LOOKUPS) {
   upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: [book] })));
   for (const [path, body] of Object.entries(lookups)) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body)));
 }
@@ -166,6 +166,25 @@ describe.each([
     const { entries: unticked } = await editForm([], ["genres"]);
     await submit(route, "/admin/book?modal=edit&id=5", cookie, unticked);
     expect(sent(again[0].fields)["genres[]"]).toEqual([""]);
+  });
+});
+
+describe("a relation in no shape the BFF knows", () => {
+  it.each([
+    ["a genre that is no object", { genres: [true] }],
+    ["genres that are no list", { genres: "Sejarah" }],
+    ["a genre that names nothing", { genres: [{}] }],
+    ["an author that is a number list", { author: [1, 2] }],
+  ])("%s is shown as unreadable and left as stored", async (_, odd) => {
+    serve({ ...SPEC_BOOK, ...odd } as JsonBodyType);
+    const writes = recordWrites("patch", "/books/5", { status: 200 });
+    const { entries, resolved } = await editForm([["title", "Judul Baru"]]);
+    expect(Object.values(resolved.unresolved).map((field) => field.missing)).toEqual([["(tidak terbaca)"]]);
+    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    const fields = sent(writes[0].fields);
+    const field = "genres" in odd ? "genres[]" : "author_id";
+    expect(fields[field]).toBeUndefined();
+    expect(fields.title).toEqual(["Judul Baru"]);
   });
 });
 

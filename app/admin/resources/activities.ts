@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { requiredIsoDate, requiredText, richText } from "../fields";
 import { ADMIN_MESSAGES } from "../messages";
+import { activityPath } from "~/lib/paths";
 import { defineResource } from "../resource";
 
 /** Activities (spec §3, §7 /activities): each has its own public page, /activity/{id}. */
@@ -55,7 +56,7 @@ export const activityResource = defineResource<ActivityCells, typeof activitySch
   addButton: { placement: "toolbar" },
   edit: true,
   remove: true,
-  detailHref: (id) => `/activity/${encodeURIComponent(id)}`,
+  detailHref: activityPath,
   exportHref: "/admin/export/activity",
   pageSize: 20,
 });

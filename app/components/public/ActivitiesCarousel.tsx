@@ -1,5 +1,6 @@
 import splideCore from "@splidejs/splide/dist/css/splide-core.min.css";
 import { responsiveImage } from "~/lib/images";
+import { activityPath } from "~/lib/paths";
 
 export interface ActivityCard {
   id: string;
@@ -39,7 +40,7 @@ export function ActivitiesCarousel({ activities }: { activities: ActivityCard[] 
                   <time dateTime={activity.dateTime}>{activity.date}</time>
                   <h3 className="clamp clamp-2">{activity.title}</h3>
                   <p className="clamp clamp-3">{activity.summary}</p>
-                  <a className="read-more" href={`/activity/${activity.id}`}>
+                  <a className="read-more" href={activityPath(activity.id)}>
                     BACA SELENGKAPNYA<span className="visually-hidden">: {activity.title}</span>
                   </a>
                 </div>
