@@ -3,10 +3,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/admin/audit";
 import type { FieldDefinition, FormValues } from "~/admin/resource";
-import { toDateInputValue } from "~/admin/format";
+import { parseIndonesianNumber, toDateInputValue } from "~/admin/format";
 import { getConfig } from "./config.server.ts";
 import { csvResponse } from "./csv.server.ts";
 import { log } from "./log.server.ts";
+import { cleanEditorHtml } from "./sanitize.server.ts";
 
 /**
  * The audit log (issue 9 point 2): every admin change made through this site, in
@@ -42,6 +43,7 @@ function openAuditLog(): Database.Database {
         actor_email TEXT NOT NULL,
         resource TEXT NOT NULL,
         record_id TEXT,
+        record_label TEXT,
         action TEXT NOT NULL,
         outcome TEXT NOT NULL,
         upstream_status INTEGER,
@@ -49,6 +51,7 @@ function openAuditLog(): Database.Database {
       );
       CREATE INDEX IF NOT EXISTS audit_log_by_resource ON audit_log (resource, id);
     `);
+    addRecordLabelColumn(opened);
   } catch (error) {
     opened.close();
     throw error;
@@ -57,13 +60,27 @@ function openAuditLog(): Database.Database {
   return opened;
 }
 
+/**
+ * A log written before records were named gains the column (its old entries stay unnamed).
+ * Another process sharing DATA_DIR may add it first: that is as good.
+ */
+function addRecordLabelColumn(db: Database.Database): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('audit_log')").all() as Array<{ name: string }>;
+  if (columns.some((column) => column.name === "record_label")) return;
+  try {
+    db.exec("ALTER TABLE audit_log ADD COLUMN record_label TEXT");
+  } catch (error) {
+    if (!(error instanceof Error && /duplicate column/i.test(error.message))) throw error;
+  }
+}
+
 /** Stores one change. Never throws: the admin's change has happened (or failed) whatever becomes of its record. */
 export function recordChange(record: AuditRecord): void {
   try {
     openAuditLog()
       .prepare(
-        `INSERT INTO audit_log (at, actor_id, actor_email, resource, record_id, action, outcome, upstream_status, changes)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO audit_log (at, actor_id, actor_email, resource, record_id, record_label, action, outcome, upstream_status, changes)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         new Date().toISOString(),
@@ -71,6 +88,7 @@ export function recordChange(record: AuditRecord): void {
         record.actor.email,
         record.resource,
         record.recordId,
+        record.recordLabel === undefined ? null : shortText(record.recordLabel),
         record.action,
         record.outcome,
         record.upstreamStatus ?? null,
@@ -92,6 +110,7 @@ interface AuditRow {
   actor_email: string;
   resource: string;
   record_id: string | null;
+  record_label: string | null;
   action: AuditAction;
   outcome: AuditOutcome;
   upstream_status: number | null;
@@ -105,6 +124,7 @@ function toEntry(row: AuditRow): AuditEntry {
     actor: { id: row.actor_id, email: row.actor_email },
     resource: row.resource,
     recordId: row.record_id,
+    ...(row.record_label === null ? {} : { recordLabel: row.record_label }),
     action: row.action,
     outcome: row.outcome,
     ...(row.upstream_status === null ? {} : { upstreamStatus: row.upstream_status }),
@@ -144,11 +164,16 @@ function shortText(value: string): string {
   return value.length > VALUE_MAX_CHARS ? `${value.slice(0, VALUE_MAX_CHARS)}…` : value;
 }
 
-/** A form or stored value as comparable text: lists in a stable order, dates as days. */
+/**
+ * A form or stored value as comparable text, each kind as it is stored: lists in a stable order,
+ * dates as days, numbers parsed ("12.500" is 12500), rich text cleaned as a save cleans it.
+ */
 function comparable(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.map(String).sort().join(", ");
   if (field.type === "date") return toDateInputValue(String(value));
+  if (field.type === "number") return String(typeof value === "number" ? value : (parseIndonesianNumber(String(value)) ?? ""));
+  if (field.type === "textEditor") return cleanEditorHtml(String(value));
   return String(value);
 }
 

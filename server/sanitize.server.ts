@@ -51,6 +51,16 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return sanitizedOnce(html);
 }
 
+/**
+ * Rich text from the admin's editor as it is stored: sanitised, Quill's `&nbsp;` runs as spaces,
+ * and empty when it shows nothing. The audit log compares stored text the same way, so a save
+ * that changes nothing records no change.
+ */
+export function cleanEditorHtml(html: string): string {
+  const clean = sanitizeRichText(html.replace(/&nbsp;|\u00a0/g, " "));
+  return richTextToPlain(clean) === "" && !/<img\b/i.test(clean) ? "" : clean;
+}
+
 /** Plain text of rich text (for meta descriptions and previews). */
 export function richTextToPlain(html: string | null | undefined): string {
   if (!html) return "";

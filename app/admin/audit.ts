@@ -21,6 +21,8 @@ export interface AuditRecord {
   /** The admin screen's URL segment, e.g. "activity". */
   resource: string;
   recordId: string | null;
+  /** The record's title or name as the upstream stored it, where it could be read (an edit, a delete). */
+  recordLabel?: string;
   action: AuditAction;
   outcome: AuditOutcome;
   /** The upstream's status of a failed change. */
@@ -61,6 +63,9 @@ function describeChange(change: FieldChange): string {
   return change.from === null ? `${change.label}: "${change.to}"` : `${change.label}: "${change.from}" → "${change.to}"`;
 }
 
+/** What an edit that changed no field shows in place of its changes. */
+export const NO_CHANGE = "Tidak ada perubahan";
+
 /** One entry as the table's cells and the export's columns show it. */
 export interface AuditCells {
   [name: string]: string;
@@ -69,6 +74,7 @@ export interface AuditCells {
   action: string;
   resource: string;
   recordId: string;
+  recordLabel: string;
   changes: string;
   outcome: string;
 }
@@ -79,6 +85,7 @@ export const AUDIT_COLUMNS: Array<{ header: string; accessor: keyof AuditCells &
   { header: "Tindakan", accessor: "action" },
   { header: "Data", accessor: "resource" },
   { header: "ID", accessor: "recordId" },
+  { header: "Nama", accessor: "recordLabel" },
   { header: "Perubahan", accessor: "changes" },
   { header: "Hasil", accessor: "outcome" },
 ];
@@ -90,7 +97,9 @@ export function auditCells(entry: AuditEntry): AuditCells {
     action: AUDIT_ACTION_LABELS[entry.action],
     resource: resourceLabel(entry.resource),
     recordId: entry.recordId ?? "",
-    changes: entry.changes.map(describeChange).join("\n"),
+    recordLabel: entry.recordLabel ?? "",
+    // An edit saved without changing anything is still an edit the upstream received: it says so.
+    changes: entry.changes.length === 0 && entry.action === "update" ? NO_CHANGE : entry.changes.map(describeChange).join("\n"),
     outcome: entry.outcome === "ok" ? "Berhasil" : `Gagal${entry.upstreamStatus ? ` (${entry.upstreamStatus})` : ""}`,
   };
 }

@@ -41,7 +41,7 @@ import {
   type FilePart,
   type FileRule,
 } from "../multipart.server.ts";
-import { richTextToPlain, sanitizeRichText } from "../sanitize.server.ts";
+import { cleanEditorHtml, richTextToPlain } from "../sanitize.server.ts";
 import { isUpstreamError, UpstreamError, type Service, type UpstreamClient } from "../upstream.server.ts";
 import { uploadLimits } from "../upload-limits.server.ts";
 import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "./relation-edits.server.ts";
@@ -311,12 +311,6 @@ function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<string, 
   return rules;
 }
 
-/** Quill's HTML made safe and tidy before it is stored: sanitised, no `&nbsp;` runs, empty when blank. */
-function cleanRichText(html: string): string {
-  const clean = sanitizeRichText(html.replace(/&nbsp;|\u00a0/g, " "));
-  return richTextToPlain(clean) === "" && !/<img\b/i.test(clean) ? "" : clean;
-}
-
 /**
  * Every field of the schema, in its order (an emptied optional field is sent empty), after the
  * id; not the fields the update leaves as stored, nor those the spec sends on update only.
@@ -383,15 +377,15 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const values: Record<string, unknown> = { ...submission.value };
   for (const field of definition.fields) {
     const value = values[field.name];
-    if (field.type === "textEditor" && typeof value === "string") values[field.name] = cleanRichText(value);
+    if (field.type === "textEditor" && typeof value === "string") values[field.name] = cleanEditorHtml(value);
   }
   const omitted = keepUnresolvedRelations(values, relationEdits, relationFields);
   const typedValues = values as z.output<S>;
   const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
   // Read before the write, or the stored values would already be the new ones.
-  const before = context.id === undefined ? undefined : await storedFormValues(admin, request, adapter, context.id);
-  const audit = auditOf(admin, request, definition);
-  const changes = () => fieldChanges(definition.fields, before, values, form.chosenFiles);
+  const before = context.id === undefined ? undefined : await storedRecord(admin, request, adapter, context.id, { withChoices: true });
+  const audit = auditOf(admin, request, definition, before?.label);
+  const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
 
   try {
     if ("staged" in call) {
@@ -445,40 +439,51 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (isUpstreamError(error) || error instanceof WriteFailed) {
       audit.failed(intent, context.id ?? null, changes, error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
-      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: 502 });
+      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: refusalStatus(error) });
     }
     throw error;
   }
   return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
 }
 
-/** How long an edit waits for the stored values the audit log compares with; past it, the log names the submitted fields. */
-const STORED_VALUES_WAIT_MS = 2000;
+/** How long a change waits for the stored record the audit log names and compares with; past it, the log does without. */
+const STORED_RECORD_WAIT_MS = 2000;
+
+/** What the audit log keeps of a record as it was before a change. */
+interface StoredRecord {
+  /** Its form values, relations as the form showed them. */
+  values: FormValues;
+  /** Its title or name, as the table names the row. */
+  label: string;
+}
 
 /**
- * The record's stored form values, from the list page the edit form was opened on (one upstream
- * read, like the screen's own). Undefined when it cannot be had in time: the change goes on.
+ * The record as stored, from the list page the form or the delete question was opened on (one
+ * upstream read, like the screen's own; with the form's choices when relations must be matched).
+ * Undefined when it cannot be had in time: the change goes on.
  */
-async function storedFormValues<Rec, C extends Cells, S extends z.ZodObject>(
+async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
   id: string,
-): Promise<FormValues | undefined> {
+  { withChoices }: { withChoices: boolean },
+): Promise<StoredRecord | undefined> {
   const { pageSize, fields } = adapter.definition;
   const page = pageSize ? { page: readScreenState(new URL(request.url).searchParams).page, limit: pageSize } : undefined;
   // Relations stored by name are compared as the form showed them: matched against the choices.
-  const choices = adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
+  const choices = withChoices && adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
   const found = Promise.all([adapter.list(admin.api, page), choices]).then(([records, looked]) => {
     const record = records.find((candidate) => adapter.idOf(candidate) === id);
     if (record === undefined) return undefined;
+    const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
     const values = adapter.formValues(record);
-    if (!adapter.relations) return values;
-    return { ...values, ...resolveRelations(adapter.relations(record), looked?.options, fields).values };
+    if (!adapter.relations) return { values, label };
+    return { values: { ...values, ...resolveRelations(adapter.relations(record), looked?.options, fields).values }, label };
   });
   const timer = new AbortController();
   // Cancelled once the read wins: its rejection then means nothing.
-  const late = setTimeoutPromise(STORED_VALUES_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
+  const late = setTimeoutPromise(STORED_RECORD_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
   try {
     return await Promise.race([found, late]);
   } catch (error) {
@@ -507,12 +512,13 @@ function createdId(answer: unknown): string | null {
  * Records an action of this screen in the audit log, done or refused by the upstream. The
  * changes are worked out inside the guard too: nothing about the record can fail the action.
  */
-function auditOf(admin: AdminContext, request: Request, definition: { key: string }) {
+function auditOf(admin: AdminContext, request: Request, definition: { key: string }, recordLabel?: string) {
   const record = (entry: Omit<AuditRecord, "actor" | "resource" | "changes">, changes: () => FieldChange[]) => {
     try {
       recordChange({
         actor: { id: String(admin.user.id), email: admin.user.email },
         resource: adminPageFor(new URL(request.url).pathname)?.segment ?? definition.key,
+        ...(recordLabel === undefined ? {} : { recordLabel }),
         ...entry,
         changes: changes(),
       });
@@ -531,6 +537,16 @@ function auditOf(admin: AdminContext, request: Request, definition: { key: strin
   };
 }
 
+/**
+ * The status of a change the upstream did not make: 404 when the record is gone (deleted in
+ * another tab), 422 when the upstream refused what was sent, 502 when it failed itself.
+ */
+function refusalStatus(error: UpstreamError | WriteFailed): 404 | 422 | 502 {
+  if (!isUpstreamError(error) || error.kind !== "http") return 502;
+  if (error.status === 404 || error.status === 410) return 404;
+  return [400, 409, 413, 422].includes(error.status) ? 422 : 502;
+}
+
 /** The screen's failure message, or the upstream's own text where the screen prefers it. */
 function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
   return messages.preferUpstreamError && error.upstreamMessage ? error.upstreamMessage : fallback;
@@ -545,7 +561,9 @@ async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const { definition } = adapter;
   if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
   let alert: { type: AlertType; message: string } | undefined;
-  const audit = auditOf(admin, request, definition);
+  // Read before the delete: afterwards the record, and so its name, is gone.
+  const before = await storedRecord(admin, request, adapter, id, { withChoices: false });
+  const audit = auditOf(admin, request, definition, before?.label);
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
     audit.ok("delete", id, () => []);
@@ -568,7 +586,7 @@ async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const { definition } = adapter;
   if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
   const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
-  let failed = false;
+  let failed: UpstreamError | undefined;
   const audit = auditOf(admin, request, definition);
   const label = definition.toggle.label;
   const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
@@ -578,14 +596,14 @@ async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     audit.failed("toggle", id, change, error);
-    failed = true;
+    failed = error;
   }
   if (isDocumentSubmission(request)) {
     return redirectWithAlert(admin.session, listLocation(request), failed ? { type: "error", message: failure } : undefined);
   }
   // With JavaScript the row changes in place (spec §4): no redirect, no reload of the list.
   return failed
-    ? data<ScreenActionData>({ alert: alertOf("error", failure) }, { status: 502 })
+    ? data<ScreenActionData>({ alert: alertOf("error", failure) }, { status: refusalStatus(failed) })
     : data<ScreenActionData>({ toggled: { id, on } });
 }
 

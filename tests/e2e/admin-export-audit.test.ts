@@ -204,14 +204,15 @@ describe("Audit log", () => {
     const html = await screen.text();
     expect(html).toContain('href="/admin/audit"');
     expect(html).toMatch(/<form method="get"[^>]*>/);
-    expect(tableHeaders(html)).toEqual(["Waktu", "Admin", "Tindakan", "Data", "ID", "Perubahan", "Hasil"]);
+    expect(tableHeaders(html)).toEqual(["Waktu", "Admin", "Tindakan", "Data", "ID", "Nama", "Perubahan", "Hasil"]);
     const rows = [...html.matchAll(/<tr role="row">(.*?)<\/tr>/g)]
       .slice(1)
       .map((row) => [...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => decodeHtmlEntities(cell[1].replace(/<[^>]+>/g, ""))));
     expect(rows.slice(0, 3).map((cells) => cells.slice(1))).toEqual([
-      [ADMIN_EMAIL, "Hapus", "Tag", id, "-", "Berhasil"],
-      [ADMIN_EMAIL, "Ubah", "Tag", id, `Nama: "${name}" → "${name} baru"`, "Berhasil"],
-      [ADMIN_EMAIL, "Tambah", "Tag", id, `Nama: "${name}"`, "Berhasil"],
+      // A delete and an edit name the record as it was stored; a new record is named by its changes.
+      [ADMIN_EMAIL, "Hapus", "Tag", id, `${name} baru`, "-", "Berhasil"],
+      [ADMIN_EMAIL, "Ubah", "Tag", id, name, `Nama: "${name}" → "${name} baru"`, "Berhasil"],
+      [ADMIN_EMAIL, "Tambah", "Tag", id, "-", `Nama: "${name}"`, "Berhasil"],
     ]);
     expect(rows[0][0]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} WIB$/);
     expect((await site("/admin/audit?resource=genre").then((response) => response.text()))).toContain("Belum ada perubahan yang tercatat.");

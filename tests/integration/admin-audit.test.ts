@@ -84,6 +84,7 @@ describe("what is recorded", () => {
       action: "Ubah",
       resource: "Kegiatan",
       recordId: "24",
+      recordLabel: "Kegiatan 24",
       // The date was not changed, so it is not listed.
       changes: 'Judul: "Kegiatan 24" → "Lomba Bercerita 2024"\nDeskripsi: diubah\nGambar: berkas baru',
       outcome: "Berhasil",
@@ -222,7 +223,7 @@ describe("/admin/audit", () => {
     })) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="log-aktivitas-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Perubahan","Hasil"');
-    expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","Judul: ""=1+1""","Berhasil"')]);
+    expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Nama","Perubahan","Hasil"');
+    expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","","Judul: ""=1+1""","Berhasil"')]);
   });
 });

@@ -58,7 +58,7 @@ describe.each(screens)("$name screen", ({ route, screenPath, path, definition, q
   it("says 'Gagal menambahkan data!' when the upstream refuses", async () => {
     recordWrites("post", path, { status: 400, body: { error: "Nama wajib diisi" } });
     const submitted = await submit(route, `${screenPath}?modal=add`, cookie, form([["intent", "create"], ["name", "X"]]));
-    expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal menambahkan data!" } } });
+    expect(submitted).toMatchObject({ kind: "data", status: 422, data: { alert: { type: "error", message: "Gagal menambahkan data!" } } });
   });
 
   it("edits with a JSON PUT {id, name} (a numeric id) and says 'Berhasil mengubah data!'", async () => {
