@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "@server/auth.server";
 import { getConfig } from "@server/config.server";
@@ -15,6 +15,14 @@ import type { RootData } from "~/root";
 import loginStyles from "~/styles/login.css";
 
 export const links = () => [{ rel: "stylesheet", href: loginStyles }];
+
+/** The throttle's Retry-After reaches the page's answer too (Remix passes on only Set-Cookie by itself). */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
