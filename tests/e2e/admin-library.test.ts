@@ -1,11 +1,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { adminBrowsers, markWindow } from "./admin-screens-support.ts";
-import { referenceApiToken } from "./support.ts";
+import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
-/** The library screen's status switch in a real browser (spec §4: full record sent, row updated in place). */
+/**
+ * The library screen's status switch in a real browser (spec §4: full record sent, row updated
+ * in place), with the upstream in its full shape and in the spec shape (tests/e2e/upstream-shapes.ts).
+ */
 
 const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
 
 interface Library {
   id: number;
@@ -13,21 +15,25 @@ interface Library {
   active: boolean;
 }
 
-async function libraries(): Promise<Library[]> {
-  const token = await referenceApiToken(referenceApiUrl);
-  const response = await fetch(`${referenceApiUrl}/api/bibliographies/admin/library`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await response.json()) as { data: Library[] }).data;
+/** The libraries a stack's reference API stored (read in the full shape). */
+async function librariesOf(stack: ShapedStack): Promise<Library[]> {
+  return (await stack.api<{ data: Library[] }>("/bibliographies/admin/library")).data;
 }
 
 const admins = adminBrowsers(bffUrl);
+const stacks = upstreamShapes(admins);
+const [fullStack] = stacks;
+const libraries = () => librariesOf(fullStack);
 
-describe.each([
-  { javaScript: true, label: "JavaScript on" },
-  { javaScript: false, label: "JavaScript off" },
-])("library switch with $label", ({ javaScript }) => {
-  it("switches a library off and on again", async () => {
-    const [library] = await libraries();
-    const admin = await admins.open({ javaScript });
+describe.each(stacks)("library switch, upstream in the $shape shape", (stack) => {
+  it.each([
+    { javaScript: true, label: "JavaScript on" },
+    { javaScript: false, label: "JavaScript off" },
+  ])("switches a library off and on again ($label)", async ({ javaScript }) => {
+    const libraries = () => librariesOf(stack);
+    // The second library has an even id, which the spec shape sends as a string.
+    const library = (await libraries())[1];
+    const admin = await stack.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/library");
     const pageLoad = javaScript ? await markWindow(page) : undefined;
@@ -48,6 +54,8 @@ describe.each([
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(String(library.active));
     await expect.poll(async () => (await libraries()).find((candidate) => candidate.id === library.id)?.active).toBe(library.active);
+    // The whole record went back as it was, not only the switch.
+    expect((await libraries()).find((candidate) => candidate.id === library.id)).toEqual(library);
 
     if (pageLoad) {
       // In place: no page load and no reload of the list.

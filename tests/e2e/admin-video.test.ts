@@ -7,10 +7,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./admin-screens-support.ts";
 import { bffEnv, referenceApiToken, removeDir, startBff, tempDir, type Bff } from "./support.ts";
+import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
  * The video screen in a real browser against the reference API: a video added with its three
- * files (the upload progress bar shown), edited with its files kept, deleted; axe-core on the
+ * files (the upload progress bar shown), edited with its files kept, deleted (with the upstream
+ * in its full shape and in the spec shape, tests/e2e/upstream-shapes.ts); axe-core on the
  * screen and its modals. And a 300 MB video streamed through a BFF of its own to a loopback
  * upstream, with the BFF's memory watched.
  */
@@ -41,14 +43,20 @@ function mp4Buffer(size = 4096): Buffer {
 }
 
 const admins = adminBrowsers(bffUrl);
+/** The site in front of the reference API in its full shape, and in front of one in the spec shape. */
+const stacks = upstreamShapes(admins);
+
+/** The videos a stack's reference API stored (read in the full shape, ids included). */
+const videosOf = async (stack: ShapedStack) => (await stack.api<{ data: Video[] }>("/videos?limit=0")).data;
 
 beforeAll(async () => {
   token = await referenceApiToken(referenceApiUrl);
 });
 
-describe("videos with JavaScript", () => {
+describe.each(stacks)("videos with JavaScript, upstream in the $shape shape", (stack) => {
   it("adds a video with its files while showing the upload progress, edits it keeping the files, and deletes it", async () => {
-    const admin = await admins.open({ javaScript: true });
+    const videos = () => videosOf(stack);
+    const admin = await stack.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/video");
     const title = "Tur Ruang Baca Anak";
@@ -104,7 +112,9 @@ describe("videos with JavaScript", () => {
     await alertWith(page, "Berhasil menghapus data!").waitFor();
     expect((await videos()).some((video) => video.id === added?.id)).toBe(false);
   });
+});
 
+describe("videos with JavaScript", () => {
   it("tells why, in the form, when a file is not a video", async () => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
