@@ -177,6 +177,11 @@ function comparable(field: FieldDefinition, value: unknown): string {
   return String(value);
 }
 
+/** Whether a submitted value is the one stored, compared as a save stores it. */
+export function isStoredValue(field: FieldDefinition, stored: unknown, submitted: unknown): boolean {
+  return comparable(field, stored) === comparable(field, submitted);
+}
+
 /**
  * Which of the form's fields a submission changes. `before` is the record's stored form values
  * (undefined for a new record, or when they could not be read: then every submitted field counts).

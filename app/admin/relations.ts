@@ -95,6 +95,10 @@ export function encodeUnresolved(unresolved: Record<string, UnresolvedRelation>)
  */
 export function schemaAllowingUnresolved<S extends z.ZodObject>(schema: S, fields: Iterable<string>): S {
   const mask: Record<string, true> = {};
-  for (const field of fields) if (field in schema.shape) mask[field] = true;
+  for (const field of fields) {
+    // Only a required choice is relaxed: an optional one (pills) keeps its own reading of "none" ([]).
+    const shape = schema.shape[field] as z.ZodType | undefined;
+    if (shape && !shape.safeParse(undefined).success) mask[field] = true;
+  }
   return (Object.keys(mask).length > 0 ? schema.partial(mask) : schema) as S;
 }

@@ -69,9 +69,10 @@ function listed(relations: Array<{ id?: string; name: string }>): StoredRelation
 }
 
 /**
- * The text fields in the order of spec §7, less those the edit leaves as stored. A relation list
- * goes as one repeated `name[]` field; on an edit an empty list is sent as one empty value, since
- * leaving the field out keeps the stored links.
+ * The text fields in the order of spec §7, less those the edit leaves as stored (unchanged, or
+ * relations the form could not show). A relation list goes as one repeated `name[]` field. A new
+ * book leaves out a relation it has none of; an edit, where leaving a field out keeps what is
+ * stored, clears one with a single empty value.
  */
 function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteContext): OutgoingFields {
   const list = (ids: string[]) => (ids.length > 0 ? ids : id !== undefined ? [""] : []);
@@ -85,6 +86,7 @@ function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteC
     synopsis: values.synopsis,
   };
   for (const name of omitted) delete fields[name];
+  if (id === undefined && !values.classification_id) delete fields.classification_id;
   if (!omitted.has("genres")) fields["genres[]"] = list(values.genres);
   if (!omitted.has("tags")) fields["tags[]"] = list(values.tags);
   return fields;
@@ -120,6 +122,6 @@ export const bookAdapter: ResourceAdapter<Book, BookCells, typeof bookSchema> = 
   }),
   files: (record) => ({ cover: coverUrl(record.cover), file: fileUrl(record.file) }),
   create: { method: "POST", path: "/books", encoding: "multipart", body: bookFields },
-  update: { method: "PATCH", path: (id) => `/books/${encodeURIComponent(id ?? "")}`, encoding: "multipart", body: bookFields },
+  update: { method: "PATCH", path: (id) => `/books/${encodeURIComponent(id ?? "")}`, encoding: "multipart", partial: true, body: bookFields },
   removePath: (id) => `/books/${encodeURIComponent(id)}`,
 };

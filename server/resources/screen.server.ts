@@ -24,7 +24,7 @@ import { isRecordId, readScreenState, screenHref } from "~/admin/url-state";
 import { adminPageFor, type AdminPage } from "~/config/admin-nav";
 import { formatDayMonthYear, jakartaDay } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
-import { fieldChanges, recordChange } from "../audit.server.ts";
+import { fieldChanges, isStoredValue, recordChange } from "../audit.server.ts";
 import type { AdminContext } from "../auth.server.ts";
 import { getConfig } from "../config.server.ts";
 import { redirectWithAlert, takeFlashAlert } from "../flash.server.ts";
@@ -67,6 +67,12 @@ export interface WriteContext {
 
 export interface WriteCall<Values> {
   method: "POST" | "PUT" | "PATCH";
+  /**
+   * A partial update (the book's PATCH): a field left out keeps its stored value, so an edit
+   * sends only the fields whose value differs from the stored one (all of them when the stored
+   * record cannot be read in time).
+   */
+  partial?: boolean;
   path: string | ((id: string | undefined) => string);
   /** Multipart streams the form's files along; JSON sends the fields only. */
   encoding: "multipart" | "json";
@@ -384,6 +390,13 @@ async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
   // Read before the write, or the stored values would already be the new ones.
   const before = context.id === undefined ? undefined : await storedRecord(admin, request, adapter, context.id, { withChoices: true });
+  if (before && "partial" in call && call.partial) {
+    for (const field of definition.fields) {
+      // A relation the form could not show, or cleared on purpose, was settled by its marker above.
+      if (field.type === "file" || relationEdits.unresolved.has(field.name) || relationEdits.cleared.has(field.name)) continue;
+      if (isStoredValue(field, before.values[field.name], values[field.name])) omitted.add(field.name);
+    }
+  }
   const audit = auditOf(admin, request, definition, before?.label);
   const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
 
