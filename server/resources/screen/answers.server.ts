@@ -1,0 +1,52 @@
+import { data } from "@remix-run/node";
+import type { AlertMessage, AlertType, ResourceMessages, ScreenActionData } from "~/admin/resource";
+import { screenHref } from "~/admin/url-state";
+import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
+import type { WriteFailed } from "./adapter.server.ts";
+
+/** How a screen's actions answer: alerts, where to go back to, and the status of a refusal. */
+
+let alertCounter = 0;
+export function alertOf(type: AlertType, message: string): AlertMessage {
+  alertCounter = (alertCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return { id: `${Date.now().toString(36)}-${alertCounter}`, type, message };
+}
+
+/** Where the screen goes after an action: its list, on the page it was showing. */
+export function listLocation(request: Request): string {
+  const url = new URL(request.url);
+  const query = screenHref(url.searchParams, "list");
+  return query === "?" ? url.pathname : `${url.pathname}${query}`;
+}
+
+export function firstValue(fields: Array<[string, string]>, name: string): string | undefined {
+  return fields.find(([fieldName]) => fieldName === name)?.[1];
+}
+
+/**
+ * A form POSTed by the browser itself (JavaScript off) navigates; Remix's own fetches do not.
+ * Only such a request is answered with a redirect where JavaScript would update in place.
+ */
+export function isDocumentSubmission(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === null || mode === "navigate";
+}
+
+export function refused(alert: string, status = 400) {
+  return data<ScreenActionData>({ alert: alertOf("error", alert) }, { status });
+}
+
+/**
+ * The status of a change the upstream did not make: 404 when the record is gone (deleted in
+ * another tab), 422 when the upstream refused what was sent, 502 when it failed itself.
+ */
+export function refusalStatus(error: UpstreamError | WriteFailed): 404 | 422 | 502 {
+  if (!isUpstreamError(error) || error.kind !== "http") return 502;
+  if (error.status === 404 || error.status === 410) return 404;
+  return [400, 409, 413, 422].includes(error.status) ? 422 : 502;
+}
+
+/** The screen's failure message, or the upstream's own text where the screen prefers it. */
+export function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
+  return messages.preferUpstreamError && error.upstreamMessage ? error.upstreamMessage : fallback;
+}

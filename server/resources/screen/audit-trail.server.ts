@@ -1,0 +1,106 @@
+import { setTimeout as setTimeoutPromise } from "node:timers/promises";
+import type * as z from "zod";
+import type { AuditRecord, FieldChange } from "~/admin/audit";
+import { resolveRelations } from "~/admin/relations";
+import type { Cells, FormValues } from "~/admin/resource";
+import { readScreenState } from "~/admin/url-state";
+import { adminPageFor } from "~/config/admin-nav";
+import { recordChange } from "../../audit.server.ts";
+import type { AdminContext } from "../../auth.server.ts";
+import { log } from "../../log.server.ts";
+import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
+import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
+import { loadLookups } from "./load.server.ts";
+
+/** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
+
+/** How long a change waits for the stored record the audit log names and compares with; past it, the log does without. */
+const STORED_RECORD_WAIT_MS = 2000;
+
+/** What the audit log keeps of a record as it was before a change. */
+interface StoredRecord {
+  /** Its form values, relations as the form showed them. */
+  values: FormValues;
+  /** Its title or name, as the table names the row. */
+  label: string;
+}
+
+/**
+ * The record as stored, from the list page the form or the delete question was opened on (one
+ * upstream read, like the screen's own; with the form's choices when relations must be matched).
+ * Undefined when it cannot be had in time: the change goes on.
+ */
+export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+  { withChoices }: { withChoices: boolean },
+): Promise<StoredRecord | undefined> {
+  const { pageSize, fields } = adapter.definition;
+  const page = pageSize ? { page: readScreenState(new URL(request.url).searchParams).page, limit: pageSize } : undefined;
+  // Relations stored by name are compared as the form showed them: matched against the choices.
+  const choices = withChoices && adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
+  const found = Promise.all([adapter.list(admin.api, page), choices]).then(([records, looked]) => {
+    const record = records.find((candidate) => adapter.idOf(candidate) === id);
+    if (record === undefined) return undefined;
+    const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
+    const values = adapter.formValues(record);
+    if (!adapter.relations) return { values, label };
+    return { values: { ...values, ...resolveRelations(adapter.relations(record), looked?.options, fields).values }, label };
+  });
+  const timer = new AbortController();
+  // Cancelled once the read wins: its rejection then means nothing.
+  const late = setTimeoutPromise(STORED_RECORD_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
+  try {
+    return await Promise.race([found, late]);
+  } catch (error) {
+    log("audit_stored_values_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  } finally {
+    timer.abort();
+    // A read that lost the race may still fail; nobody waits for it any more.
+    found.catch(() => undefined);
+  }
+}
+
+/** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */
+export function createdId(answer: unknown): string | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  const candidates = [answer, ...Object.values(answer)];
+  for (const candidate of candidates) {
+    if (typeof candidate !== "object" || candidate === null || !("id" in candidate)) continue;
+    const { id } = candidate;
+    if (typeof id === "string" || typeof id === "number") return String(id);
+  }
+  return null;
+}
+
+/**
+ * Records an action of this screen in the audit log, done or refused by the upstream. The
+ * changes are worked out inside the guard too: nothing about the record can fail the action.
+ */
+export function auditOf(admin: AdminContext, request: Request, definition: { key: string }, recordLabel?: string) {
+  const record = (entry: Omit<AuditRecord, "actor" | "resource" | "changes">, changes: () => FieldChange[]) => {
+    try {
+      recordChange({
+        actor: { id: String(admin.user.id), email: admin.user.email },
+        resource: adminPageFor(new URL(request.url).pathname)?.segment ?? definition.key,
+        ...(recordLabel === undefined ? {} : { recordLabel }),
+        ...entry,
+        changes: changes(),
+      });
+    } catch (error) {
+      log("audit_record_failed", { action: entry.action, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return {
+    ok(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]) {
+      record({ action, recordId, outcome: "ok" }, changes);
+    },
+    failed(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[], error: UpstreamError | WriteFailed) {
+      const upstreamStatus = isUpstreamError(error) ? error.status : 0;
+      record({ action, recordId, outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) }, changes);
+    },
+  };
+}

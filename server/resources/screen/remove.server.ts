@@ -1,0 +1,33 @@
+import * as z from "zod";
+import type { AlertType, Cells } from "~/admin/resource";
+import { FORM_MESSAGES } from "~/admin/messages";
+import type { AdminContext } from "../../auth.server.ts";
+import { redirectWithAlert } from "../../flash.server.ts";
+import { isUpstreamError } from "../../upstream.server.ts";
+import type { ResourceAdapter } from "./adapter.server.ts";
+import { failureMessage, listLocation, refused } from "./answers.server.ts";
+import { auditOf, storedRecord } from "./audit-trail.server.ts";
+
+export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+) {
+  const { definition } = adapter;
+  if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
+  let alert: { type: AlertType; message: string } | undefined;
+  // Read before the delete: afterwards the record, and so its name, is gone.
+  const before = await storedRecord(admin, request, adapter, id, { withChoices: false });
+  const audit = auditOf(admin, request, definition, before?.label);
+  try {
+    await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
+    audit.ok("delete", id, () => []);
+    if (definition.messages.deleted) alert = { type: "success", message: definition.messages.deleted };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    audit.failed("delete", id, () => [], error);
+    alert = { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
+  }
+  return redirectWithAlert(admin.session, listLocation(request), alert);
+}

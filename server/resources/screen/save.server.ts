@@ -1,0 +1,182 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import * as z from "zod";
+import { schemaAllowingUnresolved } from "~/admin/relations";
+import type { Cells, FieldDefinition, FileAccept, ScreenActionData } from "~/admin/resource";
+import { FORM_MESSAGES } from "~/admin/messages";
+import { fieldChanges, isStoredValue } from "../../audit.server.ts";
+import type { AdminContext } from "../../auth.server.ts";
+import { getConfig } from "../../config.server.ts";
+import { redirectWithAlert } from "../../flash.server.ts";
+import {
+  FormRejected,
+  nextFile,
+  readLeadingFields,
+  refuseDeclaredOversize,
+  relayMultipart,
+  type FileRule,
+  type IncomingForm,
+} from "../../multipart.server.ts";
+import { cleanEditorHtml } from "../../sanitize.server.ts";
+import { isUpstreamError } from "../../upstream.server.ts";
+import { uploadLimits } from "../../upload-limits.server.ts";
+import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "../relation-edits.server.ts";
+import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
+import { alertOf, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";
+import { auditOf, createdId, storedRecord } from "./audit-trail.server.ts";
+
+/** A create or an update: the form validated, relations settled, the upstream written, the change recorded. */
+
+export function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<string, FileRule> {
+  const limits = uploadLimits();
+  const maxBytes: Record<FileAccept, number> = { image: limits.imageMaxBytes, book: limits.bookMaxBytes, video: limits.videoMaxBytes };
+  const rules: Record<string, FileRule> = {};
+  for (const field of definition.fields) {
+    if (field.type === "file" && field.accept) {
+      rules[field.name] = { kind: field.accept, maxBytes: maxBytes[field.accept], label: field.label };
+    }
+  }
+  return rules;
+}
+
+/**
+ * Every field of the schema, in its order (an emptied optional field is sent empty), after the
+ * id; not the fields the update leaves as stored, nor those the spec sends on update only.
+ */
+function defaultBody(definition: { schema: z.ZodObject; fields: FieldDefinition[] }, values: Record<string, unknown>, context: WriteContext): OutgoingFields {
+  const { id, omitted } = context;
+  const updateOnly = new Set(definition.fields.filter((field) => field.updateOnly).map((field) => field.name));
+  const body: OutgoingFields = id === undefined ? {} : { id };
+  for (const name of Object.keys(definition.schema.shape)) {
+    if (omitted.has(name) || (id === undefined && updateOnly.has(name))) continue;
+    body[name] = values[name] as OutgoingValue;
+  }
+  return body;
+}
+
+/** Multipart fields as text, in order; missing optional values are sent empty so an edit can clear them. */
+function multipartEntries(body: OutgoingFields): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(body)) {
+    if (Array.isArray(value)) for (const item of value) entries.push([name, item]);
+    else entries.push([name, value === null || value === undefined ? "" : String(value)]);
+  }
+  return entries;
+}
+
+/** An emptied field goes as "" (text can be cleared), but a number field as null: "" is no number. */
+function jsonBody(body: OutgoingFields, fields: FieldDefinition[]): Record<string, Exclude<OutgoingValue, undefined>> {
+  const numbers = new Set(fields.filter((field) => field.type === "number").map((field) => field.name));
+  const json: Record<string, Exclude<OutgoingValue, undefined>> = {};
+  for (const [name, value] of Object.entries(body)) json[name] = value === undefined ? (numbers.has(name) ? null : "") : value;
+  return json;
+}
+
+interface Submitted {
+  intent: "create" | "update";
+  id: string | undefined;
+  fields: Array<[string, string]>;
+  firstFile: Awaited<ReturnType<typeof readLeadingFields>>["firstFile"];
+  form: IncomingForm;
+  fileRules: Record<string, FileRule>;
+}
+
+export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  { intent, id, fields, firstFile, form, fileRules }: Submitted,
+) {
+  const { definition } = adapter;
+  const call = intent === "create" ? adapter.create : adapter.update;
+  const success = intent === "create" ? definition.messages.created : definition.messages.updated;
+  const failure = intent === "create" ? definition.messages.createFailed : definition.messages.updateFailed;
+  if (!call || !failure) return refused(FORM_MESSAGES.invalidRequest);
+
+  const relationFields = adapter.relations ? relationFieldsOf(definition.fields) : new Map<string, FieldDefinition>();
+  const relationEdits = intent === "update" ? readRelationEdits(fields, relationFields) : NO_RELATION_EDITS;
+  const formData = new FormData();
+  for (const [name, value] of fields) formData.append(name, value);
+  const submission = parseWithZod(formData, { schema: schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys()) });
+  if (submission.status !== "success") {
+    return data<ScreenActionData>({ result: submission.reply() }, { status: 400 });
+  }
+
+  const values: Record<string, unknown> = { ...submission.value };
+  for (const field of definition.fields) {
+    const value = values[field.name];
+    if (field.type === "textEditor" && typeof value === "string") values[field.name] = cleanEditorHtml(value);
+  }
+  const omitted = keepUnresolvedRelations(values, relationEdits, relationFields);
+  const typedValues = values as z.output<S>;
+  const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
+  // Read before the write, or the stored values would already be the new ones.
+  const before = context.id === undefined ? undefined : await storedRecord(admin, request, adapter, context.id, { withChoices: true });
+  if (before && "partial" in call && call.partial) {
+    for (const field of definition.fields) {
+      // A relation the form could not show, or cleared on purpose, was settled by its marker above.
+      if (field.type === "file" || relationEdits.unresolved.has(field.name) || relationEdits.cleared.has(field.name)) continue;
+      if (isStoredValue(field, before.values[field.name], values[field.name])) omitted.add(field.name);
+    }
+  }
+  const audit = auditOf(admin, request, definition, before?.label);
+  const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
+
+  try {
+    if ("staged" in call) {
+      refuseDeclaredOversize(form, firstFile, fileRules);
+      let pending = firstFile;
+      const files: IncomingFiles = {
+        async next() {
+          const part = pending ?? (await nextFile(form, fileRules));
+          pending = undefined;
+          return part ? { part, rule: fileRules[part.name] } : undefined;
+        },
+      };
+      await call.staged(typedValues, files, context);
+      audit.ok(intent, context.id ?? null, changes);
+      return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+    }
+    const upstreamRequest = {
+      method: call.method,
+      path: typeof call.path === "function" ? call.path(context.id) : call.path,
+      service: adapter.service,
+    };
+    const body = call.body ? await call.body(typedValues, context) : defaultBody(definition, values, context);
+    let answer: unknown;
+    if (call.encoding === "json") {
+      answer = await admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body, definition.fields) });
+    } else {
+      const required = intent === "create" ? definition.fields.filter((field) => field.requiredOnCreate).map((field) => field.name) : [];
+      answer = await relayMultipart(form, {
+        fields: multipartEntries(body),
+        firstFile,
+        rules: fileRules,
+        required,
+        send: (stream, contentType) =>
+          admin.api.call(z.unknown(), {
+            ...upstreamRequest,
+            body: stream,
+            contentType,
+            // A large file on a slow link takes longer than an ordinary call may.
+            timeoutMs: getConfig().requestTimeoutMs,
+          }),
+      });
+    }
+    audit.ok(intent, context.id ?? createdId(answer), changes);
+  } catch (error) {
+    if (error instanceof FormRejected) {
+      return data<ScreenActionData>(
+        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
+        { status: error.status },
+      );
+    }
+    if (isUpstreamError(error) || error instanceof WriteFailed) {
+      audit.failed(intent, context.id ?? null, changes, error);
+      const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
+      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: refusalStatus(error) });
+    }
+    throw error;
+  }
+  return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+}

@@ -1,0 +1,42 @@
+import { data } from "@remix-run/node";
+import type * as z from "zod";
+import type { FieldChange } from "~/admin/audit";
+import type { Cells, ScreenActionData } from "~/admin/resource";
+import { FORM_MESSAGES } from "~/admin/messages";
+import type { AdminContext } from "../../auth.server.ts";
+import { redirectWithAlert } from "../../flash.server.ts";
+import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
+import type { ResourceAdapter } from "./adapter.server.ts";
+import { alertOf, isDocumentSubmission, listLocation, refused, refusalStatus } from "./answers.server.ts";
+import { auditOf } from "./audit-trail.server.ts";
+
+export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+  on: boolean,
+) {
+  const { definition } = adapter;
+  if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
+  const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
+  let failed: UpstreamError | undefined;
+  const audit = auditOf(admin, request, definition);
+  const label = definition.toggle.label;
+  const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
+  try {
+    await adapter.toggle(admin.api, id, on);
+    audit.ok("toggle", id, change);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    audit.failed("toggle", id, change, error);
+    failed = error;
+  }
+  if (isDocumentSubmission(request)) {
+    return redirectWithAlert(admin.session, listLocation(request), failed ? { type: "error", message: failure } : undefined);
+  }
+  // With JavaScript the row changes in place (spec §4): no redirect, no reload of the list.
+  return failed
+    ? data<ScreenActionData>({ alert: alertOf("error", failure) }, { status: refusalStatus(failed) })
+    : data<ScreenActionData>({ toggled: { id, on } });
+}
