@@ -16,7 +16,7 @@ import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
-import { onClientError, onUnmetExpectation, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
+import { onClientError, onUnmetExpectation, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
 
 /**
  * The one Node process: Express + Remix, with what the bare `remix-serve` cannot do
@@ -99,6 +99,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(publicPageCache());
+  app.use(refuseUnknownMethods);
   app.all(
     "*",
     remixHandler({

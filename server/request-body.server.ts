@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
@@ -45,6 +46,12 @@ const UPLOAD_FRAMING_BYTES = 128 * KIB;
  * "connection reset" page); a form gets its own limit once more.
  */
 const UPLOAD_DRAIN_ALLOWANCE = 256 * MIB;
+/**
+ * After an answer to a body that will not be read to its end, how long the connection stays
+ * half-open (our side ended, theirs not read) before it is closed: time for a client still
+ * sending to read the answer, which a reset would otherwise destroy.
+ */
+const LINGER_MS = 2_000;
 /** What the app reads ahead of itself from the visitor's connection. */
 const READ_AHEAD_BYTES = 64 * KIB;
 
@@ -196,15 +203,20 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * One request's body: counted, timed and handed on to the app with backpressure. Refusing it
- * answers the visitor (when nothing was answered yet), errors what the app is reading, and
- * reads the rest into nothing, bounded.
+ * One request's body: counted, timed and handed on to the app with backpressure.
+ *
+ * Once the app stops reading (it answered early, or a refusal stopped it), nothing more is read
+ * until the answer has gone out. Then a body of declared length within the allowance is read to
+ * its end into nothing (the connection stays usable); any other is closed gently: the answer,
+ * then the end of our side of the connection, then, after `LINGER_MS`, the connection itself. A
+ * client still sending reads the answer in that time instead of losing it to a reset.
  */
 class RequestBody {
   readonly readable: Readable;
   private received = 0;
-  private discarding = false;
-  private discardUntil = Infinity;
+  /** The app no longer reads (it answered, or was stopped). */
+  private detached = false;
+  private discardUntil: number | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private deadlineTimer: NodeJS.Timeout | undefined;
   private done = false;
@@ -217,11 +229,10 @@ class RequestBody {
     this.readable = new Readable({
       highWaterMark: READ_AHEAD_BYTES,
       read: () => {
-        if (!this.discarding) req.resume();
+        if (!this.detached) req.resume();
       },
       destroy: (error, callback) => {
-        // The app stopped reading (an early answer, a refused file): the rest goes nowhere.
-        this.discard();
+        this.detach();
         callback(error);
       },
     });
@@ -235,10 +246,7 @@ class RequestBody {
       this.readable.destroy(error);
     });
     req.once("close", () => this.finish());
-    res.once("finish", () => {
-      // Answered before the body was all here: read the rest into nothing, bounded.
-      if (!this.done) this.discard();
-    });
+    res.once("finish", () => this.afterAnswer());
     res.once("close", () => {
       if (!res.writableFinished) this.finish();
     });
@@ -246,22 +254,22 @@ class RequestBody {
     if (policy.deadlineMs !== undefined) this.armDeadline(policy.deadlineMs);
   }
 
-  private armDeadline(ms: number) {
-    this.deadlineTimer = setTimeout(() => {
-      // The app is not reading yet (it checks the session first): only the visitor's time counts.
-      if (!this.discarding && this.req.isPaused()) this.armDeadline(Math.min(this.policy.idleMs, 1_000));
-      else this.tooSlow();
-    }, ms);
-    this.deadlineTimer.unref();
+  /** The app will read no more: stop reading until the answer is out. */
+  detach() {
+    if (this.detached) return;
+    this.detached = true;
+    if (!this.done) this.req.pause();
   }
 
   private onData(chunk: Buffer) {
     this.received += chunk.length;
     this.armIdle();
-    if (this.discarding) {
+    if (this.discardUntil !== undefined) {
       if (this.received > this.discardUntil) this.cut();
       return;
     }
+    // Already in flight when the app stopped: dropped.
+    if (this.detached) return;
     if (this.received > this.policy.limitBytes) {
       this.refuse(413);
       return;
@@ -277,21 +285,30 @@ class RequestBody {
   }
 
   private onIdle() {
-    // Paused because the app is not reading (a slow upstream): not the visitor's silence.
-    if (!this.discarding && this.req.isPaused()) {
+    // Paused by us (the app is not reading, or the answer is not out yet): not the visitor's silence.
+    if (this.req.isPaused() && this.discardUntil === undefined) {
       this.armIdle();
       return;
     }
     this.tooSlow();
   }
 
+  private armDeadline(ms: number) {
+    this.deadlineTimer = setTimeout(() => {
+      // The app is not reading yet (it checks the session first): only the visitor's time counts.
+      if (this.req.isPaused() && this.discardUntil === undefined) this.armDeadline(Math.min(this.policy.idleMs, 1_000));
+      else this.tooSlow();
+    }, ms);
+    this.deadlineTimer.unref();
+  }
+
   private tooSlow() {
     if (this.done) return;
-    if (this.discarding || this.res.headersSent) this.cut();
+    if (this.res.headersSent) this.cut();
     else this.refuse(408);
   }
 
-  /** Answers for the body, then stops the app's reading of it. */
+  /** Answers for the body (413 or 408) and stops the app's reading of it. */
   private refuse(status: 408 | 413) {
     const { res } = this;
     if (refused.has(res) || this.done) return;
@@ -303,20 +320,27 @@ class RequestBody {
       received_bytes: this.received,
     });
     for (const listener of refusals.get(res) ?? []) listener();
-    // A body of unknown length already past its limit, or one that sends nothing: the
-    // connection is closed after the answer (a client still sending has it by then).
-    sendVisitorError(res, status, { close: true, ...(status === 413 ? { message: tooLargeMessage(this.policy.limitBytes) } : {}) });
-    this.readable.destroy(new BodyRefused(status));
+    // A body of unknown length past its limit, or one that sends nothing: never read to its end.
     this.finish();
+    answerUnread(this.req, res, this.policy, status, status === 413 ? { message: tooLargeMessage(this.policy.limitBytes) } : {});
+    this.readable.destroy(new BodyRefused(status));
   }
 
-  /** From now on, the rest is read into nothing, up to the allowance. */
-  private discard() {
-    if (this.discarding || this.done) return;
-    this.discarding = true;
-    // A body within its limit, or a little over it, is read to its end: the connection stays usable.
-    this.discardUntil = Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes;
-    this.req.resume();
+  /**
+   * The app's answer is out before the body: read the rest into nothing when it is declared
+   * within the allowance, else close gently (a body of unknown or huge length is not read on:
+   * reading it would cost what the limits are there to save).
+   */
+  private afterAnswer() {
+    if (this.done) return;
+    this.detached = true;
+    if (drainsWhole(this.req, this.policy)) {
+      this.discardUntil = Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes;
+      this.req.resume();
+      return;
+    }
+    this.finish();
+    lingeringClose(this.req.socket);
   }
 
   /** The connection is closed under the request. */
@@ -347,8 +371,8 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
       const allow = target.hasAction ? [...SAFE_METHODS, "POST"] : SAFE_METHODS;
       if (!allow.includes(req.method)) {
         const policy = formPolicy(config);
-        bound(req, res, policy).discardNow();
-        sendVisitorError(res, 405, { headers: { Allow: allow.join(", ") }, close: !drainsWhole(req, policy) });
+        bound(req, res, policy);
+        answerUnread(req, res, policy, 405, { headers: { Allow: allow.join(", ") } });
         return;
       }
     }
@@ -370,8 +394,8 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
     if (req.headers["transfer-encoding"] === undefined && Number.isFinite(declared) && declared > policy.limitBytes) {
       log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
       refused.add(res);
-      bound(req, res, policy).discardNow();
-      sendVisitorError(res, 413, { message: tooLargeMessage(policy.limitBytes), close: !drainsWhole(req, policy) });
+      bound(req, res, policy);
+      answerUnread(req, res, policy, 413, { message: tooLargeMessage(policy.limitBytes) });
       return;
     }
     bound(req, res, policy);
@@ -380,9 +404,37 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
 }
 
 /**
- * Whether a body answered before it was read will be read to its end (a declared length within
- * the limit and the allowance): the connection can then serve the next request. Otherwise the
- * answer says `Connection: close`, so that no client reuses a connection about to be cut.
+ * Closes a connection whose request body is still arriving without losing the answer: our side
+ * ends (the client reads the answer, then the end), nothing more is read, and only after
+ * `LINGER_MS` is the connection closed (which resets a client still sending). Closing at once
+ * would reset it straight away, and a reset can destroy the answer before the client reads it.
+ */
+function lingeringClose(socket: Socket): void {
+  if (socket.destroyed) return;
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
+ * Answers a request whose body this process will not let the app read (405, 413, 408). Unless
+ * the body is declared small enough to read to its end, the answer says `Connection: close`, so
+ * that no client reuses the connection, and the close lingers: Node ends a `Connection: close`
+ * answer's connection through `socket.destroySoon()`, which here is the lingering close.
+ */
+function answerUnread(req: IncomingMessage, res: ExpressResponse, policy: BodyPolicy, status: number, options: { message?: string; headers?: Record<string, string> } = {}) {
+  const close = status === 408 || !drainsWhole(req, policy);
+  if (close) {
+    const { socket } = req;
+    (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket);
+  }
+  sendVisitorError(res, status, { ...options, close });
+}
+
+/**
+ * Whether a body answered before it was read is read to its end (a declared length within the
+ * limit and the allowance: a browser sending a file a little over its limit gets to read the
+ * answer, and the connection serves the next request). Otherwise it is closed gently.
  */
 function drainsWhole(req: IncomingMessage, policy: BodyPolicy): boolean {
   if (!hasBody(req)) return true;
@@ -399,10 +451,12 @@ function formPolicy(config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">):
   };
 }
 
-/** Counts and times the body of a request that has one; a request without a body is left as it is. */
-function bound(req: ExpressRequest, res: ExpressResponse, policy: BodyPolicy): { discardNow(): void } {
-  if (!hasBody(req)) return { discardNow() {} };
+/**
+ * Counts and times the body of a request that has one (a request without a body is left as it
+ * is); `detached` for a body the app will never read (answered here).
+ */
+function bound(req: ExpressRequest, res: ExpressResponse, policy: BodyPolicy): void {
+  if (!hasBody(req)) return;
   const body = new RequestBody(req, res, policy);
   bodies.set(req, body);
-  return { discardNow: () => body.readable.destroy() };
 }

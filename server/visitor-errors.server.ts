@@ -1,5 +1,5 @@
 import type { Socket } from "node:net";
-import type { ErrorRequestHandler, Response as ExpressResponse } from "express";
+import type { ErrorRequestHandler, RequestHandler, Response as ExpressResponse } from "express";
 import { log } from "./log.server.ts";
 
 /**
@@ -140,3 +140,15 @@ export function onUnmetExpectation(_req: unknown, res: import("node:http").Serve
   });
   res.end(body);
 }
+
+/** The methods Remix answers itself; any other on an address no route takes would be its bare 405. */
+const REMIX_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Placed just before Remix: a method Remix does not know (OPTIONS, PROPFIND, ...) on an address
+ * that no route takes (request-body.server.ts answered those that one does) is our 404 page.
+ */
+export const refuseUnknownMethods: RequestHandler = (req, res, next) => {
+  if (REMIX_METHODS.has(req.method)) return next();
+  sendVisitorError(res, 404);
+};

@@ -173,6 +173,25 @@ async function silentBody(path: string, first: string): Promise<{ socket: Socket
 }
 
 describe("boundRequestBodies", () => {
+  it("a client that goes on sending after a refusal still reads the whole answer (the close lingers)", async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const socket = connect({ host: "127.0.0.1", port });
+      await once(socket, "connect");
+      socket.on("error", () => {});
+      let text = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      socket.write(`POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 300000000\r\n\r\n`);
+      const piece = "a".repeat(256 * 1024);
+      const flood = () => {
+        if (!socket.destroyed && socket.writable) socket.write(piece, () => setImmediate(flood));
+      };
+      flood();
+      await once(socket, "close");
+      expect(text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(text).toContain("</html>");
+    }
+  });
+
   it("passes a form within FORM_MAX_BYTES whole", async () => {
     const answer = await send("/login", [Buffer.alloc(FORM_MAX, 0x61)], { headers: { "x-test": "within" } });
     expect(answer.status).toBe(200);
