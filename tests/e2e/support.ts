@@ -64,8 +64,28 @@ export interface NodeProcess {
   waitForExit(timeoutMs?: number): Promise<ExitInfo>;
   /** Sends a signal (if still running). */
   signal(signal: NodeJS.Signals): void;
-  /** SIGTERM, then SIGKILL after a grace period; resolves on exit. */
+  /**
+   * SIGTERM, then SIGKILL after a grace period; resolves on exit. Rejects (after the exit) when
+   * the process logged a failure nobody handled (`unhandledFailureLines`): every suite that stops
+   * its processes fails on one, without a check of its own.
+   */
   stop(graceMs?: number): Promise<ExitInfo>;
+}
+
+/** What server/index.ts logs for a failure nobody handled. */
+const UNHANDLED_FAILURE_EVENTS = new Set(["unhandled_rejection", "uncaught_exception"]);
+
+/**
+ * The process's log lines about an unhandled rejection or an uncaught exception, and Node's own
+ * report of one on stderr (a process that did not install the handlers).
+ */
+export function unhandledFailureLines(proc: Pick<NodeProcess, "logLines" | "stderr">): string[] {
+  const logged = proc
+    .logLines()
+    .filter((line) => UNHANDLED_FAILURE_EVENTS.has(String(line.event)))
+    .map((line) => JSON.stringify(line));
+  const reported = proc.stderr().split("\n").filter((line) => /UnhandledPromiseRejection|\[ERR_UNHANDLED_REJECTION\]/.test(line));
+  return [...logged, ...reported];
 }
 
 const running = new Set<NodeProcess>();
@@ -167,6 +187,10 @@ export function spawnNode(script: string, env: Env): NodeProcess {
         await exited;
         clearTimeout(timer);
       }
+      const failures = unhandledFailureLines(handle);
+      if (failures.length > 0) {
+        throw new Error(`${script} (pid ${child.pid}) logged ${failures.length} unhandled failure(s):\n${failures.join("\n")}`);
+      }
       return exited;
     },
   };
@@ -204,7 +228,7 @@ export async function startBff(env: Env, timeoutMs = 30_000): Promise<Bff> {
     const { url } = JSON.parse(line) as { url: string };
     return { url, proc };
   } catch (error) {
-    await proc.stop();
+    await proc.stop().catch(() => {});
     throw error;
   }
 }

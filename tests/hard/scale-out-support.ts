@@ -161,10 +161,12 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
   let redis: RedisServer | undefined;
   let referenceApi: ReturnType<typeof spawnNode> | undefined;
   const close = async () => {
-    await Promise.all(bffs.map((bff) => bff.proc.stop()));
-    await referenceApi?.stop();
+    // Everything is stopped even when a process logged an unhandled failure; then that is reported.
+    const stopped = await Promise.allSettled([...bffs.map((bff) => bff.proc.stop()), referenceApi?.stop()]);
     await redis?.stop();
     await removeDir(root);
+    const failed = stopped.find((result) => result.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   };
   try {
     await mkdir(path.join(root, "redis"));

@@ -232,11 +232,15 @@ export async function startHardStack(env: Record<string, string | undefined> = {
     referenceApi,
     bffDataDir: bffDir,
     async close() {
-      await bff.proc.stop();
-      await upstream.close();
-      await referenceApi.close();
-      await removeDir(referenceDir);
-      await removeDir(bffDir);
+      // Rejects when the BFF logged an unhandled rejection or uncaught exception (after cleaning up).
+      try {
+        await bff.proc.stop();
+      } finally {
+        await upstream.close();
+        await referenceApi.close();
+        await removeDir(referenceDir);
+        await removeDir(bffDir);
+      }
     },
   };
 }
