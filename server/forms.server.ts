@@ -84,17 +84,27 @@ export function maxLengthOf(schema: z.core.$ZodType | undefined): number | undef
   }
 }
 
+/** What a field the form has outside its schema (a file input, `intent`, `id`) may echo. */
+const OTHER_FIELD_MAX = 255;
+
 /**
- * A conform reply that echoes only the schema's own fields, each cut to its maximum length
- * (`.max()` in the schema): a refused form shows the visitor what they typed, never a
- * megabyte of it, and never fields the form does not have.
+ * A conform reply that echoes only the form's own fields, each cut to its maximum length
+ * (`.max()` in the schema; `otherFields`, which the form has outside its schema, to 255
+ * characters): a refused form shows the visitor what they typed, never a megabyte of it, and
+ * never fields the form does not have. Errors stay on the form's own fields.
  */
-export function boundedReply<E>(result: SubmissionResult<E>, schema: z.ZodObject): SubmissionResult<E> {
-  const known = new Set(Object.keys(schema.shape));
+export function boundedReply<E>(
+  result: SubmissionResult<E>,
+  schema: z.ZodObject,
+  { otherFields = [] }: { otherFields?: Iterable<string> } = {},
+): SubmissionResult<E> {
+  const others = new Set(otherFields);
+  const known = new Set([...Object.keys(schema.shape), ...others]);
   const initialValue: Record<string, Payload> = {};
   for (const [name, value] of Object.entries(result.initialValue ?? {})) {
     if (!known.has(name)) continue;
-    const kept = capped(value, maxLengthOf(schema.shape[name] as z.core.$ZodType) ?? UNBOUNDED);
+    const max = name in schema.shape ? (maxLengthOf(schema.shape[name] as z.core.$ZodType) ?? UNBOUNDED) : OTHER_FIELD_MAX;
+    const kept = capped(value, max);
     if (kept !== undefined) initialValue[name] = kept;
   }
   const error = result.error ? Object.fromEntries(Object.entries(result.error).filter(([name]) => name === "" || known.has(name))) : result.error;

@@ -148,4 +148,16 @@ describe("boundedReply", () => {
     expect(JSON.stringify(reply).length).toBeLessThan(2_000);
     expect(reply.error?.email).toEqual(["Email terlalu panjang"]);
   });
+
+  it("keeps the form's other fields (a file input, intent) within 255 characters, and their errors", () => {
+    const form = new FormData();
+    form.append("email", "a@b.c");
+    form.append("intent", "i".repeat(10_000));
+    const submission = parseWithZod(form, { schema: loginSchema });
+    const reply = boundedReply(submission.reply({ fieldErrors: { file: ["Ukuran berkas melebihi batas 10 MB"] } }), loginSchema, {
+      otherFields: ["file", "intent"],
+    });
+    expect(reply.initialValue?.intent).toBe("i".repeat(255));
+    expect(reply.error?.file).toEqual(["Ukuran berkas melebihi batas 10 MB"]);
+  });
 });
