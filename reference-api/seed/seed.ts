@@ -23,15 +23,19 @@ import {
 } from "./content.ts";
 import { emptyMp4 } from "./mp4.ts";
 import { createPdf } from "./pdf.ts";
-import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./png.ts";
+import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./images.ts";
 
 /** The pictures the public pages show are photo-sized, as real uploads are. */
-const photos = new Map<string, Buffer>();
-/** Drawing a photo-sized picture is slow on a busy machine: a process that seeds again reuses it. */
-function photo(hue: number, seed: number): Buffer {
+const photos = new Map<string, Promise<Buffer>>();
+/** Rendering a photo-sized picture takes tens of milliseconds: a process that seeds again reuses it. */
+function photo(hue: number, seed: number): Promise<Buffer> {
   const key = `${hue}/${seed}`;
   let png = photos.get(key);
-  if (!png) photos.set(key, (png = landscapeImage(hue, seed, PHOTO_WIDTH, PHOTO_HEIGHT)));
+  if (!png) {
+    png = landscapeImage(hue, seed, PHOTO_WIDTH, PHOTO_HEIGHT);
+    photos.set(key, png);
+    png.catch(() => photos.delete(key));
+  }
   return png;
 }
 
@@ -56,8 +60,8 @@ interface Table {
  * every record; that step runs inside the schema transaction.
  */
 export async function prepareDemoContent(storage: Storage, demoPassword: string): Promise<(db: Db) => void> {
-  const files: Array<{ area: StorageArea; name: string; data: Buffer }> = [];
-  const store = (area: StorageArea, name: string, data: Buffer): string => {
+  const files: Array<{ area: StorageArea; name: string; data: Buffer | Promise<Buffer> }> = [];
+  const store = (area: StorageArea, name: string, data: Buffer | Promise<Buffer>): string => {
     files.push({ area, name, data });
     return name;
   };
@@ -168,7 +172,7 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
     tagIds: book.tags.map((name) => idOf(TAGS, name)),
   }));
 
-  await Promise.all(files.map(({ area, name, data }) => writeFile(storage.path(area, name), data)));
+  await Promise.all(files.map(async ({ area, name, data }) => writeFile(storage.path(area, name), await data)));
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(demoPassword)));
 
   return (db) => {

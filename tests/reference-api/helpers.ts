@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startReferenceApi, type ReferenceApiOptions, type RunningReferenceApi } from "../../reference-api/server.ts";
-import { landscapeImage } from "../../reference-api/seed/png.ts";
+import { landscapeImage } from "../../reference-api/seed/images.ts";
 import { createPdf } from "../../reference-api/seed/pdf.ts";
 
 export const DEMO_PASSWORD = "demo12345";
@@ -90,8 +90,14 @@ export async function startTestApi(options: Partial<ReferenceApiOptions> = {}): 
   };
 }
 
-export function pngFile(name = "gambar.png", hue = 120): File {
-  return new File([new Uint8Array(landscapeImage(hue, 7, 64, 36))], name, { type: "image/png" });
+/** Small pictures drawn by the seed's own code, once per test file (rendering is asynchronous). */
+const TEST_PICTURES = new Map(
+  await Promise.all([120, 10, 300].map(async (hue) => [hue, await landscapeImage(hue, 7, 64, 36)] as const)),
+);
+
+/** A small PNG; each hue (120, 10 or 300) gives a different picture. */
+export function pngFile(name = "gambar.png", hue: 120 | 10 | 300 = 120): File {
+  return new File([new Uint8Array(TEST_PICTURES.get(hue)!)], name, { type: "image/png" });
 }
 
 export function pdfFile(name = "buku.pdf"): File {
