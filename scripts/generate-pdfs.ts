@@ -1,8 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { textPdf } from "../reference-api/seed/pdf.ts";
 
 /**
- * Writes the four public documents (public/*.pdf) as valid PDFs with Indonesian placeholder text.
+ * Writes the four public documents (public/*.pdf) as valid PDFs with Indonesian placeholder text,
+ * with the reference API's PDF writer (pdf-lib; scripts may import reference-api/, the app may not).
  * Reproducible: the same bytes every run (no dates, no random ids). To publish the real documents,
  * replace the files in public/ with the agency's own PDFs under the same names.
  *
@@ -56,62 +58,9 @@ const DOCUMENTS: PlaceholderDocument[] = [
   },
 ];
 
-const PAGE_WIDTH = 595;
-const PAGE_HEIGHT = 842;
-const MARGIN = 56;
-const LINE_CHARS = 86;
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const escapePdfText = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
-
-function pdf({ title, paragraphs }: PlaceholderDocument): Buffer {
-  const commands: string[] = ["BT", `/F2 18 Tf ${MARGIN} ${PAGE_HEIGHT - MARGIN - 18} Td (${escapePdfText(title)}) Tj`, "/F1 11 Tf 0 -36 Td 15 TL"];
-  commands.push(`(${escapePdfText("Dinas Perpustakaan dan Kearsipan")}) Tj T*`, "T*");
-  for (const paragraph of paragraphs) {
-    for (const line of wrap(paragraph, LINE_CHARS)) commands.push(`(${escapePdfText(line)}) Tj T*`);
-    commands.push("T*");
-  }
-  commands.push("ET");
-  const content = commands.join("\n");
-
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>`,
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    `<< /Title (${escapePdfText(title)}) /Producer (dispusip-web) >>`,
-  ];
-  let body = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, "latin1"));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefOffset = Buffer.byteLength(body, "latin1");
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
-
-for (const document of DOCUMENTS) {
-  const target = fileURLToPath(new URL(`../public/${document.file}`, import.meta.url));
-  writeFileSync(target, pdf(document));
-  console.log(`wrote public/${document.file}`);
+for (const { file, title, paragraphs } of DOCUMENTS) {
+  const target = fileURLToPath(new URL(`../public/${file}`, import.meta.url));
+  const pdf = await textPdf({ title, paragraphs: ["Dinas Perpustakaan dan Kearsipan", ...paragraphs], page: "A4", producer: "dispusip-web" });
+  writeFileSync(target, pdf);
+  console.log(`wrote public/${file}`);
 }

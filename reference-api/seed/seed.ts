@@ -22,7 +22,7 @@ import {
   VIDEOS,
 } from "./content.ts";
 import { emptyMp4 } from "./mp4.ts";
-import { createPdf } from "./pdf.ts";
+import { textPdf } from "./pdf.ts";
 import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./images.ts";
 
 /** The pictures the public pages show are photo-sized, as real uploads are. */
@@ -164,8 +164,16 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
       file: store(
         "files",
         `seed-book-${i + 1}.pdf`,
-        createPdf(book.title, `${book.synopsis}\n\nPengarang: ${book.author}\nPenerbit: ${book.publisher}\n\n` +
-          "Berkas ini adalah contoh buku digital untuk demonstrasi katalog perpustakaan."),
+        textPdf({
+          title: book.title,
+          paragraphs: [
+            book.synopsis,
+            `Pengarang: ${book.author}\nPenerbit: ${book.publisher}`,
+            "Berkas ini adalah contoh buku digital untuk demonstrasi katalog perpustakaan.",
+          ],
+          page: "A5",
+          producer: "reference-api",
+        }),
       ),
     },
     genreIds: book.genres.map((name) => idOf(GENRES, name)),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startReferenceApi, type ReferenceApiOptions, type RunningReferenceApi } from "../../reference-api/server.ts";
 import { landscapeImage } from "../../reference-api/seed/images.ts";
-import { createPdf } from "../../reference-api/seed/pdf.ts";
+import { textPdf } from "../../reference-api/seed/pdf.ts";
 
 export const DEMO_PASSWORD = "demo12345";
 export const ADMIN_EMAIL = "admin@dispusip.local";
@@ -90,7 +90,7 @@ export async function startTestApi(options: Partial<ReferenceApiOptions> = {}): 
   };
 }
 
-/** Small pictures drawn by the seed's own code, once per test file (rendering is asynchronous). */
+/** Small pictures and a PDF made by the seed's own code, once per test file (both are asynchronous). */
 const TEST_PICTURES = new Map(
   await Promise.all([120, 10, 300].map(async (hue) => [hue, await landscapeImage(hue, 7, 64, 36)] as const)),
 );
@@ -100,8 +100,10 @@ export function pngFile(name = "gambar.png", hue: 120 | 10 | 300 = 120): File {
   return new File([new Uint8Array(TEST_PICTURES.get(hue)!)], name, { type: "image/png" });
 }
 
+const TEST_PDF = await textPdf({ title: "Buku Uji", paragraphs: ["Isi buku uji."], page: "A5", producer: "tests" });
+
 export function pdfFile(name = "buku.pdf"): File {
-  return new File([new Uint8Array(createPdf("Buku Uji", "Isi buku uji."))], name, { type: "application/pdf" });
+  return new File([new Uint8Array(TEST_PDF)], name, { type: "application/pdf" });
 }
 
 export function form(fields: Record<string, string | string[] | Blob>): FormData {
