@@ -1,49 +1,46 @@
+import { fileTypeFromBuffer } from "file-type";
+
 /** What an uploaded file may be, decided from its first bytes (never from its name or header). */
 export type FileKind = "image" | "book" | "video";
 
 export interface DetectedType {
-  kind: FileKind;
+  mimeType: string;
+  /** The stored file's extension, which decides the Content-Type it is served with. */
   extension: string;
 }
 
-/** Enough leading bytes for every signature below (EPUB needs 58). */
-export const SNIFF_BYTES = 64;
+/**
+ * The types each kind accepts, as file-type names them, and the extension each is stored under.
+ * MP4's relatives (M4V, 3GP, F4V) are stored and served as MP4, which browsers play.
+ */
+const ACCEPTED: Record<FileKind, Record<string, string>> = {
+  image: { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" },
+  book: { "application/pdf": "pdf", "application/epub+zip": "epub" },
+  video: {
+    "video/mp4": "mp4",
+    "video/x-m4v": "mp4",
+    "video/3gpp": "mp4",
+    "video/3gpp2": "mp4",
+    "video/quicktime": "mov",
+    "video/webm": "webm",
+    "video/matroska": "mkv",
+  },
+};
 
-const ascii = (head: Buffer, start: number, end: number): string => head.toString("latin1", start, end);
+/** As many leading bytes as file-type reads (its `reasonableDetectionSizeInBytes`). */
+export const SNIFF_BYTES = 4100;
 
-export function detectFileType(head: Buffer): DetectedType | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
-    return { kind: "image", extension: "jpg" };
+/** The file's type, if its leading bytes show one that `kind` accepts (file-type's detection). */
+export async function detectFileType(head: Uint8Array, kind: FileKind): Promise<DetectedType | undefined> {
+  let mimeType: string | undefined;
+  try {
+    mimeType = (await fileTypeFromBuffer(head))?.mime;
+  } catch {
+    // A malformed container can make a parser give up: that is not an accepted file either.
+    return undefined;
   }
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { kind: "image", extension: "png" };
-  }
-  if (ascii(head, 0, 6) === "GIF87a" || ascii(head, 0, 6) === "GIF89a") {
-    return { kind: "image", extension: "gif" };
-  }
-  if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WEBP") {
-    return { kind: "image", extension: "webp" };
-  }
-  if (ascii(head, 0, 5) === "%PDF-") {
-    return { kind: "book", extension: "pdf" };
-  }
-  // An EPUB is a zip whose first entry is the uncompressed file "mimetype" (EPUB OCF 3.0, 4.3).
-  if (ascii(head, 0, 4) === "PK\x03\x04" && ascii(head, 30, 38) === "mimetype" && ascii(head, 38, 58) === "application/epub+zip") {
-    return { kind: "book", extension: "epub" };
-  }
-  // ISO base media (MP4, M4V, 3GP, QuickTime): a box whose type is `ftyp`, brand `qt  ` for QuickTime.
-  if (ascii(head, 4, 8) === "ftyp") {
-    return { kind: "video", extension: ascii(head, 8, 12) === "qt  " ? "mov" : "mp4" };
-  }
-  // Older QuickTime files start straight with a movie, data or padding atom.
-  if (head.length >= 8 && ["moov", "mdat", "wide", "free", "skip"].includes(ascii(head, 4, 8))) {
-    return { kind: "video", extension: "mov" };
-  }
-  // EBML header: WebM declares the DocType "webm"; anything else is Matroska.
-  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) {
-    return { kind: "video", extension: head.includes("webm", 0, "latin1") ? "webm" : "mkv" };
-  }
-  return undefined;
+  const extension = mimeType === undefined ? undefined : ACCEPTED[kind][mimeType];
+  return mimeType && extension ? { mimeType, extension } : undefined;
 }
 
 export const WRONG_TYPE_MESSAGES: Record<FileKind, string> = {

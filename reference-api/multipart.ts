@@ -129,15 +129,16 @@ class ContentSniffer extends Transform {
   }
 
   private decide(callback: TransformCallback): void {
-    const detected = detectFileType(this.head);
-    if (!detected || detected.kind !== this.kind) {
-      callback(new HttpError(400, WRONG_TYPE_MESSAGES[this.kind]));
-      return;
-    }
-    this.detected = detected;
-    const head = this.head;
-    this.head = Buffer.alloc(0);
-    callback(null, head);
+    detectFileType(this.head, this.kind).then((detected) => {
+      if (!detected) {
+        callback(new HttpError(400, WRONG_TYPE_MESSAGES[this.kind]));
+        return;
+      }
+      this.detected = detected;
+      const head = this.head;
+      this.head = Buffer.alloc(0);
+      callback(null, head);
+    }, callback);
   }
 }
 
