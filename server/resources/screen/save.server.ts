@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
@@ -7,6 +8,7 @@ import { FORM_MESSAGES } from "~/admin/messages";
 import { fieldChanges, isStoredValue } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { getConfig } from "../../config.server.ts";
+import { boundedReply } from "../../forms.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import {
   FormRejected,
@@ -95,11 +97,14 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
 
   const relationFields = adapter.relations ? relationFieldsOf(definition.fields) : new Map<string, FieldDefinition>();
   const relationEdits = intent === "update" ? readRelationEdits(fields, relationFields) : NO_RELATION_EDITS;
+  // A refused form shows what was typed, each field cut to its own maximum: never a megabyte of it.
+  const echo = (result: SubmissionResult<string[]>) =>
+    boundedReply(result, definition.schema, { otherFields: [...definition.fields.map((field) => field.name), "intent", "id"] });
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);
   const submission = parseWithZod(formData, { schema: schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys()) });
   if (submission.status !== "success") {
-    return data<ScreenActionData>({ result: submission.reply() }, { status: 400 });
+    return data<ScreenActionData>({ result: echo(submission.reply()) }, { status: 400 });
   }
 
   const values: Record<string, unknown> = { ...submission.value };
@@ -167,14 +172,14 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   } catch (error) {
     if (error instanceof FormRejected) {
       return data<ScreenActionData>(
-        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
+        { result: echo(submission.reply({ fieldErrors: { [error.field]: [error.message] } })) },
         { status: error.status },
       );
     }
     if (isUpstreamError(error) || error instanceof WriteFailed) {
       audit.failed(intent, context.id ?? null, changes, error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
-      return data<ScreenActionData>({ result: submission.reply(), alert: alertOf("error", message) }, { status: refusalStatus(error) });
+      return data<ScreenActionData>({ result: echo(submission.reply()), alert: alertOf("error", message) }, { status: refusalStatus(error) });
     }
     throw error;
   }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import * as sliderRoute from "~/routes/admin.slider-manager";
+import * as publisherRoute from "~/routes/admin.publisher";
+import { adminCookie, form, imageFile, noFile, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
+
+/**
+ * Issue 20 point 1: a refused admin form shows what was typed, each field cut to its own
+ * maximum, never the megabyte that was sent, and no field the form does not have.
+ */
+
+function longestRun(value: unknown): number {
+  return Math.max(0, ...(JSON.stringify(value).match(/[^",\\[\]{}:]+/g) ?? []).map((run) => run.length));
+}
+
+describe("a refused admin form", () => {
+  it("echoes a 600 KB title cut to its 255 characters, and no invented field", async () => {
+    const cookie = await adminCookie();
+    const calls = recordAllRequests();
+    const submitted = await submit(
+      sliderRoute,
+      "/admin/slider-manager?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["title", "J".repeat(600_000)],
+        ["description", "d".repeat(200_000)],
+        ["invented", "x".repeat(100_000)],
+        ["file", imageFile()],
+      ]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", status: 400 });
+    const echoed = submitted.kind === "data" ? (submitted.data.result?.initialValue as Record<string, string>) : {};
+    expect(echoed.title).toHaveLength(255);
+    // The description's own maximum (2,000 characters), not the 200,000 sent.
+    expect(echoed.description.length).toBeLessThanOrEqual(2000);
+    expect(longestRun(submitted)).toBeLessThanOrEqual(2000);
+    expect(JSON.stringify(submitted)).not.toContain("invented");
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses text fields over FORM_MAX_BYTES together with 413, echoing none of them whole", async () => {
+    const cookie = await adminCookie();
+    const submitted = await submit(
+      sliderRoute,
+      "/admin/slider-manager?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["title", "J".repeat(900_000)],
+        ["description", "d".repeat(300_000)],
+        ["file", imageFile()],
+      ]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", status: 413 });
+    expect(longestRun(submitted)).toBeLessThanOrEqual(255);
+  });
+
+  it("echoes the form's values cut, with the upstream's refusal too", async () => {
+    const cookie = await adminCookie();
+    recordWrites("post", "/publishers", { status: 422, body: { error: "Nama sudah ada" } });
+    const submitted = await submit(
+      publisherRoute,
+      "/admin/publisher?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["name", "Penerbit"],
+        ["about", "a".repeat(5000)],
+        ["file", noFile()],
+      ]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", status: 422 });
+    expect(longestRun(submitted)).toBeLessThanOrEqual(5000);
+  });
+});
