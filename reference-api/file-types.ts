@@ -11,10 +11,11 @@ export interface DetectedType {
 
 /**
  * The types each kind accepts, as file-type names them, and the extension each is stored under.
- * MP4's relatives (M4V, 3GP, F4V) are stored and served as MP4, which browsers play.
+ * MP4's relatives (M4V, 3GP, F4V) are stored and served as MP4, which browsers play; an animated
+ * PNG is a PNG.
  */
 const ACCEPTED: Record<FileKind, Record<string, string>> = {
-  image: { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" },
+  image: { "image/jpeg": "jpg", "image/png": "png", "image/apng": "png", "image/webp": "webp", "image/gif": "gif" },
   book: { "application/pdf": "pdf", "application/epub+zip": "epub" },
   video: {
     "video/mp4": "mp4",

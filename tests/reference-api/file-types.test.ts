@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { detectFileType, type FileKind } from "../../reference-api/file-types.ts";
 import { emptyMp4 } from "../../reference-api/seed/mp4.ts";
 import { textPdf } from "../../reference-api/seed/pdf.ts";
+import { giantPng, pngChunk } from "../helpers/image-headers.ts";
 
 const bytes = (head: string | number[], size = 512): Buffer => {
   const start = typeof head === "string" ? Buffer.from(head, "latin1") : Buffer.from(head);
@@ -27,6 +28,7 @@ describe("detectFileType (file-type on the leading bytes)", () => {
     ["a PNG", () => sharp({ create: { width: 4, height: 3, channels: 3, background: "#3366cc" } }).png().toBuffer(), "image", "png"],
     ["a JPEG", () => sharp({ create: { width: 4, height: 3, channels: 3, background: "#3366cc" } }).jpeg().toBuffer(), "image", "jpg"],
     ["a WebP", () => sharp({ create: { width: 4, height: 3, channels: 3, background: "#3366cc" } }).webp().toBuffer(), "image", "webp"],
+    ["an animated PNG, stored as PNG", () => Buffer.concat([giantPng(4, 3), pngChunk("acTL", Buffer.alloc(8))]), "image", "png"],
     ["a GIF", () => bytes("GIF89a"), "image", "gif"],
     ["a PDF", () => textPdf({ title: "Uji", paragraphs: ["Isi."], page: "A5", producer: "tests" }), "book", "pdf"],
     ["an EPUB", () => zipWithMimetype("application/epub+zip"), "book", "epub"],
