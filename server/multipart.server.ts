@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { acceptedFileType } from "~/admin/file-kinds";
+import type { FileAccept } from "~/admin/resource";
 import { getConfig } from "./config.server.ts";
 import { checkImageHeader } from "./image-header.server.ts";
 
@@ -20,8 +23,8 @@ import { checkImageHeader } from "./image-header.server.ts";
  * which aborts the upstream request, so the upstream discards what it received.
  */
 
-/** What a file must contain, each kind with its signatures below. */
-export type FileKind = "image" | "book" | "video";
+/** What a file must contain: the types each kind accepts are in app/admin/file-kinds.ts. */
+export type FileKind = FileAccept;
 
 export interface FileRule {
   kind: FileKind;
@@ -86,8 +89,8 @@ const READ_AHEAD_BYTES = 1024 * 1024;
  */
 const UPSTREAM_WRITE_BYTES = 1024 * 1024;
 const UPSTREAM_WRITE_MAX_WAIT_MS = 200;
-/** Enough leading bytes for every signature below (EPUB's needs 58). */
-const SNIFF_BYTES = 64;
+/** As many leading bytes as file-type reads to decide (its `reasonableDetectionSizeInBytes`). */
+const SNIFF_BYTES = 4100;
 
 function megabytes(bytes: number): string {
   return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
@@ -276,51 +279,17 @@ export async function readLeadingFields(form: IncomingForm, fileFields: Readonly
   return { fields, firstFile: undefined };
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const EBML_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
-const STILL_IMAGE_BRANDS = new Set(["avif", "avis", "heic", "heix", "mif1", "msf1"]);
-
-const SIGNATURES: Record<FileKind, Array<{ mimeType: string; matches(head: Buffer): boolean }>> = {
-  image: [
-    { mimeType: "image/jpeg", matches: (head) => head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
-    { mimeType: "image/png", matches: (head) => head.subarray(0, 8).equals(PNG_SIGNATURE) },
-    { mimeType: "image/gif", matches: (head) => ["GIF87a", "GIF89a"].includes(head.toString("latin1", 0, 6)) },
-    {
-      mimeType: "image/webp",
-      matches: (head) => head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP",
-    },
-  ],
-  book: [
-    { mimeType: "application/pdf", matches: (head) => head.toString("latin1", 0, 5) === "%PDF-" },
-    {
-      // An EPUB is a zip whose first entry is the uncompressed file "mimetype" (EPUB OCF 3.0, 4.3).
-      mimeType: "application/epub+zip",
-      matches: (head) =>
-        head.toString("latin1", 0, 4) === "PK\x03\x04" &&
-        head.toString("latin1", 30, 38) === "mimetype" &&
-        head.toString("latin1", 38, 58) === "application/epub+zip",
-    },
-  ],
-  video: [
-    // ISO base media: a first box of type `ftyp`; brand `qt  ` is QuickTime. HEIF/AVIF images share the box.
-    {
-      mimeType: "video/quicktime",
-      matches: (head) => head.toString("latin1", 4, 8) === "ftyp" && head.toString("latin1", 8, 12) === "qt  ",
-    },
-    {
-      mimeType: "video/mp4",
-      matches: (head) => head.toString("latin1", 4, 8) === "ftyp" && !STILL_IMAGE_BRANDS.has(head.toString("latin1", 8, 12)),
-    },
-    // Older QuickTime files start straight with a movie, data or padding atom.
-    { mimeType: "video/quicktime", matches: (head) => ["moov", "mdat", "wide", "free", "skip"].includes(head.toString("latin1", 4, 8)) },
-    // An EBML header whose DocType is "webm".
-    { mimeType: "video/webm", matches: (head) => head.subarray(0, 4).equals(EBML_SIGNATURE) && head.includes("webm", 0, "latin1") },
-  ],
-};
-
-/** The MIME type a file's leading bytes show, if it is of the expected kind (never from its name). */
-export function detectMimeType(head: Buffer, kind: FileKind): string | undefined {
-  return SIGNATURES[kind].find((signature) => signature.matches(head))?.mimeType;
+/**
+ * The MIME type a file is sent upstream as, when its leading bytes (read by file-type, never its
+ * name or the browser's claim) show a type its kind accepts.
+ */
+export async function detectMimeType(head: Uint8Array, kind: FileKind): Promise<string | undefined> {
+  try {
+    return acceptedFileType(kind, (await fileTypeFromBuffer(head))?.mime);
+  } catch {
+    // A malformed container can make a parser give up: that is not an accepted file either.
+    return undefined;
+  }
 }
 
 interface InspectedFile {
@@ -344,7 +313,7 @@ async function inspect(part: FilePart, rule: FileRule): Promise<InspectedFile> {
   }
   let head: Buffer = Buffer.concat(chunks);
   if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
-  const mimeType = detectMimeType(head, rule.kind);
+  const mimeType = await detectMimeType(head, rule.kind);
   if (!mimeType) throw new FormRejected(part.name, MESSAGES.wrongType[rule.kind]);
   if (rule.kind === "image") {
     // Its dimensions from its header (read on as far as a JPEG needs): over the resizer's pixel limit is refused here.

@@ -63,9 +63,14 @@ const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog 
 function pdfFile(name = "buku.pdf") {
   return new File([PDF_BYTES], name, { type: "application/pdf" });
 }
+/** A zip whose first entry is the stored file "mimetype" (20 bytes: application/epub+zip), as EPUB requires. */
 function epubFile(name = "buku.epub") {
   const header = new Uint8Array(30);
   header.set([0x50, 0x4b, 0x03, 0x04]);
+  const view = new DataView(header.buffer);
+  view.setUint32(18, 20, true); // compressed size
+  view.setUint32(22, 20, true); // uncompressed size
+  view.setUint16(26, 8, true); // file name length
   return new File([header, new TextEncoder().encode("mimetypeapplication/epub+zip"), new Uint8Array(64)], name, { type: "application/epub+zip" });
 }
 
