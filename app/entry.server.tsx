@@ -5,6 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { log } from "@server/log.server";
 import { NonceContext } from "~/lib/nonce";
 
+// The process takes the app's stateful services from the build, so that there is one copy of each.
+export { processServices } from "@server/process-services.server";
+
 const ABORT_DELAY = 5_000;
 
 /**

@@ -151,7 +151,17 @@ function developmentSecret() {
   return generatedSecret;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * A ConfigError from this module or from the build's copy of it (Redis is connected through the
+ * build, see process-services.server.ts): the process tells them by name.
+ */
+export function isConfigError(error: unknown): error is ConfigError {
+  return error instanceof Error && error.name === "ConfigError";
+}
 
 /** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(environment: Record<string, string | undefined>): Config {

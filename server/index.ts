@@ -7,11 +7,10 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { compressedBuildAssets } from "./build-assets.server.ts";
-import { ConfigError, getConfig, type Config } from "./config.server.ts";
+import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
 import { validateRequestOrigin } from "./origin.server.ts";
-import { publicPageCache } from "./page-cache.server.ts";
-import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
+import type { ProcessServices } from "./process-services.server.ts";
 import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
@@ -50,11 +49,12 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     throw new ConfigError("No build found: run `npm run build` (or `npm start`, which builds when needed).");
   }
   uploadLimits();
-  if (config.redisUrl) await connectRedis(config.redisUrl);
   // React picks its build from process.env when the app's build first loads it: without this, an
   // unset NODE_ENV (production by our default) rendered every page with React's development build.
   process.env.NODE_ENV = config.env;
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const { publicPageCache, connectRedis, closeRedis, redisReady } = servicesOf(build);
+  if (config.redisUrl) await connectRedis(config.redisUrl);
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
@@ -149,6 +149,13 @@ function closeGracefully(server: Server, graceMs: number): Promise<void> {
   });
 }
 
+/** The app's stateful services, from the build's entry module (app/entry.server.tsx re-exports them). */
+function servicesOf(build: ServerBuild): ProcessServices {
+  const services = (build.entry.module as { processServices?: ProcessServices }).processServices;
+  if (!services) throw new ConfigError("The build is out of date (its entry exports no processServices): run `npm run build`.");
+  return services;
+}
+
 const requestLog: express.RequestHandler = (req, res, next) => {
   // Our own id, always: one a client sends could be used to forge log lines.
   const requestId = randomUUID();
@@ -212,7 +219,7 @@ export function logUnexpectedFailures() {
 
 /** Prints the one-line reason a start failed and exits; anything else is a real crash. */
 export function exitOnStartFailure(error: unknown): never {
-  if (error instanceof ConfigError) {
+  if (isConfigError(error)) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

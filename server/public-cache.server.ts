@@ -29,15 +29,13 @@ interface CacheState {
   listening: boolean;
 }
 
-// server/index.ts (the whole-page cache) runs from source while the routes (which read and clear
-// this cache) run from the Remix build, which bundles its own copy of this module: the state lives
-// on globalThis so that both copies share one cache and one generation.
-const state: CacheState = ((globalThis as Record<symbol, CacheState | undefined>)[Symbol.for("dispusip.publicCache")] ??= {
+// One copy: the process reaches the whole-page cache through the build (process-services.server.ts).
+const state: CacheState = {
   entries: new Map(),
   inFlight: new Map(),
   generation: 0,
   listening: false,
-});
+};
 const { entries, inFlight } = state;
 
 function refresh<T>(key: string, fetcher: () => Promise<T>): Promise<T> {

@@ -34,11 +34,8 @@ interface Connections {
   listeners: Set<BroadcastListener>;
 }
 
-// server/index.ts runs from source while the routes run from the Remix build, which bundles its
-// own copy of this module: the connections live on globalThis so that both copies share them.
-const shared: Connections = ((globalThis as Record<symbol, Connections | undefined>)[Symbol.for("dispusip.redis")] ??= {
-  listeners: new Set(),
-});
+// One copy: the process reaches the connections through the build (process-services.server.ts).
+const shared: Connections = { listeners: new Set() };
 
 function newClient(url: string, role: string): RedisClient {
   let connected = false;

@@ -144,19 +144,22 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
   it("clears another process's public cache through a broadcast", async () => {
     const here = await import("@server/public-cache.server");
     vi.resetModules();
-    // Another process: its own copy of the module with its own cache (within one process the
-    // copies share theirs on globalThis).
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for("dispusip.publicCache")];
+    // Another process: its own copies of the modules, with its own cache and its own Redis connections.
     const elsewhere = await import("@server/public-cache.server");
+    const elsewhereRedis = await import("@server/redis.server");
     expect(elsewhere).not.toBe(here);
-
-    let reads = 0;
-    const fetcher = async () => `lihat ${++reads}`;
-    expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
-    expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
-    here.clearPublicCache();
-    await eventually(async () => (await elsewhere.cachedRead("about", fetcher)) !== "lihat 1", "the other copy refetches");
-    expect(reads).toBe(2);
+    await elsewhereRedis.connectRedis(server.url);
+    try {
+      let reads = 0;
+      const fetcher = async () => `lihat ${++reads}`;
+      expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
+      expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
+      here.clearPublicCache();
+      await eventually(async () => (await elsewhere.cachedRead("about", fetcher)) !== "lihat 1", "the other copy refetches");
+      expect(reads).toBe(2);
+    } finally {
+      await elsewhereRedis.closeRedis();
+    }
   });
 
   it("answers 503 while Redis is down, never crashes, and recovers when it is back", async () => {
