@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { buildSync as esbuild } from "esbuild";
-import { BROWSER_SCRIPTS_MANIFEST, type BrowserScript } from "../server/browser-scripts.server.ts";
+import { BROWSER_SCRIPTS_MANIFEST_NAME, type BrowserScript } from "../app/bff/browser-scripts.server.ts";
 
 /**
  * `npm run build`: the Remix build, then the scripts of the pages that are not hydrated
@@ -82,7 +82,7 @@ export function buildBrowserScripts(): void {
       return [name, { src: `/build/${files[0]}`, files }];
     }),
   );
-  writeFileSync(BROWSER_SCRIPTS_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(root, "build", BROWSER_SCRIPTS_MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** Builds the app (always in production mode) and compresses its client files; returns the exit status. */

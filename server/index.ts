@@ -10,7 +10,7 @@ import { compressedBuildAssets } from "./build-assets.server.ts";
 import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
 import { validateRequestOrigin } from "./origin.server.ts";
-import type { ProcessServices } from "./process-services.server.ts";
+import type { ProcessServices } from "./app-services.server.ts";
 import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
 import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";

@@ -3,10 +3,9 @@ import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import type { FileAccept } from "~/admin/resource";
-import { uploadsOf } from "~/lib/upload-route";
 import type { Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
+import { uploadsOf, type UploadKind } from "./upload-handle.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 import { sendVisitorError, tooLargeMessage } from "./visitor-errors.server.ts";
 
@@ -64,7 +63,7 @@ interface RouteInfo {
   path: string | undefined;
   index: boolean;
   hasAction: boolean;
-  uploads: FileAccept[] | undefined;
+  uploads: UploadKind[] | undefined;
 }
 
 interface Branch {
@@ -79,7 +78,7 @@ interface Branch {
 export interface RouteTarget {
   routeId: string;
   hasAction: boolean;
-  uploads: FileAccept[] | undefined;
+  uploads: UploadKind[] | undefined;
 }
 
 type RouteManifest = ServerBuild["routes"];

@@ -3,7 +3,7 @@ import { formatJakartaDateTime } from "~/lib/dates";
 
 /**
  * The audit log's entries as both sides read them: the server stores and exports them
- * (server/audit.server.ts), the /admin/audit screen shows them. Only what is safe to show an
+ * (app/bff/audit.server.ts), the /admin/audit screen shows them. Only what is safe to show an
  * admin is in an entry: field names and short plain-text values, never file contents or secrets.
  */
 

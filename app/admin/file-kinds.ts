@@ -2,7 +2,7 @@ import type { FileAccept } from "./resource";
 
 /**
  * What each kind of admin upload accepts, as plain data (browser-safe). The server decides a
- * file's type from its leading bytes with file-type (server/multipart.server.ts), never from its
+ * file's type from its leading bytes with file-type (app/bff/multipart.server.ts), never from its
  * name or the browser's claim, and accepts it only when that type is listed under its field's
  * kind; the file is then sent upstream as the type listed beside it.
  *

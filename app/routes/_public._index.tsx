@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getConfig } from "@server/config.server";
-import { safeHref } from "@server/links.server";
-import { orNull, publicContext } from "@server/public-page.server";
-import { richTextToPlain } from "@server/sanitize.server";
+import { safeHref } from "~/bff/links.server";
+import { orNull, publicContext } from "~/bff/public-page.server";
+import { richTextToPlain } from "~/bff/sanitize.server";
 import {
   firstAbout,
   firstHistory,
@@ -12,7 +12,7 @@ import {
   publicBanners,
   publicOfficers,
   type About,
-} from "@server/site-content.server";
+} from "~/bff/site-content.server";
 import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
 import { BannerSlider, firstSlideImagePreload } from "~/components/public/BannerSlider";
 import { OfficeMap } from "~/components/public/OfficeMap";

@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, redirectDocument, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { publicBrowserScript } from "@server/browser-scripts.server";
+import { publicBrowserScript } from "~/bff/browser-scripts.server";
 import { getConfig } from "@server/config.server";
-import { orNull, publicContext } from "@server/public-page.server";
-import { qrImagePath } from "@server/qr.server";
-import { firstAbout } from "@server/site-content.server";
+import { orNull, publicContext } from "~/bff/public-page.server";
+import { qrImagePath } from "~/bff/qr.server";
+import { firstAbout } from "~/bff/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";

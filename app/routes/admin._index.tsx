@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
+import { requireAdmin } from "~/bff/auth.server";
 import { ADMIN_HOME } from "~/config/admin-nav";
 
 export async function loader({ request }: LoaderFunctionArgs) {

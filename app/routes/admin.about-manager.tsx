@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { aboutAdapter } from "@server/resources/abouts.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { aboutAdapter } from "~/bff/resources/abouts.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { aboutResource } from "~/admin/resources/abouts";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

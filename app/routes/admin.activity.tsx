@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { activityAdapter } from "@server/resources/activities.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { activityAdapter } from "~/bff/resources/activities.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { activityResource } from "~/admin/resources/activities";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { readAuditPage } from "@server/audit.server";
-import { requireAdmin } from "@server/auth.server";
-import { takeFlashAlert } from "@server/flash.server";
+import { readAuditPage } from "~/bff/audit.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { takeFlashAlert } from "~/bff/flash.server";
 import { log } from "@server/log.server";
 import { AUDIT_COLUMNS, AUDITED_RESOURCES, auditCells, isAuditedResource, type AuditCells } from "~/admin/audit";
 import { ADMIN_MESSAGES } from "~/admin/messages";

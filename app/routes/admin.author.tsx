@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { authorAdapter } from "@server/resources/authors.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { authorAdapter } from "~/bff/resources/authors.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { authorResource } from "~/admin/resources/authors";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

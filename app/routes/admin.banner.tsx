@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { bannerAdapter } from "@server/resources/banners.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { bannerAdapter } from "~/bff/resources/banners.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { bannerResource } from "~/admin/resources/banners";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { bookAdapter } from "@server/resources/books.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { bookAdapter } from "~/bff/resources/books.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { bookResource } from "~/admin/resources/books";
 import { ResourceScreen, screenLinks, shouldRevalidateScreenWithChoices } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

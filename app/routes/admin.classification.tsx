@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { classificationAdapter } from "@server/resources/classifications.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { classificationAdapter } from "~/bff/resources/classifications.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { classificationResource } from "~/admin/resources/classifications";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

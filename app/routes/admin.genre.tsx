@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { genreAdapter } from "@server/resources/genres.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { genreAdapter } from "~/bff/resources/genres.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { genreResource } from "~/admin/resources/named-groups";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { historyAdapter } from "@server/resources/histories.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { historyAdapter } from "~/bff/resources/histories.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { historyResource } from "~/admin/resources/histories";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { libraryAdapter } from "@server/resources/libraries.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { libraryAdapter } from "~/bff/resources/libraries.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { libraryResource } from "~/admin/resources/libraries";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

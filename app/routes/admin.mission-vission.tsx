@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { missionVisionAdapter } from "@server/resources/mission-vision.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { missionVisionAdapter } from "~/bff/resources/mission-vision.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { missionVisionResource } from "~/admin/resources/mission-vision";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

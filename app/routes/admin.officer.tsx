@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { officerAdapter } from "@server/resources/officers.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { officerAdapter } from "~/bff/resources/officers.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { officerResource } from "~/admin/resources/officers";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { publisherAdapter } from "@server/resources/publishers.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { publisherAdapter } from "~/bff/resources/publishers.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { publisherResource } from "~/admin/resources/publishers";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { sliderAdapter } from "@server/resources/sliders.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { sliderAdapter } from "~/bff/resources/sliders.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { sliderResource } from "~/admin/resources/sliders";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { tagAdapter } from "@server/resources/tags.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { tagAdapter } from "~/bff/resources/tags.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { tagResource } from "~/admin/resources/named-groups";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

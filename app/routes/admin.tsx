@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { requireAdmin } from "@server/auth.server";
+import { requireAdmin } from "~/bff/auth.server";
 import { Icon } from "~/components/Icon";
 import { ADMIN_SECTIONS, adminPageFor, adminPath } from "~/config/admin-nav";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { videoAdapter } from "@server/resources/videos.server";
-import { loadScreen, screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { videoAdapter } from "~/bff/resources/videos.server";
+import { loadScreen, screenAction } from "~/bff/resources/screen.server";
 import { videoResource } from "~/admin/resources/videos";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "@server/auth.server";
-import { videoAdapter } from "@server/resources/videos.server";
-import { screenAction } from "@server/resources/screen.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { videoAdapter } from "~/bff/resources/videos.server";
+import { screenAction } from "~/bff/resources/screen.server";
 import type { UploadAnswer } from "~/admin/resource";
 import { videoResource } from "~/admin/resources/videos";
 import { uploadRoute } from "~/lib/upload-route";

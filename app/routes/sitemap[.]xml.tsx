@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "@server/discovery.server";
+import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/bff/discovery.server";
 import { activityPath } from "~/lib/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { commitSession, startSession, type SessionUser } from "@server/session.server";
+import { commitSession, startSession, type SessionUser } from "~/bff/session.server";
 
 /** A Cookie header for a logged-in session with the given role, as the login action would make it. */
 export async function sessionCookie(role: number, options: { token?: string; roleCheckedAgoMs?: number } = {}) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fieldChanges, recordChange } from "@server/audit.server";
+import { fieldChanges, recordChange } from "~/bff/audit.server";
 import type { AuditCells } from "~/admin/audit";
 import { formatJakartaDateTime } from "~/lib/dates";
 import * as activityRoute from "~/routes/admin.activity";

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { listBanners } from "@server/resources/banners.server";
-import { createUpstreamClient } from "@server/upstream.server";
+import { listBanners } from "~/bff/resources/banners.server";
+import { createUpstreamClient } from "~/bff/upstream.server";
 import * as route from "~/routes/admin.banner";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { exportFileName } from "@server/resources/screen.server";
+import { exportFileName } from "~/bff/resources/screen.server";
 import * as exportRoute from "~/routes/admin.export.$screen";
 import { ADMIN_PAGES } from "~/config/admin-nav";
 import { upstream, UPSTREAM } from "../mocks/upstream";

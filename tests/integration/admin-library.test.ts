@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { UpstreamClient, UpstreamRequest } from "@server/upstream.server";
-import { libraryAdapter } from "@server/resources/libraries.server";
+import type { UpstreamClient, UpstreamRequest } from "~/bff/upstream.server";
+import { libraryAdapter } from "~/bff/resources/libraries.server";
 import * as route from "~/routes/admin.library";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminCookie, alertAfter, load, recordWrites, serveList, submit } from "./admin-screen-support";

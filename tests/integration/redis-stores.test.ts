@@ -4,9 +4,9 @@ import path from "node:path";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig, parseConfig } from "@server/config.server";
-import { beginLoginAttempt } from "@server/login-throttle.server";
-import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "@server/redis.server";
-import { commitSession, destroySession, getSession, startSession } from "@server/session.server";
+import { beginLoginAttempt } from "~/bff/login-throttle.server";
+import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "~/bff/redis.server";
+import { commitSession, destroySession, getSession, startSession } from "~/bff/session.server";
 import { action as login } from "~/routes/login";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
 import { request } from "../helpers/sessions";
@@ -142,11 +142,11 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
   });
 
   it("clears another process's public cache through a broadcast", async () => {
-    const here = await import("@server/public-cache.server");
+    const here = await import("~/bff/public-cache.server");
     vi.resetModules();
     // Another process: its own copies of the modules, with its own cache and its own Redis connections.
-    const elsewhere = await import("@server/public-cache.server");
-    const elsewhereRedis = await import("@server/redis.server");
+    const elsewhere = await import("~/bff/public-cache.server");
+    const elsewhereRedis = await import("~/bff/redis.server");
     expect(elsewhere).not.toBe(here);
     await elsewhereRedis.connectRedis(server.url);
     try {
@@ -188,7 +188,7 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
         init: { status: 503 },
         data: { result: { error: { "": ["Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi."] } } },
       });
-      const { clearPublicCache } = await import("@server/public-cache.server");
+      const { clearPublicCache } = await import("~/bff/public-cache.server");
       expect(() => clearPublicCache()).not.toThrow();
 
       // Redis comes back empty (nothing persisted): the process reconnects by itself.

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { clearPublicCache } from "@server/public-cache.server";
+import { clearPublicCache } from "~/bff/public-cache.server";
 import { upstream } from "../mocks/upstream";
 
 // The configuration every loader and action reads; set before any server module loads it.

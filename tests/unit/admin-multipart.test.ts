@@ -10,7 +10,7 @@ import {
   relayFile,
   relayMultipart,
   type FileRule,
-} from "@server/multipart.server";
+} from "~/bff/multipart.server";
 import { uploadLimits } from "@server/upload-limits.server";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createUpstreamClient } from "@server/upstream.server";
-import { publicBanners as listBanners } from "@server/site-content.server";
+import { createUpstreamClient } from "~/bff/upstream.server";
+import { publicBanners as listBanners } from "~/bff/site-content.server";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 
 function countingBanners(titles: () => string) {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { createUpstreamClient, UpstreamError } from "@server/upstream.server";
+import { createUpstreamClient, UpstreamError } from "~/bff/upstream.server";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
 
 const list = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });

@@ -7,7 +7,7 @@ import { defineResource } from "../resource";
 /**
  * Books of the mobile catalogue (spec §3, §7 /books). Its relations are chosen from the
  * upstream's authors, publishers, classifications, genres and tags, which the server loads
- * beside the list (server/resources/lookups.server.ts) and hands over as the fields' options.
+ * beside the list (app/bff/resources/lookups.server.ts) and hands over as the fields' options.
  */
 
 export const bookSchema = z.object({

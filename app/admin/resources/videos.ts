@@ -6,7 +6,7 @@ import { defineResource } from "../resource";
 /**
  * Videos of the mobile app (spec §3, §7 /videos). The form takes the files; the server sends
  * each to its upload call as it arrives and then writes the record with the returned URLs
- * (server/resources/videos.server.ts). With JavaScript the form goes through the upload route
+ * (app/bff/resources/videos.server.ts). With JavaScript the form goes through the upload route
  * below so that the browser can show the upload's progress.
  */
 

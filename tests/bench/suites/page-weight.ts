@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import { publicBrowserScript } from "../../../server/browser-scripts.server.ts";
+import { BROWSER_SCRIPTS_MANIFEST_NAME, publicBrowserScript } from "../../../app/bff/browser-scripts.server.ts";
 import type { HydrationHandle } from "../../../app/lib/hydration.ts";
 import { PROJECT_ROOT } from "../../e2e/support.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
@@ -78,7 +78,7 @@ const suite: BenchSuite = {
     await requireBuild();
     const manifest = await readManifest();
     const unhydrated = await unhydratedRouteIds();
-    const publicScript = publicBrowserScript();
+    const publicScript = publicBrowserScript(path.join(PROJECT_ROOT, "build", BROWSER_SCRIPTS_MANIFEST_NAME));
     if (!publicScript) throw new Error("no public script in build/browser-scripts.json: run `npm run build` first");
     const files = new Map<string, { gzipBytes: number; heavy: string[] }>();
     const measure = async (url: string) => {

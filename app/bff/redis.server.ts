@@ -1,6 +1,6 @@
 import { createClient } from "redis";
-import { ConfigError } from "./config.server.ts";
-import { log } from "./log.server.ts";
+import { ConfigError } from "@server/config.server";
+import { log } from "@server/log.server";
 
 /**
  * A process's Redis connections (one for commands, one subscribed to broadcasts), used when

@@ -1,4 +1,4 @@
-import { log } from "./log.server.ts";
+import { log } from "@server/log.server";
 
 /**
  * CSV downloads, streamed: each batch of rows is written when the response asks for more, so a

@@ -7,7 +7,7 @@ import type { Cells, FieldDefinition, FileAccept, ScreenActionData } from "~/adm
 import { FORM_MESSAGES } from "~/admin/messages";
 import { fieldChanges, isStoredValue } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
-import { getConfig } from "../../config.server.ts";
+import { getConfig } from "@server/config.server";
 import { boundedReply } from "../../forms.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import {
@@ -21,7 +21,7 @@ import {
 } from "../../multipart.server.ts";
 import { cleanEditorHtml } from "../../sanitize.server.ts";
 import { isUpstreamError } from "../../upstream.server.ts";
-import { uploadLimits } from "../../upload-limits.server.ts";
+import { uploadLimits } from "@server/upload-limits.server";
 import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "../relation-edits.server.ts";
 import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
 import { alertOf, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";

@@ -5,7 +5,7 @@ import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { acceptedFileType } from "~/admin/file-kinds";
 import type { FileAccept } from "~/admin/resource";
-import { getConfig } from "./config.server.ts";
+import { getConfig } from "@server/config.server";
 import { checkImageHeader } from "./image-header.server.ts";
 
 /**

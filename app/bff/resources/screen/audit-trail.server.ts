@@ -7,7 +7,7 @@ import { readScreenState } from "~/admin/url-state";
 import { adminPageFor } from "~/config/admin-nav";
 import { recordChange } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
-import { log } from "../../log.server.ts";
+import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { loadLookups } from "./load.server.ts";

@@ -1,5 +1,5 @@
-import { getConfig } from "./config.server.ts";
-import { log } from "./log.server.ts";
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
 import { broadcast, hearsBroadcasts, onBroadcast, usesRedis } from "./redis.server.ts";
 
 /**

@@ -3,8 +3,8 @@ import sharp from "sharp";
 
 /**
  * A picture's dimensions from its header, and the one pixel limit the site holds pictures to:
- * an upload over it is refused (server/multipart.server.ts) and the resizer never decodes one
- * (server/images.server.ts). A decompression bomb (a few KB that claim 30000 × 30000 pixels)
+ * an upload over it is refused (app/bff/multipart.server.ts) and the resizer never decodes one
+ * (app/bff/images.server.ts). A decompression bomb (a few KB that claim 30000 × 30000 pixels)
  * costs its decoder the claimed size in memory and CPU, whatever the file's size.
  */
 

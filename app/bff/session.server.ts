@@ -4,7 +4,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises
 import path from "node:path";
 import { createSessionStorage, data, type Session, type SessionStorage } from "@remix-run/node";
 import { MESSAGES } from "~/config/messages";
-import { getConfig } from "./config.server.ts";
+import { getConfig } from "@server/config.server";
 import { KEY_PREFIX, RedisUnavailable, usesRedis, withRedis, type RedisClient } from "./redis.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import { getConfig } from "./config.server.ts";
-import { requestOrigin } from "./origin.server.ts";
+import { getConfig } from "@server/config.server";
+import { requestOrigin } from "@server/origin.server";
 import { publicCacheGeneration } from "./public-cache.server.ts";
 
 /**

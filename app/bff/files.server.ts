@@ -6,7 +6,7 @@ import { imageVariant, requestedWidth, WIDTH_MESSAGE } from "./images.server.ts"
  * Images and documents stored upstream, streamed through this site (so visitors never need the
  * upstream's address): `/files/{name}` and `/covers/{name}`. Names are single path segments;
  * anything that could climb out of the folder is refused before the upstream is asked.
- * `?w=` asks for a resized image instead of the original (server/images.server.ts).
+ * `?w=` asks for a resized image instead of the original (app/bff/images.server.ts).
  */
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getConfig } from "./config.server.ts";
+import { getConfig } from "@server/config.server";
 import { KEY_PREFIX, usesRedis, withRedis, type RedisClient } from "./redis.server.ts";
 
 /**

@@ -4,9 +4,9 @@ import Database from "better-sqlite3";
 import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/admin/audit";
 import type { FieldDefinition, FormValues } from "~/admin/resource";
 import { parseIndonesianNumber, toDateInputValue } from "~/admin/format";
-import { getConfig } from "./config.server.ts";
+import { getConfig } from "@server/config.server";
 import { csvResponse } from "./csv.server.ts";
-import { log } from "./log.server.ts";
+import { log } from "@server/log.server";
 import { cleanEditorHtml } from "./sanitize.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { MESSAGES } from "~/config/messages";
-import { getConfig } from "./config.server.ts";
+import { getConfig } from "@server/config.server";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
 
 /**

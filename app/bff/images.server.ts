@@ -5,9 +5,9 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
-import { getConfig } from "./config.server.ts";
+import { getConfig } from "@server/config.server";
 import { MAX_IMAGE_PIXELS } from "./image-header.server.ts";
-import { log } from "./log.server.ts";
+import { log } from "@server/log.server";
 
 /**
  * Resized variants of stored images (`/files/{name}?w=640`): AVIF or WebP as the browser's
@@ -32,7 +32,7 @@ const RESIZABLE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image
 /** An original larger than this is served as it is rather than held in memory to resize. */
 const MAX_SOURCE_BYTES = 32 * 1024 * 1024;
 /**
- * Uploads over the same limit are refused (server/image-header.server.ts); an original that
+ * Uploads over the same limit are refused (app/bff/image-header.server.ts); an original that
  * reached the upstream another way is refused here from its header, before it is decoded.
  */
 const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;

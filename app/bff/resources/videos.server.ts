@@ -3,7 +3,7 @@ import { formatIndonesianNumber } from "~/admin/format";
 import { ADMIN_MESSAGES } from "~/admin/messages";
 import { videoResource, type VideoCells, type videoSchema } from "~/admin/resources/videos";
 import { fileUrl } from "~/lib/files";
-import { getConfig } from "../config.server.ts";
+import { getConfig } from "@server/config.server";
 import { FormRejected, relayFile } from "../multipart.server.ts";
 import { isUpstreamError, type UpstreamClient, type UpstreamError } from "../upstream.server.ts";
 import {

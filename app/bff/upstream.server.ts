@@ -2,8 +2,8 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import * as z from "zod";
-import { getConfig } from "./config.server.ts";
-import { log } from "./log.server.ts";
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
 import { clearPublicCache } from "./public-cache.server.ts";
 
 /**

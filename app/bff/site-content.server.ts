@@ -9,7 +9,7 @@ import type { UpstreamClient } from "./upstream.server.ts";
 
 /**
  * The public site's reads (spec §7, Website content), through the public cache. The record
- * shapes are the resource adapters' (server/resources), shared with the back-office.
+ * shapes are the resource adapters' (app/bff/resources), shared with the back-office.
  */
 
 export type { About, Activity, Banner, History, MissionVision, Officer };

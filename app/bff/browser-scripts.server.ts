@@ -11,19 +11,22 @@ export interface BrowserScript {
   files: string[];
 }
 
-/** Written by `scripts/build.ts` (which takes the path from here) beside the server build (`build/`), which this module is bundled into. */
-export const BROWSER_SCRIPTS_MANIFEST = new URL("../build/browser-scripts.json", import.meta.url);
+/** The manifest's name: `scripts/build.ts` writes it beside the server build, in `build/`. */
+export const BROWSER_SCRIPTS_MANIFEST_NAME = "browser-scripts.json";
+
+/** Where the running app finds it: beside the server build (`build/index.js`) this module is bundled into. */
+const BUNDLED_MANIFEST = new URL(`./${BROWSER_SCRIPTS_MANIFEST_NAME}`, import.meta.url);
 
 let manifest: Record<string, BrowserScript> | null | undefined;
 
 /**
  * The public pages' script, or null when the build has none (a bare `remix build`): the pages
- * then work as they do without JavaScript.
+ * then work as they do without JavaScript. Code run from source (a benchmark) names the file.
  */
-export function publicBrowserScript(): BrowserScript | null {
+export function publicBrowserScript(file: URL | string = BUNDLED_MANIFEST): BrowserScript | null {
   if (manifest === undefined) {
     try {
-      manifest = JSON.parse(readFileSync(BROWSER_SCRIPTS_MANIFEST, "utf8")) as Record<string, BrowserScript>;
+      manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, BrowserScript>;
     } catch {
       manifest = null;
     }

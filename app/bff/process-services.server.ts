@@ -1,0 +1,10 @@
+import type { ProcessServices } from "@server/app-services.server";
+import { publicPageCache } from "./page-cache.server.ts";
+import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
+
+/**
+ * The app's stateful services the process needs (server/app-services.server.ts says which and
+ * why). The build's entry module re-exports this object and the process takes it from there:
+ * one copy of each module, one cache and one set of connections, no registry on globalThis.
+ */
+export const processServices: ProcessServices = { publicPageCache, connectRedis, closeRedis, redisReady };
