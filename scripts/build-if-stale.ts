@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "./build.ts";
 
 /**
  * Builds the app when the build is missing or older than its sources (`npm start`,
- * `npm run test:hard`). Returns the build's exit status: 0 when the build is fresh.
+ * `npm run test:e2e`, `npm run test:hard`). Returns the build's exit status: 0 when the build is
+ * fresh. Run as a script, it exits with that status.
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -24,3 +25,5 @@ export function buildIfStale(): number {
   console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
   return build();
 }
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(buildIfStale());
