@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { getConfig } from "@server/config.server";
 import { requestOrigin } from "@server/origin.server";
 import { publicCacheGeneration } from "./public-cache.server.ts";
@@ -20,8 +21,9 @@ interface CachedPage {
   generation: number;
 }
 
-/** Bounded, because URLs (query strings, hosts) are chosen by visitors. */
+/** Bounded in count and bytes, because URLs (query strings, hosts) are chosen by visitors. */
 const MAX_PAGES = 200;
+const MAX_BYTES = 32 * 1024 * 1024;
 /** Answered per response, never replayed. */
 const OWN_HEADERS = new Set([
   "set-cookie",
@@ -37,7 +39,12 @@ const OWN_HEADERS = new Set([
   "keep-alive",
 ]);
 
-const pages = new Map<string, CachedPage>();
+/** The least recently served page goes first when a bound is reached. */
+const pages = new LRUCache<string, CachedPage>({
+  max: MAX_PAGES,
+  maxSize: MAX_BYTES,
+  sizeCalculation: (page) => Math.max(1, page.parts.reduce((bytes, part) => bytes + part.length, 0)),
+});
 
 export function publicPageCache(): RequestHandler {
   return (req, res, next) => {
@@ -71,9 +78,7 @@ export function publicPageCache(): RequestHandler {
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );
-      pages.delete(key);
       pages.set(key, { headers, parts: splitOn(Buffer.concat(chunks), Buffer.from(nonce)), storedAt: Date.now(), generation });
-      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
     });
     next();
   };

@@ -81,4 +81,18 @@ describe("public page cache", () => {
     await view("/kuki");
     expect(renders).toBe(6);
   });
+
+  it("keeps at most 200 pages (visitors choose the URLs); the least recently served leaves first", async () => {
+    for (let page = 0; page < 200; page += 1) await view(`/halaman?n=${page}`);
+    expect(renders).toBe(200);
+    await view("/halaman?n=0");
+    expect(renders).toBe(200);
+    await view("/halaman?n=200");
+    expect(renders).toBe(201);
+    // n=0 was served again just now: n=1 is the one that left.
+    await view("/halaman?n=0");
+    expect(renders).toBe(201);
+    await view("/halaman?n=1");
+    expect(renders).toBe(202);
+  });
 });
