@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -74,6 +75,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
+  const { pathname, search } = useLocation();
   const product = root?.product.title;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
@@ -91,7 +93,7 @@ export function ErrorBoundary() {
       <main className="error-page">
         <h1>Layanan sedang terganggu</h1>
         <p>{message}</p>
-        <a href="">Muat ulang halaman</a>
+        <a href={pathname + search}>Muat ulang halaman</a>
       </main>
     );
   }

@@ -127,6 +127,7 @@ export async function revokeUpstreamToken(request: Request, token: string): Prom
 /** A path on this site to go to after login, or the default. Never another origin. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f\\]/.test(value)) return fallback;
   try {
     const url = new URL(value, "http://site.invalid");

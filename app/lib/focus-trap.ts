@@ -63,6 +63,6 @@ export function useBorrowedFocus(target: () => HTMLElement | null | undefined, a
       if (previous?.isConnected) previous.focus({ preventScroll: true });
       else if (container?.isConnected) container.focus({ preventScroll: true });
     };
-    // `target` is read once, when the focus is borrowed: only `active` starts or ends it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `target` is read once, when the focus is borrowed (callers pass a new function each render): only `active` starts or ends it
   }, [active]);
 }

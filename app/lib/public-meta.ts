@@ -1,7 +1,9 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { PublicLayoutData } from "~/routes/_public";
 import { seoMeta, type PageSeo } from "./seo";
 import { pageTitle } from "./title";
+
+/** What the public pages' meta reads from the public layout's data (`routes/_public` gives it). */
+export type PublicLayoutSeo = Pick<PageSeo, "product" | "siteUrl">;
 
 interface Match {
   id: string;
@@ -10,13 +12,13 @@ interface Match {
 
 /** The SEO tags of a public page, with the product and origin from the public layout's data. */
 export function publicPageMeta(matches: Match[], page: Omit<PageSeo, "product" | "siteUrl">): MetaDescriptor[] {
-  const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutData | undefined;
+  const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutSeo | undefined;
   if (!layout) return [{ title: page.pageName ?? "" }];
   return seoMeta({ ...page, product: layout.product, siteUrl: layout.siteUrl });
 }
 
 /** A page that failed to load: titled as such and kept out of search indexes. */
 export function notFoundMeta(matches: Match[]): MetaDescriptor[] {
-  const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutData | undefined;
+  const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutSeo | undefined;
   return [{ title: pageTitle(layout?.product ?? "", "Halaman tidak ditemukan") }, { name: "robots", content: "noindex" }];
 }

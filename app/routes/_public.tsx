@@ -10,6 +10,7 @@ import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";
 import type { HydrationHandle } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import type { PublicLayoutSeo } from "~/lib/public-meta";
 import publicStyles from "~/styles/public.css";
 
 export const links: LinksFunction = () => [
@@ -49,9 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tiktok: about.tiktok,
     },
   };
+  // What every public page's meta reads from this data (~/lib/public-meta).
+  const seo: PublicLayoutSeo = { siteUrl, product: product.title };
   return {
-    siteUrl,
-    product: product.title,
+    ...seo,
     appStoreUrl: product.appStoreUrl,
     appQrUrl: qrImagePath(product.appStoreUrl),
     contact,

@@ -55,6 +55,7 @@ export default function AdminLayout() {
       <a className="skip-link" href="#konten">
         Langsung ke konten
       </a>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- over the page, the menu is a dialog: Escape closes it, Tab stays inside */}
       <nav
         id="admin-sidebar"
         ref={sidebarElement}
@@ -112,6 +113,8 @@ export default function AdminLayout() {
           <div
             className="admin-account"
             data-open={accountOpen || undefined}
+            // Catches Escape from the button and the menu inside; not itself a control.
+            role="presentation"
             onKeyDown={(event) => event.key === "Escape" && setAccountOpen(false)}
           >
             <button

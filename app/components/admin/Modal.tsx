@@ -35,6 +35,8 @@ export function Modal({ title, closeHref, onClose, children }: ModalProps) {
   return (
     <div
       className="kit-modal-backdrop"
+      // A click beside the dialog is a mouse shortcut; the keyboard has Escape and 'Tutup'.
+      role="presentation"
       onMouseDown={(event) => {
         pressedOnBackdrop.current = event.target === event.currentTarget;
       }}
@@ -43,6 +45,7 @@ export function Modal({ title, closeHref, onClose, children }: ModalProps) {
         if (pressedOnBackdrop.current && event.target === event.currentTarget && onClose) onClose();
       }}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog pattern: Escape closes it, Tab stays inside */}
       <div
         ref={dialog}
         className="kit-modal"

@@ -24,6 +24,7 @@ function Question({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
 
   return (
     <div className="kit-modal-backdrop kit-confirm-backdrop">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog pattern: Escape answers "stay", Tab stays inside */}
       <div
         ref={dialog}
         className="kit-confirm"
