@@ -20,8 +20,8 @@ import { log } from "@server/log.server";
  * Decoding is the costly part, so it is bounded three ways: an original that failed to resize is
  * remembered (its later requests go to the original without decoding it again), resizes of one
  * original run one after another (a burst for its widths and formats decodes a broken one once),
- * and one client address has at most MAX_RESIZES_PER_ADDRESS new variants being made at a time,
- * under the process-wide MAX_RESIZES.
+ * and one client address has at most MAX_RESIZES_PER_ADDRESS new variants being made or waiting
+ * at a time, under the process-wide MAX_RESIZES.
  */
 
 export const WIDTH_MESSAGE = `Lebar gambar tidak didukung. Gunakan salah satu: ${IMAGE_WIDTHS.join(", ")}.`;
@@ -77,11 +77,14 @@ const inflight = new Map<string, Promise<Buffer>>();
  * New variants being made (or waiting for a slot) per client address: past this many, the
  * address's next new variant is answered with the original, which is always a correct picture
  * for an `<img srcset>` and costs no decoding. A variant another request is already making, or
- * one on disk, is not counted. Waiting instead would hold a connection and an upstream answer
- * open per request; a 503 would show a broken picture on a legitimate page. The redirect is not
- * cached, so the browser's next view asks for the variant again.
+ * one on disk, is not counted. The bound is a page's worth: the first visitor after a content
+ * change asks for every picture of the home page at once, and must get variants, not the
+ * originals (with two, a phone was sent four 60 KB originals of the home page). The CPU stays
+ * bounded by MAX_RESIZES; this keeps one address from filling the queue. Waiting beyond it would
+ * hold a connection and an upstream answer open per request; a 503 would show a broken picture
+ * on a legitimate page. The redirect is not cached, so the browser's next view asks again.
  */
-const MAX_RESIZES_PER_ADDRESS = 2;
+export const MAX_RESIZES_PER_ADDRESS = 16;
 const resizesByAddress = new Map<string, number>();
 
 function admit(address: string): boolean {
