@@ -16,13 +16,14 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
-          setupFiles: ["tests/setup/unit.ts"],
+          setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
         },
       },
       {
         resolve: { alias },
         test: {
           name: "reference-api",
+          setupFiles: ["tests/setup/assertions.ts"],
           environment: "node",
           include: ["tests/reference-api/**/*.test.ts"],
           testTimeout: 120_000,
@@ -33,6 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
+          setupFiles: ["tests/setup/assertions.ts"],
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
@@ -46,6 +48,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "hard",
+          setupFiles: ["tests/setup/assertions.ts"],
           environment: "node",
           include: ["tests/hard/**/*.test.ts"],
           globalSetup: ["tests/hard/global-setup.ts"],

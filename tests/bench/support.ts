@@ -3,18 +3,17 @@ import { Agent, createServer, request as httpRequest, type Server } from "node:h
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
-  ADMIN_EMAIL,
   baseEnv,
+  type Bff,
   bffEnv,
-  DEMO_PASSWORD,
+  type NodeProcess,
   PROJECT_ROOT,
   removeDir,
   spawnNode,
   startBff,
   tempDir,
-  type Bff,
-  type NodeProcess,
-} from "../e2e/support.ts";
+} from "../e2e/helpers/processes.ts";
+import { ADMIN_EMAIL, DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
 
 /**
  * Plumbing shared by the bench suites: the reference API as its own process, a loopback proxy in
@@ -181,6 +180,35 @@ export async function closeAll(...resources: Array<{ close(): Promise<void> } | 
     } catch (error) {
       console.error("bench: cleanup failed:", error);
     }
+  }
+}
+
+export interface BenchStack {
+  api: ReferenceApiProcess;
+  /** Only when `upstreamLatencyMs` was given: the delaying proxy the BFF calls through. */
+  proxy?: DelayingProxy;
+  bff: BenchBff;
+}
+
+/**
+ * A reference API process and a BFF in front of it (through a proxy that delays every upstream
+ * call by `upstreamLatencyMs`, when given) for the length of `use`; all stopped afterwards,
+ * whatever happens.
+ */
+export async function withBenchStack<T>(
+  { upstreamLatencyMs, bffEnv: extraEnv }: { upstreamLatencyMs?: number; bffEnv?: Record<string, string> },
+  run: (stack: BenchStack) => Promise<T>,
+): Promise<T> {
+  let api: ReferenceApiProcess | undefined;
+  let proxy: DelayingProxy | undefined;
+  let bff: BenchBff | undefined;
+  try {
+    api = await startReferenceApiProcess();
+    if (upstreamLatencyMs !== undefined) proxy = await startDelayingProxy(api.url, upstreamLatencyMs);
+    bff = await startBenchBff((proxy ?? api).url, extraEnv);
+    return await run({ api, proxy, bff });
+  } finally {
+    await closeAll(bff, proxy, api);
   }
 }
 

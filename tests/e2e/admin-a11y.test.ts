@@ -2,8 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, seriousViolations } from "./admin-screens-support.ts";
-import { PROJECT_ROOT } from "./support.ts";
+import { adminBrowsers, PROJECT_ROOT, seriousViolations } from "./helpers/index.ts";
 
 /**
  * Every Website Settings screen, its modals and its delete question, checked by axe-core at a

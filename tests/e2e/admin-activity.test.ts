@@ -1,14 +1,16 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  type AdminBrowser,
   adminBrowsers,
   alertWith,
   dialogNamed,
+  mainStack,
   markWindow,
   pngBuffer,
+  records,
+  referenceApiToken,
   rowWith,
-  type AdminBrowser,
-} from "./admin-screens-support.ts";
-import { apiData, referenceApiToken } from "./support.ts";
+} from "./helpers/index.ts";
 
 /**
  * The activity screen in a real browser: an activity added with an image (JavaScript on and
@@ -16,18 +18,9 @@ import { apiData, referenceApiToken } from "./support.ts";
  * when scrolled to the bottom.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 
-interface Activity {
-  id: number;
-  date: string;
-  title: string;
-  description: string;
-  file: string;
-}
-
-const activities = () => apiData<Activity[]>(referenceApiUrl, "/activities");
+const activities = () => records(referenceApiUrl, "activities");
 
 const admins = adminBrowsers(bffUrl);
 

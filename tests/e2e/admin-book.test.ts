@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./admin-screens-support.ts";
+import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**

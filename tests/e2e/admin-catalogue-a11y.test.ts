@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { adminBrowsers, seriousViolations } from "./admin-screens-support.ts";
+import { adminBrowsers, seriousViolations } from "./helpers/index.ts";
 
 /** The six catalogue screens, their modals and delete questions: no serious or critical axe-core violation. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, markWindow, pngBuffer, rowWith } from "./admin-screens-support.ts";
+import { adminBrowsers, alertWith, dialogNamed, markWindow, pngBuffer, rowWith } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**

@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, markWindow, rowWith } from "./admin-screens-support.ts";
-import { referenceApiToken } from "./support.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, markWindow, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * A catalogue list longer than a page, in a real browser: 20 rows a page with next and previous
@@ -9,8 +8,7 @@ import { referenceApiToken } from "./support.ts";
  * scrolled to its bottom.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 const EXTRA_TAGS = 25;
 
 const admins = adminBrowsers(bffUrl);
@@ -36,8 +34,7 @@ afterAll(async () => {
 });
 
 async function allTagIds(): Promise<string[]> {
-  const response = await fetch(`${referenceApiUrl}/api/tags`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await response.json()) as { data: Array<{ id: number }> }).data.map((tag) => String(tag.id));
+  return (await apiData<Array<{ id: number }>>(referenceApiUrl, "/tags", token)).map((tag) => String(tag.id));
 }
 
 /** The ids of the rows shown, read from their EDIT links. */

@@ -3,23 +3,26 @@ import { once } from "node:events";
 import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceApi } from "../../reference-api/server.ts";
-import { adminBrowser, logInOnce, seriousViolations } from "./admin-screens-support.ts";
 import {
   ADMIN_EMAIL,
+  adminBrowser,
+  apiData,
+  type Bff,
   bffEnv,
+  chromiumForFile,
   decodeHtmlEntities,
   DEMO_PASSWORD,
-  launchChromium,
+  jakartaToday,
+  logInOnce,
   PROJECT_ROOT,
   referenceApiToken,
   removeDir,
+  seriousViolations,
   startBff,
   tempDir,
-  type Bff,
-} from "./support.ts";
+} from "./helpers/index.ts";
 
 /**
  * Export and audit log over real HTTP: a BFF process on the built app, in front of its own
@@ -54,7 +57,7 @@ let cookie = "";
 let token = "";
 /** When set, the proxy answers the upstream's second page of tags with 503. */
 let failSecondTagPage = false;
-let browser: Browser | undefined;
+const chromium = chromiumForFile();
 
 beforeAll(async () => {
   referenceDir = await tempDir("export-reference");
@@ -100,7 +103,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await bff?.proc.stop();
   proxy?.close();
   await referenceApi?.close();
@@ -110,11 +112,6 @@ afterAll(async () => {
 
 const site = (pathAndQuery: string, init: RequestInit = {}) =>
   fetch(`${bff!.url}${pathAndQuery}`, { redirect: "manual", ...init, headers: { Cookie: cookie, ...init.headers } });
-
-/** Today in the agency's time zone (Western Indonesia is UTC+7 all year). */
-function jakartaToday(): string {
-  return new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-}
 
 /** The file's rows as arrays of cells, after its byte-order mark; every cell must be quoted, every line end CRLF. */
 async function csvRows(response: Response): Promise<string[][]> {
@@ -161,13 +158,11 @@ describe("Export", () => {
   });
 
   it("writes every record of a list longer than several upstream pages", async () => {
-    const stored = (await (await fetch(`${referenceApi!.url}/api/tags`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
-      data: Array<{ name: string }>;
-    };
-    expect(stored.data.length).toBeGreaterThan(200);
+    const stored = await apiData<Array<{ name: string }>>(referenceApi!.url, "/tags", token);
+    expect(stored.length).toBeGreaterThan(200);
     const [header, ...records] = await csvRows(await site("/admin/export/tag"));
     expect(header).toEqual(["Nama", "Sampul"]);
-    expect(records.map((record) => record[0]).sort()).toEqual(stored.data.map((tag) => tag.name).sort());
+    expect(records.map((record) => record[0]).sort()).toEqual(stored.map((tag) => tag.name).sort());
   });
 
   it("a download whose upstream fails after the first page fails, instead of saving a shorter file", async () => {
@@ -188,11 +183,9 @@ describe("Audit log", () => {
     const post = (query: string, fields: Record<string, string>) =>
       site(`/admin/tag${query}`, { method: "POST", body: new URLSearchParams(fields) });
     expect((await post("?modal=add", { intent: "create", name })).status).toBe(302);
-    const all = (await (await fetch(`${referenceApi!.url}/api/tags`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
-      data: Array<{ id: number; name: string }>;
-    };
-    const position = all.data.findIndex((tag) => tag.name === name);
-    const id = String(all.data[position].id);
+    const all = await apiData<Array<{ id: number; name: string }>>(referenceApi!.url, "/tags", token);
+    const position = all.findIndex((tag) => tag.name === name);
+    const id = String(all[position].id);
     // The forms are sent from the table's page that shows the tag (20 rows a page), as the browser does.
     const page = Math.floor(position / 20) + 1;
     expect((await post(`?page=${page}&modal=edit&id=${id}`, { intent: "update", id, name: `${name} baru` })).status).toBe(302);
@@ -219,23 +212,19 @@ describe("Audit log", () => {
   });
 
   it("in a browser: reached from the sidebar, filtered with the form, no serious axe-core findings", async () => {
-    browser = await launchChromium();
-    const admin = await adminBrowser(browser, bff!.url, await logInOnce(browser, bff!.url), { javaScript: true });
-    try {
-      const { page } = admin;
-      await admin.open("/admin/slider-manager");
-      await page.getByRole("link", { name: "Log Aktivitas", exact: true }).click();
-      await page.getByRole("heading", { level: 1, name: "Riwayat Perubahan" }).waitFor();
-      await page.getByLabel("Data").selectOption({ label: "Tag" });
-      await page.getByRole("button", { name: "Tampilkan" }).click();
-      await page.waitForURL((url) => url.searchParams.get("resource") === "tag");
-      await page.getByRole("table", { name: "Riwayat perubahan data Tag" }).waitFor();
-      expect(await page.getByRole("row").filter({ hasText: "Tag audit e2e baru" }).count()).toBeGreaterThan(0);
-      expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/admin/export/audit?resource=tag");
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(PROJECT_ROOT, "tests/e2e/screenshots/admin-audit-1280.png"), fullPage: true });
-    } finally {
-      await admin.context.close();
-    }
+    const admin = await adminBrowser(chromium.browser, bff!.url, await logInOnce(chromium.browser, bff!.url), { javaScript: true });
+    chromium.closeAfterTest(admin.context);
+    const { page } = admin;
+    await admin.open("/admin/slider-manager");
+    await page.getByRole("link", { name: "Log Aktivitas", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Riwayat Perubahan" }).waitFor();
+    await page.getByLabel("Data").selectOption({ label: "Tag" });
+    await page.getByRole("button", { name: "Tampilkan" }).click();
+    await page.waitForURL((url) => url.searchParams.get("resource") === "tag");
+    await page.getByRole("table", { name: "Riwayat perubahan data Tag" }).waitFor();
+    expect(await page.getByRole("row").filter({ hasText: "Tag audit e2e baru" }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/admin/export/audit?resource=tag");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(PROJECT_ROOT, "tests/e2e/screenshots/admin-audit-1280.png"), fullPage: true });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { adminBrowsers, markWindow } from "./admin-screens-support.ts";
+import { adminBrowsers, markWindow } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**

@@ -1,16 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  ADMIN_EMAIL,
-  DEMO_PASSWORD,
-  launchChromium,
-  PROJECT_ROOT,
-  submitLogin,
-  waitForHydration,
-  waitForPath,
-} from "./support.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { adminBrowsers, DESKTOP, PHONE, PROJECT_ROOT, waitForPath } from "./helpers/index.ts";
 
 /** The back-office shell (spec §2, Admin layout) as an admin sees it at desktop and phone widths. */
 
@@ -22,49 +14,21 @@ const MOBILE_SETTINGS = ["Banner", "Buku", "Kategori", "Tag", "Klasifikasi", "Pe
 // The audit log (issue 9) has a section of its own after the spec's two.
 const ALL_ENTRIES = [...WEBSITE_SETTINGS, ...MOBILE_SETTINGS, "Log Aktivitas"];
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
-
-let browser: Browser;
-let loggedIn: BrowserContextOptions["storageState"];
-const contexts: BrowserContext[] = [];
-let page: Page | undefined;
+const admins = adminBrowsers(bffUrl);
 
 beforeAll(async () => {
-  browser = await launchChromium();
   await mkdir(SCREENSHOTS, { recursive: true });
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const login = await context.newPage();
-  await login.goto(`${bffUrl}/login`);
-  await waitForHydration(login);
-  await submitLogin(login, ADMIN_EMAIL, DEMO_PASSWORD);
-  await waitForPath(login, "/admin/slider-manager");
-  loggedIn = await context.storageState();
-  await context.close();
 });
 
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
+/** A logged-in admin's page at `path` (the slider screen unless said otherwise), ready to use. */
 async function adminPage(
   viewport: { width: number; height: number },
   { javaScript = true, path: adminPath = "/admin/slider-manager", touch = false } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, hasTouch: touch, javaScriptEnabled: javaScript, storageState: loggedIn });
-  contexts.push(context);
-  page = await context.newPage();
-  const response = await page.goto(`${bffUrl}${adminPath}`);
-  expect(response?.status()).toBe(200);
-  expect(new URL(page.url()).pathname).toBe(adminPath);
-  if (javaScript) await waitForHydration(page);
-  return page;
+  const admin = await admins.open({ javaScript, viewport, hasTouch: touch });
+  await admin.open(adminPath);
+  expect(new URL(admin.page.url()).pathname).toBe(adminPath);
+  return admin.page;
 }
 
 const sidebarOf = (p: Page) => p.getByRole("navigation", { name: "Menu admin" });

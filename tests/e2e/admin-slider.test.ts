@@ -1,32 +1,24 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   adminBrowsers,
   alertWith,
   descriptionOf,
   dialogNamed,
+  mainStack,
   markWindow,
   pngBuffer,
+  records,
   rowWith,
-} from "./admin-screens-support.ts";
-import { apiData } from "./support.ts";
+} from "./helpers/index.ts";
 
 /**
  * The slider screen in a real browser against the reference API, with JavaScript on and off:
  * add, edit and delete a slider, the form's refusals, and the alerts.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 
-interface Slider {
-  id: number;
-  title: string;
-  description: string;
-  url: string;
-  file: string;
-}
-
-const sliders = () => apiData<Slider[]>(referenceApiUrl, "/sliders");
+const sliders = () => records(referenceApiUrl, "sliders");
 
 const admins = adminBrowsers(bffUrl);
 

@@ -1,14 +1,17 @@
 import type { Dialog, Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  type AdminBrowser,
   adminBrowsers,
   alertWith,
   dialogNamed,
+  hasFocus,
+  mainStack,
   pngBuffer,
+  records,
   seriousViolations,
-  type AdminBrowser,
-} from "./admin-screens-support.ts";
-import { apiData, waitForHydration } from "./support.ts";
+  waitForHydration,
+} from "./helpers/index.ts";
 
 /**
  * The warning before leaving an admin form with unsaved changes (issue 9, point 5), in Chromium
@@ -17,20 +20,13 @@ import { apiData, waitForHydration } from "./support.ts";
  * own question; a successful save leaves without asking; without JavaScript nothing changes.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 const QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
-
-interface Slider {
-  id: number;
-  title: string;
-}
 
 const admins = adminBrowsers(bffUrl);
 
 const question = (page: Page) => page.getByRole("alertdialog", { name: QUESTION });
 const search = (page: Page) => new URL(page.url()).search;
-const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /** Opens the first slider's edit modal from its row, as an admin would. */
 async function editFirstSlider(admin: AdminBrowser): Promise<Locator> {
@@ -72,7 +68,7 @@ describe("leaving a changed admin form", () => {
   it("asks before Tutup, Escape, the backdrop and the back button close it; staying keeps the typing", async () => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
-    const before = await apiData<Slider[]>(referenceApiUrl, "/sliders");
+    const before = await records(referenceApiUrl, "sliders");
     const dialog = await editFirstSlider(admin);
     const title = dialog.getByLabel("Judul");
     await title.fill("Judul yang belum disimpan");
@@ -110,7 +106,7 @@ describe("leaving a changed admin form", () => {
     await question(page).getByRole("button", { name: "Tinggalkan" }).click();
     await dialog.waitFor({ state: "detached" });
     expect(search(page)).toBe("");
-    expect(await apiData<Slider[]>(referenceApiUrl, "/sliders")).toEqual(before);
+    expect(await records(referenceApiUrl, "sliders")).toEqual(before);
   });
 
   it("counts a chosen file and edited rich text as changes, but not the editor's own rewriting", async () => {

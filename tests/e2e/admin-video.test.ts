@@ -4,9 +4,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import AxeBuilder from "@axe-core/playwright";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./admin-screens-support.ts";
-import { bffEnv, referenceApiToken, removeDir, startBff, tempDir, type Bff } from "./support.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminBrowsers,
+  alertWith,
+  apiData,
+  type Bff,
+  bffEnv,
+  dialogNamed,
+  mainStack,
+  pngBuffer,
+  referenceApiToken,
+  removeDir,
+  rowWith,
+  startBff,
+  tempDir,
+  type Video,
+} from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -17,24 +31,10 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * upstream, with the BFF's memory watched.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
-
-interface Video {
-  id: number;
-  title: string;
-  description: string;
-  link: string;
-  thumbnail: string;
-  background: string;
-  watched: number;
-}
+const { bffUrl, referenceApiUrl } = mainStack();
 
 let token: string;
-async function videos(): Promise<Video[]> {
-  const response = await fetch(`${referenceApiUrl}/api/videos?limit=0`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await response.json()) as { data: Video[] }).data;
-}
+const videos = () => apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token);
 
 /** The first bytes of an MP4 (an `ftyp` box), padded: what the upload check looks at. */
 function mp4Buffer(size = 4096): Buffer {

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bffEnv, removeDir, startBff, tempDir, type Bff } from "./support.ts";
+import { type Bff, bffEnv, removeDir, startBff, tempDir } from "./helpers/index.ts";
 
 /**
  * A large stored file proxied to a visitor who reads slowly: the BFF pulls from the upstream

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startReferenceApi } from "../../reference-api/server.ts";
-import { bffEnv, DEMO_PASSWORD, removeDir, startBff, tempDir, type Bff } from "./support.ts";
+import { type Bff, bffEnv, removeDir, startBff, tempDir } from "./helpers/processes.ts";
+import { DEMO_PASSWORD } from "./helpers/reference-api.ts";
 
 /**
  * Two stacks for the whole end-to-end run, each one reference API (in this process) and one BFF

@@ -1,31 +1,27 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN_EMAIL,
+  chromiumForFile,
   DEMO_PASSWORD,
-  launchChromium,
-  LOGIN_FAILED,
+  DESKTOP,
   isUnhydratedPublicDocument,
+  keepOffline,
+  LOGIN_FAILED,
+  mainStack,
   STAFF_EMAIL,
   submitLogin,
   waitForHydration,
   waitForPath,
-} from "./support.ts";
+} from "./helpers/index.ts";
 
 /** Logging in and out in a real browser, with JavaScript on and with it off. */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 /** What an upstream token looks like (checked against the reference API below). */
 const TOKEN_SHAPE = /[0-9a-f]{64}/i;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 it("the reference API's tokens are 64 hex characters (what the leak checks below look for)", async () => {
   const response = await fetch(`${referenceApiUrl}/api/users/login`, {
@@ -56,15 +52,12 @@ describe.each([
     await submitLogin(page, ADMIN_EMAIL, DEMO_PASSWORD);
   }
 
-  // A fresh context per test: no cookie or page state carries over, and one stuck page cannot
-  // hold up the tests after it.
+  // A fresh context per test (closed after it, given up on if stuck): no cookie or page state
+  // carries over, and one stuck page cannot hold up the tests after it.
   beforeEach(async () => {
-    context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } });
+    context = await chromium.newContext({ javaScriptEnabled: javaScript, viewport: DESKTOP });
     // Nothing leaves the machine (e.g. a followed https://evil.example/ redirect).
-    await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
-  });
-  afterEach(async () => {
-    await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await keepOffline(context);
   });
 
   it("a wrong password shows the failure message and stays on /login", async () => {

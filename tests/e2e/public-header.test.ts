@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiData, launchChromium, waitForHydrationOrExplain } from "./support.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiData, chromiumForFile, mainStack } from "./helpers/index.ts";
 
 /** The public header (spec §2, Public navigation): links, the small-screen menu, the sticky shadow. */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -24,35 +23,20 @@ const PDFS = [
 ];
 const NEW_TAB = [...PDFS, { label: "Struktur Organisasi", href: "/organization-tree" }];
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chromium = chromiumForFile();
 let history: { title: string };
 let about: { title: string };
 
 beforeAll(async () => {
-  browser = await launchChromium();
   [[history], [about]] = await Promise.all([
     apiData<Array<{ title: string }>>(referenceApiUrl, "/histories"),
     apiData<Array<{ title: string }>>(referenceApiUrl, "/abouts"),
   ]);
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(viewport: { width: number; height: number }, path = "/", javaScript = true): Promise<Page> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript });
-  contexts.push(context);
-  // Nothing leaves the machine (map tiles, the app store).
-  await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }));
-  const page = await context.newPage();
-  const response = await page.goto(`${bffUrl}${path}`);
-  expect(response?.status()).toBe(200);
-  if (javaScript) await waitForHydrationOrExplain(page);
-  return page;
-}
+/** A visitor's page; links to other sites (the map, the app store) open a stand-in page. */
+const open = (viewport: { width: number; height: number }, path = "/", javaScript = true): Promise<Page> =>
+  chromium.visit(`${bffUrl}${path}`, { viewport, javaScriptEnabled: javaScript, standIn: true });
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Navigasi utama" });
 const navLink = (page: Page, label: string) => nav(page).getByRole("link", { name: label, exact: label === "Home" });

@@ -1,6 +1,18 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiData, htmlToText, launchChromium, waitForHydrationOrExplain } from "./support.ts";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type About,
+  type Activity,
+  apiData,
+  chromiumForFile,
+  DESKTOP,
+  htmlToText,
+  jakartaDate,
+  mainStack,
+  type Officer,
+  PHONE,
+  records,
+} from "./helpers/index.ts";
 
 /**
  * The home page's sections below the slider (spec §2 "Home sections in detail", §9 constants)
@@ -8,11 +20,8 @@ import { apiData, htmlToText, launchChromium, waitForHydrationOrExplain } from "
  * duties, the lazily loaded map, and the footer.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
 /** The BFF's default office coordinate (OFFICE_LATITUDE / OFFICE_LONGITUDE are not set in these tests). */
 const OFFICE = { latitude: -6.9218, longitude: 107.6071 };
 /** Spec §9. */
@@ -20,34 +29,7 @@ const MAP_ZOOM = 13;
 const TILE_HOST = "tile.openstreetmap.org";
 const DATE_DD_MM_YYYY = /^\d{2}-\d{2}-\d{4}$/;
 
-interface About {
-  title: string;
-  description: string;
-  address: string;
-  phone: string;
-  email: string;
-  facebook: string;
-  instagram: string;
-  twitter: string;
-  youtube: string;
-  tiktok: string;
-}
-interface Activity {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  file: string | null;
-}
-interface Officer {
-  id: number;
-  name: string;
-  position: string;
-  additional_text: string;
-  file: string;
-}
-
-let browser: Browser;
+const chromium = chromiumForFile();
 let about: About;
 let history: { title: string; description: string };
 let missionVision: { vision: string; mission: string };
@@ -60,64 +42,37 @@ declare global {
 
 let activities: Activity[];
 let officers: Officer[];
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
   let abouts: About[];
   let histories: Array<typeof history>;
   let missionVisions: Array<typeof missionVision>;
   [abouts, histories, missionVisions, activities, officers] = await Promise.all([
-    apiData<About[]>(referenceApiUrl, "/abouts"),
+    records(referenceApiUrl, "abouts"),
     apiData<Array<typeof history>>(referenceApiUrl, "/histories"),
     apiData<Array<typeof missionVision>>(referenceApiUrl, "/mission-vision"),
-    apiData<Activity[]>(referenceApiUrl, "/activities"),
-    apiData<Officer[]>(referenceApiUrl, "/officers"),
+    records(referenceApiUrl, "activities"),
+    records(referenceApiUrl, "officers"),
   ]);
   [about] = abouts;
   [history] = histories;
   [missionVision] = missionVisions;
 });
 
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()!.close();
-});
-
-afterAll(async () => {
-  if (sharedHome) await (await sharedHome).context().close();
-  await browser?.close();
-});
-
-async function openHome(
+/** The home page as a visitor gets it; map tiles are refused at once, an external page the map opens gets a stand-in. */
+function openHome(
   viewport = DESKTOP,
   options: BrowserContextOptions = {},
   beforeGoto?: (page: Page) => void | Promise<void>,
+  keepOpen = false,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, ...options });
-  contexts.push(context);
-  // No internet here: tiles are refused at once; an external page opened by the map gets a stand-in.
-  await context.route(
-    (url) => url.hostname !== "127.0.0.1",
-    (route) =>
-      new URL(route.request().url()).hostname === TILE_HOST
-        ? route.abort("internetdisconnected")
-        : route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }),
-  );
-  const page = await context.newPage();
-  await beforeGoto?.(page);
-  const response = await page.goto(`${bffUrl}/`);
-  expect(response?.status()).toBe(200);
-  if (options.javaScriptEnabled !== false) await waitForHydrationOrExplain(page);
-  return page;
+  return chromium.visit(`${bffUrl}/`, { viewport, ...options, beforeGoto, keepOpen, standIn: true, abortHosts: [TILE_HOST] });
 }
 
 /** One desktop home page for the checks that only read it; it lives until the end of the file. */
 let sharedHome: Promise<Page> | undefined;
 function desktopHome(): Promise<Page> {
-  sharedHome ??= openHome().then((page) => {
-    contexts.splice(contexts.indexOf(page.context()), 1);
-    return page;
-  });
+  sharedHome ??= openHome(DESKTOP, {}, undefined, true);
   return sharedHome;
 }
 
@@ -135,15 +90,6 @@ const lines = (locator: Locator) =>
     const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
     return { shown: Math.round(element.clientHeight / lineHeight), hidesMore: element.scrollHeight > element.clientHeight + 1 };
   });
-
-function jakartaDate(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jakarta", day: "2-digit", month: "2-digit", year: "numeric" })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year}`;
-}
 
 describe("vision and mission", () => {
   it("shows the vision and the mission from the upstream", async () => {

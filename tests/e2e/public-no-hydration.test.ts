@@ -1,6 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isUnhydratedPublicDocument, launchChromium, waitForHydration, waitForPath } from "./support.ts";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile, isUnhydratedPublicDocument, PHONE, waitForHydration, waitForPath } from "./helpers/index.ts";
 
 /**
  * Public pages are not hydrated (`routes/_public.tsx`): the server's HTML is the page, and one
@@ -14,13 +13,7 @@ const bffUrl = inject("bffUrl");
 const PUBLIC_PATHS = ["/", "/about", "/history", "/activity/1", "/organization-tree", "/privacy-policy", "/terms", "/activity/999999"];
 const PUBLIC_SCRIPT = /^\/build\/_browser\/public-[\w-]+\.js$/;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe.each(PUBLIC_PATHS)("the server's HTML of %s", (pagePath) => {
   it("has the public pages' module as its only script, and none of Remix's", async () => {
@@ -45,13 +38,8 @@ it("the root's own 404 page, for an address no route has, carries no script at a
 });
 
 describe("in the browser", () => {
-  let page: Page;
-  afterAll(async () => {
-    await page?.context().close();
-  });
-
   it("the home page at phone width loads only the public module and its chunk until the carousel or the map come near", async () => {
-    page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const page = await (await chromium.newContext({ viewport: PHONE })).newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -65,7 +53,7 @@ describe("in the browser", () => {
   });
 
   it("a Remix navigation from the hydrated login page to a public page loads it as a new document", async () => {
-    page = await browser.newPage();
+    const page = await (await chromium.newContext()).newPage();
     await page.goto(`${bffUrl}/login`);
     await waitForHydration(page);
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);

@@ -1,7 +1,7 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formOf } from "../hard/screens.ts";
 import { logIn } from "../hard/stack.ts";
-import { apiData } from "./support.ts";
+import { mainStack, type MissionVision, records } from "./helpers/index.ts";
 
 /**
  * Public pages are cached whole for anonymous visitors (app/bff/page-cache.server.ts, in the
@@ -9,14 +9,7 @@ import { apiData } from "./support.ts";
  * build): a change must reach the cached pages at once, across that boundary.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
-
-interface MissionVision {
-  id: number;
-  vision: string;
-  mission: string;
-}
+const { bffUrl, referenceApiUrl } = mainStack();
 
 const anonymousHome = async () => (await fetch(`${bffUrl}/`)).text();
 
@@ -32,7 +25,7 @@ async function saveVision(cookie: string, record: MissionVision, vision: string)
 
 describe("the whole-page cache for anonymous visitors", () => {
   it("shows an admin's change on the very next anonymous view of a cached page", async () => {
-    const [record] = await apiData<MissionVision[]>(referenceApiUrl, "/mission-vision");
+    const [record] = await records(referenceApiUrl, "mission-vision");
     const changed = `Visi baru ${Date.now()}`;
     expect(await anonymousHome()).toContain(record.vision);
     // Kept now: the second view is the cached page.

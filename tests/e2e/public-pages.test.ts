@@ -1,9 +1,19 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, ConsoleMessage, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiData, decodeHtmlEntities, htmlToText, launchChromium, PROJECT_ROOT, waitForHydrationOrExplain } from "./support.ts";
+import type { ConsoleMessage, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  apiData,
+  chromiumForFile,
+  decodeHtmlEntities,
+  htmlToText,
+  jakartaDate,
+  mainStack,
+  PROJECT_ROOT,
+  records,
+  waitForHydrationOrExplain,
+} from "./helpers/index.ts";
 
 /**
  * Every public page (spec §2) as a visitor and a search engine get it: server-rendered content,
@@ -11,8 +21,7 @@ import { apiData, decodeHtmlEntities, htmlToText, launchChromium, PROJECT_ROOT, 
  * at a phone width and a desktop width. Screenshots land in tests/e2e/screenshots/public-*.png.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 
 /** Spec §1 (the deployment's default product title). */
@@ -23,27 +32,6 @@ const VIEWPORTS = [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
 ];
-
-interface Banner {
-  id: number;
-  title: string;
-}
-interface About {
-  title: string;
-  description: string;
-  privacy_policy: string;
-  terms_and_condition: string;
-}
-interface History {
-  title: string;
-  description: string;
-}
-interface Activity {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-}
 
 interface PublicPage {
   name: string;
@@ -61,24 +49,15 @@ function opening(html: string, words = 10): string {
   return htmlToText(html).split(" ").slice(0, words).join(" ");
 }
 
-function jakartaDate(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jakarta", day: "2-digit", month: "2-digit", year: "numeric" })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year}`;
-}
-
-let browser: Browser;
+const chromium = chromiumForFile();
 let pages: PublicPage[] = [];
 
 beforeAll(async () => {
   const [banners, abouts, histories, activities, missionVision] = await Promise.all([
-    apiData<Banner[]>(referenceApiUrl, "/banners"),
-    apiData<About[]>(referenceApiUrl, "/abouts"),
-    apiData<History[]>(referenceApiUrl, "/histories"),
-    apiData<Activity[]>(referenceApiUrl, "/activities"),
+    records(referenceApiUrl, "banners"),
+    records(referenceApiUrl, "abouts"),
+    records(referenceApiUrl, "histories"),
+    records(referenceApiUrl, "activities"),
     apiData<Array<{ vision: string }>>(referenceApiUrl, "/mission-vision"),
   ]);
   const [about] = abouts;
@@ -124,12 +103,7 @@ beforeAll(async () => {
       texts: [opening(about.terms_and_condition.replace(/<h2>[\s\S]*?<\/h2>/, ""))],
     },
   ];
-  browser = await launchChromium();
   await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** The attributes of every <meta> and <link> in the document head. */
@@ -205,7 +179,8 @@ function tabAt(viewport: { width: number; height: number }) {
   let entry = tabs.get(viewport.width);
   if (!entry) {
     entry = (async () => {
-      const context = await browser.newContext({ viewport });
+      // Lives until the end of the file (closed with the browser).
+      const context = await chromium.browser.newContext({ viewport });
       // No internet here: the tile host is refused at once instead of waiting for DNS.
       await context.route((url) => url.hostname === TILE_HOST, (route) => route.abort("internetdisconnected"));
       const tab = await context.newPage();
@@ -262,22 +237,17 @@ describe("unknown pages", () => {
   });
 
   it("a visitor sees the 404 page with the site's navigation and footer", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS[1] });
-    const tab = await context.newPage();
+    const tab = await (await chromium.newContext({ viewport: VIEWPORTS[1] })).newPage();
     const pageErrors: string[] = [];
     tab.on("pageerror", (error) => pageErrors.push(error.message));
-    try {
-      const response = await tab.goto(`${bffUrl}/activity/999999`);
-      expect(response?.status()).toBe(404);
-      await waitForHydrationOrExplain(tab);
-      await tab.getByRole("heading", { level: 1, name: "Halaman tidak ditemukan" }).waitFor();
-      await tab.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Sejarah" }).waitFor();
-      await tab.locator("footer").getByText("© 2024").waitFor();
-      await tab.getByRole("link", { name: "Kembali ke beranda" }).click();
-      await tab.waitForURL(`${bffUrl}/`);
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const response = await tab.goto(`${bffUrl}/activity/999999`);
+    expect(response?.status()).toBe(404);
+    await waitForHydrationOrExplain(tab);
+    await tab.getByRole("heading", { level: 1, name: "Halaman tidak ditemukan" }).waitFor();
+    await tab.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Sejarah" }).waitFor();
+    await tab.locator("footer").getByText("© 2024").waitFor();
+    await tab.getByRole("link", { name: "Kembali ke beranda" }).click();
+    await tab.waitForURL(`${bffUrl}/`);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiData, decodeHtmlEntities, launchChromium, waitForHydrationOrExplain } from "./support.ts";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Banner, chromiumForFile, decodeHtmlEntities, DESKTOP, mainStack, records } from "./helpers/index.ts";
 
 /**
  * The home page's banner slider (spec §2, §9): a slide every 8000 ms, wrapping around, paused
@@ -8,44 +8,24 @@ import { apiData, decodeHtmlEntities, launchChromium, waitForHydrationOrExplain 
  * Playwright's fake clock, so the test does not wait 8 real seconds per slide.
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 const INTERVAL_MS = 8000;
-const DESKTOP = { width: 1280, height: 800 };
 
-interface Banner {
-  id: number;
-  title: string;
-  url: string;
-}
-
-let browser: Browser;
+const chromium = chromiumForFile();
 let banners: Banner[];
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  banners = await apiData<Banner[]>(referenceApiUrl, "/banners");
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
+  banners = await records(referenceApiUrl, "banners");
 });
 
 /** The home page under a fake clock, its script running and the slider rotating (unless motion is reduced); the mouse has not moved (it is over nothing). */
 async function openHome(options: BrowserContextOptions = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: DESKTOP, ...options });
-  await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
-  const page = await context.newPage();
   const javaScript = options.javaScriptEnabled !== false;
-  if (javaScript) await page.clock.install();
-  await page.goto(`${bffUrl}/`);
-  if (javaScript) await waitForHydrationOrExplain(page);
+  const page = await chromium.visit(`${bffUrl}/`, {
+    viewport: DESKTOP,
+    ...options,
+    beforeGoto: (page) => (javaScript ? page.clock.install() : undefined),
+  });
   // The rotation runs once the slider has read the visitor's motion preference; its live region
   // then stops announcing (a region that moves by itself must not talk over the page).
   if (javaScript && options.reducedMotion !== "reduce") await page.locator('.banner-slides[aria-live="off"]').waitFor({ state: "attached" });

@@ -1,19 +1,22 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
+import type { BrowserContext, Dialog, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
 import {
+  apiData,
+  type Bff,
   bffEnv,
+  chromiumForFile,
   DEMO_PASSWORD,
-  launchChromium,
+  DESKTOP,
+  keepOffline,
   referenceApiToken,
   removeDir,
   startBff,
   tempDir,
   waitForHydrationOrExplain,
-  type Bff,
-} from "./support.ts";
+} from "./helpers/index.ts";
 import { b64, js, RICH_PAYLOADS } from "./xss-corpus.ts";
 
 /**
@@ -77,7 +80,7 @@ let referenceApi: RunningReferenceApi | undefined;
 let bff: Bff | undefined;
 let referenceDir: string | undefined;
 let bffDir: string | undefined;
-let browser: Browser;
+const chromium = chromiumForFile();
 let context: BrowserContext;
 /** Like `context`, without the site's own scripts: payloads in the server's HTML run all the same, at a fraction of the cost. */
 let bareContext: BrowserContext;
@@ -104,17 +107,13 @@ function form(fields: Record<string, string | number>): FormData {
   return data;
 }
 
-async function getFirst<T>(apiPath: string): Promise<T> {
-  const response = await fetch(`${referenceApi!.url}/api${apiPath}`);
-  return ((await response.json()) as { data: T[] }).data[0];
-}
+const getFirst = async <T,>(apiPath: string): Promise<T> => (await apiData<T[]>(referenceApi!.url, apiPath))[0];
 
 beforeAll(async () => {
   referenceDir = await tempDir("xss-reference-api");
   bffDir = await tempDir("xss-bff");
   referenceApi = await startReferenceApi({ dataDir: referenceDir, host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD });
   const bffStarting = startBff(bffEnv({ UPSTREAM_API_URL: referenceApi.url, DATA_DIR: bffDir }));
-  const browserStarting = launchChromium();
   token = await referenceApiToken(referenceApi.url);
 
   let next = 1;
@@ -200,16 +199,16 @@ beforeAll(async () => {
 
   for (const payload of payloads) payload.pages = payload.pages.map((page) => (page === "/activity/all" ? combinedActivityPath : page));
 
-  [bff, browser] = await Promise.all([bffStarting, browserStarting]);
-  context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
-  bareContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+  bff = await bffStarting;
+  // Both live until the end of the file (closed with the browser).
+  context = await chromium.browser.newContext({ bypassCSP: true, viewport: DESKTOP });
+  bareContext = await chromium.browser.newContext({ bypassCSP: true, viewport: DESKTOP });
   await bareContext.route((url) => url.pathname.startsWith("/build/") && url.pathname.endsWith(".js"), (route) => route.abort());
   for (const each of [context, bareContext]) await prepare(each);
 }, 120_000);
 
 async function prepare(each: BrowserContext): Promise<void> {
-  // Nothing leaves the machine.
-  await each.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
+  await keepOffline(each);
   // Links to real places must not take the page away mid-test; javascript: links are let through (that is the test).
   await each.addInitScript(() => {
     window.addEventListener(
@@ -229,9 +228,6 @@ async function prepare(each: BrowserContext): Promise<void> {
 
 afterAll(async () => {
   printTable();
-  await context?.close();
-  await bareContext?.close();
-  await browser?.close();
   await bff?.proc.stop();
   await referenceApi?.close();
   await removeDir(referenceDir);
@@ -288,6 +284,8 @@ async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Pro
         for (const attribute of element.attributes) {
           if (attribute.name.toLowerCase().startsWith("on")) found.push(`${element.localName}[${attribute.name}]`);
           if (urlAttributes.includes(attribute.name.toLowerCase())) {
+            // Browsers ignore control characters and spaces inside a URL's scheme, so we strip them too.
+            // eslint-disable-next-line no-control-regex
             const value = attribute.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
             if (/^(javascript|data|vbscript):/.test(value)) found.push(`${element.localName}[${attribute.name}=${attribute.value.slice(0, 40)}]`);
           }

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Request } from "playwright-core";
+import type { BrowserContext, Request } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiData, launchChromium, waitForHydration } from "./support.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiData, chromiumForFile, mainStack, waitForHydration } from "./helpers/index.ts";
 
 /**
  * What responsive images save a phone visitor: each public page with images is loaded in
@@ -12,8 +12,7 @@ import { apiData, launchChromium, waitForHydration } from "./support.ts";
  * so the saving is also checked against the originals re-encoded as good JPEGs (quality 85).
  */
 
-const bffUrl = inject("bffUrl");
-const referenceApiUrl = inject("referenceApiUrl");
+const { bffUrl, referenceApiUrl } = mainStack();
 const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 
 type Mode = "responsive" | "originals";
@@ -36,7 +35,7 @@ declare global {
   }
 }
 
-let browser: Browser;
+const chromium = chromiumForFile();
 let activityPath = "";
 const results = new Map<string, Record<Mode, Load>>();
 
@@ -70,7 +69,7 @@ async function measure(request: Request, mode: Mode): Promise<{ bytes: number; j
 }
 
 async function load(pagePath: string, mode: Mode): Promise<Load> {
-  const context = await browser.newContext({ ...PHONE, reducedMotion: "reduce" });
+  const context = await chromium.browser.newContext({ ...PHONE, reducedMotion: "reduce" });
   try {
     if (mode === "originals") await withoutSrcset(context);
     const page = await context.newPage();
@@ -134,7 +133,6 @@ async function load(pagePath: string, mode: Mode): Promise<Load> {
 beforeAll(async () => {
   const activities = await apiData<Array<{ id: number }>>(referenceApiUrl, "/activities");
   activityPath = `/activity/${activities[0].id}`;
-  browser = await launchChromium();
   for (const pagePath of ["/", "/about", activityPath]) {
     // One after the other: the two loads must not compete for the two cores or the upstream.
     const responsive = await load(pagePath, "responsive");
@@ -150,10 +148,6 @@ beforeAll(async () => {
   for (const [pagePath, { responsive }] of results) lines.push(`${pagePath}: layout shift ${responsive.layoutShift.toFixed(4)}`);
   console.log(`Image bytes on a 375 px phone at DPR 2:\n  ${lines.join("\n  ")}`);
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe("responsive images on a 375 px phone (deviceScaleFactor 2)", () => {
   it("loads images on every measured page", () => {

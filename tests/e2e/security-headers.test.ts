@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium } from "./support";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile } from "./helpers/index.ts";
 
 const bffUrl = inject("bffUrl");
 
@@ -53,16 +52,10 @@ describe("security headers", () => {
 });
 
 describe("in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = chromiumForFile();
 
   it("no page logs a Content-Security-Policy violation", async () => {
-    const page = await browser.newPage();
+    const page = await (await chromium.newContext()).newPage();
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
@@ -79,6 +72,5 @@ describe("in Chromium", () => {
       await page.waitForTimeout(300);
     }
     expect(violations).toEqual([]);
-    await page.close();
   });
 });

@@ -17,7 +17,7 @@ import {
   stopAllProcesses,
   tempDir,
   tryConnect,
-} from "./support.ts";
+} from "./helpers/index.ts";
 
 /** The Node process as operators and proxies see it: health, caching, compression, headers, lifecycle. */
 

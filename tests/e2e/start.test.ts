@@ -12,7 +12,7 @@ import {
   tempDir,
   TEST_SESSION_SECRET,
   tryConnect,
-} from "./support.ts";
+} from "./helpers/index.ts";
 
 /**
  * `npm start` as an operator runs it (`node --import tsx scripts/start.ts`, what the npm script

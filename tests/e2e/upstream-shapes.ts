@@ -1,6 +1,5 @@
 import { inject } from "vitest";
-import { adminBrowser, logInOnce, type AdminBrowser, type AdminBrowsers, type LoggedIn } from "./admin-screens-support.ts";
-import { referenceApiToken } from "./support.ts";
+import { type AdminBrowser, adminBrowser, type AdminBrowsers, type LoggedIn, logInOnce, referenceApiToken } from "./helpers/index.ts";
 
 /**
  * The two stacks the end-to-end run starts (global-setup.ts): the site in front of the reference

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Dialog } from "playwright-core";
+import type { BrowserContext, Dialog } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiData, launchChromium, waitForHydrationOrExplain } from "../e2e/support.ts";
+import { apiData, chromiumForFile, waitForHydrationOrExplain } from "../e2e/helpers/index.ts";
 import { RICH_PAYLOADS } from "../e2e/xss-corpus.ts";
 import { reportCase } from "./report.ts";
 import { formOf } from "./screens.ts";
@@ -35,7 +35,7 @@ const RICH_FIELDS: RichField[] = [
 const ACTIVE_MARKUP = /<(script|iframe|object|embed|base|meta|link|form)\b|<[^>]*\son[a-z]+\s*=|\b(href|src|action|formaction|data)\s*=\s*["']?\s*(javascript|vbscript|data):/i;
 
 let stack: HardStack;
-let browser: Browser;
+const chromium = chromiumForFile();
 let context: BrowserContext;
 const pagesToVisit: Array<{ field: RichField; path: string }> = [];
 /** Per field: the upstream record's stored HTML right after the admin's save. */
@@ -66,8 +66,8 @@ beforeAll(async () => {
     stored.set(field, String(first[field.field] ?? ""));
     pagesToVisit.push({ field, path: field.page.replace("{id}", String(first.id)) });
   }
-  browser = await launchChromium();
-  context = await browser.newContext();
+  // Lives until the end of the file (closed with the browser).
+  context = await chromium.browser.newContext();
   await context.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
@@ -76,8 +76,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
   await stack?.close();
 });
 
@@ -104,7 +102,9 @@ describe("the XSS corpus saved through the admin forms", () => {
     const page = await context.newPage();
     await page.goto(`${stack.bff.url}/about`);
     await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src="data:," onerror="top.__xss=1">'));
-    await page.waitForFunction(() => ((window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).length > 0, undefined, { timeout: 10_000 });
+    const violations = () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+    await expect.poll(violations, { timeout: 10_000, message: "the watch reports the blocked handler" }).not.toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), "the handler was blocked").toBeUndefined();
     await page.close();
   });
 

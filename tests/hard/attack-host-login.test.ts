@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, bffEnv, DEMO_PASSWORD, removeDir, startBff, SUPERADMIN_EMAIL, tempDir, type Bff } from "../e2e/support.ts";
+import { ADMIN_EMAIL, type Bff, bffEnv, DEMO_PASSWORD, removeDir, startBff, SUPERADMIN_EMAIL, tempDir } from "../e2e/helpers/index.ts";
 import { reportCase } from "./report.ts";
 import { formOf } from "./screens.ts";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "./scale-out-support.ts";
@@ -408,6 +408,37 @@ async function lateWriteAfterLogout(stack: HardStack) {
   }
 }
 
+/** 40 parallel logins for one account, 39 of them wrong: at most 5 reach the upstream, at least 35 are refused with 429. */
+async function expectOneAccountThrottled(stack: HardStack, store: string) {
+  const got = await parallelLogins(stack, SUPERADMIN_EMAIL, () => SUPERADMIN_EMAIL);
+  const passed = got.checks <= 5 && got.refused >= 35;
+  const answers = `${got.checks} checks upstream; ${got.wrong} × 401, ${got.in} × 302, ${got.refused} × 429`;
+  record(`40 parallel logins for one account (39 wrong, 1 right), ${store}`, answers, passed, {
+    "upstream checks": got.checks,
+    "429s": got.refused,
+    "ms for 40": got.ms,
+  });
+  expect(got.checks).toBeLessThanOrEqual(5);
+  expect(got.refused).toBeGreaterThanOrEqual(35);
+  return got;
+}
+
+/** A save held upstream while the admin logs out: the old cookie is worthless afterwards. */
+type LateWrite = Awaited<ReturnType<typeof lateWriteAfterLogout>>;
+
+async function expectLateWriteKeptOut(stack: HardStack, store: string, figures?: (late: LateWrite) => Record<string, number>) {
+  const got = await lateWriteAfterLogout(stack);
+  const passed = got.afterLogout === "302 to /" && got.afterSlow === "302 to /" && got.committedLate;
+  record(
+    `a save held 1.5 s upstream, logout 0.7 s into it, then the old cookie (${store})`,
+    `logout ${got.logout} in ${got.logoutMs} ms; save ${got.slow} (session written: ${got.committedLate}); old cookie after: ${got.afterSlow}`,
+    passed,
+    figures?.(got),
+  );
+  expect(got.afterSlow).toBe("302 to /");
+  return got;
+}
+
 describe("login throttling and logout (file sessions, throttling in memory)", () => {
   let stack: HardStack;
 
@@ -420,15 +451,7 @@ describe("login throttling and logout (file sessions, throttling in memory)", ()
   });
 
   it("40 parallel attempts for one account: at most 5 password checks, the rest 429", async () => {
-    const got = await parallelLogins(stack, SUPERADMIN_EMAIL, () => SUPERADMIN_EMAIL);
-    const passed = got.checks <= 5 && got.refused >= 35;
-    record("40 parallel logins for one account (39 wrong, 1 right), memory", `${got.checks} checks upstream; ${got.wrong} × 401, ${got.in} × 302, ${got.refused} × 429`, passed, {
-      "upstream checks": got.checks,
-      "429s": got.refused,
-      "ms for 40": got.ms,
-    });
-    expect(got.checks).toBeLessThanOrEqual(5);
-    expect(got.refused).toBeGreaterThanOrEqual(35);
+    const got = await expectOneAccountThrottled(stack, "memory");
     const refusal = got.answers.find((answer) => answer.status === 429)!;
     expect(refusal.text).toContain(THROTTLED);
     expect(Number(refusal.retryAfter)).toBeGreaterThan(800);
@@ -451,17 +474,9 @@ describe("login throttling and logout (file sessions, throttling in memory)", ()
     record("logout, then the session's upstream token on the upstream", `${logout.status}; /users/me answers ${me.status}`, logout.status === 302 && me.status === 401);
     expect(me.status).toBe(401);
 
-    const got = await lateWriteAfterLogout(stack);
-    const passed = got.afterLogout === "302 to /" && got.afterSlow === "302 to /" && got.committedLate;
-    record(
-      "a save held 1.5 s upstream, logout 0.7 s into it, then the old cookie (file store)",
-      `logout ${got.logout} in ${got.logoutMs} ms; save ${got.slow} (session written: ${got.committedLate}); old cookie after: ${got.afterSlow}`,
-      passed,
-      { "logout ms": got.logoutMs },
-    );
+    const got = await expectLateWriteKeptOut(stack, "file store", (late) => ({ "logout ms": late.logoutMs }));
     expect(got.committedLate).toBe(true);
     expect(got.afterLogout).toBe("302 to /");
-    expect(got.afterSlow).toBe("302 to /");
   });
 
   it("logout is not held up by an upstream that does not answer its revocation", async () => {
@@ -509,25 +524,11 @@ describe.skipIf(noRedis)("login throttling and logout with REDIS_URL", () => {
   });
 
   it("40 parallel attempts for one account: at most 5 password checks, counted in Redis", async () => {
-    const got = await parallelLogins(stack, SUPERADMIN_EMAIL, () => SUPERADMIN_EMAIL);
-    const passed = got.checks <= 5 && got.refused >= 35;
-    record("40 parallel logins for one account (39 wrong, 1 right), Redis", `${got.checks} checks upstream; ${got.wrong} × 401, ${got.in} × 302, ${got.refused} × 429`, passed, {
-      "upstream checks": got.checks,
-      "ms for 40": got.ms,
-    });
-    expect(got.checks).toBeLessThanOrEqual(5);
-    expect(got.refused).toBeGreaterThanOrEqual(35);
+    await expectOneAccountThrottled(stack, "Redis");
   });
 
   it("a slow save that started before logout cannot bring the session back (Redis)", async () => {
-    const got = await lateWriteAfterLogout(stack);
-    const passed = got.afterLogout === "302 to /" && got.afterSlow === "302 to /" && got.committedLate;
-    record(
-      "a save held 1.5 s upstream, logout 0.7 s into it, then the old cookie (Redis)",
-      `logout ${got.logout} in ${got.logoutMs} ms; save ${got.slow} (session written: ${got.committedLate}); old cookie after: ${got.afterSlow}`,
-      passed,
-    );
-    expect(got.afterSlow).toBe("302 to /");
+    await expectLateWriteKeptOut(stack, "Redis");
   });
 
   it("left the process up with no unhandled failure", () => {

@@ -6,7 +6,7 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_RESIZES_PER_ADDRESS } from "~/bff/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
-import { apiData, decodeHtmlEntities } from "../e2e/support.ts";
+import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg, pngChunk } from "../helpers/image-headers.ts";
 import { reportCase } from "./report.ts";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";

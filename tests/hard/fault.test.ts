@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiData, decodeHtmlEntities } from "../e2e/support.ts";
+import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { reportCase } from "./report.ts";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";
 import { describeFault, FAULTS, INDONESIAN_FAILURE, isRunning, logIn, startHardStack, unhandledFailures, type Fault, type HardStack } from "./stack.ts";

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnNode, baseEnv } from "../e2e/support.ts";
+import { baseEnv, spawnNode } from "../e2e/helpers/index.ts";
 import { FULL, reportCase } from "./report.ts";
 import { describeFault, FAULTS, isRunning, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";
 

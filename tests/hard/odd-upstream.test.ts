@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRecordId } from "~/admin/url-state";
 import { ADMIN_MESSAGES } from "~/admin/messages";
 import { MESSAGES } from "~/config/messages";
-import { bffEnv, decodeHtmlEntities, removeDir, startBff, tempDir, type Bff } from "../e2e/support.ts";
+import { type Bff, bffEnv, decodeHtmlEntities, removeDir, startBff, tempDir } from "../e2e/helpers/index.ts";
 import { FULL } from "./report.ts";
 import { ADMIN_SCREENS } from "./screens.ts";
 import { logIn, unhandledFailures } from "./stack.ts";

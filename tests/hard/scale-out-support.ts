@@ -4,16 +4,16 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   baseEnv,
+  type Bff,
   bffEnv,
   closedLoopbackPort,
-  DEMO_PASSWORD,
   removeDir,
   spawnNode,
   startBff,
   tempDir,
   tryConnect,
-  type Bff,
-} from "../e2e/support.ts";
+} from "../e2e/helpers/processes.ts";
+import { DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
 
 /**
  * The scale-out rig shared by the scale-out test, the Redis store tests and the benchmark:

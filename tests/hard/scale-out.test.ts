@@ -12,7 +12,7 @@ import {
   spawnNode,
   STAFF_EMAIL,
   tempDir,
-} from "../e2e/support.ts";
+} from "../e2e/helpers/index.ts";
 import { FULL, reportCase } from "./report.ts";
 import { missingTools, startCluster, startNginx, type Cluster, type Nginx } from "./scale-out-support.ts";
 

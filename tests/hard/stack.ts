@@ -1,7 +1,8 @@
 import { createServer, request as httpRequest, Agent, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
-import { ADMIN_EMAIL, bffEnv, DEMO_PASSWORD, removeDir, startBff, tempDir, type Bff } from "../e2e/support.ts";
+import { type Bff, bffEnv, removeDir, startBff, tempDir } from "../e2e/helpers/processes.ts";
+import { ADMIN_EMAIL, DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
 
 /**
  * What the reliability suites attack: a real BFF process (the built app) in front of a

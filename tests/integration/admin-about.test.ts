@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as route from "~/routes/admin.about-manager";
-import { adminCookie, alertAfter, fieldErrors, form, imageFile, load, noFile, recordWrites, serveList, submit } from "./admin-screen-support";
+import { adminScreen, fieldErrors, imageFile, noFile, recordWrites, serveList } from "./admin-screen-support";
 
 /** /admin/about-manager: the first record, every contact and social field, rich-text policies; no delete. */
 
@@ -36,15 +36,11 @@ const ALL_FIELDS: Array<[string, string]> = [
   ["terms_and_condition", "<p>Ketentuan</p>"],
 ];
 
-let cookie: string;
-beforeEach(async () => {
-  cookie = await adminCookie();
-});
-
+const admin = adminScreen(route, "/admin/about-manager");
 describe("about", () => {
   it("shows only the first record, with previews of the description and both policies", async () => {
     serveList("/abouts", [ABOUT, { ...ABOUT, id: 2, title: "Kedua" }]);
-    const { screen } = await load(route, "/admin/about-manager", cookie);
+    const { screen } = await admin.load("/admin/about-manager");
     expect(screen.rows).toHaveLength(1);
     expect(screen.rows[0].cells).toEqual({
       title: "Tentang Dinas",
@@ -62,7 +58,7 @@ describe("about", () => {
   it("adds the record with every field as multipart POST /abouts", async () => {
     serveList("/abouts", []);
     const writes = recordWrites("post", "/abouts", { status: 201 });
-    const submitted = await submit(route, "/admin/about-manager?modal=add", cookie, form([["intent", "create"], ...ALL_FIELDS, ["file", imageFile()]]));
+    const submitted = await admin.add([...ALL_FIELDS, ["file", imageFile()]]);
     expect(writes[0]).toMatchObject({ method: "POST", path: "/api/abouts", authorization: "Bearer token-role-3" });
     expect(writes[0].fields?.slice(0, 12)).toEqual([
       ["title", "Tentang Kami"],
@@ -79,29 +75,24 @@ describe("about", () => {
       ["terms_and_condition", "<p>Ketentuan</p>"],
     ]);
     expect(writes[0].fields?.[12]?.[0]).toBe("file");
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   it("edits with PUT /abouts and the id; says 'Gagal mengubah data!' on failure", async () => {
     serveList("/abouts", [ABOUT]);
     const writes = recordWrites("put", "/abouts", { status: 200 });
-    const submitted = await submit(route, "/admin/about-manager?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...ALL_FIELDS, ["file", noFile()]]));
+    const submitted = await admin.edit("1", [...ALL_FIELDS, ["file", noFile()]]);
     expect(writes[0].fields?.[0]).toEqual(["id", "1"]);
     expect(writes[0].fields).toHaveLength(13);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
 
     recordWrites("put", "/abouts", { status: 500 });
-    const failed = await submit(route, "/admin/about-manager?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...ALL_FIELDS]));
+    const failed = await admin.edit("1", [...ALL_FIELDS]);
     expect(failed).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
   });
 
   it("checks contact fields in Indonesian", async () => {
-    const submitted = await submit(
-      route,
-      "/admin/about-manager?modal=add",
-      cookie,
-      form([["intent", "create"], ["title", ""], ["email", "bukan-email"], ["phone", "telepon"], ["instagram", "https://instagram.com/x"]]),
-    );
+    const submitted = await admin.add([["title", ""], ["email", "bukan-email"], ["phone", "telepon"], ["instagram", "https://instagram.com/x"]]);
     expect(fieldErrors(submitted)).toEqual({
       title: ["Judul wajib diisi"],
       email: ["Format email tidak valid"],
@@ -111,7 +102,7 @@ describe("about", () => {
   });
 
   it("has no delete", async () => {
-    const submitted = await submit(route, "/admin/about-manager?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    const submitted = await admin.remove("1");
     expect(submitted).toMatchObject({ kind: "data", status: 400 });
   });
 });

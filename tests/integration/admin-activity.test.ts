@@ -2,19 +2,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as route from "~/routes/admin.activity";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import {
-  adminCookie,
-  alertAfter,
-  fieldErrors,
-  form,
-  imageFile,
-  load,
-  noFile,
-  PNG_SIGNATURE,
-  recordAllRequests,
-  recordWrites,
-  submit,
-} from "./admin-screen-support";
+import { adminScreen, fieldErrors, imageFile, noFile, PNG_SIGNATURE, recordWrites } from "./admin-screen-support";
 
 /** /admin/activity: ISO dates, rich text, images, paging and the public page link (its export: admin-export.test.ts). */
 
@@ -27,10 +15,9 @@ const activity = (id: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/activity");
 let listQueries: string[];
 beforeEach(async () => {
-  cookie = await adminCookie();
   listQueries = [];
   upstream.use(
     http.get(`${UPSTREAM}/activities`, ({ request: incoming }) => {
@@ -46,7 +33,7 @@ beforeEach(async () => {
 
 describe("activity list", () => {
   it("shows DD-MM-YYYY dates and rich text as plain text cut to 50 characters, 20 rows a page", async () => {
-    const { screen } = await load(route, "/admin/activity", cookie);
+    const { screen } = await admin.load("/admin/activity");
     expect(listQueries).toEqual(["?page=1&limit=20"]);
     expect(screen.rows).toHaveLength(20);
     expect(screen.paging).toEqual({ page: 1, hasMore: true });
@@ -63,7 +50,7 @@ describe("activity list", () => {
   });
 
   it("?page=2 asks the upstream for its second page only, and the end is a short page", async () => {
-    const { screen } = await load(route, "/admin/activity?page=2", cookie);
+    const { screen } = await admin.load("/admin/activity?page=2");
     expect(listQueries).toEqual(["?page=2&limit=20"]);
     expect(screen.rows.map((row) => row.id)).toEqual(["5", "4", "3", "2", "1"]);
     expect(screen.paging).toEqual({ page: 2, hasMore: false });
@@ -71,7 +58,7 @@ describe("activity list", () => {
 
   it("says 'Gagal mendapatkan data kegiatan!' when the list fails", async () => {
     upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.error()));
-    const { screen } = await load(route, "/admin/activity", cookie);
+    const { screen } = await admin.load("/admin/activity");
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data kegiatan!"]);
   });
 });
@@ -79,18 +66,12 @@ describe("activity list", () => {
 describe("adding and editing an activity", () => {
   it("POSTs multipart with the date as ISO, sanitised rich text and the image", async () => {
     const writes = recordWrites("post", "/activities", { status: 201, body: { data: { id: 26 } } });
-    const submitted = await submit(
-      route,
-      "/admin/activity?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["date", "2024-08-17"],
-        ["title", "Upacara 17 Agustus"],
-        ["description", '<p>Upacara&nbsp;bendera <img src=x onerror="alert(1)"><a href="javascript:alert(1)">tautan</a></p>'],
-        ["file", imageFile("upacara.png")],
-      ]),
-    );
+    const submitted = await admin.add([
+      ["date", "2024-08-17"],
+      ["title", "Upacara 17 Agustus"],
+      ["description", '<p>Upacara&nbsp;bendera <img src=x onerror="alert(1)"><a href="javascript:alert(1)">tautan</a></p>'],
+      ["file", imageFile("upacara.png")],
+    ]);
     expect(writes[0]).toMatchObject({ method: "POST", path: "/api/activities", authorization: "Bearer token-role-3" });
     expect(writes[0].fields).toEqual([
       ["date", "2024-08-17T00:00:00.000Z"],
@@ -98,62 +79,48 @@ describe("adding and editing an activity", () => {
       ["description", '<p>Upacara bendera <img src="x" /><a>tautan</a></p>'],
       ["file", expect.objectContaining({ filename: "upacara.png", type: "image/png", head: PNG_SIGNATURE })],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambah kegiatan!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambah kegiatan!" }]);
   });
 
   it("refuses an invalid date in Indonesian next to the field, keeping the title", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(
-      route,
-      "/admin/activity?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["date", "2024-02-31"],
-        ["title", "Tetap ada"],
-        ["file", noFile()],
-      ]),
-    );
+    const submitted = await admin.refuses("/admin/activity?modal=add", [
+      ["intent", "create"],
+      ["date", "2024-02-31"],
+      ["title", "Tetap ada"],
+      ["file", noFile()],
+    ]);
     expect(fieldErrors(submitted)).toEqual({ date: ["Tanggal wajib diisi"] });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Tetap ada" });
-    expect(calls).toEqual([]);
   });
 
   it("an activity may be added without an image", async () => {
     const writes = recordWrites("post", "/activities", { status: 201 });
-    await submit(route, "/admin/activity?modal=add", cookie, form([["intent", "create"], ["date", "2024-08-17"], ["title", "Tanpa gambar"], ["file", noFile()]]));
+    await admin.add([["date", "2024-08-17"], ["title", "Tanpa gambar"], ["file", noFile()]]);
     expect(writes[0].fields?.map(([name]) => name)).toEqual(["date", "title", "description"]);
   });
 
   it("PUTs the id with the ISO date, keeps the image when none is chosen, says 'Berhasil mengubah kegiatan!'", async () => {
     const writes = recordWrites("put", "/activities", { status: 200 });
-    const submitted = await submit(
-      route,
-      "/admin/activity?modal=edit&id=25",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "25"],
-        ["date", "2024-05-02"],
-        ["title", "Kegiatan diubah"],
-        ["description", "<p><br></p>"],
-        ["file", noFile()],
-      ]),
-    );
+    const submitted = await admin.edit("25", [
+      ["date", "2024-05-02"],
+      ["title", "Kegiatan diubah"],
+      ["description", "<p><br></p>"],
+      ["file", noFile()],
+    ]);
     expect(writes[0].fields).toEqual([
       ["id", "25"],
       ["date", "2024-05-02T00:00:00.000Z"],
       ["title", "Kegiatan diubah"],
       ["description", ""],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
   });
 
   it("says 'Gagal menambah kegiatan!' and 'Gagal mengubah kegiatan!' on upstream failures", async () => {
     recordWrites("post", "/activities", { status: 400, body: { error: "Judul wajib diisi" } });
     recordWrites("put", "/activities", { status: 500 });
-    const added = await submit(route, "/admin/activity?modal=add", cookie, form([["intent", "create"], ["date", "2024-08-17"], ["title", "x"]]));
-    const edited = await submit(route, "/admin/activity?modal=edit&id=3", cookie, form([["intent", "update"], ["id", "3"], ["date", "2024-08-17"], ["title", "x"]]));
+    const added = await admin.add([["date", "2024-08-17"], ["title", "x"]]);
+    const edited = await admin.edit("3", [["date", "2024-08-17"], ["title", "x"]]);
     expect(added).toMatchObject({ kind: "data", data: { alert: { message: "Gagal menambah kegiatan!" } } });
     expect(edited).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah kegiatan!" } } });
   });
@@ -162,13 +129,13 @@ describe("adding and editing an activity", () => {
 describe("deleting an activity", () => {
   it("DELETE /activities/{id}, then 'Kegiatan berhasil dihapus!' or 'Gagal menghapus kegiatan!'", async () => {
     const writes = recordWrites("delete", "/activities/25", { status: 200 });
-    const done = await submit(route, "/admin/activity?delete=25", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
+    const done = await admin.remove("25");
     expect(writes.map(({ method, path, authorization }) => ({ method, path, authorization }))).toEqual([
       { method: "DELETE", path: "/api/activities/25", authorization: "Bearer token-role-3" },
     ]);
-    expect(await alertAfter(route, done, cookie)).toEqual([{ type: "success", message: "Kegiatan berhasil dihapus!" }]);
+    expect(await admin.alertAfter(done)).toEqual([{ type: "success", message: "Kegiatan berhasil dihapus!" }]);
     recordWrites("delete", "/activities/24", { status: 500 });
-    const failed = await submit(route, "/admin/activity?delete=24", cookie, new URLSearchParams({ intent: "delete", id: "24" }));
-    expect(await alertAfter(route, failed, cookie)).toEqual([{ type: "error", message: "Gagal menghapus kegiatan!" }]);
+    const failed = await admin.remove("24");
+    expect(await admin.alertAfter(failed)).toEqual([{ type: "error", message: "Gagal menghapus kegiatan!" }]);
   });
 });

@@ -4,21 +4,7 @@ import { authorResource } from "~/admin/resources/authors";
 import * as route from "~/routes/admin.author";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
-import {
-  adminCookie,
-  alertAfter,
-  fakeImage,
-  fieldErrors,
-  form,
-  imageFile,
-  load,
-  noFile,
-  PNG_BYTES,
-  PNG_SIGNATURE,
-  recordAllRequests,
-  recordWrites,
-  submit,
-} from "./admin-screen-support";
+import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";
 
 /** /admin/author (Pengarang): the `author` list field, multipart writes with the photo, the generic messages. */
 
@@ -30,16 +16,15 @@ const author = (id: number) => ({
   total_books: id === 1 ? 1250 : 0,
 });
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/author");
 let listQueries: ListQuery[];
 beforeEach(async () => {
-  cookie = await adminCookie();
   listQueries = servePagedList("/authors", "author", 2, author);
 });
 
 describe("author list", () => {
   it("reads the `author` field, 20 a page (not page=0&limit=0), with the token", async () => {
-    const { screen } = await load(route, "/admin/author", cookie);
+    const { screen } = await admin.load("/admin/author");
     expect(listQueries).toEqual([pageQuery(1)]);
     expect(screen.rows[0]).toMatchObject({
       id: "1",
@@ -57,7 +42,7 @@ describe("author list", () => {
 
   it("says 'Gagal mendapatkan data!' when the list fails", async () => {
     upstream.use(http.get(`${UPSTREAM}/authors`, () => HttpResponse.text("bukan json")));
-    const { screen } = await load(route, "/admin/author", cookie);
+    const { screen } = await admin.load("/admin/author");
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
   });
 });
@@ -65,40 +50,30 @@ describe("author list", () => {
 describe("adding an author", () => {
   it("streams a multipart POST /authors: name, biography, total_books 0, then the photo", async () => {
     const writes = recordWrites("post", "/authors", { status: 201 });
-    const submitted = await submit(
-      route,
-      "/admin/author?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["name", "Sari Wulandari"],
-        ["biography", "Penulis buku anak."],
-        ["photo", imageFile("sari.png")],
-      ]),
-    );
+    const submitted = await admin.add([["name", "Sari Wulandari"], ["biography", "Penulis buku anak."], ["photo", imageFile("sari.png")]]);
     expect(writes[0]).toMatchObject({ method: "POST", path: "/api/authors", authorization: "Bearer token-role-3" });
     expect(writes[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(writes[0].fields).toEqual([
       ["name", "Sari Wulandari"],
       ["biography", "Penulis buku anak."],
       ["total_books", "0"],
-      ["photo", { filename: "sari.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["photo", uploadedPng("sari.png")],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   it("refuses a photo that is not an image, and a missing name, before calling the upstream", async () => {
     const calls = recordAllRequests();
-    const fake = await submit(route, "/admin/author?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["photo", fakeImage()]]));
+    const fake = await admin.add([["name", "X"], ["photo", fakeImage()]]);
     expect(fieldErrors(fake)).toEqual({ photo: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
-    const nameless = await submit(route, "/admin/author?modal=add", cookie, form([["intent", "create"], ["name", ""], ["photo", noFile()]]));
+    const nameless = await admin.add([["name", ""], ["photo", noFile()]]);
     expect(fieldErrors(nameless)).toEqual({ name: ["Nama wajib diisi"] });
     expect(calls).toEqual([]);
   });
 
   it("says 'Gagal menambahkan data!' when the upstream refuses", async () => {
     recordWrites("post", "/authors", { status: 500 });
-    const submitted = await submit(route, "/admin/author?modal=add", cookie, form([["intent", "create"], ["name", "X"]]));
+    const submitted = await admin.add([["name", "X"]]);
     expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal menambahkan data!" } } });
   });
 });
@@ -106,40 +81,19 @@ describe("adding an author", () => {
 describe("editing an author", () => {
   it("sends PUT /authors multipart with the id, without total_books, and no photo part when none is chosen", async () => {
     const writes = recordWrites("put", "/authors", { status: 200 });
-    const submitted = await submit(
-      route,
-      "/admin/author?modal=edit&id=1",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "1"],
-        ["name", "Pengarang Satu"],
-        ["biography", ""],
-        ["photo", noFile()],
-      ]),
-    );
+    const submitted = await admin.edit("1", [["name", "Pengarang Satu"], ["biography", ""], ["photo", noFile()]]);
     expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/authors", authorization: "Bearer token-role-3" });
     expect(writes[0].fields).toEqual([
       ["id", "1"],
       ["name", "Pengarang Satu"],
       ["biography", ""],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("sends a new photo in `photo`; a failure says 'Gagal mengubah data!'", async () => {
     recordWrites("put", "/authors", { status: 500 });
-    const submitted = await submit(
-      route,
-      "/admin/author?modal=edit&id=1",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "1"],
-        ["name", "X"],
-        ["photo", imageFile()],
-      ]),
-    );
+    const submitted = await admin.edit("1", [["name", "X"], ["photo", imageFile()]]);
     expect(submitted).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
   });
 });
@@ -148,12 +102,12 @@ describe("deleting an author", () => {
   it("asks 'Are you sure you want to delete this author?', deletes, and reports a refusal generically", async () => {
     expect(authorResource.texts.deleteQuestion).toBe("Are you sure you want to delete this author?");
     const writes = recordWrites("delete", "/authors/2", { status: 200 });
-    const submitted = await submit(route, "/admin/author?delete=2", cookie, new URLSearchParams({ intent: "delete", id: "2" }));
+    const submitted = await admin.remove("2");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/authors/2", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
 
     recordWrites("delete", "/authors/1", { status: 409, body: { error: "Pengarang masih memiliki 2 buku di katalog" } });
-    const refused = await submit(route, "/admin/author?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
-    expect(await alertAfter(route, refused, cookie)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
+    const refused = await admin.remove("1");
+    expect(await admin.alertAfter(refused)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
   });
 });

@@ -5,21 +5,7 @@ import { createUpstreamClient } from "~/bff/upstream.server";
 import * as route from "~/routes/admin.banner";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
-import {
-  adminCookie,
-  alertAfter,
-  fakeImage,
-  fieldErrors,
-  form,
-  imageFile,
-  load,
-  noFile,
-  PNG_BYTES,
-  PNG_SIGNATURE,
-  recordAllRequests,
-  recordWrites,
-  submit,
-} from "./admin-screen-support";
+import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordWrites, uploadedPng } from "./admin-screen-support";
 
 /** /admin/banner against a mocked upstream: multipart writes with the image, and the spec's banner messages. */
 
@@ -31,16 +17,15 @@ const banner = (id: number) => ({
   file: id % 2 ? `banner-${id}.png` : "",
 });
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/banner");
 let listQueries: ListQuery[];
 beforeEach(async () => {
-  cookie = await adminCookie();
   listQueries = servePagedList("/banners", "data", 3, banner);
 });
 
 describe("banner list", () => {
   it("asks for the first page of 20 with the bearer token and shows Judul, Deskripsi, URL and Gambar", async () => {
-    const { screen } = await load(route, "/admin/banner", cookie);
+    const { screen } = await admin.load("/admin/banner");
     expect(listQueries).toEqual([pageQuery(1)]);
     expect(screen.alerts).toEqual([]);
     expect(screen.paging).toEqual({ page: 1, hasMore: false });
@@ -60,7 +45,7 @@ describe("banner list", () => {
 
   it("says 'Gagal mendapatkan data!' when the list cannot be loaded", async () => {
     upstream.use(http.get(`${UPSTREAM}/banners`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })));
-    const { screen } = await load(route, "/admin/banner", cookie);
+    const { screen } = await admin.load("/admin/banner");
     expect(screen.rows).toEqual([]);
     expect(screen.alerts.map(({ type, message }) => ({ type, message }))).toEqual([{ type: "error", message: "Gagal mendapatkan data!" }]);
   });
@@ -75,18 +60,12 @@ describe("banner list", () => {
 describe("adding a banner", () => {
   it("streams a multipart POST /banners (title, description, url, file) and says 'Berhasil menambahkan banner'", async () => {
     const writes = recordWrites("post", "/banners", { status: 201, body: { data: { id: 9 } } });
-    const submitted = await submit(
-      route,
-      "/admin/banner?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "  Pekan literasi  "],
-        ["description", "Pekan literasi daerah"],
-        ["url", "https://dispusip.example/literasi"],
-        ["file", imageFile("literasi.png")],
-      ]),
-    );
+    const submitted = await admin.add([
+      ["title", "  Pekan literasi  "],
+      ["description", "Pekan literasi daerah"],
+      ["url", "https://dispusip.example/literasi"],
+      ["file", imageFile("literasi.png")],
+    ]);
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/banner" });
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatchObject({ method: "POST", path: "/api/banners", authorization: "Bearer token-role-3" });
@@ -95,34 +74,30 @@ describe("adding a banner", () => {
       ["title", "Pekan literasi"],
       ["description", "Pekan literasi daerah"],
       ["url", "https://dispusip.example/literasi"],
-      ["file", { filename: "literasi.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["file", uploadedPng("literasi.png")],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan banner" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan banner" }]);
   });
 
   it("takes a banner without an image (the file is optional)", async () => {
     const writes = recordWrites("post", "/banners", { status: 201 });
-    await submit(route, "/admin/banner?modal=add", cookie, form([["intent", "create"], ["title", "Tanpa gambar"], ["file", noFile()]]));
+    await admin.add([["title", "Tanpa gambar"], ["file", noFile()]]);
     expect(writes[0].fields?.map(([name]) => name)).toEqual(["title", "description", "url"]);
   });
 
   it("refuses a file that only claims to be an image, before calling the upstream", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(route, "/admin/banner?modal=add", cookie, form([["intent", "create"], ["title", "Judul"], ["file", fakeImage()]]));
+    const submitted = await admin.refuses("/admin/banner?modal=add", [["intent", "create"], ["title", "Judul"], ["file", fakeImage()]]);
     expect(fieldErrors(submitted)).toEqual({ file: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
-    expect(calls).toEqual([]);
   });
 
   it("refuses a missing title next to the field", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(route, "/admin/banner?modal=add", cookie, form([["intent", "create"], ["title", " "]]));
+    const submitted = await admin.refuses("/admin/banner?modal=add", [["intent", "create"], ["title", " "]]);
     expect(fieldErrors(submitted)).toEqual({ title: ["Judul wajib diisi"] });
-    expect(calls).toEqual([]);
   });
 
   it("says 'Gagal menambahkan banner' and keeps the form when the upstream refuses", async () => {
     recordWrites("post", "/banners", { status: 500, body: { error: "Terjadi kesalahan pada server" } });
-    const submitted = await submit(route, "/admin/banner?modal=add", cookie, form([["intent", "create"], ["title", "Judul"]]));
+    const submitted = await admin.add([["title", "Judul"]]);
     expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal menambahkan banner" } } });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Judul" });
   });
@@ -131,18 +106,15 @@ describe("adding a banner", () => {
 describe("editing a banner", () => {
   it("sends PUT /banners multipart with the id first and says 'Berhasil mengubah banner'", async () => {
     const writes = recordWrites("put", "/banners", { status: 200 });
-    const submitted = await submit(
-      route,
-      "/admin/banner?modal=edit&id=1&page=2",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "1"],
+    const submitted = await admin.edit(
+      "1",
+      [
         ["title", "Banner baru"],
         ["description", ""],
         ["url", ""],
         ["file", imageFile("baru.png")],
-      ]),
+      ],
+      "&page=2",
     );
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/banner?page=2" });
     expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/banners", authorization: "Bearer token-role-3" });
@@ -151,14 +123,14 @@ describe("editing a banner", () => {
       ["title", "Banner baru"],
       ["description", ""],
       ["url", ""],
-      ["file", { filename: "baru.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["file", uploadedPng("baru.png")],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah banner" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah banner" }]);
   });
 
   it("says 'Gagal mengubah banner' when the upstream fails", async () => {
     recordWrites("put", "/banners", { status: 404, body: { error: "Data tidak ditemukan" } });
-    const submitted = await submit(route, "/admin/banner?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["title", "Judul"]]));
+    const submitted = await admin.edit("1", [["title", "Judul"]]);
     expect(submitted).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Gagal mengubah banner" } } });
   });
 });
@@ -166,14 +138,14 @@ describe("editing a banner", () => {
 describe("deleting a banner", () => {
   it("sends DELETE /banners/{id} with the token and says 'Berhasil menghapus banner'", async () => {
     const writes = recordWrites("delete", "/banners/2", { status: 200, body: { message: "Data berhasil dihapus" } });
-    const submitted = await submit(route, "/admin/banner?delete=2", cookie, new URLSearchParams({ intent: "delete", id: "2" }));
+    const submitted = await admin.remove("2");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/banners/2", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus banner" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus banner" }]);
   });
 
   it("says 'Gagal menghapus banner' when the upstream fails", async () => {
     recordWrites("delete", "/banners/2", { status: 500 });
-    const submitted = await submit(route, "/admin/banner?delete=2", cookie, new URLSearchParams({ intent: "delete", id: "2" }));
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "error", message: "Gagal menghapus banner" }]);
+    const submitted = await admin.remove("2");
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "error", message: "Gagal menghapus banner" }]);
   });
 });

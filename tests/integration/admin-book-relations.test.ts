@@ -1,11 +1,11 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { bookResource } from "~/admin/resources/books";
 import type { ScreenData } from "~/admin/resource";
 import * as route from "~/routes/admin.book";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { adminCookie, fieldErrors, form, load, noFile, recordWrites, submit } from "./admin-screen-support";
+import { adminScreen, fieldErrors, form, noFile, recordWrites } from "./admin-screen-support";
 
 /**
  * Issue 19: a book edit changes only what the admin changed, whatever shape the upstream answers
@@ -63,17 +63,13 @@ function serve(book: JsonBodyType, lookups: Record<string, JsonBodyType> = LOOKU
   for (const [path, body] of Object.entries(lookups)) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body)));
 }
 
-let cookie: string;
-beforeEach(async () => {
-  cookie = await adminCookie();
-});
-
+const admin = adminScreen(route, "/admin/book");
 /**
  * What the edit form posts when the admin changes nothing but what `change` says: its starting
  * values as ResourceForm computes them from the loader's data, the unresolved marker, no files.
  */
 async function editForm(change: Array<[string, string]> = [], drop: string[] = []) {
-  const { screen } = await load(route, "/admin/book?modal=edit&id=5", cookie);
+  const { screen } = await admin.load("/admin/book?modal=edit&id=5");
   const row = (screen as ScreenData).rows[0];
   const resolved = resolveRelations(row.relations ?? {}, screen.options, bookResource.fields);
   const values = { ...row.values, ...resolved.values };
@@ -106,7 +102,7 @@ describe.each([
     const writes = recordWrites("patch", "/books/5", { status: 200 });
     const { entries, resolved } = await editForm([["title", "Penjaga Arsip Baru"]]);
     expect(resolved.unresolved).toEqual({});
-    const submitted = await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    const submitted = await admin.submit("/admin/book?modal=edit&id=5", entries);
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/book" });
     expect(writes).toHaveLength(1);
     // A PATCH keeps what it leaves out: every relation was matched, so none counts as changed.
@@ -118,7 +114,7 @@ describe.each([
     const { entries } = await editForm([["title", "Penjaga Arsip Baru"]]);
     upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })));
     const writes = recordWrites("patch", "/books/5", { status: 200 });
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    await admin.submit("/admin/book?modal=edit&id=5", entries);
     expect(sent(writes[0].fields)).toEqual({
       title: ["Penjaga Arsip Baru"],
       author_id: ["2"],
@@ -148,7 +144,7 @@ describe.each([
       publisher_id: { shown: [], missing: ["Penerbit Lembah"] },
       genres: { shown: ["1", "6"], missing: ["Misteri"] },
     });
-    const submitted = await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    const submitted = await admin.submit("/admin/book?modal=edit&id=5", entries);
     expect(submitted).toMatchObject({ kind: "redirect" });
     expect(sent(writes[0].fields)).toEqual({ title: ["Judul Baru"] });
   });
@@ -157,7 +153,7 @@ describe.each([
     serve({ ...book, genres: [{ name: "Misteri" }] });
     const writes = recordWrites("patch", "/books/5", { status: 200 });
     const { entries } = await editForm([["genres", "8"]]);
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    await admin.submit("/admin/book?modal=edit&id=5", entries);
     expect(sent(writes[0].fields)["genres[]"]).toEqual(["8"]);
   });
 
@@ -165,14 +161,14 @@ describe.each([
     serve({ ...book, genres: [{ name: "Misteri" }] });
     const writes = recordWrites("patch", "/books/5", { status: 200 });
     const { entries } = await editForm([[CLEAR_FIELD, "genres"]]);
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    await admin.submit("/admin/book?modal=edit&id=5", entries);
     expect(sent(writes[0].fields)["genres[]"]).toEqual([""]);
 
     // A form whose genres were all shown clears them when the admin unticks them all.
     serve(book);
     const again = recordWrites("patch", "/books/5", { status: 200 });
     const { entries: unticked } = await editForm([], ["genres"]);
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, unticked);
+    await admin.submit("/admin/book?modal=edit&id=5", unticked);
     expect(sent(again[0].fields)["genres[]"]).toEqual([""]);
   });
 });
@@ -188,7 +184,7 @@ describe("a relation in no shape the BFF knows", () => {
     const writes = recordWrites("patch", "/books/5", { status: 200 });
     const { entries, resolved } = await editForm([["title", "Judul Baru"]]);
     expect(Object.values(resolved.unresolved).map((field) => field.missing)).toEqual([["(tidak terbaca)"]]);
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    await admin.submit("/admin/book?modal=edit&id=5", entries);
     const fields = sent(writes[0].fields);
     const field = "genres" in odd ? "genres[]" : "author_id";
     expect(fields[field]).toBeUndefined();
@@ -201,7 +197,7 @@ describe("the unresolved marker", () => {
     serve({ ...SPEC_BOOK, author: { name: "Tak Dikenal" } });
     const writes = recordWrites("patch", "/books/5", { status: 200 });
     const { entries } = await editForm();
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, entries);
+    await admin.submit("/admin/book?modal=edit&id=5", entries);
     expect(writes).toHaveLength(1);
     expect(sent(writes[0].fields).author_id).toBeUndefined();
 
@@ -212,7 +208,7 @@ describe("the unresolved marker", () => {
       ["published_date", "2021-03-14"],
       ["publisher_id", "3"],
     ]);
-    expect(fieldErrors(await submit(route, "/admin/book?modal=edit&id=5", cookie, withoutMarker))).toMatchObject({
+    expect(fieldErrors(await admin.submit("/admin/book?modal=edit&id=5", withoutMarker))).toMatchObject({
       author_id: ["Pengarang wajib dipilih"],
     });
   });
@@ -220,17 +216,7 @@ describe("the unresolved marker", () => {
   it("refuses a marker that is not the form's own with 400", async () => {
     serve(SPEC_BOOK);
     for (const marker of ["{", "[1,2]", JSON.stringify({ genres: "1" }), JSON.stringify({ genres: ["x".repeat(65)] })]) {
-      const submitted = await submit(
-        route,
-        "/admin/book?modal=edit&id=5",
-        cookie,
-        form([
-          ["intent", "update"],
-          ["id", "5"],
-          [UNRESOLVED_FIELD, marker],
-          ["title", "X"],
-        ]),
-      );
+      const submitted = await admin.edit("5", [[UNRESOLVED_FIELD, marker], ["title", "X"]]);
       expect(submitted).toMatchObject({ kind: "data", status: 400 });
     }
   });

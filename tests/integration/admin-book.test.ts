@@ -2,21 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as route from "~/routes/admin.book";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import {
-  adminCookie,
-  alertAfter,
-  fakeImage,
-  fieldErrors,
-  form,
-  imageFile,
-  load,
-  noFile,
-  PNG_BYTES,
-  PNG_SIGNATURE,
-  recordAllRequests,
-  recordWrites,
-  submit,
-} from "./admin-screen-support";
+import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";
 
 /** /admin/book against a mocked upstream: the list with its lookups, and exactly what each write sends. */
 
@@ -74,9 +60,8 @@ function epubFile(name = "buku.epub") {
   return new File([header, new TextEncoder().encode("mimetypeapplication/epub+zip"), new Uint8Array(64)], name, { type: "application/epub+zip" });
 }
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/book");
 beforeEach(async () => {
-  cookie = await adminCookie();
   upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: BOOKS, total: 2 })));
   serveLookups();
 });
@@ -97,7 +82,7 @@ const VALID: Array<[string, string]> = [
 describe("book list", () => {
   it("reads { books } 20 per page: author and publisher names, synopsis cut to 50 characters, cover through /covers", async () => {
     const calls = recordAllRequests();
-    const { screen } = await load(route, "/admin/book", cookie);
+    const { screen } = await admin.load("/admin/book");
     expect(screen.alerts).toEqual([]);
     expect(screen.rows[0]).toMatchObject({
       id: "5",
@@ -129,7 +114,7 @@ describe("book list", () => {
     // The list alone is one call: the form's five lookups wait until the form is opened.
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/books/all?page=1&limit=20"]);
     calls.length = 0;
-    await load(route, "/admin/book?modal=add", cookie);
+    await admin.load("/admin/book?modal=add");
     expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(
       [
         "GET /api/books/all?page=1&limit=20",
@@ -143,7 +128,7 @@ describe("book list", () => {
   });
 
   it("offers the lookups as the form's choices, sorted for reading", async () => {
-    const { screen } = await load(route, "/admin/book?modal=add", cookie);
+    const { screen } = await admin.load("/admin/book?modal=add");
     expect(screen.options).toEqual({
       author_id: [
         { value: "1", label: "Ahmad Fauzi" },
@@ -176,7 +161,7 @@ describe("book list", () => {
     upstream.use(http.get(`${UPSTREAM}/books/all`, held({ books: BOOKS })));
     for (const [path, body] of Object.entries(LOOKUP_BODIES)) upstream.use(http.get(`${UPSTREAM}${path}`, held(body)));
     const started = performance.now();
-    const { screen } = await load(route, "/admin/book?modal=add", cookie);
+    const { screen } = await admin.load("/admin/book?modal=add");
     expect(arrived).toBe(6);
     expect(performance.now() - started).toBeLessThan(700);
     expect(screen.rows).toHaveLength(2);
@@ -184,7 +169,7 @@ describe("book list", () => {
 
   it("says 'Gagal mendapatkan data!' when the list cannot be loaded", async () => {
     upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })));
-    const { screen } = await load(route, "/admin/book", cookie);
+    const { screen } = await admin.load("/admin/book");
     expect(screen.rows).toEqual([]);
     expect(screen.alerts.map(({ message }) => message)).toEqual(["Gagal mendapatkan data!"]);
   });
@@ -192,7 +177,7 @@ describe("book list", () => {
   it("names each failed lookup with the spec's text (its spelling included), or the upstream's own error", async () => {
     const failed = () => new HttpResponse(null, { status: 500 });
     serveLookups({ "/authors": failed, "/publishers": failed, "/classifications": failed, "/genres": failed, "/tags": failed });
-    let { screen } = await load(route, "/admin/book?modal=add", cookie);
+    let { screen } = await admin.load("/admin/book?modal=add");
     expect(screen.rows).toHaveLength(2);
     expect(screen.alerts.map(({ type, message }) => `${type}: ${message}`)).toEqual([
       "error: Terjadi kesalahan saat mengambil data pengarang!",
@@ -204,7 +189,7 @@ describe("book list", () => {
     expect(screen.options?.author_id).toEqual([]);
 
     serveLookups({ "/tags": () => HttpResponse.json({ error: "Layanan tag sedang pemeliharaan" }, { status: 503 }) });
-    ({ screen } = await load(route, "/admin/book?modal=add", cookie));
+    ({ screen } = await admin.load("/admin/book?modal=add"));
     expect(screen.alerts.map(({ message }) => message)).toEqual(["Layanan tag sedang pemeliharaan"]);
     expect(screen.options?.genres).toHaveLength(2);
   });
@@ -213,12 +198,7 @@ describe("book list", () => {
 describe("adding a book", () => {
   it("streams POST /books multipart: fields in spec order, repeated genres[] and tags[], the ISBN normalised, cover and PDF", async () => {
     const writes = recordWrites("post", "/books", { status: 201, body: { data: { id: 11 } } });
-    const submitted = await submit(
-      route,
-      "/admin/book?modal=add",
-      cookie,
-      form([["intent", "create"], ...VALID, ["cover", imageFile("sampul.png")], ["file", pdfFile("penjaga.pdf")]]),
-    );
+    const submitted = await admin.add([...VALID, ["cover", imageFile("sampul.png")], ["file", pdfFile("penjaga.pdf")]]);
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/book" });
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatchObject({ method: "POST", path: "/api/books", authorization: "Bearer token-role-3" });
@@ -234,29 +214,23 @@ describe("adding a book", () => {
       ["genres[]", "1"],
       ["genres[]", "6"],
       ["tags[]", "9"],
-      ["cover", { filename: "sampul.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["cover", uploadedPng("sampul.png")],
       ["file", { filename: "penjaga.pdf", type: "application/pdf", size: PDF_BYTES.length, head: [...PDF_BYTES.subarray(0, 8)] }],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   it("takes an EPUB, no classification and no genres or tags (none are sent)", async () => {
     const writes = recordWrites("post", "/books", { status: 201 });
-    await submit(
-      route,
-      "/admin/book?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "Buku Digital"],
-        ["published_date", "2020-01-02"],
-        ["author_id", "1"],
-        ["publisher_id", "3"],
-        ["classification_id", ""],
-        ["cover", noFile()],
-        ["file", epubFile()],
-      ]),
-    );
+    await admin.add([
+      ["title", "Buku Digital"],
+      ["published_date", "2020-01-02"],
+      ["author_id", "1"],
+      ["publisher_id", "3"],
+      ["classification_id", ""],
+      ["cover", noFile()],
+      ["file", epubFile()],
+    ]);
     expect(writes[0].fields?.map(([name, value]) => (typeof value === "string" ? `${name}=${value}` : `${name}:${value.type}`))).toEqual([
       "title=Buku Digital",
       "author_id=1",
@@ -269,51 +243,39 @@ describe("adding a book", () => {
   });
 
   it("refuses a wrong ISBN check digit and an unchosen author next to their fields, sending nothing", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(
-      route,
-      "/admin/book?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "Salah"],
-        ["published_date", "2021-03-14"],
-        ["isbn_issn", "978-623-7001-01-5"],
-        ["author_id", ""],
-        ["publisher_id", "3"],
-      ]),
-    );
+    const submitted = await admin.refuses("/admin/book?modal=add", [
+      ["intent", "create"],
+      ["title", "Salah"],
+      ["published_date", "2021-03-14"],
+      ["isbn_issn", "978-623-7001-01-5"],
+      ["author_id", ""],
+      ["publisher_id", "3"],
+    ]);
     expect(submitted).toMatchObject({ kind: "data", status: 400 });
     expect(fieldErrors(submitted)).toEqual({
       isbn_issn: ["Nomor ISBN/ISSN tidak valid: digit pemeriksanya tidak cocok, periksa kembali nomornya"],
       author_id: ["Pengarang wajib dipilih"],
     });
-    expect(calls).toEqual([]);
   });
 
   it("refuses a book file that is not a PDF or EPUB by its bytes, and a fake cover, before calling the upstream", async () => {
     const calls = recordAllRequests();
-    let submitted = await submit(
-      route,
-      "/admin/book?modal=add",
-      cookie,
-      form([["intent", "create"], ...VALID, ["file", new File(["<html>bukan pdf</html>"], "buku.pdf", { type: "application/pdf" })]]),
-    );
+    let submitted = await admin.add([...VALID, ["file", new File(["<html>bukan pdf</html>"], "buku.pdf", { type: "application/pdf" })]]);
     expect(fieldErrors(submitted)).toEqual({ file: ["Berkas buku harus berupa PDF atau EPUB"] });
-    submitted = await submit(route, "/admin/book?modal=add", cookie, form([["intent", "create"], ...VALID, ["cover", fakeImage()]]));
+    submitted = await admin.add([...VALID, ["cover", fakeImage()]]);
     expect(fieldErrors(submitted)).toEqual({ cover: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
     expect(calls).toEqual([]);
   });
 
   it("shows the upstream's error text, or 'Terjadi kesalahan saat menambah buku!' when it sends none", async () => {
     recordWrites("post", "/books", { status: 400, body: { error: "Pengarang dengan ID 2 tidak ditemukan" } });
-    let submitted = await submit(route, "/admin/book?modal=add", cookie, form([["intent", "create"], ...VALID]));
+    let submitted = await admin.add([...VALID]);
     // The upstream refused what was sent: 422, not a failure of ours (502).
     expect(submitted).toMatchObject({ kind: "data", status: 422, data: { alert: { type: "error", message: "Pengarang dengan ID 2 tidak ditemukan" } } });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Penjaga Arsip" });
 
     upstream.use(http.post(`${UPSTREAM}/books`, () => new HttpResponse("<html>502</html>", { status: 502 })));
-    submitted = await submit(route, "/admin/book?modal=add", cookie, form([["intent", "create"], ...VALID]));
+    submitted = await admin.add([...VALID]);
     expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { message: "Terjadi kesalahan saat menambah buku!" } } });
   });
 });
@@ -328,12 +290,7 @@ describe("book file size limit", () => {
     const big = new Uint8Array(1536 * 1024);
     big.set(PDF_BYTES);
     const writes = recordWrites("post", "/books", { status: 201 });
-    const submitted = await submit(
-      route,
-      "/admin/book?modal=add",
-      cookie,
-      form([["intent", "create"], ...VALID, ["file", new File([big], "besar.pdf", { type: "application/pdf" })]]),
-    );
+    const submitted = await admin.add([...VALID, ["file", new File([big], "besar.pdf", { type: "application/pdf" })]]);
     expect(submitted).toMatchObject({ kind: "data", status: 413 });
     expect(fieldErrors(submitted)).toEqual({ file: ["Ukuran berkas melebihi batas 1 MB"] });
     expect(writes).toEqual([]);
@@ -343,27 +300,22 @@ describe("book file size limit", () => {
 describe("editing a book", () => {
   it("sends PATCH /books/{id} multipart with only what changed, without files when none is chosen (the stored ones stay)", async () => {
     const writes = recordWrites("patch", "/books/5", { status: 200, body: { data: { id: 5 } } });
-    const submitted = await submit(
-      route,
-      "/admin/book?modal=edit&id=5&page=2",
-      cookie,
-      form([["intent", "update"], ["id", "5"], ...VALID.filter(([name]) => name !== "tags"), ["cover", noFile()], ["file", noFile()]]),
-    );
+    const submitted = await admin.edit("5", [...VALID.filter(([name]) => name !== "tags"), ["cover", noFile()], ["file", noFile()]], "&page=2");
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/book?page=2" });
     expect(writes[0]).toMatchObject({ method: "PATCH", path: "/api/books/5", authorization: "Bearer token-role-3" });
     // No id in the body (it is in the path), nothing the admin left as stored; the emptied tag
     // list is one empty value, which clears it.
     expect(writes[0].fields).toEqual([["tags[]", ""]]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("sends a new cover along, and says 'Terjadi kesalahan saat mengedit buku!' when the upstream fails without a text", async () => {
     const writes = recordWrites("patch", "/books/5", { status: 200 });
-    await submit(route, "/admin/book?modal=edit&id=5", cookie, form([["intent", "update"], ["id", "5"], ...VALID, ["cover", imageFile("baru.png")]]));
-    expect(writes[0].fields?.at(-1)).toEqual(["cover", { filename: "baru.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }]);
+    await admin.edit("5", [...VALID, ["cover", imageFile("baru.png")]]);
+    expect(writes[0].fields?.at(-1)).toEqual(["cover", uploadedPng("baru.png")]);
 
     upstream.use(http.patch(`${UPSTREAM}/books/5`, () => new HttpResponse(null, { status: 500 })));
-    const submitted = await submit(route, "/admin/book?modal=edit&id=5", cookie, form([["intent", "update"], ["id", "5"], ...VALID]));
+    const submitted = await admin.edit("5", [...VALID]);
     expect(submitted).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Terjadi kesalahan saat mengedit buku!" } } });
   });
 });
@@ -371,18 +323,18 @@ describe("editing a book", () => {
 describe("deleting a book", () => {
   it("sends DELETE /books/{id} with the bearer token and says 'Berhasil menghapus data!'", async () => {
     const writes = recordWrites("delete", "/books/5", { status: 200, body: { message: "Data berhasil dihapus" } });
-    const submitted = await submit(route, "/admin/book?delete=5", cookie, new URLSearchParams({ intent: "delete", id: "5" }));
+    const submitted = await admin.remove("5");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/books/5", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
   });
 
   it("shows the upstream's error text, or 'Terjadi kesalahan saat menghapus buku!'", async () => {
     recordWrites("delete", "/books/5", { status: 409, body: { error: "Buku sedang dipinjam" } });
-    let submitted = await submit(route, "/admin/book?delete=5", cookie, new URLSearchParams({ intent: "delete", id: "5" }));
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "error", message: "Buku sedang dipinjam" }]);
+    let submitted = await admin.remove("5");
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "error", message: "Buku sedang dipinjam" }]);
 
     upstream.use(http.delete(`${UPSTREAM}/books/5`, () => new HttpResponse(null, { status: 500 })));
-    submitted = await submit(route, "/admin/book?delete=5", cookie, new URLSearchParams({ intent: "delete", id: "5" }));
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "error", message: "Terjadi kesalahan saat menghapus buku!" }]);
+    submitted = await admin.remove("5");
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "error", message: "Terjadi kesalahan saat menghapus buku!" }]);
   });
 });

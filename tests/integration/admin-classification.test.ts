@@ -4,20 +4,19 @@ import { classificationResource } from "~/admin/resources/classifications";
 import * as route from "~/routes/admin.classification";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
-import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
+import { adminScreen, fieldErrors, recordWrites } from "./admin-screen-support";
 
 /** /admin/classification (Klasifikasi): JSON writes of {notation, general_name}, the generic messages. */
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/classification");
 let listQueries: ListQuery[];
 beforeEach(async () => {
-  cookie = await adminCookie();
   listQueries = servePagedList("/classifications", "data", 2, (id) => ({ id, notation: `${id}00`, general_name: `Kelas ${id}` }));
 });
 
 describe("classification screen", () => {
   it("lists Notasi and Nama Umum, 20 a page, with the token", async () => {
-    const { screen } = await load(route, "/admin/classification", cookie);
+    const { screen } = await admin.load("/admin/classification");
     expect(listQueries).toEqual([pageQuery(1)]);
     expect(screen.rows.map(({ id, cells, values }) => ({ id, cells, values }))).toEqual([
       { id: "1", cells: { notation: "100", general_name: "Kelas 1" }, values: { notation: "100", general_name: "Kelas 1" } },
@@ -27,22 +26,13 @@ describe("classification screen", () => {
 
   it("says 'Gagal mendapatkan data!' when the list fails", async () => {
     upstream.use(http.get(`${UPSTREAM}/classifications`, () => HttpResponse.json({ error: "rusak" }, { status: 503 })));
-    const { screen } = await load(route, "/admin/classification", cookie);
+    const { screen } = await admin.load("/admin/classification");
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
   });
 
   it("adds with a JSON POST {notation, general_name}", async () => {
     const writes = recordWrites("post", "/classifications", { status: 201 });
-    const submitted = await submit(
-      route,
-      "/admin/classification?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["notation", "899.221"],
-        ["general_name", "Sastra Indonesia"],
-      ]),
-    );
+    const submitted = await admin.add([["notation", "899.221"], ["general_name", "Sastra Indonesia"]]);
     expect(writes).toEqual([
       {
         method: "POST",
@@ -52,32 +42,20 @@ describe("classification screen", () => {
         json: { notation: "899.221", general_name: "Sastra Indonesia" },
       },
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   it("refuses missing fields in Indonesian, sending nothing", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(route, "/admin/classification?modal=add", cookie, form([["intent", "create"]]));
+    const submitted = await admin.refuses("/admin/classification?modal=add", [["intent", "create"]]);
     expect(fieldErrors(submitted)).toEqual({ notation: ["Notasi wajib diisi"], general_name: ["Nama umum wajib diisi"] });
-    expect(calls).toEqual([]);
   });
 
   it("edits with a JSON PUT {id, notation, general_name}", async () => {
     const writes = recordWrites("put", "/classifications", { status: 200 });
-    const submitted = await submit(
-      route,
-      "/admin/classification?modal=edit&id=2",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "2"],
-        ["notation", "200"],
-        ["general_name", "Agama"],
-      ]),
-    );
+    const submitted = await admin.edit("2", [["notation", "200"], ["general_name", "Agama"]]);
     expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/classifications", authorization: "Bearer token-role-3" });
     expect(writes[0].json).toEqual({ id: 2, notation: "200", general_name: "Agama" });
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("tells the admin when a write fails (the spec only logs it)", async () => {
@@ -87,22 +65,22 @@ describe("classification screen", () => {
       ["notation", "1"],
       ["general_name", "X"],
     ] as Array<[string, string]>;
-    const created = await submit(route, "/admin/classification?modal=add", cookie, form([["intent", "create"], ...fields]));
+    const created = await admin.add([...fields]);
     expect(created).toMatchObject({ kind: "data", data: { alert: { message: "Gagal menambahkan data!" } } });
-    const updated = await submit(route, "/admin/classification?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...fields]));
+    const updated = await admin.edit("1", [...fields]);
     expect(updated).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah data!" } } });
   });
 
   it("asks 'Are you sure you want to delete this classification?' and deletes; a refused delete says 'Gagal menghapus data!'", async () => {
     expect(classificationResource.texts.deleteQuestion).toBe("Are you sure you want to delete this classification?");
     const writes = recordWrites("delete", "/classifications/1", { status: 200 });
-    const submitted = await submit(route, "/admin/classification?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    const submitted = await admin.remove("1");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/classifications/1", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
 
     // Still used by books: the reference API answers 409.
     recordWrites("delete", "/classifications/2", { status: 409, body: { error: "Klasifikasi masih dipakai oleh 3 buku" } });
-    const refused = await submit(route, "/admin/classification?delete=2", cookie, new URLSearchParams({ intent: "delete", id: "2" }));
-    expect(await alertAfter(route, refused, cookie)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
+    const refused = await admin.remove("2");
+    expect(await admin.alertAfter(refused)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
   });
 });

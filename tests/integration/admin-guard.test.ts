@@ -29,6 +29,11 @@ function paramsOf(file: string): Record<string, string> {
   return params;
 }
 
+/** Every admin route module, loaded once: which of loader and action it has decides which cases run. */
+const adminRoutes: Array<[string, RouteModule]> = await Promise.all(
+  adminRouteFiles.map(async (file) => [file, (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule] as [string, RouteModule]),
+);
+
 async function outcome(run: () => unknown): Promise<Response | "returned"> {
   try {
     const result = await run();
@@ -52,19 +57,18 @@ describe("every admin route guards its loader and action", () => {
     expect(adminRouteFiles.length).toBeGreaterThan(2);
   });
 
-  for (const file of adminRouteFiles) {
+  for (const [file, module] of adminRoutes) {
     describe(file, () => {
-      it("has a loader (every admin page is guarded on the server)", async () => {
-        const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
+      it("has a loader (every admin page is guarded on the server)", () => {
         expect(typeof module.loader).toBe("function");
       });
 
       for (const [visitor, cookieFor] of Object.entries(visitors)) {
         for (const kind of ["loader", "action"] as const) {
-          it(`${kind}: ${visitor} is redirected to / before any data call`, async () => {
-            const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
-            const run = module[kind];
-            if (!run) return;
+          const run = module[kind];
+          // A module without an action has nothing to guard: Remix answers a POST to it 405 itself.
+          it.runIf(run)(`${kind}: ${visitor} is redirected to / before any data call${run ? "" : ` (skipped: ${file} has no ${kind})`}`, async () => {
+            if (!run) throw new Error(`${file} has no ${kind}`);
             upstream.use(...userHandlers({ "role1@dispusip.local": { password: "x", role: 1, token: "token-role-1" } }));
             const calls = recordUpstreamCalls();
             const cookie = await cookieFor();

@@ -2,40 +2,32 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as route from "~/routes/admin.history";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { adminCookie, alertAfter, form, imageFile, load, PNG_SIGNATURE, recordAllRequests, recordWrites, serveList, submit } from "./admin-screen-support";
+import { adminScreen, imageFile, PNG_SIGNATURE, recordAllRequests, recordWrites, serveList } from "./admin-screen-support";
 
 /** /admin/history: edit only, PUT /histories multipart with the title upper-cased. */
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/history");
 beforeEach(async () => {
-  cookie = await adminCookie();
   serveList("/histories", [{ id: 1, title: "SEJARAH DINAS", description: "<p>Didirikan pada tahun 1985.</p>", file: "" }]);
 });
 
 describe("history", () => {
   it("shows the first record; it can be edited but not added or deleted", async () => {
-    const { screen } = await load(route, "/admin/history", cookie);
+    const { screen } = await admin.load("/admin/history");
     expect(screen.rows[0].cells).toEqual({ title: "SEJARAH DINAS", description: "Didirikan pada tahun 1985.", file: null });
     const calls = recordAllRequests();
-    expect(await submit(route, "/admin/history?modal=add", cookie, form([["intent", "create"], ["title", "x"]]))).toMatchObject({ status: 400 });
-    expect(await submit(route, "/admin/history?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }))).toMatchObject({ status: 400 });
+    expect(await admin.add([["title", "x"]])).toMatchObject({ status: 400 });
+    expect(await admin.remove("1")).toMatchObject({ status: 400 });
     expect(calls).toEqual([]);
   });
 
   it("PUTs id, the upper-cased title, the description and the new image", async () => {
     const writes = recordWrites("put", "/histories", { status: 200 });
-    const submitted = await submit(
-      route,
-      "/admin/history?modal=edit&id=1",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "1"],
-        ["title", "Sejarah singkat"],
-        ["description", "<p>Sejak 1985.</p>"],
-        ["file", imageFile("gedung.png")],
-      ]),
-    );
+    const submitted = await admin.edit("1", [
+      ["title", "Sejarah singkat"],
+      ["description", "<p>Sejak 1985.</p>"],
+      ["file", imageFile("gedung.png")],
+    ]);
     expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/histories", authorization: "Bearer token-role-3" });
     expect(writes[0].fields).toEqual([
       ["id", "1"],
@@ -43,15 +35,15 @@ describe("history", () => {
       ["description", "<p>Sejak 1985.</p>"],
       ["file", expect.objectContaining({ filename: "gedung.png", head: PNG_SIGNATURE })],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("says 'Gagal mengubah data!' and 'Gagal mendapatkan data!' on failures", async () => {
     recordWrites("put", "/histories", { status: 500 });
-    expect(await submit(route, "/admin/history?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["title", "x"]]))).toMatchObject({
+    expect(await admin.edit("1", [["title", "x"]])).toMatchObject({
       data: { alert: { message: "Gagal mengubah data!" } },
     });
     upstream.use(http.get(`${UPSTREAM}/histories`, () => HttpResponse.text("<html>bukan json</html>")));
-    expect((await load(route, "/admin/history", cookie)).screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
+    expect((await admin.load("/admin/history")).screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
   });
 });

@@ -4,7 +4,7 @@ import type { UpstreamClient, UpstreamRequest } from "~/bff/upstream.server";
 import { libraryAdapter } from "~/bff/resources/libraries.server";
 import * as route from "~/routes/admin.library";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { adminCookie, alertAfter, load, recordWrites, serveList, submit } from "./admin-screen-support";
+import { adminScreen, recordWrites, serveList } from "./admin-screen-support";
 
 /**
  * /admin/library against the panel service. In tests PANEL_API_URL is unset, so the panel is the
@@ -16,18 +16,17 @@ const LIBRARIES = [
   { id: 12, name: "Pojok Baca Kecamatan", address: "", phone_number: null, about: "", active: false },
 ];
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/library");
 beforeEach(async () => {
-  cookie = await adminCookie();
   serveList("/bibliographies/admin/library", LIBRARIES);
 });
 
 const toggle = (id: string, on: boolean, headers: Record<string, string> = {}) =>
-  submit(route, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id, on: String(on) }), headers);
+  admin.submit("/admin/library", new URLSearchParams({ intent: "toggle", id, on: String(on) }), headers);
 
 describe("libraries", () => {
   it("lists from the panel service with the active flag", async () => {
-    const { screen } = await load(route, "/admin/library", cookie);
+    const { screen } = await admin.load("/admin/library");
     expect(screen.rows.map((row) => row.cells)).toEqual([
       { name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
       { name: "Pojok Baca Kecamatan", address: "", phone_number: "", about: "", active: false },
@@ -53,14 +52,14 @@ describe("libraries", () => {
     const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
     const submitted = await toggle("12", true, { "Sec-Fetch-Mode": "navigate" });
     expect(writes[0].json).toMatchObject({ id: 12, active: true });
-    expect(await alertAfter(route, submitted, cookie)).toEqual([]);
+    expect(await admin.alertAfter(submitted)).toEqual([]);
   });
 
   it("a failed switch is told to the admin ('Gagal mengubah data!'), never only logged", async () => {
     recordWrites("put", "/bibliographies/admin/library", { status: 500 });
     expect(await toggle("11", false, { "Sec-Fetch-Mode": "cors" })).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
     const document = await toggle("11", false);
-    expect(await alertAfter(route, document, cookie)).toEqual([{ type: "error", message: "Gagal mengubah data!" }]);
+    expect(await admin.alertAfter(document)).toEqual([{ type: "error", message: "Gagal mengubah data!" }]);
   });
 
   it("a switch for a library that is gone fails without writing", async () => {
@@ -71,27 +70,25 @@ describe("libraries", () => {
 
   it("the edit form sends every field, keeping the stored active flag", async () => {
     const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
-    const submitted = await submit(
-      route,
+    const submitted = await admin.submit(
       "/admin/library?modal=edit&id=12",
-      cookie,
       new URLSearchParams({ intent: "update", id: "12", name: "Pojok Baca", address: "Jl. Camat 3", phone_number: "", about: "Buka sore" }),
     );
     expect(writes[0].json).toEqual({ id: 12, name: "Pojok Baca", address: "Jl. Camat 3", phone_number: "", about: "Buka sore", active: false });
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("deletes with DELETE /company/{id} on the panel service", async () => {
     const writes = recordWrites("delete", "/company/12", { status: 200 });
-    const submitted = await submit(route, "/admin/library?delete=12", cookie, new URLSearchParams({ intent: "delete", id: "12" }));
+    const submitted = await admin.remove("12");
     expect(writes.map(({ method, path, authorization }) => [method, path, authorization])).toEqual([["DELETE", "/api/company/12", "Bearer token-role-3"]]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
   });
 
   it("has no create (the contract has none) and reports a failed load", async () => {
-    expect(await submit(route, "/admin/library?modal=add", cookie, new URLSearchParams({ intent: "create", name: "Baru" }))).toMatchObject({ status: 400 });
+    expect(await admin.submit("/admin/library?modal=add", new URLSearchParams({ intent: "create", name: "Baru" }))).toMatchObject({ status: 400 });
     upstream.use(http.get(`${UPSTREAM}/bibliographies/admin/library`, () => HttpResponse.json({ error: "x" }, { status: 500 })));
-    expect((await load(route, "/admin/library", cookie)).screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
+    expect((await admin.load("/admin/library")).screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
   });
 });
 

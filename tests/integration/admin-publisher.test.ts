@@ -4,7 +4,7 @@ import { publisherResource } from "~/admin/resources/publishers";
 import * as route from "~/routes/admin.publisher";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
-import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
+import { adminScreen, fieldErrors, recordWrites } from "./admin-screen-support";
 
 /** /admin/publisher (Penerbit): the `publishers` list field, JSON writes with `books: []`, dotted numbers. */
 
@@ -28,16 +28,15 @@ const fields: Array<[string, string]> = [
   ["total_books", "1.250"],
 ];
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/publisher");
 let listQueries: ListQuery[];
 beforeEach(async () => {
-  cookie = await adminCookie();
   listQueries = servePagedList("/publishers", "publishers", 1, publisher);
 });
 
 describe("publisher screen", () => {
   it("reads the `publishers` field, 20 a page, the number of books with dot thousands", async () => {
-    const { screen } = await load(route, "/admin/publisher", cookie);
+    const { screen } = await admin.load("/admin/publisher");
     expect(listQueries).toEqual([pageQuery(1)]);
     expect(screen.rows[0]).toMatchObject({
       id: "1",
@@ -55,13 +54,13 @@ describe("publisher screen", () => {
 
   it("says 'Gagal mendapatkan data!' when the list fails", async () => {
     upstream.use(http.get(`${UPSTREAM}/publishers`, () => HttpResponse.json({ error: "x" }, { status: 500 })));
-    const { screen } = await load(route, "/admin/publisher", cookie);
+    const { screen } = await admin.load("/admin/publisher");
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
   });
 
   it("adds with a JSON POST of exactly the spec's fields: books as an empty list, no total_books (update only)", async () => {
     const writes = recordWrites("post", "/publishers", { status: 201 });
-    const submitted = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ...fields]));
+    const submitted = await admin.add([...fields]);
     expect(writes).toEqual([
       {
         method: "POST",
@@ -78,12 +77,12 @@ describe("publisher screen", () => {
         },
       },
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   it("edits with a JSON PUT that adds the id and total_books", async () => {
     const writes = recordWrites("put", "/publishers", { status: 200 });
-    const submitted = await submit(route, "/admin/publisher?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...fields]));
+    const submitted = await admin.edit("1", [...fields]);
     expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/publishers", authorization: "Bearer token-role-3" });
     expect(writes[0].json).toEqual({
       id: 1,
@@ -95,17 +94,15 @@ describe("publisher screen", () => {
       total_books: 1250,
       books: [],
     });
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("refuses a malformed email next to the field; a number that is not one is sent as null, never \"\"", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ["name", "X"], ["email", "bukan-email"]]));
+    const submitted = await admin.refuses("/admin/publisher?modal=add", [["intent", "create"], ["name", "X"], ["email", "bukan-email"]]);
     expect(fieldErrors(submitted)).toEqual({ email: ["Format email tidak valid"] });
-    expect(calls).toEqual([]);
 
     const writes = recordWrites("put", "/publishers", { status: 200 });
-    await submit(route, "/admin/publisher?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "X"], ["total_books", "banyak"]]));
+    await admin.edit("1", [["name", "X"], ["total_books", "banyak"]]);
     expect(writes[0].json).toMatchObject({ id: 1, name: "X", total_books: null, books: [] });
   });
 
@@ -113,19 +110,19 @@ describe("publisher screen", () => {
     recordWrites("post", "/publishers", { status: 500 });
     recordWrites("put", "/publishers", { status: 500 });
     recordWrites("delete", "/publishers/1", { status: 409, body: { error: "Penerbit masih memiliki 3 buku di katalog" } });
-    const created = await submit(route, "/admin/publisher?modal=add", cookie, form([["intent", "create"], ...fields]));
+    const created = await admin.add([...fields]);
     expect(created).toMatchObject({ kind: "data", data: { alert: { message: "Gagal menambahkan data!" } } });
-    const updated = await submit(route, "/admin/publisher?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ...fields]));
+    const updated = await admin.edit("1", [...fields]);
     expect(updated).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah data!" } } });
-    const removed = await submit(route, "/admin/publisher?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
-    expect(await alertAfter(route, removed, cookie)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
+    const removed = await admin.remove("1");
+    expect(await admin.alertAfter(removed)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
   });
 
   it("asks 'Are you sure you want to delete this publisher?' and deletes with DELETE /publishers/{id}", async () => {
     expect(publisherResource.texts.deleteQuestion).toBe("Are you sure you want to delete this publisher?");
     const writes = recordWrites("delete", "/publishers/1", { status: 200 });
-    const submitted = await submit(route, "/admin/publisher?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    const submitted = await admin.remove("1");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/publishers/1", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
   });
 });

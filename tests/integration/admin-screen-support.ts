@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
-import { expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import type { ScreenActionData, ScreenData } from "~/admin/resource";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
@@ -68,6 +68,51 @@ export async function alertAfter(route: ScreenRoute, submitted: Submitted, cooki
   const second = await load(route, submitted.location, cookie);
   expect(second.screen.alerts, "a flash is read once").toEqual([]);
   return first.screen.alerts.map(({ type, message }) => ({ type, message }));
+}
+
+export type FormEntries = Array<[string, string | File]>;
+
+/**
+ * One admin screen (at `screenPath`) as Remix calls its loader and action, for a logged-in admin
+ * (role 3): the session is made before each test (registered as a `beforeEach` of the file or `describe` that
+ * calls this). A form given as entries is sent as multipart, like a browser sends it.
+ */
+export function adminScreen(route: ScreenRoute, screenPath: string) {
+  let cookie = "";
+  beforeEach(async () => {
+    cookie = await adminCookie();
+  });
+  const bodyOf = (body: FormData | URLSearchParams | FormEntries) => (Array.isArray(body) ? form(body) : body);
+  const screen = {
+    /** The session's Cookie header. */
+    get cookie() {
+      return cookie;
+    },
+    load: (path: string) => load(route, path, cookie),
+    submit: (path: string, body: FormData | URLSearchParams | FormEntries, headers: Record<string, string> = {}) =>
+      submit(route, path, cookie, bodyOf(body), headers),
+    alertAfter: (submitted: Submitted) => alertAfter(route, submitted, cookie),
+    /** Posts the add form (`?modal=add`, intent create) with these fields. */
+    add: (fields: FormEntries, query = "") => screen.submit(`${screenPath}?modal=add${query}`, [["intent", "create"], ...fields]),
+    /** Posts record `id`'s edit form (`?modal=edit&id=`, intent update, the id first) with these fields. */
+    edit: (id: string, fields: FormEntries, query = "") =>
+      screen.submit(`${screenPath}?modal=edit&id=${id}${query}`, [["intent", "update"], ["id", id], ...fields]),
+    /** Confirms the delete of record `id`, from the list (`?delete=`). */
+    remove: (id: string, query = "") => screen.submit(`${screenPath}?delete=${id}${query}`, new URLSearchParams({ intent: "delete", id })),
+    /** Submits a form the BFF must refuse on its own: fails if anything reached the upstream. */
+    async refuses(path: string, body: FormData | URLSearchParams | FormEntries): Promise<Submitted> {
+      const calls = recordAllRequests();
+      const submitted = await screen.submit(path, body);
+      expect(calls, "requests that reached the upstream").toEqual([]);
+      return submitted;
+    },
+  };
+  return screen;
+}
+
+/** What `recordWrites` records for an upload of `imageFile(filename)`. */
+export function uploadedPng(filename: string): UploadedFile {
+  return { filename, type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE };
 }
 
 export interface UploadedFile {

@@ -3,20 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as route from "~/routes/admin.slider-manager";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import {
-  adminCookie,
-  alertAfter,
+  adminScreen,
   fakeImage,
   fieldErrors,
-  form,
   imageFile,
-  load,
   noFile,
   PNG_BYTES,
-  PNG_SIGNATURE,
   recordAllRequests,
   recordWrites,
   serveList,
-  submit,
+  uploadedPng,
 } from "./admin-screen-support";
 
 /** /admin/slider-manager against a mocked upstream: what is sent, and what the admin is told. */
@@ -32,16 +28,15 @@ const SLIDERS = [
   { id: 8, title: "JAM BUKA", description: "Senin-Jumat", url: null, file: "" },
 ];
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/slider-manager");
 beforeEach(async () => {
-  cookie = await adminCookie();
   serveList("/sliders", SLIDERS);
 });
 
 describe("slider list", () => {
   it("shows Judul, Deskripsi (cut to 50 characters), URL and the image through /files", async () => {
     const calls = recordAllRequests();
-    const { screen } = await load(route, "/admin/slider-manager", cookie);
+    const { screen } = await admin.load("/admin/slider-manager");
     expect(screen.alerts).toEqual([]);
     expect(screen.rows[0]).toMatchObject({
       id: "7",
@@ -61,7 +56,7 @@ describe("slider list", () => {
 
   it("says 'Gagal mendapatkan data!' when the list cannot be loaded", async () => {
     upstream.use(http.get(`${UPSTREAM}/sliders`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })));
-    const { screen } = await load(route, "/admin/slider-manager", cookie);
+    const { screen } = await admin.load("/admin/slider-manager");
     expect(screen.rows).toEqual([]);
     expect(screen.alerts.map(({ type, message }) => ({ type, message }))).toEqual([{ type: "error", message: "Gagal mendapatkan data!" }]);
   });
@@ -70,18 +65,12 @@ describe("slider list", () => {
 describe("adding a slider", () => {
   it("streams a multipart POST /sliders with the title upper-cased and the image, with the bearer token", async () => {
     const writes = recordWrites("post", "/sliders", { status: 201, body: { data: { id: 9 } } });
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "  pameran buku  "],
-        ["description", "Pameran buku tahunan"],
-        ["url", "/activity/3"],
-        ["file", imageFile("pameran.png")],
-      ]),
-    );
+    const submitted = await admin.add([
+      ["title", "  pameran buku  "],
+      ["description", "Pameran buku tahunan"],
+      ["url", "/activity/3"],
+      ["file", imageFile("pameran.png")],
+    ]);
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/slider-manager" });
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatchObject({ method: "POST", path: "/api/sliders", authorization: "Bearer token-role-3" });
@@ -90,75 +79,37 @@ describe("adding a slider", () => {
       ["title", "PAMERAN BUKU"],
       ["description", "Pameran buku tahunan"],
       ["url", "/activity/3"],
-      ["file", { filename: "pameran.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["file", uploadedPng("pameran.png")],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   it("rejects a missing title next to the field, keeps the other values, and sends nothing", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "   "],
-        ["description", "Tetap di formulir"],
-        ["url", ""],
-        ["file", imageFile()],
-      ]),
-    );
+    const submitted = await admin.refuses("/admin/slider-manager?modal=add", [
+      ["intent", "create"],
+      ["title", "   "],
+      ["description", "Tetap di formulir"],
+      ["url", ""],
+      ["file", imageFile()],
+    ]);
     expect(submitted).toMatchObject({ kind: "data", status: 400 });
     expect(fieldErrors(submitted)).toEqual({ title: ["Judul wajib diisi"] });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ description: "Tetap di formulir" });
-    expect(calls).toEqual([]);
   });
 
   it("requires an image for a new slider", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "Tanpa gambar"],
-        ["file", noFile()],
-      ]),
-    );
+    const submitted = await admin.refuses("/admin/slider-manager?modal=add", [["intent", "create"], ["title", "Tanpa gambar"], ["file", noFile()]]);
     expect(fieldErrors(submitted)).toEqual({ file: ["Gambar wajib diunggah"] });
-    expect(calls).toEqual([]);
   });
 
   it("refuses a file that only claims to be an image, by its bytes, before calling the upstream", async () => {
-    const calls = recordAllRequests();
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "Judul"],
-        ["file", fakeImage()],
-      ]),
-    );
+    const submitted = await admin.refuses("/admin/slider-manager?modal=add", [["intent", "create"], ["title", "Judul"], ["file", fakeImage()]]);
     expect(fieldErrors(submitted)).toEqual({ file: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
-    expect(calls).toEqual([]);
   });
 
   it("says 'Gagal menambahkan data!' and keeps the form when the upstream refuses", async () => {
     recordWrites("post", "/sliders", { status: 500, body: { error: "Terjadi kesalahan pada server" } });
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "Judul"],
-        ["file", imageFile()],
-      ]),
-    );
+    const submitted = await admin.add([["title", "Judul"], ["file", imageFile()]]);
     expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal menambahkan data!" } } });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Judul" });
   });
@@ -174,16 +125,7 @@ describe("upload size limit", () => {
     const big = new Uint8Array(1536 * 1024);
     big.set(PNG_BYTES);
     const writes = recordWrites("post", "/sliders", { status: 201 });
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=add",
-      cookie,
-      form([
-        ["intent", "create"],
-        ["title", "Terlalu besar"],
-        ["file", new File([big], "besar.png", { type: "image/png" })],
-      ]),
-    );
+    const submitted = await admin.add([["title", "Terlalu besar"], ["file", new File([big], "besar.png", { type: "image/png" })]]);
     expect(submitted).toMatchObject({ kind: "data", status: 413 });
     expect(fieldErrors(submitted)).toEqual({ file: ["Ukuran berkas melebihi batas 1 MB"] });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Terlalu besar" });
@@ -195,19 +137,12 @@ describe("upload size limit", () => {
 describe("editing a slider", () => {
   it("sends PUT /sliders multipart with the id, the upper-cased title and the new image", async () => {
     const writes = recordWrites("put", "/sliders", { status: 200, body: { data: { id: 7 } } });
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=edit&id=7",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "7"],
-        ["title", "Layanan baru sekali"],
-        ["description", ""],
-        ["url", "https://dispusip.example/baru"],
-        ["file", imageFile("baru.png")],
-      ]),
-    );
+    const submitted = await admin.edit("7", [
+      ["title", "Layanan baru sekali"],
+      ["description", ""],
+      ["url", "https://dispusip.example/baru"],
+      ["file", imageFile("baru.png")],
+    ]);
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/slider-manager" });
     expect(writes[0]).toMatchObject({ method: "PUT", path: "/api/sliders", authorization: "Bearer token-role-3" });
     expect(writes[0].fields).toEqual([
@@ -215,39 +150,20 @@ describe("editing a slider", () => {
       ["title", "LAYANAN BARU SEKALI"],
       ["description", ""],
       ["url", "https://dispusip.example/baru"],
-      ["file", { filename: "baru.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }],
+      ["file", uploadedPng("baru.png")],
     ]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("keeps the stored image when no new file is chosen (no file part is sent)", async () => {
     const writes = recordWrites("put", "/sliders", { status: 200 });
-    await submit(
-      route,
-      "/admin/slider-manager?modal=edit&id=7&page=2",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "7"],
-        ["title", "Judul"],
-        ["file", noFile()],
-      ]),
-    );
+    await admin.edit("7", [["title", "Judul"], ["file", noFile()]], "&page=2");
     expect(writes[0].fields?.map(([name]) => name)).toEqual(["id", "title", "description", "url"]);
   });
 
   it("says 'Gagal mengubah data!' when the upstream fails", async () => {
     recordWrites("put", "/sliders", { status: 404, body: { error: "Data tidak ditemukan" } });
-    const submitted = await submit(
-      route,
-      "/admin/slider-manager?modal=edit&id=7",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "7"],
-        ["title", "Judul"],
-      ]),
-    );
+    const submitted = await admin.edit("7", [["title", "Judul"]]);
     expect(submitted).toMatchObject({ kind: "data", data: { alert: { type: "error", message: "Gagal mengubah data!" } } });
   });
 });
@@ -255,21 +171,21 @@ describe("editing a slider", () => {
 describe("deleting a slider", () => {
   it("sends DELETE /sliders/{id} only on confirmation and says 'Berhasil menghapus data!'", async () => {
     const writes = recordWrites("delete", "/sliders/7", { status: 200, body: { message: "Data berhasil dihapus" } });
-    const submitted = await submit(route, "/admin/slider-manager?delete=7", cookie, new URLSearchParams({ intent: "delete", id: "7" }));
+    const submitted = await admin.remove("7");
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/slider-manager" });
     expect(writes).toEqual([{ method: "DELETE", path: "/api/sliders/7", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
   });
 
   it("reports a failed delete with the spec's 'Gagal mendapatkan data!'", async () => {
     recordWrites("delete", "/sliders/7", { status: 500 });
-    const submitted = await submit(route, "/admin/slider-manager?delete=7", cookie, new URLSearchParams({ intent: "delete", id: "7" }));
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "error", message: "Gagal mendapatkan data!" }]);
+    const submitted = await admin.remove("7");
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "error", message: "Gagal mendapatkan data!" }]);
   });
 
   it("keeps the page of the list it came from", async () => {
     recordWrites("delete", "/sliders/8", { status: 200 });
-    const submitted = await submit(route, "/admin/slider-manager?delete=8&page=2", cookie, new URLSearchParams({ intent: "delete", id: "8" }));
+    const submitted = await admin.remove("8", "&page=2");
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/slider-manager?page=2" });
   });
 });

@@ -5,19 +5,16 @@ import * as uploadRoute from "~/routes/admin.video[.]upload";
 import { request } from "../helpers/sessions";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import {
-  adminCookie,
-  alertAfter,
+  adminScreen,
   fieldErrors,
   form,
   imageFile,
-  load,
   noFile,
   PNG_BYTES,
-  PNG_SIGNATURE,
   recordAllRequests,
-  recordWrites,
-  submit,
   type RecordedWrite,
+  recordWrites,
+  uploadedPng,
 } from "./admin-screen-support";
 
 /**
@@ -56,10 +53,9 @@ function fileOf(write: RecordedWrite | undefined) {
   return write?.fields?.map(([name, value]) => (typeof value === "string" ? [name, value] : [name, value.filename, value.type, value.size]));
 }
 
-let cookie: string;
+const admin = adminScreen(route, "/admin/video");
 let calls: Array<{ method: string; path: string }>;
 beforeEach(async () => {
-  cookie = await adminCookie();
   upstream.use(http.get(`${UPSTREAM}/videos`, () => HttpResponse.json({ data: VIDEOS })));
 });
 
@@ -76,7 +72,7 @@ const NEW_VIDEO: Array<[string, string | File]> = [
 describe("video list", () => {
   it("reads 20 per page; thumbnails from the upstream's file area come through this site's /files", async () => {
     calls = recordAllRequests();
-    const { screen } = await load(route, "/admin/video", cookie);
+    const { screen } = await admin.load("/admin/video");
     expect(calls).toEqual([{ method: "GET", path: "/api/videos?page=1&limit=20" }]);
     expect(screen.rows[0]).toMatchObject({
       id: "3",
@@ -102,11 +98,9 @@ describe("adding a video", () => {
     const thumbnailUploads = serveUpload("/upload/thumbnail", { status: 201, body: { thumbnail_url: `${FILES}/t1.png` } });
     const backgroundUploads = serveUpload("/upload/video-background", { status: 201, body: { background_url: `${FILES}/b1.png` } });
     const records = recordWrites("post", "/videos", { status: 201, body: { data: { id: 9 } } });
-    const submitted = await submit(
-      route,
+    const submitted = await admin.submit(
       "/admin/video?modal=add",
-      cookie,
-      form([...NEW_VIDEO, ["video", videoFile("lomba.mp4")], ["thumbnail", imageFile("t.png")], ["background", imageFile("b.png")]]),
+      [...NEW_VIDEO, ["video", videoFile("lomba.mp4")], ["thumbnail", imageFile("t.png")], ["background", imageFile("b.png")]],
     );
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/video" });
     expect(writesOnly()).toEqual(["POST /api/upload/video", "POST /api/upload/thumbnail", "POST /api/upload/video-background", "POST /api/videos"]);
@@ -115,7 +109,7 @@ describe("adding a video", () => {
       expect(uploads[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
     }
     expect(fileOf(videoUploads[0])).toEqual([["video", "lomba.mp4", "video/mp4", MP4_BYTES.length]]);
-    expect(thumbnailUploads[0].fields).toEqual([["thumbnail", { filename: "t.png", type: "image/png", size: PNG_BYTES.length, head: PNG_SIGNATURE }]]);
+    expect(thumbnailUploads[0].fields).toEqual([["thumbnail", uploadedPng("t.png")]]);
     expect(fileOf(backgroundUploads[0])).toEqual([["background", "b.png", "image/png", PNG_BYTES.length]]);
     expect(records[0]).toMatchObject({ method: "POST", path: "/api/videos", authorization: "Bearer token-role-3", contentType: "application/json" });
     expect(records[0].json).toEqual({
@@ -126,7 +120,7 @@ describe("adding a video", () => {
       background: `${FILES}/b1.png`,
       watched: 0,
     });
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
   const steps = [
@@ -151,11 +145,9 @@ describe("adding a video", () => {
       serveUpload("/upload/video-background", { status: 201, body: { background_url: `${FILES}/b1.png` } });
       const records = recordWrites("post", "/videos", { status: 201 });
       const failed = serveUpload(failing, { status: 507, body: { error: "Penyimpanan penuh" } });
-      const submitted = await submit(
-        route,
+      const submitted = await admin.submit(
         "/admin/video?modal=add",
-        cookie,
-        form([...NEW_VIDEO, ["video", videoFile()], ["thumbnail", imageFile()], ["background", imageFile()]]),
+        [...NEW_VIDEO, ["video", videoFile()], ["thumbnail", imageFile()], ["background", imageFile()]],
       );
       expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message } } });
       if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Lomba Mendongeng" });
@@ -168,23 +160,21 @@ describe("adding a video", () => {
   it("names the failed step alone when the upstream gives no reason", async () => {
     calls = recordAllRequests();
     upstream.use(http.post(`${UPSTREAM}/upload/video`, () => new HttpResponse(null, { status: 500 })));
-    const submitted = await submit(route, "/admin/video?modal=add", cookie, form([...NEW_VIDEO, ["video", videoFile()]]));
+    const submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["video", videoFile()]]);
     expect(submitted).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengunggah video!" } } });
     expect(writesOnly()).toEqual(["POST /api/upload/video"]);
   });
 
   it("requires the video for a new record, and refuses a file that is no video by its bytes, before any upload", async () => {
     calls = recordAllRequests();
-    let submitted = await submit(route, "/admin/video?modal=add", cookie, form([...NEW_VIDEO, ["video", noFile()], ["thumbnail", imageFile()]]));
+    let submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["video", noFile()], ["thumbnail", imageFile()]]);
     expect(fieldErrors(submitted)).toEqual({ video: ["Video wajib diunggah"] });
-    submitted = await submit(
-      route,
+    submitted = await admin.submit(
       "/admin/video?modal=add",
-      cookie,
-      form([...NEW_VIDEO, ["video", new File(["<html>bukan video</html>"], "a.mp4", { type: "video/mp4" })]]),
+      [...NEW_VIDEO, ["video", new File(["<html>bukan video</html>"], "a.mp4", { type: "video/mp4" })]],
     );
     expect(fieldErrors(submitted)).toEqual({ video: ["Berkas video harus berupa MP4, WebM, atau QuickTime"] });
-    submitted = await submit(route, "/admin/video?modal=add", cookie, form([["intent", "create"], ["title", ""], ["video", videoFile()]]));
+    submitted = await admin.add([["title", ""], ["video", videoFile()]]);
     expect(fieldErrors(submitted)).toEqual({ title: ["Judul wajib diisi"] });
     expect(calls).toEqual([]);
   });
@@ -202,7 +192,7 @@ describe("video size limits", () => {
     big.set(MP4_BYTES);
     const uploads = serveUpload("/upload/video", { status: 201, body: { video_url: `${FILES}/v.mp4` } });
     const records = recordWrites("post", "/videos", { status: 201 });
-    const submitted = await submit(route, "/admin/video?modal=add", cookie, form([...NEW_VIDEO, ["video", new File([big], "besar.mp4")]]));
+    const submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["video", new File([big], "besar.mp4")]]);
     expect(submitted).toMatchObject({ kind: "data", status: 413 });
     expect(fieldErrors(submitted)).toEqual({ video: ["Ukuran berkas melebihi batas 1 MB"] });
     expect(uploads).toEqual([]);
@@ -218,7 +208,7 @@ describe("video size limits", () => {
     const submitted = await route.action({
       request: request("/admin/video?modal=add", {
         method: "POST",
-        cookie,
+        cookie: admin.cookie,
         body: encoded.body,
         headers: { "content-type": encoded.headers.get("content-type") ?? "", "content-length": String(10 * 1024 * 1024) },
         duplex: "half",
@@ -236,20 +226,13 @@ describe("editing a video", () => {
     calls = recordAllRequests();
     serveUpload("/upload/thumbnail", { status: 201, body: { thumbnail_url: `${FILES}/baru.png` } });
     const records = recordWrites("put", "/videos", { status: 200 });
-    const submitted = await submit(
-      route,
-      "/admin/video?modal=edit&id=3",
-      cookie,
-      form([
-        ["intent", "update"],
-        ["id", "3"],
-        ["title", "Tur Perpustakaan Baru"],
-        ["description", ""],
-        ["video", noFile()],
-        ["thumbnail", imageFile("baru.png")],
-        ["background", noFile()],
-      ]),
-    );
+    const submitted = await admin.edit("3", [
+      ["title", "Tur Perpustakaan Baru"],
+      ["description", ""],
+      ["video", noFile()],
+      ["thumbnail", imageFile("baru.png")],
+      ["background", noFile()],
+    ]);
     expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/video" });
     expect(writesOnly()).toEqual(["POST /api/upload/thumbnail", "PUT /api/videos"]);
     expect(records[0]).toMatchObject({ authorization: "Bearer token-role-3", contentType: "application/json" });
@@ -262,12 +245,12 @@ describe("editing a video", () => {
       background: `${FILES}/tur-bg.png`,
       watched: 1234,
     });
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("says 'Gagal mengubah data!' for a video the upstream no longer has, uploading nothing", async () => {
     calls = recordAllRequests();
-    const submitted = await submit(route, "/admin/video?modal=edit&id=99", cookie, form([["intent", "update"], ["id", "99"], ["title", "Hilang"], ["video", videoFile()]]));
+    const submitted = await admin.edit("99", [["title", "Hilang"], ["video", videoFile()]]);
     expect(submitted).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah data!" } } });
     expect(writesOnly()).toEqual([]);
   });
@@ -276,15 +259,15 @@ describe("editing a video", () => {
 describe("deleting a video", () => {
   it("sends DELETE /videos/{id} and says 'Berhasil menghapus data!'", async () => {
     const writes = recordWrites("delete", "/videos/3", { status: 200 });
-    const submitted = await submit(route, "/admin/video?delete=3", cookie, new URLSearchParams({ intent: "delete", id: "3" }));
+    const submitted = await admin.remove("3");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/videos/3", authorization: "Bearer token-role-3", contentType: "" }]);
-    expect(await alertAfter(route, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menghapus data!" }]);
   });
 });
 
 describe("the upload route (the form with JavaScript, for its progress bar)", () => {
   async function post(path: string, body: FormData) {
-    const response = await uploadRoute.action({ request: request(path, { method: "POST", body, cookie }), params: {}, context: { clientIp: "127.0.0.1" } });
+    const response = await uploadRoute.action({ request: request(path, { method: "POST", body, cookie: admin.cookie }), params: {}, context: { clientIp: "127.0.0.1" } });
     return response;
   }
 
@@ -294,7 +277,7 @@ describe("the upload route (the form with JavaScript, for its progress bar)", ()
     const response = await post("/admin/video.upload?modal=add&page=2", form([...NEW_VIDEO, ["video", videoFile()]]));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ location: "/admin/video?page=2" });
-    const flashed = await load(route, "/admin/video?page=2", cookie);
+    const flashed = await admin.load("/admin/video?page=2");
     expect(flashed.screen.alerts.map(({ message }) => message)).toEqual(["Berhasil menambahkan data!"]);
   });
 

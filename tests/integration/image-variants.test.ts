@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import { http, HttpResponse } from "msw";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import { MAX_RESIZES_PER_ADDRESS } from "~/bff/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { loader as coverLoader } from "~/routes/covers.$name";
 import { loader as fileLoader } from "~/routes/files.$name";
+import { giantPng, pngChunk } from "../helpers/image-headers";
 import { request } from "../helpers/sessions";
 import { recordUpstreamCalls, upstream } from "../mocks/upstream";
 
@@ -198,25 +199,7 @@ describe("image variants (?w=)", () => {
 
   it("sends a picture it cannot resize (corrupt, or a decompression bomb) to the original", async () => {
     // A PNG that claims 30000×30000 pixels in a few bytes: refused before it is decoded.
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-      const length = Buffer.alloc(4);
-      length.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(body));
-      return Buffer.concat([length, body, crc]);
-    };
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(30000, 0);
-    header.writeUInt32BE(30000, 4);
-    header[8] = 8;
-    header[9] = 2;
-    const bomb = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", deflateSync(Buffer.alloc(90001))),
-      chunk("IEND", Buffer.alloc(0)),
-    ]);
+    const bomb = Buffer.concat([giantPng(30000, 30000), pngChunk("IDAT", deflateSync(Buffer.alloc(90001))), pngChunk("IEND", Buffer.alloc(0))]);
     for (const [name, bytes] of [
       ["bom.png", bomb],
       ["rusak.png", Buffer.from("bukan gambar sama sekali")],

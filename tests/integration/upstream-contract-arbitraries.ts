@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { ABOUT_TEXT_FIELDS } from "../helpers/spec-fields";
 
 /**
  * What tests/integration/upstream-contract.property.test.ts generates: valid admin form input,
@@ -172,22 +173,7 @@ export const noNewFile: fc.Arbitrary<FileInput> = fc.constantFrom("empty", "abse
 export const SPEC_ENTITY_FIELDS = {
   slider: ["id", "title", "description", "url", "file"],
   banner: ["id", "title", "description", "url", "file"],
-  about: [
-    "id",
-    "title",
-    "description",
-    "address",
-    "phone",
-    "email",
-    "facebook",
-    "instagram",
-    "twitter",
-    "youtube",
-    "tiktok",
-    "terms_and_condition",
-    "privacy_policy",
-    "file",
-  ],
+  about: ["id", ...ABOUT_TEXT_FIELDS, "file"],
   missionVision: ["id", "vision", "mission"],
   history: ["id", "title", "description", "file"],
   activity: ["id", "date", "title", "description", "file"],

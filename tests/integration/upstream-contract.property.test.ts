@@ -19,6 +19,7 @@ import * as sliderRoute from "~/routes/admin.slider-manager";
 import * as tagRoute from "~/routes/admin.tag";
 import * as videoRoute from "~/routes/admin.video";
 import { upstream, UPSTREAM } from "../mocks/upstream";
+import { ABOUT_TEXT_FIELDS } from "../helpers/spec-fields";
 import {
   ADMIN_TOKEN,
   adminCookie,
@@ -85,20 +86,7 @@ function deleteCall(path: string): SpecCall {
   return { method: "DELETE", path, encoding: "none", fields: [], required: [], numbers: [], files: [] };
 }
 
-const ABOUT_FIELDS = [
-  "title",
-  "description",
-  "address",
-  "phone",
-  "email",
-  "facebook",
-  "instagram",
-  "twitter",
-  "youtube",
-  "tiktok",
-  "terms_and_condition",
-  "privacy_policy",
-] as const;
+const ABOUT_FIELDS = ABOUT_TEXT_FIELDS;
 const PUBLISHER_FIELDS = ["name", "address", "about", "email", "phone", "books"] as const;
 const BOOK_TEXT = ["title", "author_id", "publisher_id", "published_date", "isbn_issn", "classification_id", "synopsis", "genres[]", "tags[]"] as const;
 /**
@@ -984,7 +972,7 @@ describe("/admin/book", () => {
       const { screen } = await load(bookRoute, `/admin/book?modal=edit&id=${id}`, cookie);
       const row = screen.rows.find((candidate) => candidate.id === id);
       expect(row, "the edit form's record").toBeDefined();
-      if (!row) return;
+      if (!row) throw new Error("the edit form's record is missing");
       // The edit form as ResourceForm fills it: stored values, relations matched against the choices.
       const resolved = resolveRelations(row.relations ?? {}, screen.options, bookResource.fields);
       const start = { ...row.values, ...resolved.values };

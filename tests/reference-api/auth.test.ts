@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_USERS } from "../../reference-api/demo-users.ts";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import {
@@ -13,21 +13,11 @@ import {
   form,
   removeDataDir,
   STAFF_EMAIL,
-  startTestApi,
+  testApiForFile,
   SUPERADMIN_EMAIL,
-  type TestApi,
 } from "./helpers.ts";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-
-afterAll(async () => {
-  await api.close();
-  await removeDataDir(api.dataDir);
-});
+const api = testApiForFile();
 
 describe("POST /api/users/login", () => {
   it("returns a random 32-byte hex token for each demo user", async () => {
@@ -150,60 +140,33 @@ describe("GET /api/users/me and POST /api/users/logout", () => {
   });
 });
 
+type ProtectedCall = { method: string; path: string; body?: "json" | "form" };
+
+/** POST and PUT `/api/{resource}` with a body of this kind, and DELETE `/api/{resource}/1` where records can be deleted. */
+function writes(resource: string, body: "json" | "form", { deletable = true } = {}): ProtectedCall[] {
+  const calls: ProtectedCall[] = [
+    { method: "POST", path: `/api/${resource}`, body },
+    { method: "PUT", path: `/api/${resource}`, body },
+  ];
+  if (deletable) calls.push({ method: "DELETE", path: `/api/${resource}/1` });
+  return calls;
+}
+
 /** Every call that needs an admin token, with a body good enough to pass auth. */
-const PROTECTED_CALLS: Array<{ method: string; path: string; body?: "json" | "form" }> = [
-  { method: "GET", path: "/api/genres" },
-  { method: "GET", path: "/api/tags" },
-  { method: "GET", path: "/api/classifications" },
-  { method: "GET", path: "/api/authors" },
-  { method: "GET", path: "/api/publishers" },
-  { method: "GET", path: "/api/books/all" },
-  { method: "GET", path: "/api/videos" },
-  { method: "GET", path: "/api/bibliographies/admin/library" },
-  { method: "POST", path: "/api/sliders", body: "form" },
-  { method: "PUT", path: "/api/sliders", body: "form" },
-  { method: "DELETE", path: "/api/sliders/1" },
-  { method: "POST", path: "/api/abouts", body: "form" },
-  { method: "PUT", path: "/api/abouts", body: "form" },
-  { method: "POST", path: "/api/mission-vision", body: "json" },
-  { method: "PUT", path: "/api/mission-vision", body: "json" },
-  { method: "POST", path: "/api/histories", body: "form" },
-  { method: "PUT", path: "/api/histories", body: "form" },
-  { method: "POST", path: "/api/activities", body: "form" },
-  { method: "PUT", path: "/api/activities", body: "form" },
-  { method: "DELETE", path: "/api/activities/1" },
-  { method: "POST", path: "/api/officers", body: "form" },
-  { method: "PUT", path: "/api/officers", body: "form" },
-  { method: "DELETE", path: "/api/officers/1" },
-  { method: "POST", path: "/api/banners", body: "form" },
-  { method: "PUT", path: "/api/banners", body: "form" },
-  { method: "DELETE", path: "/api/banners/1" },
-  { method: "POST", path: "/api/genres", body: "json" },
-  { method: "PUT", path: "/api/genres", body: "json" },
-  { method: "DELETE", path: "/api/genres/1" },
-  { method: "POST", path: "/api/tags", body: "json" },
-  { method: "PUT", path: "/api/tags", body: "json" },
-  { method: "DELETE", path: "/api/tags/1" },
-  { method: "POST", path: "/api/classifications", body: "json" },
-  { method: "PUT", path: "/api/classifications", body: "json" },
-  { method: "DELETE", path: "/api/classifications/1" },
-  { method: "POST", path: "/api/authors", body: "form" },
-  { method: "PUT", path: "/api/authors", body: "form" },
-  { method: "DELETE", path: "/api/authors/1" },
-  { method: "POST", path: "/api/publishers", body: "json" },
-  { method: "PUT", path: "/api/publishers", body: "json" },
-  { method: "DELETE", path: "/api/publishers/1" },
+const PROTECTED_CALLS: ProtectedCall[] = [
+  ...["genres", "tags", "classifications", "authors", "publishers", "books/all", "videos", "bibliographies/admin/library"].map((list) => ({
+    method: "GET",
+    path: `/api/${list}`,
+  })),
+  ...["sliders", "activities", "officers", "banners", "authors"].flatMap((resource) => writes(resource, "form")),
+  ...["genres", "tags", "classifications", "publishers", "videos"].flatMap((resource) => writes(resource, "json")),
+  ...["abouts", "histories"].flatMap((resource) => writes(resource, "form", { deletable: false })),
+  ...["mission-vision", "bibliographies/admin/library"].flatMap((resource) => writes(resource, "json", { deletable: false })),
+  // Books: PATCH on the record's own path.
   { method: "POST", path: "/api/books", body: "form" },
   { method: "PATCH", path: "/api/books/1", body: "form" },
   { method: "DELETE", path: "/api/books/1" },
-  { method: "POST", path: "/api/videos", body: "json" },
-  { method: "PUT", path: "/api/videos", body: "json" },
-  { method: "DELETE", path: "/api/videos/1" },
-  { method: "POST", path: "/api/upload/video", body: "form" },
-  { method: "POST", path: "/api/upload/thumbnail", body: "form" },
-  { method: "POST", path: "/api/upload/video-background", body: "form" },
-  { method: "POST", path: "/api/bibliographies/admin/library", body: "json" },
-  { method: "PUT", path: "/api/bibliographies/admin/library", body: "json" },
+  ...["video", "thumbnail", "video-background"].map((kind): ProtectedCall => ({ method: "POST", path: `/api/upload/${kind}`, body: "form" })),
   { method: "DELETE", path: "/api/company/1" },
 ];
 

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { maxUploadBytesFromEnv, startReferenceApi } from "../../reference-api/server.ts";
 import {
   eventually,
@@ -12,22 +12,12 @@ import {
   makeDataDir,
   pngFile,
   removeDataDir,
-  startTestApi,
+  testApiForFile,
   storedFiles,
   tempFiles,
-  type TestApi,
 } from "./helpers.ts";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-
-afterAll(async () => {
-  await api.close();
-  await removeDataDir(api.dataDir);
-});
+const api = testApiForFile();
 
 interface RawReply {
   status: number;
@@ -68,6 +58,11 @@ function multipartPart(name: string, value: string | Buffer, filename?: string):
 
 const multipartEnd = Buffer.from(`--${BOUNDARY}--\r\n`);
 const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** POSTs raw multipart parts (sent chunked) to `path` as the admin, with any extra headers. */
+function postMultipart(path: string, parts: Buffer[], headers: Record<string, string> = {}): Promise<RawReply> {
+  return rawRequest(api.url, "POST", path, { "content-type": multipartType, authorization: `Bearer ${api.adminToken}`, ...headers }, parts);
+}
 
 function padded(head: number[] | string, size = 512): Buffer {
   const start = typeof head === "string" ? Buffer.from(head, "latin1") : Buffer.from(head);
@@ -183,13 +178,7 @@ describe("uploads", () => {
 
   it("builds the URL from the request's Host", async () => {
     const body = [multipartPart("thumbnail", SAMPLES.jpeg, "a.jpg"), multipartEnd];
-    const reply = await rawRequest(
-      api.url,
-      "POST",
-      "/api/upload/thumbnail",
-      { "content-type": multipartType, authorization: `Bearer ${api.adminToken}`, host: "api.contoh.test:8080" },
-      body,
-    );
+    const reply = await postMultipart("/api/upload/thumbnail", body, { host: "api.contoh.test:8080" });
     expect(reply.status).toBe(201);
     expect(JSON.parse(reply.text).thumbnail_url).toMatch(/^http:\/\/api\.contoh\.test:8080\/files\/.+\.jpg$/);
   });
@@ -215,13 +204,7 @@ describe("uploads", () => {
 
   it("treats an empty file input (no file chosen) as no file", async () => {
     const body = [multipartPart("title", "Tanpa Berkas"), multipartPart("file", "", ""), multipartEnd];
-    const reply = await rawRequest(
-      api.url,
-      "POST",
-      "/api/banners",
-      { "content-type": multipartType, authorization: `Bearer ${api.adminToken}` },
-      body,
-    );
+    const reply = await postMultipart("/api/banners", body);
     expect(reply.status).toBe(201);
     expect(JSON.parse(reply.text).data).toMatchObject({ title: "Tanpa Berkas", file: "" });
   });
@@ -247,13 +230,7 @@ describe("uploads", () => {
       Buffer.from("\r\n"),
       multipartEnd,
     ];
-    const reply = await rawRequest(
-      api.url,
-      "POST",
-      "/api/sliders",
-      { "content-type": multipartType, authorization: `Bearer ${api.adminToken}` },
-      body,
-    );
+    const reply = await postMultipart("/api/sliders", body);
     expect(reply.status).toBe(201);
     const { file } = JSON.parse(reply.text).data;
     expect(statSync(join(api.dataDir, "files", file)).size).toBe(png.length);

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { startReferenceApi, type ReferenceApiOptions, type RunningReferenceApi } from "../../reference-api/server.ts";
 import { landscapeImage } from "../../reference-api/seed/images.ts";
 import { textPdf } from "../../reference-api/seed/pdf.ts";
@@ -11,6 +12,7 @@ export const SUPERADMIN_EMAIL = "superadmin@dispusip.local";
 export const STAFF_EMAIL = "staf@dispusip.local";
 
 /** Response bodies are arbitrary JSON; tests assert their shape field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON; the assertions narrow it
 export type JsonBody = Record<string, any>;
 
 export interface Reply {
@@ -88,6 +90,33 @@ export async function startTestApi(options: Partial<ReferenceApiOptions> = {}): 
     staffToken,
     call: (method, path, callOptions) => call(running.url, method, path, callOptions),
   };
+}
+
+/**
+ * One test API for the whole test file, started before its first test and stopped (its data
+ * directory removed) after its last: registered as the file's hooks. The object it returns
+ * stands for the running API once the file's tests run.
+ */
+export function testApiForFile(options: Partial<ReferenceApiOptions> = {}): TestApi {
+  let running: TestApi | undefined;
+  beforeAll(async () => {
+    running = await startTestApi(options);
+  });
+  afterAll(async () => {
+    if (!running) return;
+    await running.close();
+    await removeDataDir(running.dataDir);
+  });
+  return new Proxy({} as TestApi, {
+    get(_, key) {
+      if (!running) throw new Error("testApiForFile: the test API is not running (used outside a test?)");
+      return Reflect.get(running, key);
+    },
+    set(_, key, value) {
+      if (!running) throw new Error("testApiForFile: the test API is not running (used outside a test?)");
+      return Reflect.set(running, key, value);
+    },
+  });
 }
 
 /** Small pictures and a PDF made by the seed's own code, once per test file (both are asynchronous). */

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_USERS } from "../../reference-api/demo-users.ts";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import {
@@ -13,10 +13,9 @@ import {
   makeDataDir,
   pngFile,
   removeDataDir,
-  startTestApi,
+  testApiForFile,
   tempFiles,
   type JsonBody,
-  type TestApi,
 } from "./helpers.ts";
 
 /** Independent of the encoder under test: the textbook bitwise CRC-32. */
@@ -72,16 +71,7 @@ function checkPdf(bytes: Buffer): void {
   expect(text).toContain("/Type /Catalog");
 }
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-
-afterAll(async () => {
-  await api.close();
-  await removeDataDir(api.dataDir);
-});
+const api = testApiForFile();
 
 const list = async (path: string, key = "data"): Promise<JsonBody[]> => {
   const reply = await api.call("GET", path, { token: api.adminToken });

@@ -6,6 +6,7 @@ import { DATABASE_FILE, openDatabase } from "../../reference-api/db.ts";
 import { createReferenceApp, startReferenceApi } from "../../reference-api/server.ts";
 import { routeShape, SHAPE_HEADER, shapeFromEnv, SPEC_ROUTES } from "../../reference-api/spec-shape.ts";
 import { Storage } from "../../reference-api/storage.ts";
+import { ABOUT_TEXT_FIELDS } from "../helpers/spec-fields.ts";
 import { form, login, pngFile, removeDataDir, startTestApi, SUPERADMIN_EMAIL, type JsonBody, type TestApi } from "./helpers.ts";
 
 /**
@@ -35,22 +36,7 @@ const F = (...fields: string[]) => fields;
 const ENTITIES: Record<string, string[]> = {
   slider: F("id", "title", "description", "url", "file"),
   banner: F("id", "title", "description", "url", "file"),
-  about: F(
-    "id",
-    "title",
-    "description",
-    "address",
-    "phone",
-    "email",
-    "facebook",
-    "instagram",
-    "twitter",
-    "youtube",
-    "tiktok",
-    "terms_and_condition",
-    "privacy_policy",
-    "file",
-  ),
+  about: F("id", ...ABOUT_TEXT_FIELDS, "file"),
   missionVision: F("id", "vision", "mission"),
   history: F("id", "title", "description", "file"),
   activity: F("id", "date", "title", "description", "file"),

@@ -1,18 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { form, pngFile, removeDataDir, startTestApi, storedFiles, type TestApi } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { ABOUT_TEXT_FIELDS } from "../helpers/spec-fields.ts";
+import { form, pngFile, testApiForFile, storedFiles } from "./helpers.ts";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-
-afterAll(async () => {
-  await api.close();
-  await removeDataDir(api.dataDir);
-});
+const api = testApiForFile();
 
 const fileExists = (name: string, area = "files"): boolean => existsSync(join(api.dataDir, area, name));
 
@@ -138,24 +130,7 @@ describe("abouts", () => {
     const reply = await api.call("GET", "/api/abouts");
     expect(reply.status).toBe(200);
     const [about] = reply.body.data;
-    expect(Object.keys(about).sort()).toEqual(
-      [
-        "id",
-        "title",
-        "description",
-        "address",
-        "phone",
-        "email",
-        "facebook",
-        "instagram",
-        "twitter",
-        "youtube",
-        "tiktok",
-        "terms_and_condition",
-        "privacy_policy",
-        "file",
-      ].sort(),
-    );
+    expect(Object.keys(about).sort()).toEqual(["id", ...ABOUT_TEXT_FIELDS, "file"].sort());
   });
 
   it("creates and updates an about record (multipart)", async () => {

@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin/fields";
-import {
-  clip,
-  formatIndonesianNumber,
-  parseIndonesianNumber,
-  toDateInputValue,
-  toIsoDate,
-} from "~/admin/format";
+import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/admin/format";
 import { readScreenState, screenHref } from "~/admin/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */

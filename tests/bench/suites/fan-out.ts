@@ -1,17 +1,6 @@
-import { apiData } from "../../e2e/support.ts";
+import { apiData } from "../../e2e/helpers/reference-api.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
-import {
-  adminCookie,
-  closeAll,
-  medianOf,
-  startBenchBff,
-  startDelayingProxy,
-  startReferenceApiProcess,
-  timeToFirstByte,
-  type BenchBff,
-  type DelayingProxy,
-  type ReferenceApiProcess,
-} from "../support.ts";
+import { adminCookie, medianOf, timeToFirstByte, withBenchStack } from "../support.ts";
 
 /**
  * Issue 8, point 1: with every upstream call delayed 50 ms, a page's median time to first byte
@@ -36,13 +25,8 @@ const HOME_READS = ["/banners", "/mission-vision", "/abouts", "/histories", "/ac
 const suite: BenchSuite = {
   name: "fan-out",
   async run() {
-    let api: ReferenceApiProcess | undefined;
-    let proxy: DelayingProxy | undefined;
-    let bff: BenchBff | undefined;
-    try {
-      api = await startReferenceApiProcess();
-      proxy = await startDelayingProxy(api.url, UPSTREAM_LATENCY_MS);
-      bff = await startBenchBff(proxy.url, { PUBLIC_CACHE_TTL_MS: "0", PUBLIC_CACHE_STALE_MS: "0" });
+    const bffEnv = { PUBLIC_CACHE_TTL_MS: "0", PUBLIC_CACHE_STALE_MS: "0" };
+    return withBenchStack({ upstreamLatencyMs: UPSTREAM_LATENCY_MS, bffEnv }, async ({ api, proxy, bff }) => {
       const [activity] = await apiData<Array<{ id: number }>>(api.url, "/activities?limit=1");
       const cookie = await adminCookie(bff.url);
 
@@ -52,33 +36,31 @@ const suite: BenchSuite = {
         const started = performance.now();
         await Promise.all(HOME_READS.map((path) => fetch(`${proxy!.url}/api${path}`).then((response) => response.arrayBuffer())));
         return performance.now() - started;
-      });
-      const rows: BenchRow[] = [
-        { bench: "fan-out", metric: `one upstream call (${UPSTREAM_LATENCY_MS} ms added)`, value: oneCall, unit: "ms" },
-        { bench: "fan-out", metric: `the home page's ${HOME_READS.length} upstream reads at once, from the bench`, value: homeReadsAtOnce, unit: "ms" },
-      ];
-      const pages: Array<[string, Record<string, string>]> = [
-        ["/", {}],
-        ["/about", {}],
-        [`/activity/${activity.id}`, {}],
-        ["/admin/book", { Cookie: cookie }],
-      ];
-      const homeJustStarted = await medianOf(RUNS, () => timeToFirstByte(`${bff!.url}/`));
-      rows.push({ bench: "fan-out /", metric: "TTFB / one upstream call, first views after the start", value: homeJustStarted / oneCall, unit: "x" });
-      for (const [path, headers] of pages) await warmUp(`${bff.url}${path}`, headers);
-      for (const [path, headers] of pages) {
-        const ttfb = await medianOf(RUNS, () => timeToFirstByte(`${bff!.url}${path}`, headers));
-        const ratio = ttfb / oneCall;
-        rows.push(
-          { bench: `fan-out ${path}`, metric: "median TTFB", value: ttfb, unit: "ms" },
-          { bench: `fan-out ${path}`, metric: "TTFB / one upstream call", value: ratio, unit: "x", target: `<= ${TARGET_RATIO}`, met: ratio <= TARGET_RATIO },
-        );
-        if (path === "/") rows.push({ bench: "fan-out /", metric: "TTFB / its reads at once", value: ttfb / homeReadsAtOnce, unit: "x" });
-      }
-      return rows;
-    } finally {
-      await closeAll(bff, proxy, api);
+    });
+    const rows: BenchRow[] = [
+      { bench: "fan-out", metric: `one upstream call (${UPSTREAM_LATENCY_MS} ms added)`, value: oneCall, unit: "ms" },
+      { bench: "fan-out", metric: `the home page's ${HOME_READS.length} upstream reads at once, from the bench`, value: homeReadsAtOnce, unit: "ms" },
+    ];
+    const pages: Array<[string, Record<string, string>]> = [
+      ["/", {}],
+      ["/about", {}],
+      [`/activity/${activity.id}`, {}],
+      ["/admin/book", { Cookie: cookie }],
+    ];
+    const homeJustStarted = await medianOf(RUNS, () => timeToFirstByte(`${bff!.url}/`));
+    rows.push({ bench: "fan-out /", metric: "TTFB / one upstream call, first views after the start", value: homeJustStarted / oneCall, unit: "x" });
+    for (const [path, headers] of pages) await warmUp(`${bff.url}${path}`, headers);
+    for (const [path, headers] of pages) {
+      const ttfb = await medianOf(RUNS, () => timeToFirstByte(`${bff!.url}${path}`, headers));
+      const ratio = ttfb / oneCall;
+      rows.push(
+        { bench: `fan-out ${path}`, metric: "median TTFB", value: ttfb, unit: "ms" },
+        { bench: `fan-out ${path}`, metric: "TTFB / one upstream call", value: ratio, unit: "x", target: `<= ${TARGET_RATIO}`, met: ratio <= TARGET_RATIO },
+      );
+      if (path === "/") rows.push({ bench: "fan-out /", metric: "TTFB / its reads at once", value: ttfb / homeReadsAtOnce, unit: "x" });
     }
+    return rows;
+    });
   },
 };
 

@@ -1,8 +1,9 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { apiData, CHROMIUM_ARGS } from "../../e2e/support.ts";
+import { CHROMIUM_ARGS } from "../../e2e/helpers/processes.ts";
+import { apiData } from "../../e2e/helpers/reference-api.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
-import { closeAll, median, startBenchBff, startReferenceApiProcess, type BenchBff, type ReferenceApiProcess } from "../support.ts";
+import { median, withBenchStack } from "../support.ts";
 
 /**
  * Issue 8, point 5: Lighthouse 12 with its defaults (mobile emulation, simulated throttling) in
@@ -57,11 +58,7 @@ async function audit(url: string, attempts = 3): Promise<Audit> {
 const suite: BenchSuite = {
   name: "lighthouse",
   async run() {
-    let api: ReferenceApiProcess | undefined;
-    let bff: BenchBff | undefined;
-    try {
-      api = await startReferenceApiProcess();
-      bff = await startBenchBff(api.url);
+    return withBenchStack({}, async ({ api, bff }) => {
       const [activity] = await apiData<Array<{ id: number }>>(api.url, "/activities?limit=1");
 
       const rows: BenchRow[] = [];
@@ -87,9 +84,7 @@ const suite: BenchSuite = {
         if (failing.length) rows.push({ bench, metric: `audits losing points: ${failing.join(", ")}`, value: failing.length, unit: "audits" });
       }
       return rows;
-    } finally {
-      await closeAll(bff, api);
-    }
+    });
   },
 };
 

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import { BROWSER_SCRIPTS_MANIFEST_NAME, publicBrowserScript } from "../../../app/bff/browser-scripts.server.ts";
 import type { HydrationHandle } from "../../../app/lib/hydration.ts";
-import { PROJECT_ROOT } from "../../e2e/support.ts";
+import { PROJECT_ROOT } from "../../e2e/helpers/processes.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 import { requireBuild } from "../support.ts";
 

@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import { removeDir, tempDir } from "../../e2e/support.ts";
+import { removeDir, tempDir } from "../../e2e/helpers/processes.ts";
 import { startCluster, startNginx } from "../../hard/scale-out-support.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 

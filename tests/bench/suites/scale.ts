@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { DATABASE_FILE } from "../../../reference-api/db.ts";
-import { removeDir, tempDir } from "../../e2e/support.ts";
+import { removeDir, tempDir } from "../../e2e/helpers/processes.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 import {
   adminCookie,

@@ -1,16 +1,8 @@
 import autocannon from "autocannon";
-import { apiData, htmlToText } from "../../e2e/support.ts";
+import { apiData } from "../../e2e/helpers/reference-api.ts";
+import { htmlToText } from "../../e2e/helpers/text.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
-import {
-  adminCookie,
-  closeAll,
-  startBenchBff,
-  startDelayingProxy,
-  startReferenceApiProcess,
-  type BenchBff,
-  type DelayingProxy,
-  type ReferenceApiProcess,
-} from "../support.ts";
+import { adminCookie, withBenchStack } from "../support.ts";
 
 /**
  * Issue 8, point 2: home-page requests per second (50 connections on loopback) over those of a
@@ -60,22 +52,16 @@ async function adminChangeSeenAtOnce(bffUrl: string, referenceApiUrl: string): P
 const suite: BenchSuite = {
   name: "throughput",
   async run() {
-    let api: ReferenceApiProcess | undefined;
-    let proxy: DelayingProxy | undefined;
-    let bff: BenchBff | undefined;
-    try {
-      api = await startReferenceApiProcess();
-      proxy = await startDelayingProxy(api.url, UPSTREAM_LATENCY_MS);
-      bff = await startBenchBff(proxy.url);
+    return withBenchStack({ upstreamLatencyMs: UPSTREAM_LATENCY_MS }, async ({ api, proxy, bff }) => {
       for (const path of ["/", TRIVIAL_PAGE]) await fetch(`${bff.url}${path}`).then((response) => response.arrayBuffer());
 
       const home: Load = { requests: 0, seconds: 0, failures: 0 };
       const trivial: Load = { requests: 0, seconds: 0, failures: 0 };
       let upstreamDuringHome = 0;
       for (let round = 0; round < ROUNDS; round++) {
-        const before = proxy.requests();
+        const before = proxy!.requests();
         const homeRound = await load(`${bff.url}/`);
-        upstreamDuringHome += proxy.requests() - before;
+        upstreamDuringHome += proxy!.requests() - before;
         const trivialRound = await load(`${bff.url}${TRIVIAL_PAGE}`);
         for (const [total, part] of [
           [home, homeRound],
@@ -100,9 +86,7 @@ const suite: BenchSuite = {
         { bench: "throughput", metric: "admin change on / by the next request", value: seen ? 1 : 0, unit: "yes=1", target: "= 1", met: seen },
       ];
       return rows;
-    } finally {
-      await closeAll(bff, proxy, api);
-    }
+    });
   },
 };
 

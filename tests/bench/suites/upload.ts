@@ -1,9 +1,9 @@
 import { readdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { referenceApiToken } from "../../e2e/support.ts";
+import { referenceApiToken } from "../../e2e/helpers/reference-api.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
-import { adminCookie, closeAll, MiB, rssOf, startBenchBff, startReferenceApiProcess, type BenchBff, type ReferenceApiProcess } from "../support.ts";
+import { adminCookie, MiB, rssOf, withBenchStack } from "../support.ts";
 
 /**
  * Issue 8, point 3: a 1 GiB video sent through the BFF's streamed upload (the video form, relayed
@@ -61,11 +61,7 @@ async function timedUpload(url: string, headers: Record<string, string>, body: R
 const suite: BenchSuite = {
   name: "upload",
   async run() {
-    let api: ReferenceApiProcess | undefined;
-    let bff: BenchBff | undefined;
-    try {
-      api = await startReferenceApiProcess();
-      bff = await startBenchBff(api.url);
+    return withBenchStack({}, async ({ api, bff }) => {
       const token = await referenceApiToken(api.url);
       const cookie = await adminCookie(bff.url);
       const bffPid = bff.proc.pid;
@@ -115,9 +111,7 @@ const suite: BenchSuite = {
         { bench: "upload 1 GiB", metric: "BFF peak memory growth", value: growthMiB, unit: "MiB", target: `<= ${TARGET_GROWTH_MIB}`, met: growthMiB <= TARGET_GROWTH_MIB },
       ];
       return rows;
-    } finally {
-      await closeAll(bff, api);
-    }
+    });
   },
 };
 

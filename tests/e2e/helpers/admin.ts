@@ -1,14 +1,25 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { ADMIN_EMAIL, DEMO_PASSWORD, launchChromium, submitLogin, waitForHydration, waitForPath } from "./support.ts";
+import { beforeAll, expect } from "vitest";
+import { chromiumForFile, keepOffline, waitForHydration, waitForPath } from "./browser.ts";
+import { ADMIN_EMAIL, DEMO_PASSWORD } from "./reference-api.ts";
 
-/** What the admin screen end-to-end tests share: a logged-in browser context, with or without JavaScript. */
+/** The back-office in a browser: logging in, a logged-in admin's context, and what its screens show. */
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+/** Fills and submits the login form on the current page (works with and without JavaScript). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "LOGIN" }).click();
+}
 
 export type LoggedIn = BrowserContextOptions["storageState"];
 
+/** Logs the demo admin in through the login page once; the session, for contexts that start logged in. */
 export async function logInOnce(browser: Browser, bffUrl: string): Promise<LoggedIn> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await page.goto(`${bffUrl}/login`);
   await waitForHydration(page);
@@ -26,15 +37,21 @@ export interface AdminBrowser {
   open(path: string): Promise<void>;
 }
 
+export interface AdminContextOptions {
+  javaScript: boolean;
+  viewport?: { width: number; height: number };
+  hasTouch?: boolean;
+}
+
+/** A page in a new context of a logged-in admin (nothing leaves the machine). */
 export async function adminBrowser(
   browser: Browser,
   bffUrl: string,
   loggedIn: LoggedIn,
-  { javaScript, viewport = { width: 1280, height: 800 } }: { javaScript: boolean; viewport?: { width: number; height: number } },
+  { javaScript, viewport = DESKTOP, hasTouch = false }: AdminContextOptions,
 ): Promise<AdminBrowser> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript, storageState: loggedIn });
-  // Nothing leaves the machine.
-  await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort());
+  const context = await browser.newContext({ viewport, hasTouch, javaScriptEnabled: javaScript, storageState: loggedIn });
+  await keepOffline(context);
   const page = await context.newPage();
   return {
     context,
@@ -51,7 +68,9 @@ export interface AdminBrowsers {
   /** The file's Chromium (for contexts of other kinds, e.g. a visitor's). */
   readonly browser: Browser;
   /** A logged-in admin's context, closed after the test that opened it. */
-  open(options: Parameters<typeof adminBrowser>[3]): Promise<AdminBrowser>;
+  open(options: AdminContextOptions): Promise<AdminBrowser>;
+  /** A context of another kind (a visitor's), closed after the test. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** Has a context the test made itself closed after the test. */
   closeAfterTest(context: BrowserContext): void;
 }
@@ -61,35 +80,23 @@ export interface AdminBrowsers {
  * context a test opens through it is closed after that test.
  */
 export function adminBrowsers(bffUrl: string): AdminBrowsers {
-  let browser: Browser | undefined;
+  const chromium = chromiumForFile();
   let loggedIn: LoggedIn;
-  const opened: BrowserContext[] = [];
+  // After the file's Chromium has started (hooks run in the order they were registered).
   beforeAll(async () => {
-    browser = await launchChromium();
-    loggedIn = await logInOnce(browser, bffUrl);
+    loggedIn = await logInOnce(chromium.browser, bffUrl);
   });
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  const running = () => {
-    if (!browser) throw new Error("adminBrowsers: Chromium is not running (used outside a test?)");
-    return browser;
-  };
   return {
     get browser() {
-      return running();
+      return chromium.browser;
     },
     async open(options) {
-      const admin = await adminBrowser(running(), bffUrl, loggedIn, options);
-      opened.push(admin.context);
+      const admin = await adminBrowser(chromium.browser, bffUrl, loggedIn, options);
+      chromium.closeAfterTest(admin.context);
       return admin;
     },
-    closeAfterTest(context) {
-      opened.push(context);
-    },
+    newContext: (options) => chromium.newContext(options),
+    closeAfterTest: (context) => chromium.closeAfterTest(context),
   };
 }
 
@@ -111,6 +118,10 @@ export function dialogNamed(page: Page, name: string): Locator {
   return page.getByRole("dialog", { name });
 }
 
+export function rowWith(page: Page, text: string): Locator {
+  return page.getByRole("row").filter({ hasText: text });
+}
+
 /** The text of the element(s) that describe a control (its hint and error). */
 export async function descriptionOf(control: Locator): Promise<string> {
   return control.evaluate((element) =>
@@ -120,24 +131,4 @@ export async function descriptionOf(control: Locator): Promise<string> {
       .map((id) => document.getElementById(id)?.textContent ?? "")
       .join(" "),
   );
-}
-
-/** Marks the window; the mark survives only if no full page load happens until `survived()`. */
-export async function markWindow(page: Page): Promise<{ survived(): Promise<boolean> }> {
-  await page.evaluate(() => {
-    (window as unknown as { __noReload?: boolean }).__noReload = true;
-  });
-  return { survived: () => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true) };
-}
-
-export function rowWith(page: Page, text: string): Locator {
-  return page.getByRole("row").filter({ hasText: text });
-}
-
-/** What axe-core finds serious or critical on the page, one line per rule with its elements. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

@@ -4,24 +4,18 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 
 /**
- * Process and browser plumbing shared by the end-to-end tests: real processes started the way
- * operators start them, and one headless Chromium per test file.
+ * Processes started the way operators start them (the site, a headless Chromium), for the
+ * end-to-end tests, the hard suites, their global setups and the benchmarks. No vitest here: the
+ * global setups and the benchmarks load this outside a test.
  */
 
-export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** A session secret for test processes only. */
 export const TEST_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
-
-export const DEMO_PASSWORD = "demo12345";
-export const ADMIN_EMAIL = "admin@dispusip.local";
-export const SUPERADMIN_EMAIL = "superadmin@dispusip.local";
-export const STAFF_EMAIL = "staf@dispusip.local";
-
-export const LOGIN_FAILED = "Login gagal periksa kembali email dan password kamu!";
 
 /**
  * The smallest environment a child process needs. The test runner's own variables
@@ -286,108 +280,4 @@ export const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
-}
-
-/**
- * Resolves once the page's script has taken over, so that clicks reach its handlers instead of
- * the bare server-rendered markup: React's hydration (the login page and the back-office, whose
- * DOM nodes then carry React's props), or the public pages' own script (`app/browser/public.ts`),
- * which marks the document when it has run.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      if (document.documentElement.dataset.enhanced !== undefined) return true;
-      const node = document.querySelector("main") ?? document.body.firstElementChild;
-      return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps$"));
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
-/** Fills and submits the login form on the current page (works with and without JavaScript). */
-export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "LOGIN" }).click();
-}
-
-/** Resolves when the page's URL has this path (any query), or rejects after the timeout. */
-export async function waitForPath(page: Page, pathname: string, timeoutMs = 15_000): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: timeoutMs, waitUntil: "commit" });
-}
-
-/** GET `{referenceApiUrl}/api{path}` and return the JSON body's `data` (the reference API's list shape). */
-export async function apiData<T>(referenceApiUrl: string, apiPath: string): Promise<T> {
-  const response = await fetch(`${referenceApiUrl}/api${apiPath}`);
-  if (!response.ok) throw new Error(`GET /api${apiPath} answered ${response.status}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Logs in to the reference API and returns the bearer token. */
-export async function referenceApiToken(referenceApiUrl: string, email = ADMIN_EMAIL, password = DEMO_PASSWORD): Promise<string> {
-  const response = await fetch(`${referenceApiUrl}/api/users/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`login as ${email} answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—" };
-
-/** Decodes the HTML character references React and sanitizers write (`&amp;`, `&#x27;`, `&ndash;`, ...). */
-export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === "#") return String.fromCodePoint(ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)));
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}
-
-/** The visible text of an HTML fragment, whitespace collapsed (tags become spaces). */
-export function htmlToText(html: string): string {
-  return decodeHtmlEntities(html.replace(/<script\b[\s\S]*?<\/script>/gi, " ").replace(/<[^>]*>/g, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/**
- * `waitForHydration`, and when it times out, says whether the page's client assets failed to load:
- * a `remix build` run while a BFF is up empties and refills public/build, and a page loaded in
- * that window (or served by a BFF whose build was replaced) points at scripts that are not there.
- */
-export async function waitForHydrationOrExplain(page: Page): Promise<void> {
-  try {
-    await waitForHydration(page);
-  } catch (error) {
-    const failed = await page
-      .evaluate(() =>
-        (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming & { responseStatus?: number }>)
-          .filter((entry) => entry.name.includes("/build/") && (entry.responseStatus ?? 200) >= 400)
-          .map((entry) => `${new URL(entry.name).pathname} (${entry.responseStatus})`),
-      )
-      .catch(() => [] as string[]);
-    if (failed.length) {
-      throw new Error(`no hydration: the page's client assets failed to load (was \`remix build\` run during the tests?): ${failed.join(", ")}`, {
-        cause: error,
-      });
-    }
-    throw error;
-  }
-}
-
-/**
- * Whether the page is a public page as the server renders it for a new document: its own script
- * (`app/browser/public.ts`) has run and Remix's client (which defines `__remixContext`) never
- * loaded. Waits for the script first; a page Remix rendered in the browser never gets it.
- */
-export async function isUnhydratedPublicDocument(page: Page): Promise<boolean> {
-  try {
-    await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined, undefined, { timeout: 10_000 });
-  } catch {
-    return false;
-  }
-  return page.evaluate(() => !("__remixContext" in window) && !("__remixRouter" in window));
 }

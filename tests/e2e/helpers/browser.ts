@@ -1,0 +1,201 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { launchChromium } from "./processes.ts";
+
+/** Chromium for a test file, and what the tests do in a page: wait for its script, follow the focus. */
+
+export interface FileChromium {
+  /** The file's Chromium (started before its first test). */
+  readonly browser: Browser;
+  /** A new context, closed after the test that opened it. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Has a context opened otherwise closed after the test. */
+  closeAfterTest(context: BrowserContext): void;
+  /**
+   * A visitor's page at `url` in a new context (nothing leaves the machine, see `keepOffline`),
+   * answered 200 and, unless JavaScript is off, taken over by its script. The context is closed
+   * after the test, or with the browser when `keepOpen` is set (a page several tests read).
+   */
+  visit(url: string, options?: VisitOptions): Promise<Page>;
+}
+
+export interface VisitOptions extends BrowserContextOptions, OfflineOptions {
+  /** Called with the new page before it loads `url` (to install a clock, to listen to requests). */
+  beforeGoto?: (page: Page) => void | Promise<void>;
+  keepOpen?: boolean;
+}
+
+/**
+ * One headless Chromium for the whole test file, registered as the file's hooks: started before
+ * its first test, closed after its last; every context opened through it is closed after the
+ * test that opened it (a stuck one is given up on after 10 s, so that it cannot hold up the rest).
+ */
+export function chromiumForFile(): FileChromium {
+  let browser: Browser | undefined;
+  const opened: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const running = () => {
+    if (!browser) throw new Error("chromiumForFile: Chromium is not running (used outside a test?)");
+    return browser;
+  };
+  return {
+    get browser() {
+      return running();
+    },
+    async newContext(options) {
+      const context = await running().newContext(options);
+      opened.push(context);
+      return context;
+    },
+    closeAfterTest(context) {
+      opened.push(context);
+    },
+    async visit(url, { beforeGoto, keepOpen = false, standIn, abortHosts, ...contextOptions } = {}) {
+      const context = await running().newContext(contextOptions);
+      if (!keepOpen) opened.push(context);
+      await keepOffline(context, { standIn, abortHosts });
+      const page = await context.newPage();
+      await beforeGoto?.(page);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      if (contextOptions.javaScriptEnabled !== false) await waitForHydrationOrExplain(page);
+      return page;
+    },
+  };
+}
+
+/**
+ * Nothing leaves the machine (it has no internet): a request to another host than the loopback
+ * one is aborted, or answered with a small stand-in page when `standIn` is set (for links a test
+ * follows to another site); requests to `abortHosts` are aborted as a machine offline would see it.
+ */
+export interface OfflineOptions {
+  standIn?: boolean;
+  abortHosts?: string[];
+}
+
+export async function keepOffline(context: BrowserContext, { standIn = false, abortHosts = [] }: OfflineOptions = {}): Promise<void> {
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => {
+      if (abortHosts.includes(new URL(route.request().url()).hostname)) return route.abort("internetdisconnected");
+      return standIn ? route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }) : route.abort();
+    },
+  );
+}
+
+/**
+ * Resolves once the page's script has taken over, so that clicks reach its handlers instead of
+ * the bare server-rendered markup: React's hydration (the login page and the back-office, whose
+ * DOM nodes then carry React's props), or the public pages' own script (`app/browser/public.ts`),
+ * which marks the document (`<html data-enhanced>`) when it has run. A page on which neither
+ * happens within the time (no script, JavaScript off, a script that failed) fails the test with
+ * a message naming the page.
+ */
+export async function waitForHydration(page: Page, { timeoutMs = 15_000 } = {}): Promise<void> {
+  try {
+    await page.waitForFunction(
+      () => {
+        if (document.documentElement.dataset.enhanced !== undefined) return true;
+        const node = document.querySelector("main") ?? document.body.firstElementChild;
+        return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps$"));
+      },
+      undefined,
+      { timeout: timeoutMs },
+    );
+  } catch (error) {
+    const reason = String((error as Error).message ?? error).split("\n")[0];
+    throw new Error(
+      `${page.url()} never hydrated within ${timeoutMs} ms: neither did the public pages' script mark <html data-enhanced> nor did React hydrate the page (${reason})`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * `waitForHydration`, and when it fails, says whether the page's client assets failed to load:
+ * a `remix build` run while a BFF is up empties and refills public/build, and a page loaded in
+ * that window (or served by a BFF whose build was replaced) points at scripts that are not there.
+ */
+export async function waitForHydrationOrExplain(page: Page): Promise<void> {
+  try {
+    await waitForHydration(page);
+  } catch (error) {
+    const failed = await page
+      .evaluate(() =>
+        (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming & { responseStatus?: number }>)
+          .filter((entry) => entry.name.includes("/build/") && (entry.responseStatus ?? 200) >= 400)
+          .map((entry) => `${new URL(entry.name).pathname} (${entry.responseStatus})`),
+      )
+      .catch(() => [] as string[]);
+    if (failed.length) {
+      throw new Error(`no hydration: the page's client assets failed to load (was \`remix build\` run during the tests?): ${failed.join(", ")}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Whether the page is a public page as the server renders it for a new document: its own script
+ * (`app/browser/public.ts`) has run and Remix's client (which defines `__remixContext`) never
+ * loaded. Waits for the script first; a page Remix rendered in the browser never gets it.
+ */
+export async function isUnhydratedPublicDocument(page: Page): Promise<boolean> {
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined, undefined, { timeout: 10_000 });
+  } catch {
+    return false;
+  }
+  return page.evaluate(() => !("__remixContext" in window) && !("__remixRouter" in window));
+}
+
+/** Resolves when the page's URL has this path (any query), or rejects after the timeout. */
+export async function waitForPath(page: Page, pathname: string, timeoutMs = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: timeoutMs, waitUntil: "commit" });
+}
+
+/** Whether `target` has the keyboard focus. */
+export function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/** Fails unless `target` gets the keyboard focus (waiting for it a little). */
+export async function expectFocusOn(target: Locator, message = `focus on ${target.toString()}`): Promise<void> {
+  await expect.poll(() => hasFocus(target), { message }).toBe(true);
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails if it never gets it. */
+export async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** Marks the window; the mark survives only if no full page load happens until `survived()`. */
+export async function markWindow(page: Page): Promise<{ survived(): Promise<boolean> }> {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+  return { survived: () => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true) };
+}
+
+/** What axe-core finds serious or critical on the page, one line per rule with its elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
