@@ -12,7 +12,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 // Who may import what (the table in docs/architecture.md, "Layers and folders"). Each entry: the
-// files it covers (`from`, a folder, all of it unless `files` says which), what they may import
+// files it covers (`from`, a folder, all of it unless `files` says which or `only` names a file
+// pattern inside it; a later entry overrides an earlier one for the same file), what they may import
 // (`may`, said in the message), and what they may not: folders or modules (`not`, paths from the
 // repository root), any `*.server` module of app/ (`serverModules`), and `@server/*` except for
 // type-only imports (`typesOfServer`). `scripts/`, `tests/` and the root's files may import anything.
@@ -41,6 +42,14 @@ const BOUNDARIES = [
     serverModules: true,
     typesOfServer: true,
   })),
+  {
+    // A screen's folder holds its upstream adapter beside its declaration: its *.server modules
+    // (and the registry, which lists the adapters) are BFF code and follow app/bff/'s rule.
+    from: "app/admin/screens",
+    only: "*.server.ts",
+    may: "app/ (not its routes or components) and @server/*",
+    not: ["app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+  },
   { from: "reference-api", may: "only itself and npm packages", not: ["app", "server", ...TOOLING] },
 ];
 
@@ -69,8 +78,8 @@ function specifiersFor(target, from, depth) {
   return regexes;
 }
 
-function boundaryRules({ from, files, may, not, serverModules, typesOfServer }, depth) {
-  const who = files ? files.join(", ") : `${from}/`;
+function boundaryRules({ from, files, only, may, not, serverModules, typesOfServer }, depth) {
+  const who = files ? files.join(", ") : `${from}/${only ? `**/${only}` : ""}`;
   const message = (what) => `${who} may not import ${what}: it may import ${may} (docs/architecture.md, "Layers and folders").`;
   const patterns = not.map((target) => ({
     regex: specifiersFor(target, from, depth).join("|"),
@@ -92,7 +101,7 @@ const boundaries = BOUNDARIES.flatMap((entry) =>
     : [
         ...Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
           name: `boundaries/${entry.from}/${depth}`,
-          files: [`${entry.from}/${"*/".repeat(depth)}*.{ts,tsx,js}`],
+          files: [`${entry.from}/${"*/".repeat(depth)}${entry.only ?? "*.{ts,tsx,js}"}`],
           rules: boundaryRules(entry, depth),
         })),
         {

@@ -1,4 +1,3 @@
-import { ADMIN_PAGES } from "~/config/admin-nav";
 import { formatJakartaDateTime } from "~/lib/dates";
 
 /**
@@ -43,20 +42,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   toggle: "Ubah status",
 };
 
-/** The screens whose changes are recorded, by URL segment, as the admin menu names them. */
-export const AUDITED_RESOURCES = ADMIN_PAGES.filter((page) => page.segment !== "audit").map((page) => ({
-  value: page.segment,
-  label: page.alias,
-}));
-
-export function isAuditedResource(value: string | null): value is string {
-  return AUDITED_RESOURCES.some((resource) => resource.value === value);
-}
-
-function resourceLabel(segment: string): string {
-  return AUDITED_RESOURCES.find((resource) => resource.value === segment)?.label ?? segment;
-}
-
 function describeChange(change: FieldChange): string {
   if (change.kind === "file") return `${change.label}: berkas baru`;
   if (change.kind === "changed") return `${change.label}: diubah`;
@@ -90,12 +75,13 @@ export const AUDIT_COLUMNS: Array<{ header: string; accessor: keyof AuditCells &
   { header: "Hasil", accessor: "outcome" },
 ];
 
-export function auditCells(entry: AuditEntry): AuditCells {
+/** `screenName` names a screen by its id, as the menu does (the registry knows the names). */
+export function auditCells(entry: AuditEntry, screenName: (id: string) => string): AuditCells {
   return {
     at: formatJakartaDateTime(entry.at),
     actor: entry.actor.email,
     action: AUDIT_ACTION_LABELS[entry.action],
-    resource: resourceLabel(entry.resource),
+    resource: screenName(entry.resource),
     recordId: entry.recordId ?? "",
     recordLabel: entry.recordLabel ?? "",
     // An edit saved without changing anything is still an edit the upstream received: it says so.

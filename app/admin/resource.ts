@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type * as z from "zod";
+import type { MenuEntry } from "./menu";
 import type { StoredRelations } from "./relations";
 
 /**
@@ -98,8 +99,13 @@ export interface ToggleDefinition<C extends Cells> {
 }
 
 export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObject = z.ZodObject> {
-  /** Names the form (and its element ids). */
-  key: string;
+  /**
+   * The screen's one id: its URL segment after /admin/, its name in the audit log and the export
+   * route, and the name of its form (and its element ids).
+   */
+  id: string;
+  /** Its place in the back-office's menu. */
+  menu: MenuEntry;
   /** The table's caption, for assistive technology (the page heading names it visually). */
   caption: string;
   /** How a row is named inside its action buttons ("EDIT" + this, for screen readers). */
@@ -118,8 +124,8 @@ export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObje
   /** A page that shows one record (the DETAIL action). */
   detailHref?(id: string): string;
   toggle?: ToggleDefinition<C>;
-  /** A CSV download of the list (the toolbar's Export button). */
-  exportHref?: string;
+  /** The list can be downloaded as CSV (the toolbar's Export button, at `exportPath(id)`). */
+  exportable?: boolean;
   /** The screen edits one record, the upstream list's first: Add only while there is none. */
   singleRecord?: boolean;
   /**

@@ -213,13 +213,13 @@ export function fieldChanges(
  * The audit log (all of it, or one screen's) as a streamed CSV download, with the screen's
  * columns. The first batch is read before answering: a log that cannot be read throws here.
  */
-export async function exportAuditCsv(resource: string | undefined, fileName: string): Promise<Response> {
+export async function exportAuditCsv(resource: string | undefined, fileName: string, screenName: (id: string) => string): Promise<Response> {
   const entries = allAuditEntries(resource);
   const first = await entries.next();
   async function* batches(): AsyncGenerator<string[][], void, undefined> {
     for (let next = first; !next.done; next = await entries.next()) {
       yield next.value.map((entry) => {
-        const cells = auditCells(entry);
+        const cells = auditCells(entry, screenName);
         return AUDIT_COLUMNS.map((column) => cells[column.accessor]);
       });
     }

@@ -1,9 +1,9 @@
-import { listAbouts, type About } from "./resources/abouts.server.ts";
-import { getActivity, listActivities, type Activity } from "./resources/activities.server.ts";
-import { listBanners, type Banner } from "./resources/banners.server.ts";
-import { listHistories, type History } from "./resources/histories.server.ts";
-import { listMissionVisions, type MissionVision } from "./resources/mission-vision.server.ts";
-import { listOfficers, type Officer } from "./resources/officers.server.ts";
+import { listAbouts, type About } from "~/admin/screens/about-manager/adapter.server";
+import { getActivity, listActivities, type Activity } from "~/admin/screens/activity/adapter.server";
+import { listBanners, type Banner } from "~/admin/screens/banner/adapter.server";
+import { listHistories, type History } from "~/admin/screens/history/adapter.server";
+import { listMissionVisions, type MissionVision } from "~/admin/screens/mission-vission/adapter.server";
+import { listOfficers, type Officer } from "~/admin/screens/officer/adapter.server";
 import { cachedRead } from "./public-cache.server.ts";
 import type { UpstreamClient } from "./upstream.server.ts";
 

@@ -1,5 +1,5 @@
 import type { FieldIcon } from "~/admin/resource";
-import type { AdminIcon } from "~/config/admin-nav";
+import type { AdminIcon } from "~/admin/menu";
 
 export type IconName =
   | AdminIcon

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { activityAdapter } from "~/bff/resources/activities.server";
+import { activityAdapter } from "~/admin/screens/activity/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { activityResource } from "~/admin/resources/activities";
+import { activityResource } from "~/admin/screens/activity/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

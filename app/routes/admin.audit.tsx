@@ -5,7 +5,8 @@ import { readAuditPage } from "~/bff/audit.server";
 import { requireAdmin } from "~/bff/auth.server";
 import { takeFlashAlert } from "~/bff/flash.server";
 import { log } from "@server/log.server";
-import { AUDIT_COLUMNS, AUDITED_RESOURCES, auditCells, isAuditedResource, type AuditCells } from "~/admin/audit";
+import { AUDIT_COLUMNS, auditCells, type AuditCells } from "~/admin/audit";
+import { AUDITED_SCREENS, screenById, screenName } from "~/admin/screens/registry.server";
 import { ADMIN_MESSAGES } from "~/admin/messages";
 import type { AlertMessage } from "~/admin/resource";
 import { readScreenState } from "~/admin/url-state";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const { page } = readScreenState(search);
   const requested = search.get("resource");
-  const resource = isAuditedResource(requested) ? requested : null;
+  const resource = screenById(requested ?? undefined)?.page.id ?? null;
   const flashed = await takeFlashAlert(admin.session);
   const alerts: AlertMessage[] = [];
   if (flashed) alerts.push({ id: `flash-${Date.now().toString(36)}`, ...flashed.alert });
@@ -41,13 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let hasMore = false;
   try {
     const read = readAuditPage({ page, pageSize: PAGE_SIZE, resource: resource ?? undefined });
-    rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry) }));
+    rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry, screenName) }));
     hasMore = read.hasMore;
   } catch (error) {
     log("audit_read_failed", { error: error instanceof Error ? error.message : String(error) });
     alerts.push({ id: "audit-read-failed", type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
-  return data({ rows, page, hasMore, resource, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+  return data({ rows, page, hasMore, resource, screens: AUDITED_SCREENS, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 
 /** The page's URL with another page or filter. */
@@ -60,7 +61,7 @@ function auditHref(resource: string | null, page: number): string {
 }
 
 export default function AuditLog() {
-  const { rows, page, hasMore, resource, alerts } = useLoaderData<typeof loader>();
+  const { rows, page, hasMore, resource, screens, alerts } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const pager: Pager = {
@@ -93,7 +94,7 @@ export default function AuditLog() {
           <label htmlFor="audit-resource">Data</label>
           <select id="audit-resource" name="resource" defaultValue={resource ?? ""} key={resource ?? ""}>
             <option value="">Semua data</option>
-            {AUDITED_RESOURCES.map((option) => (
+            {screens.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -105,7 +106,7 @@ export default function AuditLog() {
         </button>
       </Form>
       <DataTable
-        caption={resource ? `Riwayat perubahan data ${AUDITED_RESOURCES.find((option) => option.value === resource)?.label}` : "Riwayat perubahan"}
+        caption={resource ? `Riwayat perubahan data ${screens.find((option) => option.value === resource)?.label}` : "Riwayat perubahan"}
         columns={AUDIT_COLUMNS.map((column) => ({ ...column, wrap: column.accessor === "changes" }))}
         rows={rows}
         rowLabel={(cells) => `${cells.action} ${cells.resource} ${cells.recordId}`}

@@ -1,73 +1,33 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { log } from "@server/log.server";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { adminPath } from "~/admin/menu";
+import { AUDIT_PAGE, screenById, screenName } from "~/admin/screens/registry.server";
 import { exportAuditCsv } from "~/bff/audit.server";
 import { requireAdmin, type AdminContext } from "~/bff/auth.server";
 import { redirectWithAlert } from "~/bff/flash.server";
-import { log } from "@server/log.server";
-import { activityAdapter } from "~/bff/resources/activities.server";
-import { authorAdapter } from "~/bff/resources/authors.server";
-import { bannerAdapter } from "~/bff/resources/banners.server";
-import { bookAdapter } from "~/bff/resources/books.server";
-import { classificationAdapter } from "~/bff/resources/classifications.server";
-import { genreAdapter } from "~/bff/resources/genres.server";
-import { historyAdapter } from "~/bff/resources/histories.server";
-import { libraryAdapter } from "~/bff/resources/libraries.server";
-import { officerAdapter } from "~/bff/resources/officers.server";
-import { publisherAdapter } from "~/bff/resources/publishers.server";
-import { exportCsv, exportFileName, type ResourceAdapter } from "~/bff/resources/screen.server";
-import { sliderAdapter } from "~/bff/resources/sliders.server";
-import { tagAdapter } from "~/bff/resources/tags.server";
-import { videoAdapter } from "~/bff/resources/videos.server";
-import type * as z from "zod";
-import { isAuditedResource } from "~/admin/audit";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import type { Cells } from "~/admin/resource";
-import { ADMIN_PAGES, type AdminPage } from "~/config/admin-nav";
+import { exportFileName } from "~/bff/resources/screen.server";
 
 /**
- * The toolbar's Export button of every admin list, /admin/export/{screen}: the whole list as a
+ * The toolbar's Export button of every admin list, /admin/export/{screen id}: the whole list as a
  * CSV file named after the screen and today's date. /admin/export/audit is the audit log's,
  * filtered by `?resource=` as its screen is.
  */
 
-type Exporter = (admin: AdminContext, request: Request, screen: AdminPage) => Promise<Response>;
-
-const listExport =
-  <Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAdapter<Rec, C, S>): Exporter =>
-  (admin, request, screen) =>
-    exportCsv(admin, request, adapter, screen);
-
-async function auditExport(admin: AdminContext, request: Request, screen: AdminPage): Promise<Response> {
-  const resource = new URL(request.url).searchParams.get("resource");
+async function auditExport(admin: AdminContext, request: Request): Promise<Response> {
+  const requested = new URL(request.url).searchParams.get("resource") ?? undefined;
   try {
-    return await exportAuditCsv(isAuditedResource(resource) ? resource : undefined, exportFileName(screen));
+    return await exportAuditCsv(screenById(requested)?.page.id, exportFileName(AUDIT_PAGE), screenName);
   } catch (error) {
     log("audit_read_failed", { error: error instanceof Error ? error.message : String(error) });
-    return redirectWithAlert(admin.session, "/admin/audit", { type: "error", message: ADMIN_MESSAGES.loadFailed });
+    return redirectWithAlert(admin.session, adminPath(AUDIT_PAGE), { type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
 }
 
-/** By the screen's URL segment; the resource definitions' `exportHref` point here. */
-const EXPORTS: Record<string, Exporter> = {
-  "slider-manager": listExport(sliderAdapter),
-  activity: listExport(activityAdapter),
-  history: listExport(historyAdapter),
-  officer: listExport(officerAdapter),
-  library: listExport(libraryAdapter),
-  banner: listExport(bannerAdapter),
-  book: listExport(bookAdapter),
-  genre: listExport(genreAdapter),
-  tag: listExport(tagAdapter),
-  classification: listExport(classificationAdapter),
-  author: listExport(authorAdapter),
-  publisher: listExport(publisherAdapter),
-  video: listExport(videoAdapter),
-  audit: auditExport,
-};
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const screen = ADMIN_PAGES.find((page) => page.segment === params.screen);
-  const exporter = screen ? EXPORTS[screen.segment] : undefined;
-  if (!screen || !exporter) throw new Response("Halaman tidak ditemukan", { status: 404 });
-  return exporter(admin, request, screen);
+  if (params.screen === AUDIT_PAGE.id) return auditExport(admin, request);
+  const screen = screenById(params.screen);
+  if (!screen?.definition.exportable) throw new Response("Halaman tidak ditemukan", { status: 404 });
+  return screen.exportCsv(admin, request);
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { genreAdapter } from "~/bff/resources/genres.server";
+import { genreAdapter } from "~/admin/screens/genre/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { genreResource } from "~/admin/resources/named-groups";
+import { genreResource } from "~/admin/screens/genre/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Mobile Settings › Kategori: the catalogue's genres. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { sliderAdapter } from "~/bff/resources/sliders.server";
+import { sliderAdapter } from "~/admin/screens/slider-manager/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { sliderResource } from "~/admin/resources/sliders";
+import { sliderResource } from "~/admin/screens/slider-manager/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

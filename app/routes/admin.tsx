@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { requireAdmin } from "~/bff/auth.server";
 import { Icon } from "~/components/Icon";
-import { ADMIN_SECTIONS, adminPageFor, adminPath } from "~/config/admin-nav";
+import { adminPageFor, adminPath } from "~/admin/menu";
+import { ADMIN_MENU } from "~/admin/screens/registry.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
@@ -13,13 +14,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { menu: ADMIN_MENU };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const root = matches.find((match) => match.id === "root")?.data as RootData | undefined;
   return [
-    { title: pageTitle(root?.product.title ?? "", adminPageFor(location.pathname)?.title) },
+    { title: pageTitle(root?.product.title ?? "", adminPageFor(data?.menu ?? [], location.pathname)?.title) },
     { name: "robots", content: "noindex, nofollow" },
   ];
 };
@@ -36,7 +37,8 @@ const MENU_OVER_PAGE = "(max-width: 767.98px)";
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const current = adminPageFor(pathname);
+  const { menu } = useLoaderData<typeof loader>();
+  const current = adminPageFor(menu, pathname);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));
   const sidebarElement = useRef<HTMLElement>(null);
@@ -78,14 +80,14 @@ export default function AdminLayout() {
             <Icon name="close" />
           </button>
         </div>
-        {ADMIN_SECTIONS.map((section) => (
+        {menu.map((section) => (
           <section key={section.label} aria-labelledby={sectionHeadingId(section.label)}>
             <h2 id={sectionHeadingId(section.label)} className="admin-nav-label">
               {section.label}
             </h2>
             <ul>
               {section.pages.map((page) => (
-                <li key={page.segment}>
+                <li key={page.id}>
                   <NavLink to={adminPath(page)} prefetch="intent" onClick={closeOnNarrow}>
                     <Icon name={page.icon} />
                     <span>{page.alias}</span>

@@ -7,7 +7,7 @@ import { getConfig } from "@server/config.server";
 import { boundedReply, readTextForm, requestWithForm } from "~/bff/forms.server";
 import { beginLoginAttempt, waitText, type LoginAttempt } from "~/bff/login-throttle.server";
 import { commitSession, destroySession, getSession, startSession } from "~/bff/session.server";
-import { ADMIN_HOME } from "~/config/admin-nav";
+import { ADMIN_HOME } from "~/admin/screens/registry.server";
 import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
 import { pageTitle } from "~/lib/title";

@@ -1,6 +1,6 @@
 import type { FileChooser, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGES } from "~/config/admin-nav";
+import { ADMIN_MENU } from "~/admin/screens/registry.server";
 import {
   ADMIN_EMAIL,
   adminBrowsers,
@@ -299,7 +299,9 @@ function expectComplete(sweep: Sweep) {
 /** The screens with no add or edit form: the change history is read, never written. */
 const WITHOUT_FORM = new Set(["audit"]);
 
-describe.each(ADMIN_PAGES.map((adminPage) => ({ segment: adminPage.segment, heading: adminPage.title, hasForm: !WITHOUT_FORM.has(adminPage.segment) })))(
+describe.each(
+  ADMIN_MENU.flatMap((section) => section.pages).map((adminPage) => ({ segment: adminPage.id, heading: adminPage.title, hasForm: !WITHOUT_FORM.has(adminPage.id) })),
+)(
   "/admin/$segment with the keyboard",
   ({ segment, heading, hasForm }) => {
     /** The add form's link where there is one, else the first row's edit link. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { reportCase } from "./report.ts";
+import { exportPath } from "~/admin/menu";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";
 import { describeFault, FAULTS, INDONESIAN_FAILURE, isRunning, logIn, startHardStack, unhandledFailures, type Fault, type HardStack } from "./stack.ts";
 
@@ -99,10 +100,10 @@ beforeAll(async () => {
         return judgeFailure(status, text);
       },
     })),
-    ...ADMIN_SCREENS.filter((screen) => screen.definition.exportHref).map((screen) => ({
-      what: `GET ${screen.definition.exportHref} (admin export)`,
+    ...ADMIN_SCREENS.filter((screen) => screen.definition.exportable).map((screen) => ({
+      what: `GET ${exportPath(screen.definition.id)} (admin export)`,
       send: () =>
-        fetch(`${base}${screen.definition.exportHref}`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(SAFETY_LIMIT_MS) }).then(
+        fetch(`${base}${exportPath(screen.definition.id)}`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(SAFETY_LIMIT_MS) }).then(
           async (response) => ({ status: response.status, text: `${response.headers.get("location") ?? ""} ${await response.text()}` }),
         ),
       // The file, or back to the screen, which says the list could not be loaded.
@@ -110,7 +111,7 @@ beforeAll(async () => {
         status === 200 || (status === 302 && text.startsWith(`${screen.path} `)) ? undefined : `answered ${status} ${text.slice(0, 40)}`,
     })),
     ...ADMIN_SCREENS.map((screen) => {
-      const marker = `Isian ${screen.definition.key} ${Math.random().toString(36).slice(2, 8)}`;
+      const marker = `Isian ${screen.definition.id} ${Math.random().toString(36).slice(2, 8)}`;
       const typedField = Object.keys(screen.valid).find((name) => typeof screen.valid[name] === "string" && !/date|_id$|url|email/.test(name))!;
       return {
         what: `POST ${screen.path} update (admin)`,

@@ -1,50 +1,34 @@
-import type { ResourceDefinition } from "~/admin/resource";
-import { aboutResource } from "~/admin/resources/abouts";
-import { activityResource } from "~/admin/resources/activities";
-import { authorResource } from "~/admin/resources/authors";
-import { bannerResource } from "~/admin/resources/banners";
-import { bookResource } from "~/admin/resources/books";
-import { classificationResource } from "~/admin/resources/classifications";
-import { historyResource } from "~/admin/resources/histories";
-import { libraryResource } from "~/admin/resources/libraries";
-import { missionVisionResource } from "~/admin/resources/mission-vision";
-import { genreResource, tagResource } from "~/admin/resources/named-groups";
-import { officerResource } from "~/admin/resources/officers";
-import { publisherResource } from "~/admin/resources/publishers";
-import { sliderResource } from "~/admin/resources/sliders";
-import { videoResource } from "~/admin/resources/videos";
+/// <reference types="vite/client" />
+import type { ScreenTestCases } from "~/admin/screens/test-cases";
+import { adminPath } from "~/admin/menu";
+import { ADMIN_SCREENS as REGISTERED_SCREENS, type RegisteredScreen } from "~/admin/screens/registry.server";
 
 /**
- * Every admin screen, with the form its action takes: where it posts, and one valid update
- * (an `id` the seeded reference API has), from which the suites derive bad and faulty ones.
+ * Every admin screen of the registry (app/admin/screens/registry.server.ts), with the form its
+ * action takes: where it posts, and one valid update from the screen's own folder
+ * (`<id>/test-cases.ts`), from which the suites derive bad and faulty ones.
  */
 
 export interface AdminScreen {
   path: string;
-  definition: Pick<ResourceDefinition, "key" | "fields" | "messages" | "schema" | "exportHref">;
+  definition: RegisteredScreen["definition"];
   /** Valid values for `intent=update` of record `id`. */
   valid: Record<string, string | string[]>;
 }
 
-const DATE = "2026-11-01";
+const CASES = import.meta.glob<{ testCases: ScreenTestCases }>("../../app/admin/screens/*/test-cases.ts", { eager: true });
 
-export const ADMIN_SCREENS: AdminScreen[] = [
-  { path: "/admin/slider-manager", definition: sliderResource, valid: { title: "Uji keandalan", description: "Deskripsi", url: "/about" } },
-  { path: "/admin/about-manager", definition: aboutResource, valid: { title: "Tentang kami", description: "<p>Teks</p>", email: "info@contoh.id" } },
-  { path: "/admin/mission-vission", definition: missionVisionResource, valid: { vision: "Visi uji", mission: "Misi uji" } },
-  { path: "/admin/history", definition: historyResource, valid: { title: "Sejarah uji", description: "<p>Teks</p>" } },
-  { path: "/admin/activity", definition: activityResource, valid: { date: DATE, title: "Kegiatan uji", description: "<p>Teks</p>" } },
-  { path: "/admin/officer", definition: officerResource, valid: { name: "Petugas Uji", position: "Kepala", additional_text: "" } },
-  { path: "/admin/library", definition: libraryResource, valid: { name: "Perpustakaan Uji", address: "Jl. Uji 1", phone_number: "022 123456", about: "" } },
-  { path: "/admin/banner", definition: bannerResource, valid: { title: "Banner uji", description: "", url: "https://contoh.id/" } },
-  { path: "/admin/book", definition: bookResource, valid: { title: "Buku Uji", published_date: DATE, author_id: "1", publisher_id: "1", genres: ["1"], tags: [] } },
-  { path: "/admin/genre", definition: genreResource, valid: { name: "Genre uji" } },
-  { path: "/admin/tag", definition: tagResource, valid: { name: "Tag uji" } },
-  { path: "/admin/classification", definition: classificationResource, valid: { notation: "000", general_name: "Karya umum" } },
-  { path: "/admin/author", definition: authorResource, valid: { name: "Pengarang Uji", biography: "" } },
-  { path: "/admin/publisher", definition: publisherResource, valid: { name: "Penerbit Uji", total_books: "1.234" } },
-  { path: "/admin/video", definition: videoResource, valid: { title: "Video uji", description: "" } },
-];
+function casesOf(id: string): ScreenTestCases {
+  const module = CASES[`../../app/admin/screens/${id}/test-cases.ts`];
+  if (!module) throw new Error(`app/admin/screens/${id}/test-cases.ts is missing: every registered screen gives its test cases`);
+  return module.testCases;
+}
+
+export const ADMIN_SCREENS: AdminScreen[] = REGISTERED_SCREENS.map((screen) => ({
+  path: adminPath(screen.page),
+  definition: screen.definition,
+  valid: casesOf(screen.page.id).validUpdate,
+}));
 
 /** A multipart form as the browser sends it (a list repeats its field). */
 export function formOf(fields: Record<string, string | string[]>): FormData {

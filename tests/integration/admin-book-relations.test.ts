@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import { bookResource } from "~/admin/resources/books";
+import { bookResource } from "~/admin/screens/book/screen";
 import type { ScreenData } from "~/admin/resource";
 import * as route from "~/routes/admin.book";
 import { upstream, UPSTREAM } from "../mocks/upstream";

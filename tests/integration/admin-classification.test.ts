@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { classificationResource } from "~/admin/resources/classifications";
+import { classificationResource } from "~/admin/screens/classification/screen";
 import * as route from "~/routes/admin.classification";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ADMIN_MENU } from "~/admin/screens/registry.server";
 import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
 
@@ -55,6 +56,12 @@ describe("every admin route guards its loader and action", () => {
   it("finds the admin route modules", () => {
     expect(adminRouteFiles).toContain("admin.tsx");
     expect(adminRouteFiles.length).toBeGreaterThan(2);
+  });
+
+  it("finds a route module for every page of the registry's menu, so each is guarded below", () => {
+    const pages = ADMIN_MENU.flatMap((section) => section.pages);
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.map((page) => page.id).filter((id) => !adminRouteFiles.includes(`admin.${id}.tsx`))).toEqual([]);
   });
 
   for (const [file, module] of adminRoutes) {

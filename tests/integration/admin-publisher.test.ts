@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { publisherResource } from "~/admin/resources/publishers";
+import { publisherResource } from "~/admin/screens/publisher/screen";
 import * as route from "~/routes/admin.publisher";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";

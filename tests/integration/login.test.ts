@@ -49,9 +49,10 @@ describe("login", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
     expect(decodeURIComponent(cookie)).not.toContain(USERS["admin@dispusip.local"].token);
-    // The session works for the admin shell.
+    // The session works for the admin shell: it answers with its menu instead of a redirect.
     const sessionPair = cookie.split(";")[0];
-    await expect(adminLoader({ request: request("/admin", { cookie: sessionPair }), params: {}, context: { clientIp: "x" } })).resolves.toBeNull();
+    const shell = await adminLoader({ request: request("/admin", { cookie: sessionPair }), params: {}, context: { clientIp: "x" } });
+    expect(shell.menu.map((section) => section.label)).toEqual(["Website Settings", "Mobile Settings", "Riwayat"]);
   });
 
   it("shows the spec's message for wrong credentials", async () => {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import { bookResource } from "~/admin/resources/books";
+import { bookResource } from "~/admin/screens/book/screen";
 import * as aboutRoute from "~/routes/admin.about-manager";
 import * as activityRoute from "~/routes/admin.activity";
 import * as authorRoute from "~/routes/admin.author";

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { COVER_PLACEHOLDER, type NamedGroupCells, type namedGroupSchema } from "~/admin/resources/named-groups";
+import { COVER_PLACEHOLDER, type NamedGroupCells, type namedGroupSchema } from "~/admin/named-groups";
 import type { ResourceDefinition } from "~/admin/resource";
 import { coverUrl } from "~/lib/files";
 import type { UpstreamClient } from "../upstream.server.ts";

@@ -50,7 +50,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   const defaultValue: FormValues | undefined = row ? { ...row.values, ...relations } : undefined;
   const strictConstraint = getZodConstraint(definition.schema);
   const [form, fields] = useForm({
-    id: `${definition.key}-${row ? `edit-${row.id}` : "add"}`,
+    id: `${definition.id}-${row ? `edit-${row.id}` : "add"}`,
     lastResult: upload.answer?.result ?? lastResult,
     defaultValue,
     constraint: getZodConstraint(schema),

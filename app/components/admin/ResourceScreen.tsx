@@ -23,6 +23,7 @@ import type {
   ScreenRow,
   ToggleDefinition,
 } from "~/admin/resource";
+import { exportPath } from "~/admin/menu";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
 import kitStyles from "~/styles/admin-kit.css";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
@@ -86,7 +87,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [switchAlerts, setSwitchAlerts] = useState<AlertMessage[]>([]);
 
-  const { rows, paging, appendedAlerts, loadNextPage, loadingMore } = useAppendedPages(screen, definition.key);
+  const { rows, paging, appendedAlerts, loadNextPage, loadingMore } = useAppendedPages(screen, definition.id);
   const listHref = screenHref(searchParams, "list");
   const closeOverlay = useCallback(() => navigate(listHref, { replace: true, preventScrollReset: true }), [navigate, listHref]);
   const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
@@ -109,7 +110,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   const addHref = screenHref(searchParams, { modal: "add" });
   const toolbar: Toolbar = {
-    exportHref: definition.exportHref,
+    exportHref: definition.exportable ? exportPath(definition.id) : undefined,
     add: canAdd && definition.addButton?.placement === "toolbar" ? { label: "Tambah", href: addHref } : undefined,
     extra: canAdd && definition.addButton?.placement === "extra" ? [{ label: definition.addButton.label, href: addHref }] : undefined,
   };

@@ -9,7 +9,7 @@ import { richTextToPlain } from "../../sanitize.server.ts";
 import { UpstreamError, type Service, type UpstreamClient } from "../../upstream.server.ts";
 
 /**
- * What an admin screen's upstream adapter is (app/bff/resources/*.server.ts): how it lists,
+ * What an admin screen's upstream adapter is (app/admin/screens/<id>/adapter.server.ts): how it lists,
  * shows and writes its records. The machinery that runs every adapter lives beside this file.
  */
 

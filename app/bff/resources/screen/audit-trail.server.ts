@@ -4,7 +4,6 @@ import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { resolveRelations } from "~/admin/relations";
 import type { Cells, FormValues } from "~/admin/resource";
 import { readScreenState } from "~/admin/url-state";
-import { adminPageFor } from "~/config/admin-nav";
 import { recordChange } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { log } from "@server/log.server";
@@ -80,12 +79,12 @@ export function createdId(answer: unknown): string | null {
  * Records an action of this screen in the audit log, done or refused by the upstream. The
  * changes are worked out inside the guard too: nothing about the record can fail the action.
  */
-export function auditOf(admin: AdminContext, request: Request, definition: { key: string }, recordLabel?: string) {
+export function auditOf(admin: AdminContext, definition: { id: string }, recordLabel?: string) {
   const record = (entry: Omit<AuditRecord, "actor" | "resource" | "changes">, changes: () => FieldChange[]) => {
     try {
       recordChange({
         actor: { id: String(admin.user.id), email: admin.user.email },
-        resource: adminPageFor(new URL(request.url).pathname)?.segment ?? definition.key,
+        resource: definition.id,
         ...(recordLabel === undefined ? {} : { recordLabel }),
         ...entry,
         changes: changes(),

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import type { Cells } from "~/admin/resource";
-import type { AdminPage } from "~/config/admin-nav";
+import { adminPage, adminPath, type AdminPage } from "~/admin/menu";
 import { jakartaDay } from "~/lib/dates";
 import type { AdminContext } from "../../auth.server.ts";
 import { csvResponse } from "../../csv.server.ts";
@@ -21,16 +21,16 @@ export async function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
-  screen: AdminPage,
 ): Promise<Response> {
   const { definition } = adapter;
+  const screen = adminPage(definition.id, definition.menu);
   const pages = recordPages(admin.api, adapter);
   let first: IteratorResult<Rec[], void>;
   try {
     first = await pages.next();
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return redirectWithAlert(admin.session, `/admin/${screen.segment}`, { type: "error", message: definition.messages.loadFailed });
+    return redirectWithAlert(admin.session, adminPath(screen), { type: "error", message: definition.messages.loadFailed });
   }
 
   const origin = new URL(request.url).origin;
@@ -49,13 +49,13 @@ export async function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
   async function* batches(): AsyncGenerator<string[][], void, undefined> {
     for (let next = first; !next.done; next = await pages.next()) yield next.value.map(rowOf);
   }
-  return csvResponse({ fileName: exportFileName(screen), header, batches: batches(), logName: screen.segment });
+  return csvResponse({ fileName: exportFileName(screen), header, batches: batches(), logName: screen.id });
 }
 
 /** E.g. `kegiatan-2026-11-22.csv`: the screen's name and the agency's date (Asia/Jakarta) today. */
-export function exportFileName(screen: AdminPage, now = new Date()): string {
+export function exportFileName(screen: Pick<AdminPage, "id" | "alias">, now = new Date()): string {
   const stem = screen.alias.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return `${stem || screen.segment}-${jakartaDay(now)}.csv`;
+  return `${stem || screen.id}-${jakartaDay(now)}.csv`;
 }
 
 /** An upstream that ignored `page` would send its first page forever: the export fails instead. */
@@ -79,7 +79,7 @@ async function* recordPages<Rec, C extends Cells, S extends z.ZodObject>(
   for (let page = 1; ; page += 1) {
     const records = await adapter.list(api, { page, limit: EXPORT_PAGE_SIZE });
     const firstId = records.length > 0 ? adapter.idOf(records[0]) : undefined;
-    if (firstId !== undefined && firstId === previousFirstId) throw new PagingIgnored(adapter.definition.key);
+    if (firstId !== undefined && firstId === previousFirstId) throw new PagingIgnored(adapter.definition.id);
     previousFirstId = firstId;
     if (records.length > 0) yield records;
     // A short page is the end (the upstream sends no total).

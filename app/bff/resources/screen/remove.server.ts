@@ -19,7 +19,7 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   let alert: { type: AlertType; message: string } | undefined;
   // Read before the delete: afterwards the record, and so its name, is gone.
   const before = await storedRecord(admin, request, adapter, id, { withChoices: false });
-  const audit = auditOf(admin, request, definition, before?.label);
+  const audit = auditOf(admin, definition, before?.label);
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
     audit.ok("delete", id, () => []);

@@ -124,7 +124,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       if (isStoredValue(field, before.values[field.name], values[field.name])) omitted.add(field.name);
     }
   }
-  const audit = auditOf(admin, request, definition, before?.label);
+  const audit = auditOf(admin, definition, before?.label);
   const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
 
   try {

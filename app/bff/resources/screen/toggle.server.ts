@@ -21,7 +21,7 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
   const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
   let failed: UpstreamError | undefined;
-  const audit = auditOf(admin, request, definition);
+  const audit = auditOf(admin, definition);
   const label = definition.toggle.label;
   const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
   try {

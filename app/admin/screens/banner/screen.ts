@@ -1,0 +1,61 @@
+import * as z from "zod";
+import { optionalText, optionalUrl, requiredText } from "~/admin/fields";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/** Banners of the mobile app (spec §3, §7 /banners); the public home slider shows them too. */
+
+export const bannerSchema = z.object({
+  title: requiredText("Judul"),
+  description: optionalText("Deskripsi", 2000),
+  url: optionalUrl(),
+});
+
+export type BannerCells = {
+  title: string;
+  description: string;
+  url: string;
+  file: string | null;
+};
+
+export const bannerResource = defineResource<BannerCells, typeof bannerSchema>({
+  id: "banner",
+  menu: { alias: "Banner", icon: "image" },
+  caption: "Daftar banner",
+  rowLabel: (banner) => banner.title,
+  columns: [
+    { header: "Judul", accessor: "title", wrap: true, width: "28%" },
+    { header: "Deskripsi", accessor: "description", wrap: true, width: "32%" },
+    { header: "URL", accessor: "url" },
+    { header: "Gambar", accessor: "file", display: "image", width: 100 },
+  ],
+  fields: [
+    { name: "title", label: "Judul", type: "text" },
+    { name: "description", label: "Deskripsi", type: "textarea" },
+    { name: "url", label: "URL", type: "text", inputType: "url", icon: "link", hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
+    { name: "file", label: "Gambar", type: "file", accept: "image" },
+  ],
+  schema: bannerSchema,
+  texts: {
+    addTitle: "TAMBAH BANNER",
+    addSubmit: "SIMPAN",
+    editTitle: "UBAH BANNER",
+    editSubmit: "UBAH",
+    deleteQuestion: ADMIN_MESSAGES.confirmDelete,
+    empty: "Belum ada banner.",
+  },
+  messages: {
+    loadFailed: ADMIN_MESSAGES.loadFailed,
+    created: ADMIN_MESSAGES.bannerCreated,
+    createFailed: ADMIN_MESSAGES.bannerCreateFailed,
+    updated: ADMIN_MESSAGES.bannerUpdated,
+    updateFailed: ADMIN_MESSAGES.bannerUpdateFailed,
+    deleted: ADMIN_MESSAGES.bannerDeleted,
+    deleteFailed: ADMIN_MESSAGES.bannerDeleteFailed,
+  },
+  addButton: { placement: "toolbar" },
+  edit: true,
+  remove: true,
+  pageSize: 20,
+  exportable: true,
+});

@@ -1,0 +1,85 @@
+import * as z from "zod";
+import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin/fields";
+import { optionalIsbnIssn } from "~/admin/isbn";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/**
+ * Books of the mobile catalogue (spec §3, §7 /books). Its relations are chosen from the
+ * upstream's authors, publishers, classifications, genres and tags, which the server loads
+ * beside the list (app/bff/resources/lookups.server.ts) and hands over as the fields' options.
+ */
+
+export const bookSchema = z.object({
+  title: requiredText("Judul"),
+  synopsis: optionalText("Sinopsis", 10_000),
+  published_date: requiredIsoDate("Tanggal terbit"),
+  isbn_issn: optionalIsbnIssn(),
+  author_id: requiredChoice("Pengarang"),
+  publisher_id: requiredChoice("Penerbit"),
+  classification_id: optionalChoice("Klasifikasi"),
+  genres: choices("Genre"),
+  tags: choices("Tag"),
+});
+
+export type BookCells = {
+  title: string;
+  author: string;
+  publisher: string;
+  synopsis: string;
+  published_date: string;
+  isbn_issn: string;
+  genres: string;
+  cover: string | null;
+};
+
+export const bookResource = defineResource<BookCells, typeof bookSchema>({
+  id: "book",
+  menu: { alias: "Buku", icon: "book" },
+  caption: "Daftar buku",
+  rowLabel: (book) => book.title,
+  columns: [
+    { header: "Judul", accessor: "title", wrap: true, width: "18%" },
+    { header: "Pengarang", accessor: "author", wrap: true },
+    { header: "Penerbit", accessor: "publisher", wrap: true },
+    { header: "Sinopsis", accessor: "synopsis", wrap: true, width: "24%" },
+    { header: "Tanggal Terbit", accessor: "published_date" },
+    { header: "ISBN/ISSN", accessor: "isbn_issn" },
+    { header: "Genre", accessor: "genres", wrap: true },
+    { header: "Sampul", accessor: "cover", display: "image", width: 80 },
+  ],
+  fields: [
+    { name: "title", label: "Judul", type: "text" },
+    { name: "synopsis", label: "Sinopsis", type: "textarea" },
+    { name: "published_date", label: "Tanggal terbit", type: "date", icon: "calendar" },
+    { name: "isbn_issn", label: "ISBN/ISSN", type: "text", hint: "ISBN 10 atau 13 digit, atau ISSN 8 digit; tanda hubung boleh." },
+    { name: "author_id", label: "Pengarang", type: "select" },
+    { name: "publisher_id", label: "Penerbit", type: "select" },
+    { name: "classification_id", label: "Klasifikasi", type: "select" },
+    { name: "genres", label: "Genre", type: "pills" },
+    { name: "tags", label: "Tag", type: "pills" },
+    { name: "cover", label: "Sampul", type: "file", accept: "image" },
+    { name: "file", label: "Berkas buku", type: "file", accept: "book" },
+  ],
+  schema: bookSchema,
+  texts: {
+    addTitle: "TAMBAH BUKU",
+    addSubmit: "SIMPAN",
+    editTitle: "UBAH BUKU",
+    editSubmit: "UBAH",
+    deleteQuestion: ADMIN_MESSAGES.confirmDelete,
+    empty: "Belum ada buku.",
+  },
+  messages: {
+    ...GENERIC_SCREEN_MESSAGES,
+    createFailed: ADMIN_MESSAGES.bookCreateFailed,
+    updateFailed: ADMIN_MESSAGES.bookUpdateFailed,
+    deleteFailed: ADMIN_MESSAGES.bookDeleteFailed,
+    preferUpstreamError: true,
+  },
+  addButton: { placement: "toolbar" },
+  edit: true,
+  remove: true,
+  pageSize: 20,
+  exportable: true,
+});

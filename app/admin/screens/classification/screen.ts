@@ -1,0 +1,46 @@
+import * as z from "zod";
+import { requiredText } from "~/admin/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/** Classifications (Klasifikasi, spec §3, §7 /classifications): a DDC notation and its general name. */
+
+export const classificationSchema = z.object({
+  notation: requiredText("Notasi", 30),
+  general_name: requiredText("Nama umum"),
+});
+
+export type ClassificationCells = {
+  notation: string;
+  general_name: string;
+};
+
+export const classificationResource = defineResource<ClassificationCells, typeof classificationSchema>({
+  id: "classification",
+  menu: { alias: "Klasifikasi", icon: "hash" },
+  caption: "Daftar klasifikasi",
+  rowLabel: (classification) => `${classification.notation} ${classification.general_name}`,
+  columns: [
+    { header: "Notasi", accessor: "notation", width: "10rem" },
+    { header: "Nama Umum", accessor: "general_name", wrap: true },
+  ],
+  fields: [
+    { name: "notation", label: "Notasi", type: "text", hint: "Misalnya 001 atau 899.221." },
+    { name: "general_name", label: "Nama umum", type: "text" },
+  ],
+  schema: classificationSchema,
+  texts: {
+    addTitle: "TAMBAH KLASIFIKASI",
+    addSubmit: "SIMPAN",
+    editTitle: "UBAH KLASIFIKASI",
+    editSubmit: "UBAH",
+    deleteQuestion: ADMIN_MESSAGES.confirmDeleteClassification,
+    empty: "Belum ada klasifikasi.",
+  },
+  messages: GENERIC_SCREEN_MESSAGES,
+  addButton: { placement: "toolbar" },
+  edit: true,
+  remove: true,
+  pageSize: 20,
+  exportable: true,
+});

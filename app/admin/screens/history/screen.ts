@@ -1,0 +1,48 @@
+import * as z from "zod";
+import { richText, upperCasedTitle } from "~/admin/fields";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/** History (spec §3: a single record; §7: edited only, with PUT /histories). */
+
+export const historySchema = z.object({
+  title: upperCasedTitle(),
+  description: richText(),
+});
+
+export type HistoryCells = {
+  title: string;
+  description: string;
+  file: string | null;
+};
+
+export const historyResource = defineResource<HistoryCells, typeof historySchema>({
+  id: "history",
+  menu: { alias: "Sejarah", icon: "clock" },
+  caption: "Sejarah instansi",
+  rowLabel: (history) => history.title,
+  columns: [
+    { header: "Judul", accessor: "title", wrap: true, width: "30%" },
+    { header: "Deskripsi", accessor: "description", wrap: true },
+    { header: "Gambar", accessor: "file", display: "image", width: 100 },
+  ],
+  fields: [
+    { name: "title", label: "Judul", type: "text", hint: "Disimpan dalam huruf kapital." },
+    { name: "description", label: "Deskripsi", type: "textEditor" },
+    { name: "file", label: "Gambar", type: "file", accept: "image" },
+  ],
+  schema: historySchema,
+  texts: {
+    editTitle: "UBAH SEJARAH",
+    editSubmit: "UBAH",
+    empty: "Belum ada data sejarah.",
+  },
+  messages: {
+    loadFailed: ADMIN_MESSAGES.loadFailed,
+    updated: ADMIN_MESSAGES.updated,
+    updateFailed: ADMIN_MESSAGES.updateFailed,
+  },
+  edit: true,
+  singleRecord: true,
+  exportable: true,
+});

@@ -1,0 +1,63 @@
+import * as z from "zod";
+import { optionalPhone, optionalText, requiredText } from "~/admin/fields";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/**
+ * Libraries (spec §3, §7 "Library", the separate panel service). The contract has no create:
+ * a library is edited, switched on or off in the table, or deleted.
+ */
+
+export const librarySchema = z.object({
+  name: requiredText("Nama perpustakaan"),
+  address: optionalText("Alamat", 500),
+  phone_number: optionalPhone(),
+  about: optionalText("Tentang perpustakaan", 5000),
+});
+
+export type LibraryCells = {
+  name: string;
+  address: string;
+  phone_number: string;
+  about: string;
+  active: boolean;
+};
+
+export const libraryResource = defineResource<LibraryCells, typeof librarySchema>({
+  id: "library",
+  menu: { alias: "Perpustakaan", icon: "library", title: "Manajemen Perpustakaan" },
+  caption: "Daftar perpustakaan",
+  rowLabel: (library) => library.name,
+  columns: [
+    { header: "Nama", accessor: "name", wrap: true },
+    { header: "Alamat", accessor: "address", wrap: true },
+    { header: "Telepon", accessor: "phone_number" },
+    { header: "Tentang", accessor: "about", wrap: true },
+  ],
+  fields: [
+    { name: "name", label: "Nama perpustakaan", type: "text" },
+    { name: "address", label: "Alamat", type: "textarea", icon: "pin", textareaHeight: "90px" },
+    { name: "phone_number", label: "Telepon", type: "text", inputType: "tel", icon: "phone" },
+    { name: "about", label: "Tentang perpustakaan", type: "textarea" },
+  ],
+  schema: librarySchema,
+  texts: {
+    editTitle: "UBAH PERPUSTAKAAN",
+    editSubmit: "UBAH",
+    deleteQuestion: ADMIN_MESSAGES.confirmDeleteLibrary,
+    empty: "Belum ada perpustakaan.",
+  },
+  // Spec §8 only writes library failures to the console; the admin is told (design.md).
+  messages: {
+    loadFailed: ADMIN_MESSAGES.loadFailed,
+    updated: ADMIN_MESSAGES.updated,
+    updateFailed: ADMIN_MESSAGES.updateFailed,
+    deleted: ADMIN_MESSAGES.deleted,
+    deleteFailed: ADMIN_MESSAGES.deleteFailed,
+    toggleFailed: ADMIN_MESSAGES.updateFailed,
+  },
+  edit: true,
+  remove: true,
+  toggle: { label: "Aktif", isOn: (library) => library.active },
+  exportable: true,
+});

@@ -1,0 +1,49 @@
+import * as z from "zod";
+import { requiredLongText } from "~/admin/fields";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/** Vision and mission (spec §3, §7 /mission-vision, JSON): one record shown on the home page. */
+
+export const missionVisionSchema = z.object({
+  vision: requiredLongText("Visi"),
+  mission: requiredLongText("Misi"),
+});
+
+export type MissionVisionCells = {
+  vision: string;
+  mission: string;
+};
+
+export const missionVisionResource = defineResource<MissionVisionCells, typeof missionVisionSchema>({
+  id: "mission-vission",
+  menu: { alias: "Visi Misi", icon: "target" },
+  caption: "Visi dan misi",
+  rowLabel: () => "visi dan misi",
+  columns: [
+    { header: "Visi", accessor: "vision", wrap: true, width: "40%" },
+    { header: "Misi", accessor: "mission", wrap: true },
+  ],
+  fields: [
+    { name: "vision", label: "Visi", type: "textarea" },
+    { name: "mission", label: "Misi", type: "textarea", textareaHeight: "220px" },
+  ],
+  schema: missionVisionSchema,
+  texts: {
+    addTitle: "TAMBAH VISI MISI",
+    addSubmit: "SIMPAN",
+    editTitle: "UBAH VISI MISI",
+    editSubmit: "UBAH",
+    empty: "Belum ada visi dan misi.",
+  },
+  messages: {
+    loadFailed: ADMIN_MESSAGES.loadFailed,
+    created: ADMIN_MESSAGES.created,
+    createFailed: ADMIN_MESSAGES.createFailed,
+    updated: ADMIN_MESSAGES.updated,
+    updateFailed: ADMIN_MESSAGES.updateFailed,
+  },
+  addButton: { placement: "toolbar" },
+  edit: true,
+  singleRecord: true,
+});

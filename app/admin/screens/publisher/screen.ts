@@ -1,0 +1,62 @@
+import * as z from "zod";
+import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in on edit (spec §7 sends it on update only). */
+
+export const publisherSchema = z.object({
+  name: requiredText("Nama"),
+  address: optionalText("Alamat", 500),
+  about: optionalText("Tentang penerbit", 5000),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  total_books: optionalIndonesianNumber(),
+});
+
+export type PublisherCells = {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  total_books: string;
+  about: string;
+};
+
+export const publisherResource = defineResource<PublisherCells, typeof publisherSchema>({
+  id: "publisher",
+  menu: { alias: "Penerbit", icon: "building" },
+  caption: "Daftar penerbit",
+  rowLabel: (publisher) => publisher.name,
+  columns: [
+    { header: "Nama", accessor: "name", wrap: true, width: "18%" },
+    { header: "Alamat", accessor: "address", wrap: true },
+    { header: "Email", accessor: "email" },
+    { header: "Telepon", accessor: "phone" },
+    { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", width: "8rem" },
+    { header: "Tentang", accessor: "about", wrap: true },
+  ],
+  fields: [
+    { name: "name", label: "Nama", type: "text" },
+    { name: "address", label: "Alamat", type: "textarea", icon: "pin", textareaHeight: "80px" },
+    { name: "about", label: "Tentang penerbit", type: "textarea" },
+    { name: "email", label: "Email", type: "text", inputType: "email", icon: "mail" },
+    { name: "phone", label: "Telepon", type: "text", inputType: "tel", icon: "phone" },
+    { name: "total_books", label: "Jumlah buku", type: "number", updateOnly: true, hint: "Angka, misalnya 1.250." },
+  ],
+  schema: publisherSchema,
+  texts: {
+    addTitle: "TAMBAH PENERBIT",
+    addSubmit: "SIMPAN",
+    editTitle: "UBAH PENERBIT",
+    editSubmit: "UBAH",
+    deleteQuestion: ADMIN_MESSAGES.confirmDeletePublisher,
+    empty: "Belum ada penerbit.",
+  },
+  messages: GENERIC_SCREEN_MESSAGES,
+  addButton: { placement: "toolbar" },
+  edit: true,
+  remove: true,
+  pageSize: 20,
+  exportable: true,
+});

@@ -1,0 +1,56 @@
+import * as z from "zod";
+import { optionalText, optionalUrl, upperCasedTitle } from "~/admin/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
+import { defineResource } from "~/admin/resource";
+
+/** Slider (spec §2 "Slider page", §3, §7 /sliders). */
+
+export const sliderSchema = z.object({
+  title: upperCasedTitle(),
+  description: optionalText("Deskripsi", 2000),
+  url: optionalUrl(),
+});
+
+export type SliderCells = {
+  title: string;
+  description: string;
+  url: string;
+  file: string | null;
+};
+
+export const sliderResource = defineResource<SliderCells, typeof sliderSchema>({
+  id: "slider-manager",
+  menu: { alias: "Slider", icon: "slides" },
+  caption: "Daftar slider",
+  rowLabel: (slider) => slider.title,
+  columns: [
+    { header: "Judul", accessor: "title", wrap: true, width: "28%" },
+    { header: "Deskripsi", accessor: "description", wrap: true, width: "32%" },
+    { header: "URL", accessor: "url" },
+    { header: "Gambar", accessor: "file", display: "image", width: 100 },
+  ],
+  fields: [
+    { name: "title", label: "Judul", type: "text", hint: "Disimpan dalam huruf kapital." },
+    { name: "description", label: "Deskripsi", type: "textarea" },
+    { name: "url", label: "URL", type: "text", inputType: "url", icon: "link", hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
+    { name: "file", label: "Gambar", type: "file", accept: "image", requiredOnCreate: true },
+  ],
+  schema: sliderSchema,
+  texts: {
+    addTitle: "TAMBAH SLIDER",
+    addSubmit: "SIMPAN",
+    editTitle: "UBAH SLIDER",
+    editSubmit: "UBAH",
+    deleteQuestion: ADMIN_MESSAGES.confirmDelete,
+    empty: "Belum ada slider.",
+  },
+  messages: {
+    ...GENERIC_SCREEN_MESSAGES,
+    // Spec §8: the slider screen reports a failed delete with the load-failure text.
+    deleteFailed: ADMIN_MESSAGES.loadFailed,
+  },
+  addButton: { placement: "extra", label: "Tambah Slider" },
+  edit: true,
+  remove: true,
+  exportable: true,
+});

@@ -1,0 +1,10 @@
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { namedGroupResource } from "~/admin/named-groups";
+
+/** Mobile Settings › Tag (spec §2, §7 /tags): the catalogue's tags. */
+export const tagResource = namedGroupResource({
+  id: "tag",
+  menu: { alias: "Tag", icon: "tag" },
+  noun: "tag",
+  deleteQuestion: ADMIN_MESSAGES.confirmDeleteTag,
+});
