@@ -1,4 +1,5 @@
 import { getConfig } from "@server/config.server";
+import { LRUCache } from "lru-cache";
 import { log } from "@server/log.server";
 import { broadcast, hearsBroadcasts, onBroadcast, usesRedis } from "./redis.server.ts";
 
@@ -12,7 +13,15 @@ import { broadcast, hearsBroadcasts, onBroadcast, usesRedis } from "./redis.serv
  * trip) and a clear is broadcast through Redis, so every process drops its copy within
  * milliseconds. While this process cannot hear broadcasts it serves nothing past the TTL, and
  * when it hears them again it clears everything, since it may have missed some.
+ *
+ * The entries are kept in an lru-cache bounded to `PUBLIC_READS_MAX` (one per activity page
+ * visited, besides the lists): the least recently read go first. Freshness, staleness and the
+ * clear's generation stay here: lru-cache's own `fetch` rejects the callers of a read in flight
+ * when the cache is cleared, where a visitor should still get the answer the upstream gave.
  */
+
+/** The lists the public pages read, and one entry per activity page visited: ample for both. */
+export const PUBLIC_READS_MAX = 1_000;
 
 interface Entry {
   value: unknown;
@@ -22,7 +31,7 @@ interface Entry {
 const INVALIDATE = "public-cache:clear";
 
 interface CacheState {
-  entries: Map<string, Entry>;
+  entries: LRUCache<string, Entry>;
   inFlight: Map<string, Promise<unknown>>;
   /** Bumped by every clear, so a read that started before a write cannot store stale data after it. */
   generation: number;
@@ -31,7 +40,7 @@ interface CacheState {
 
 // One copy: the process reaches the whole-page cache through the build (process-services.server.ts).
 const state: CacheState = {
-  entries: new Map(),
+  entries: new LRUCache({ max: PUBLIC_READS_MAX }),
   inFlight: new Map(),
   generation: 0,
   listening: false,

@@ -1,76 +1,68 @@
-import { http, HttpResponse } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { createUpstreamClient } from "~/bff/upstream.server";
-import { publicBanners as listBanners } from "~/bff/site-content.server";
-import { upstream, UPSTREAM } from "../mocks/upstream";
+import { describe, expect, it } from "vitest";
+import { cachedRead, clearPublicCache, PUBLIC_READS_MAX } from "~/bff/public-cache.server";
 
-function countingBanners(titles: () => string) {
-  let calls = 0;
-  upstream.use(
-    http.get(`${UPSTREAM}/banners`, () => {
-      calls += 1;
-      return HttpResponse.json({ data: [{ id: 1, title: titles(), description: "", url: "", file: null }] });
-    }),
-  );
-  return () => calls;
+/**
+ * The public read cache (app/bff/public-cache.server.ts): one upstream call per key while fresh,
+ * the same call never twice at once, a clear that a read in flight cannot undo, failures never
+ * kept, and no more than PUBLIC_READS_MAX entries however many activity pages are visited.
+ */
+
+function counted<T>(value: T) {
+  const fetcher = async () => {
+    fetcher.calls += 1;
+    return value;
+  };
+  fetcher.calls = 0;
+  return fetcher;
 }
 
-const api = () => createUpstreamClient();
-const firstTitle = async () => (await listBanners(api()))[0].title;
-
 describe("public read cache", () => {
-  afterEach(() => vi.useRealTimers());
-
-  it("turns a burst of visitors into one upstream call", async () => {
-    const calls = countingBanners(() => "A");
-    const titles = await Promise.all(Array.from({ length: 50 }, firstTitle));
-    expect(new Set(titles)).toEqual(new Set(["A"]));
-    expect(calls()).toBe(1);
-    await firstTitle();
-    expect(calls()).toBe(1);
+  it("asks the upstream once for a fresh key, and once for many readers at the same time", async () => {
+    const fetcher = counted(["a"]);
+    const answers = await Promise.all([cachedRead("k1", fetcher), cachedRead("k1", fetcher), cachedRead("k1", fetcher)]);
+    expect(answers).toEqual([["a"], ["a"], ["a"]]);
+    expect(await cachedRead("k1", fetcher)).toEqual(["a"]);
+    expect(fetcher.calls).toBe(1);
   });
 
-  it("serves the stale value while one refresh runs, then the new one", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    let title = "lama";
-    const calls = countingBanners(() => title);
-    expect(await firstTitle()).toBe("lama");
-    title = "baru";
-    vi.setSystemTime(Date.now() + 6_000);
-    expect(await firstTitle()).toBe("lama");
-    await vi.waitFor(() => expect(calls()).toBe(2));
-    await vi.waitFor(async () => expect(await firstTitle()).toBe("baru"));
+  it("gives a read in flight during a clear its answer, but does not keep it", async () => {
+    let release = (_: string) => {};
+    let calls = 0;
+    const slow = () => {
+      calls += 1;
+      return new Promise<string>((resolve) => (release = resolve));
+    };
+    const reading = cachedRead("k2", slow);
+    clearPublicCache();
+    release("before the clear");
+    expect(await reading).toBe("before the clear");
+    const fresh = counted("after the clear");
+    expect(await cachedRead("k2", fresh)).toBe("after the clear");
+    expect(fresh.calls).toBe(1);
+    expect(calls).toBe(1);
   });
 
-  it("fetches afresh once the stale window has passed", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    let title = "lama";
-    countingBanners(() => title);
-    await firstTitle();
-    title = "baru";
-    vi.setSystemTime(Date.now() + 5 * 60_000);
-    expect(await firstTitle()).toBe("baru");
+  it("does not keep a failure: the next reader asks again", async () => {
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      throw new Error("upstream down");
+    };
+    await expect(cachedRead("k3", failing)).rejects.toThrow("upstream down");
+    await expect(cachedRead("k3", failing)).rejects.toThrow("upstream down");
+    expect(calls).toBe(2);
   });
 
-  it("shows an admin's change at once: any successful write clears it", async () => {
-    let title = "lama";
-    countingBanners(() => title);
-    upstream.use(http.put(`${UPSTREAM}/banners`, () => HttpResponse.json({ data: {} })));
-    expect(await firstTitle()).toBe("lama");
-    title = "baru";
-    await api().fetch({ method: "PUT", path: "/banners", json: { id: 1 } });
-    expect(await firstTitle()).toBe("baru");
-  });
-
-  it("does not cache a failed read", async () => {
-    let fail = true;
-    upstream.use(
-      http.get(`${UPSTREAM}/banners`, () =>
-        fail ? HttpResponse.json({ error: "x" }, { status: 500 }) : HttpResponse.json({ data: [] }),
-      ),
-    );
-    await expect(listBanners(api())).rejects.toMatchObject({ status: 500 });
-    fail = false;
-    await expect(listBanners(api())).resolves.toEqual([]);
+  it(`keeps at most ${PUBLIC_READS_MAX} entries, the least recently read going first`, async () => {
+    const first = counted("first");
+    await cachedRead("activities/0", first);
+    for (let id = 1; id <= PUBLIC_READS_MAX; id++) await cachedRead(`activities/${id}`, async () => id);
+    // activities/0 was the least recently read when the 1,001st entry came: it was let go.
+    expect(await cachedRead("activities/0", first)).toBe("first");
+    expect(first.calls).toBe(2);
+    // The newest ones are still there.
+    const newest = counted("refetched");
+    expect(await cachedRead(`activities/${PUBLIC_READS_MAX}`, newest)).toBe(PUBLIC_READS_MAX);
+    expect(newest.calls).toBe(0);
   });
 });
