@@ -50,6 +50,11 @@ const envSchema = z
     /** Largest form without files (login, logout, admin forms), and the text fields of an upload form together. */
     FORM_MAX_BYTES: numberFromEnv(1024 * 1024, 1024),
     UPSTREAM_TIMEOUT_MS: numberFromEnv(10_000, 100),
+    /**
+     * Largest JSON answer read from the upstream (files are streamed, not read whole): a larger
+     * one is a load failure instead of the process's memory. 10,000 books are about 10 MiB.
+     */
+    UPSTREAM_MAX_ANSWER_BYTES: numberFromEnv(64 * 1024 * 1024, 1024),
     /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
     PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
     PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
@@ -104,6 +109,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
     formMaxBytes: env.FORM_MAX_BYTES,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    upstreamMaxAnswerBytes: env.UPSTREAM_MAX_ANSWER_BYTES,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
     login: {
       maxFailures: env.LOGIN_MAX_FAILURES,

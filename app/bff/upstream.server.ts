@@ -154,6 +154,7 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
       body: request.json !== undefined ? JSON.stringify(request.json) : undefined,
       answerWithinMs: request.timeoutMs ?? config.upstreamTimeoutMs,
       idleMs: config.upstreamTimeoutMs,
+      maxBytes: config.upstreamMaxAnswerBytes,
       signal,
     };
     const started = performance.now();
@@ -173,11 +174,24 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
 
   async function fetchText(request: UpstreamRequest, call: string, started: number): Promise<TextAnswer> {
     const response = await send(request);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
     try {
-      return { status: response.status, text: await response.text() };
+      const reader = response.body?.getReader();
+      for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+        size += read.value.byteLength;
+        if (size > config.upstreamMaxAnswerBytes) {
+          // Not awaited: a cancel waits on the upstream, and the answer is refused whatever it does.
+          reader.cancel().catch(() => {});
+          throw failed("invalid-response", call, started, new Error(`the answer is over ${config.upstreamMaxAnswerBytes} bytes`));
+        }
+        chunks.push(read.value);
+      }
     } catch (cause) {
+      if (isUpstreamError(cause)) throw cause;
       throw failed("network", call, started, cause);
     }
+    return { status: response.status, text: Buffer.concat(chunks).toString("utf8") };
   }
 
   return {
@@ -295,12 +309,14 @@ interface Outgoing {
   answerWithinMs: number;
   /** Longest silence while the body arrives. */
   idleMs: number;
+  /** Largest body read; a larger one fails as an invalid response. */
+  maxBytes: number;
   signal: AbortSignal | undefined;
 }
 
 class ExchangeFailed extends Error {
   constructor(
-    readonly kind: Exclude<UpstreamErrorKind, "http" | "invalid-response">,
+    readonly kind: Exclude<UpstreamErrorKind, "http">,
     /** True when the upstream had not begun to answer, so a read may safely be sent again. */
     readonly beforeAnswer: boolean,
     override readonly cause: unknown,
@@ -320,7 +336,7 @@ const agentOptions = { keepAlive: true, timeout: 4_000 };
 const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
 /** One request and its whole body as text, failing on the head's deadline, a stalled body or the visitor's abort. */
-function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, signal }: Outgoing): Promise<TextAnswer> {
+function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, maxBytes, signal }: Outgoing): Promise<TextAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ExchangeFailed("aborted", true, signal.reason));
     const secure = url.protocol === "https:";
@@ -348,13 +364,19 @@ function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, sign
       answered = true;
       clearTimeout(timer);
       timer = setTimeout(() => stop("timeout"), idleMs);
-      let text = "";
-      answer.setEncoding("utf8");
-      answer.on("data", (chunk: string) => {
-        text += chunk;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      answer.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        // Past the bound the answer is refused, not read: an upstream cannot fill the process's memory.
+        if (size > maxBytes) {
+          stop("invalid-response");
+          return fail(new Error(`the answer is over ${maxBytes} bytes`));
+        }
+        chunks.push(chunk);
         timer.refresh();
       });
-      answer.on("end", () => settle(() => resolve({ status: answer.statusCode ?? 0, text })));
+      answer.on("end", () => settle(() => resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") })));
       answer.on("error", fail);
       answer.on("close", () => {
         if (!answer.complete) fail(new Error("the answer ended early"));

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { createUpstreamClient, UpstreamError } from "~/bff/upstream.server";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
@@ -43,6 +43,28 @@ describe("upstream client", () => {
     const api = createUpstreamClient();
     expect((await failure(api.call(list, { path: "/sliders" }))).kind).toBe("invalid-response");
     expect((await failure(api.call(list, { path: "/officers" }))).kind).toBe("invalid-response");
+  });
+
+  it("refuses an answer larger than UPSTREAM_MAX_ANSWER_BYTES as invalid, read or streamed write alike", async () => {
+    // A fresh copy of the client, reading a small bound from the environment.
+    process.env.UPSTREAM_MAX_ANSWER_BYTES = String(64 * 1024);
+    vi.resetModules();
+    const fresh = await import("~/bff/upstream.server");
+    const api = fresh.createUpstreamClient(); // reads the configuration
+    delete process.env.UPSTREAM_MAX_ANSWER_BYTES;
+    // Valid JSON padded past the bound: read whole, it would parse.
+    const padded = (kib: number) => `{"data":[${" ".repeat(kib * 1024)}]}`;
+    const json = { headers: { "content-type": "application/json" } };
+    upstream.use(
+      http.get(`${UPSTREAM}/sliders`, () => new HttpResponse(padded(100), json)),
+      http.post(`${UPSTREAM}/sliders`, () => new HttpResponse(padded(100), json)),
+      http.get(`${UPSTREAM}/officers`, () => new HttpResponse(padded(60), json)),
+    );
+    const refused = async (promise: Promise<unknown>) => (await promise.then(() => undefined, (thrown: unknown) => thrown)) as { kind?: string };
+    expect((await refused(api.call(list, { path: "/sliders" }))).kind).toBe("invalid-response");
+    expect((await refused(api.call(list, { method: "POST", path: "/sliders", body: new FormData() }))).kind).toBe("invalid-response");
+    // Under the bound, the same padding is read.
+    await expect(api.call(list, { path: "/officers" })).resolves.toEqual({ data: [] });
   });
 
   it("retries a read once after a network error, never a write", async () => {
