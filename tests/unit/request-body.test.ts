@@ -4,7 +4,8 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyRefused, boundRequestBodies, requestBodyOf, routeMatcher } from "@server/request-body.server";
+import { bodyRefused, boundRequestBodies, requestBodyOf } from "@server/request-body.server";
+import { routeMatcher } from "@server/route-matcher.server";
 import { visitorErrorHandler } from "@server/visitor-errors.server";
 
 /**
