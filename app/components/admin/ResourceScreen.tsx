@@ -24,8 +24,8 @@ import type {
   ToggleDefinition,
 } from "~/admin/resource";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
-import kitStyles from "~/styles/admin-kit.css";
-import quillStyles from "react-quill-new/dist/quill.snow.css";
+import kitStyles from "~/styles/admin-kit.css?url";
+import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
 import { DataTable, type Pager, type RowActions, type Toolbar } from "./DataTable";
 import { Modal } from "./Modal";
