@@ -84,6 +84,19 @@ const minifyBrowserScripts: Plugin = {
 };
 
 /**
+ * What Remix's plugin does for the app's client build, for this build too: a module named
+ * `*.server` (or in a `.server/` folder) never reaches the browser; the build fails instead.
+ */
+const SERVER_ONLY_MODULE = /\.server(\.[cm]?[jt]sx?)?$|\/\.server\//;
+const refuseServerModules: Plugin = {
+  name: "refuse-server-modules",
+  enforce: "pre",
+  load(id) {
+    if (SERVER_ONLY_MODULE.test(id.split("?")[0])) this.error(`Server-only module referenced by the public pages' script: ${id}`);
+  },
+};
+
+/**
  * The second build: the scripts of the pages that are not hydrated (`app/browser/`), plain ES
  * modules with fingerprinted names in `build/client/_browser/`, beside (not instead of) the Remix
  * client build. Run by `scripts/build.ts` after the Remix build, which empties `build/client`.
@@ -94,7 +107,7 @@ export const browserScriptsConfig: InlineConfig = {
   // Not the project's root index.html or public/: only the entries below.
   publicDir: false,
   logLevel: "warn",
-  plugins: [minifyBrowserScripts],
+  plugins: [refuseServerModules, minifyBrowserScripts],
   // Library mode leaves this to the library's user; these scripts are the app's own.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
