@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,9 +7,18 @@ const alias = {
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
 };
 
+/**
+ * Test files run in parallel, as many at once as the machine has cores and at least two (vitest's
+ * own default is the cores less one: a single worker on a 2-core machine). The end-to-end files
+ * too: each worker has its own stacks (tests/e2e/global-setup.ts), so that the records one file
+ * changes are never another worker's. vitest reads this from the root only (not per project).
+ */
+const WORKERS = Math.max(2, availableParallelism());
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         resolve: { alias },
@@ -40,8 +50,8 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One child process per file, several at once (WORKERS); VITEST_POOL_ID picks the stacks.
           pool: "forks",
-          poolOptions: { forks: { singleFork: true } },
         },
       },
       {
