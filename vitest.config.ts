@@ -27,6 +27,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
+          // Files run WORKERS at a time: a CPU-bound test (sharp resizing a page's worth of
+          // variants, a property run) shares the cores and needs more than vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
@@ -64,8 +67,8 @@ export default defineConfig({
           globalSetup: ["tests/hard/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 300_000,
+          // Each file starts its own stack on free ports (tests/hard/stack.ts): files run in parallel.
           pool: "forks",
-          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],
