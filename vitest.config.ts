@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,9 +7,18 @@ const alias = {
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
 };
 
+/**
+ * Test files run in parallel, as many at once as the machine has cores and at least two (vitest's
+ * own default is the cores less one: a single worker on a 2-core machine). The end-to-end files
+ * too: each worker has its own stacks (tests/e2e/global-setup.ts), so that the records one file
+ * changes are never another worker's. vitest reads this from the root only (not per project).
+ */
+const WORKERS = Math.max(2, availableParallelism());
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         resolve: { alias },
@@ -17,6 +27,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
+          // Files run WORKERS at a time: a CPU-bound test (sharp resizing a page's worth of
+          // variants, a property run) shares the cores and needs more than vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
@@ -40,8 +53,8 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One child process per file, several at once (WORKERS); VITEST_POOL_ID picks the stacks.
           pool: "forks",
-          poolOptions: { forks: { singleFork: true } },
         },
       },
       {
@@ -54,8 +67,8 @@ export default defineConfig({
           globalSetup: ["tests/hard/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 300_000,
+          // Each file starts its own stack on free ports (tests/hard/stack.ts): files run in parallel.
           pool: "forks",
-          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, PROJECT_ROOT, seriousViolations } from "./helpers/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminBrowsers, mainStack, PROJECT_ROOT, seriousViolations } from "./helpers/index.ts";
 
 /**
  * Every Website Settings screen, its modals and its delete question, checked by axe-core at a
@@ -10,7 +10,7 @@ import { adminBrowsers, PROJECT_ROOT, seriousViolations } from "./helpers/index.
  * tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
  */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 const VIEWPORTS = [
   { width: 1280, height: 800 },

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, pngBuffer, rowWith } from "./helpers/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminBrowsers, alertWith, dialogNamed, mainStack, pngBuffer, rowWith } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -12,7 +12,7 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * (relations by name only, ids sometimes strings; tests/e2e/upstream-shapes.ts).
  */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 
 interface Named {
   id: number;

@@ -1,9 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
-import { adminBrowsers, seriousViolations } from "./helpers/index.ts";
+import { describe, expect, it } from "vitest";
+import { adminBrowsers, mainStack, seriousViolations } from "./helpers/index.ts";
 
 /** The six catalogue screens, their modals and delete questions: no serious or critical axe-core violation. */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 375, height: 740 },

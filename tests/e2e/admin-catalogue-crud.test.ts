@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, markWindow, pngBuffer, rowWith } from "./helpers/index.ts";
+import { describe, expect, it } from "vitest";
+import { adminBrowsers, alertWith, dialogNamed, mainStack, markWindow, pngBuffer, rowWith } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -9,7 +9,7 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * in the spec shape (tests/e2e/upstream-shapes.ts).
  */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 
 /** An admin list of a stack's reference API, under its own key (read in the full shape, ids included). */
 async function adminListOf<T>(stack: ShapedStack, path: string, key: string): Promise<T[]> {

@@ -8,6 +8,7 @@ import { startReferenceApi } from "../../reference-api/server.ts";
 import {
   ADMIN_EMAIL,
   adminBrowser,
+  adminSession,
   apiData,
   type Bff,
   bffEnv,
@@ -15,7 +16,6 @@ import {
   decodeHtmlEntities,
   DEMO_PASSWORD,
   jakartaToday,
-  logInOnce,
   PROJECT_ROOT,
   referenceApiToken,
   removeDir,
@@ -212,7 +212,7 @@ describe("Audit log", () => {
   });
 
   it("in a browser: reached from the sidebar, filtered with the form, no serious axe-core findings", async () => {
-    const admin = await adminBrowser(chromium.browser, bff!.url, await logInOnce(chromium.browser, bff!.url), { javaScript: true });
+    const admin = await adminBrowser(chromium.browser, bff!.url, await adminSession(bff!.url), { javaScript: true });
     chromium.closeAfterTest(admin.context);
     const { page } = admin;
     await admin.open("/admin/slider-manager");

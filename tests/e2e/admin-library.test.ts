@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { adminBrowsers, markWindow } from "./helpers/index.ts";
+import { describe, expect, it } from "vitest";
+import { adminBrowsers, mainStack, markWindow } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -7,7 +7,7 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * in place), with the upstream in its full shape and in the spec shape (tests/e2e/upstream-shapes.ts).
  */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 
 interface Library {
   id: number;

@@ -1,12 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminBrowsers, DESKTOP, PHONE, PROJECT_ROOT, waitForPath } from "./helpers/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminBrowsers, DESKTOP, mainStack, PHONE, PROJECT_ROOT, waitForPath } from "./helpers/index.ts";
 
 /** The back-office shell (spec §2, Admin layout) as an admin sees it at desktop and phone widths. */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 
 const WEBSITE_SETTINGS = ["Slider", "Tentang", "Visi Misi", "Kegiatan", "Sejarah", "Pejabat", "Perpustakaan"];

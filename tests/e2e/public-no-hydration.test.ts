@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile, isUnhydratedPublicDocument, PHONE, waitForHydration, waitForPath } from "./helpers/index.ts";
+import { describe, expect, it } from "vitest";
+import { chromiumForFile, isUnhydratedPublicDocument, mainStack, PHONE, waitForHydration, waitForPath } from "./helpers/index.ts";
 
 /**
  * Public pages are not hydrated (`routes/_public.tsx`): the server's HTML is the page, and one
@@ -8,7 +8,7 @@ import { chromiumForFile, isUnhydratedPublicDocument, PHONE, waitForHydration, w
  * Remix way gets a new document instead of a client-side render.
  */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 // With a 404 inside the public layout (an unknown activity).
 const PUBLIC_PATHS = ["/", "/about", "/history", "/activity/1", "/organization-tree", "/privacy-policy", "/terms", "/activity/999999"];
 const PUBLIC_SCRIPT = /^\/build\/_browser\/public-[\w-]+\.js$/;

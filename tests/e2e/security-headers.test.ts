@@ -1,7 +1,7 @@
-import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile } from "./helpers/index.ts";
+import { describe, expect, it } from "vitest";
+import { chromiumForFile, mainStack } from "./helpers/index.ts";
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 
 describe("security headers", () => {
   it("every HTML response carries an enforced CSP with a fresh nonce and the other headers", async () => {

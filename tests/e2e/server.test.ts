@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN_EMAIL,
   bffEnv,
   closedLoopbackPort,
   type Env,
   LOGIN_FAILED,
+  mainStack,
   portOf,
   PROJECT_ROOT,
   removeDir,
@@ -21,7 +22,7 @@ import {
 
 /** The Node process as operators and proxies see it: health, caching, compression, headers, lifecycle. */
 
-const bffUrl = inject("bffUrl");
+const { bffUrl } = mainStack();
 const dirs: string[] = [];
 
 async function newDataDir() {
@@ -191,7 +192,7 @@ describe("response headers", () => {
 
 describe("production by default", () => {
   it("renders pages with React's production build when NODE_ENV is not set", async () => {
-    const { url, proc } = await startBff(bffEnv({ NODE_ENV: undefined, UPSTREAM_API_URL: inject("referenceApiUrl"), DATA_DIR: await newDataDir() }));
+    const { url, proc } = await startBff(bffEnv({ NODE_ENV: undefined, UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: await newDataDir() }));
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     await home.text();

@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   ADMIN_EMAIL,
   baseEnv,
   DEMO_PASSWORD,
+  mainStack,
   portOf,
   removeDir,
   spawnNode,
@@ -19,7 +20,7 @@ import {
  * runs, without npm in between so the signal reaches the process). The build already exists.
  */
 
-const referenceApiUrl = inject("referenceApiUrl");
+const { referenceApiUrl } = mainStack();
 const dirs: string[] = [];
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { inject } from "vitest";
-import { type AdminBrowser, adminBrowser, type AdminBrowsers, type LoggedIn, logInOnce, referenceApiToken } from "./helpers/index.ts";
+import { type AdminBrowser, adminBrowser, type AdminBrowsers, adminSession, type LoggedIn, mainStack, referenceApiToken, specStack } from "./helpers/index.ts";
 
 /**
- * The two stacks the end-to-end run starts (global-setup.ts): the site in front of the reference
- * API in its full shape, and a second site in front of one in the spec shape (only what spec
- * §3/§7 name: relations without ids, no totals, even ids as strings). Screens that read and edit
+ * The worker's two stacks (global-setup.ts starts a pair per worker): the site in front of the
+ * reference API in its full shape, and a second site in front of one in the spec shape (only what
+ * spec §3/§7 name: relations without ids, no totals, even ids as strings). Screens that read and edit
  * records run against both (`describe.each(upstreamShapes(admins))`).
  *
  * Whatever the stack, `api` reads the reference API with `X-Reference-Api-Shape: full` (a
@@ -26,16 +25,18 @@ export interface ShapedStack {
 export const FULL_SHAPE_HEADER = { "X-Reference-Api-Shape": "full" };
 
 /**
- * Both stacks for a test file that already has its `adminBrowsers` (one Chromium, one login per
- * file): the full stack uses that login; the spec stack logs in on its own site in the same
- * Chromium, once, the first time a test opens it.
+ * Both stacks for a test file that already has its `adminBrowsers` (one Chromium, one session per
+ * file): the full stack uses that session; the spec stack logs in on its own site (over HTTP),
+ * once, the first time a test opens it, and its contexts are opened in the same Chromium.
  */
 export function upstreamShapes(admins: AdminBrowsers): [ShapedStack, ShapedStack] {
-  const full = stack("full", inject("bffUrl"), inject("referenceApiUrl"), (options) => admins.open(options));
+  const main = mainStack();
+  const full = stack("full", main.bffUrl, main.referenceApiUrl, (options) => admins.open(options));
+  const specSite = specStack();
   let specLogin: Promise<LoggedIn> | undefined;
-  const spec = stack("spec", inject("specBffUrl"), inject("specReferenceApiUrl"), async (options) => {
-    specLogin ??= logInOnce(admins.browser, inject("specBffUrl"));
-    const admin = await adminBrowser(admins.browser, inject("specBffUrl"), await specLogin, options);
+  const spec = stack("spec", specSite.bffUrl, specSite.referenceApiUrl, async (options) => {
+    specLogin ??= adminSession(specSite.bffUrl);
+    const admin = await adminBrowser(admins.browser, specSite.bffUrl, await specLogin, options);
     admins.closeAfterTest(admin.context);
     return admin;
   });

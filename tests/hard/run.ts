@@ -45,7 +45,9 @@ if (buildStatus !== 0) process.exit(buildStatus);
 rmSync(reportFile, { force: true });
 
 const started = Date.now();
-const hard = runVitest(["--project", "hard"], { HARD_FULL: "1", HARD_REPORT_FILE: reportFile }, `${work}-hard.json`);
+// One file at a time (npm test runs them in parallel): the figures, the soak's above all, are the
+// process's own, not shared with another suite's load.
+const hard = runVitest(["--project", "hard", "--no-file-parallelism"], { HARD_FULL: "1", HARD_REPORT_FILE: reportFile }, `${work}-hard.json`);
 const earlier = EARLIER_SUITES.map((entry, index) => ({
   ...entry,
   ...runVitest(["--project", entry.project, ...entry.files], {}, `${work}-earlier-${index}.json`),

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, Agent, type IncomingMessage, type
 import type { Socket } from "node:net";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
 import { type Bff, bffEnv, removeDir, startBff, tempDir } from "../e2e/helpers/processes.ts";
-import { ADMIN_EMAIL, DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
+import { DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
 
 /**
  * What the reliability suites attack: a real BFF process (the built app) in front of a
@@ -246,17 +246,8 @@ export async function startHardStack(env: Record<string, string | undefined> = {
   };
 }
 
-/** Logs in through the site's own form and returns the session's Cookie header. */
-export async function logIn(bffUrl: string, email = ADMIN_EMAIL, password = DEMO_PASSWORD): Promise<string> {
-  const response = await fetch(`${bffUrl}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  const cookie = response.headers.get("set-cookie")?.match(/__session=[^;]*/)?.[0];
-  if (response.status !== 302 || !cookie) throw new Error(`login as ${email} answered ${response.status}`);
-  return cookie;
-}
+/** Logs in through the site's own form (posted over HTTP) and returns the session's Cookie header. */
+export { logIn } from "../e2e/helpers/session.ts";
 
 /** Failures the BFF did not handle (an unhandled rejection, or an error that reached Remix's handler). */
 const UNHANDLED_EVENTS = new Set(["unhandled_rejection", "unexpected_error"]);

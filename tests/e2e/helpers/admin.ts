@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { beforeAll, expect } from "vitest";
-import { chromiumForFile, keepOffline, waitForHydration, waitForPath } from "./browser.ts";
-import { ADMIN_EMAIL, DEMO_PASSWORD } from "./reference-api.ts";
+import { chromiumForFile, keepOffline, waitForHydration } from "./browser.ts";
+import { adminSession } from "./session.ts";
 
 /** The back-office in a browser: logging in, a logged-in admin's context, and what its screens show. */
 
@@ -16,19 +16,6 @@ export async function submitLogin(page: Page, email: string, password: string): 
 }
 
 export type LoggedIn = BrowserContextOptions["storageState"];
-
-/** Logs the demo admin in through the login page once; the session, for contexts that start logged in. */
-export async function logInOnce(browser: Browser, bffUrl: string): Promise<LoggedIn> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(`${bffUrl}/login`);
-  await waitForHydration(page);
-  await submitLogin(page, ADMIN_EMAIL, DEMO_PASSWORD);
-  await waitForPath(page, "/admin/slider-manager");
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 export interface AdminBrowser {
   context: BrowserContext;
@@ -76,15 +63,17 @@ export interface AdminBrowsers {
 }
 
 /**
- * One Chromium and one admin login for a whole test file (registered as the file's hooks); every
- * context a test opens through it is closed after that test.
+ * One Chromium and one admin session for a whole test file (registered as the file's hooks; the
+ * session is logged in over HTTP, its cookie given to every context); every context a test opens
+ * through it is closed after that test. One session per file, not per worker: the session holds
+ * the flashed alerts, and one file's unread alert must not greet the next file's first page.
  */
 export function adminBrowsers(bffUrl: string): AdminBrowsers {
   const chromium = chromiumForFile();
   let loggedIn: LoggedIn;
   // After the file's Chromium has started (hooks run in the order they were registered).
   beforeAll(async () => {
-    loggedIn = await logInOnce(chromium.browser, bffUrl);
+    loggedIn = await adminSession(bffUrl);
   });
   return {
     get browser() {

@@ -8,13 +8,15 @@
  * - `text.ts`: HTML character references, the visible text of markup, dates in Asia/Jakarta;
  * - `browser.ts`: one Chromium per test file, keeping pages offline, waiting for a page's script
  *   (`waitForHydration` fails on a page that never hydrates), the keyboard focus, axe-core;
- * - `admin.ts`: logging in, a logged-in admin's browser, the back-office's alerts, dialogs and rows.
- * `processes.ts`, `reference-api.ts` and `text.ts` do not load vitest, so global setups and the
+ * - `session.ts`: an admin session logged in over HTTP (the cookie a logged-in context starts with);
+ * - `admin.ts`: the login form, a logged-in admin's browser, the back-office's alerts, dialogs and rows.
+ * `processes.ts`, `reference-api.ts`, `session.ts` and `text.ts` do not load vitest, so global setups and the
  * benchmarks import them directly; test files import this index.
  */
 export * from "./admin.ts";
 export * from "./browser.ts";
 export * from "./processes.ts";
 export * from "./reference-api.ts";
+export * from "./session.ts";
 export * from "./stacks.ts";
 export * from "./text.ts";
