@@ -90,22 +90,26 @@ export function optionalIndonesianNumber() {
 }
 
 /** A record id as a select or pills field sends it (the option's value). */
-const CHOICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const CHOICE_ID_MAX = 64;
+const CHOICE_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CHOICE_ID_MAX}}$`);
+
+/** One chosen id: its maximum is explicit too, so that a refused form echoes no more of it. */
+const choiceId = (label: string) => z.string().max(CHOICE_ID_MAX, `${label} tidak valid`).regex(CHOICE_ID, `${label} tidak valid`);
 
 /** A select that must be chosen (its empty first option is no choice). */
 export function requiredChoice(label: string) {
-  return z.string({ error: `${label} wajib dipilih` }).regex(CHOICE_ID, `${label} tidak valid`);
+  return z.string({ error: `${label} wajib dipilih` }).max(CHOICE_ID_MAX, `${label} tidak valid`).regex(CHOICE_ID, `${label} tidak valid`);
 }
 
 /** A select that may stay on its empty first option. */
 export function optionalChoice(label: string) {
-  return z.string().regex(CHOICE_ID, `${label} tidak valid`).optional();
+  return choiceId(label).optional();
 }
 
 /** Pills (checkboxes of one name): the chosen values, none when nothing is ticked. */
 export function choices(label: string) {
   return z
-    .array(z.string().regex(CHOICE_ID, `${label} tidak valid`))
+    .array(choiceId(label))
     .max(100, `${label} terlalu banyak`)
     .optional()
     .transform((chosen) => [...new Set(chosen ?? [])]);

@@ -107,7 +107,7 @@ export function boundedReply<E>(
     const kept = capped(value, max);
     if (kept !== undefined) initialValue[name] = kept;
   }
-  const error = result.error ? Object.fromEntries(Object.entries(result.error).filter(([name]) => name === "" || known.has(name))) : result.error;
+  const error = result.error ? errorsByField(result.error, known) : result.error;
   const validated = result.state?.validated;
   return {
     ...result,
@@ -118,6 +118,25 @@ export function boundedReply<E>(
       ? { state: { ...result.state, validated: Object.fromEntries(Object.entries(validated).filter(([name]) => known.has(name))) } }
       : {}),
   };
+}
+
+/** A field's own name in an error key of one of its items: `tags[0]` → `tags`. */
+const fieldOf = (key: string) => key.replace(/[[.].*$/, "");
+
+/**
+ * The errors of the form's own fields, those of a list's items (`tags[0]`) moved to the list,
+ * where the form shows them: a refused list item must never leave the admin without a message.
+ */
+function errorsByField<E>(errors: Record<string, E | null>, known: ReadonlySet<string>): Record<string, E | null> {
+  const byField: Record<string, E | null> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = fieldOf(key);
+    if (key !== "" && !known.has(field)) continue;
+    const before = byField[field];
+    byField[field] =
+      Array.isArray(before) && Array.isArray(messages) ? ([...new Set([...before, ...messages])] as E) : (before ?? messages);
+  }
+  return byField;
 }
 
 /**

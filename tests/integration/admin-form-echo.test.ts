@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as sliderRoute from "~/routes/admin.slider-manager";
+import * as bookRoute from "~/routes/admin.book";
 import * as publisherRoute from "~/routes/admin.publisher";
 import { adminCookie, form, imageFile, noFile, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
 
@@ -71,5 +72,32 @@ describe("a refused admin form", () => {
     );
     expect(submitted).toMatchObject({ kind: "data", status: 422 });
     expect(longestRun(submitted)).toBeLessThanOrEqual(5000);
+  });
+
+  it("names a refused list item on its list, and echoes it no longer than an id", async () => {
+    const cookie = await adminCookie();
+    const calls = recordAllRequests();
+    const submitted = await submit(
+      bookRoute,
+      "/admin/book?modal=edit&id=1",
+      cookie,
+      form([
+        ["intent", "update"],
+        ["id", "1"],
+        ["title", "Buku"],
+        ["published_date", "2026-11-01"],
+        ["author_id", "1"],
+        ["publisher_id", "1"],
+        ["genres", "1"],
+        ["tags", "0".repeat(120_000)],
+        ["tags", "\u{10FFFF}"],
+      ]),
+    );
+    expect(submitted).toMatchObject({ kind: "data", status: 400 });
+    const result = submitted.kind === "data" ? submitted.data.result : undefined;
+    // The form shows the error on the Tag field itself, where it was an item's (tags[0]) before.
+    expect(result?.error).toEqual({ tags: ["Tag tidak valid"] });
+    expect(longestRun(submitted)).toBeLessThanOrEqual(255);
+    expect(calls).toEqual([]);
   });
 });
