@@ -152,12 +152,18 @@ export async function waitForHydrationOrExplain(page: Page): Promise<void> {
  * loaded. Waits for the script first; a page Remix rendered in the browser never gets it.
  */
 export async function isUnhydratedPublicDocument(page: Page): Promise<boolean> {
-  try {
-    await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined, undefined, { timeout: 10_000 });
-  } catch {
-    return false;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined, undefined, { timeout: Math.max(1, deadline - Date.now()) });
+      return await page.evaluate(() => !("__remixContext" in window) && !("__remixRouter" in window));
+    } catch {
+      // Caught between two documents (the reload a redirectDocument starts, which destroys the
+      // page's context): ask the next one, until the deadline.
+      if (Date.now() >= deadline || page.isClosed()) return false;
+      await page.waitForLoadState("domcontentloaded").catch(() => {});
+    }
   }
-  return page.evaluate(() => !("__remixContext" in window) && !("__remixRouter" in window));
 }
 
 /** Resolves when the page's URL has this path (any query), or rejects after the timeout. */
