@@ -67,8 +67,11 @@ export default defineConfig({
           globalSetup: ["tests/hard/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 300_000,
-          // Each file starts its own stack on free ports (tests/hard/stack.ts): files run in parallel.
+          // One file at a time: these suites bound memory and time (RSS growth within 16 MiB, a
+          // health check within its idle time), and another suite's load beside them moved those
+          // figures past their bounds (24.6 MiB under a parallel run).
           pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],
