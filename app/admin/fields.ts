@@ -94,11 +94,12 @@ const CHOICE_ID_MAX = 64;
 const CHOICE_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CHOICE_ID_MAX}}$`);
 
 /** One chosen id: its maximum is explicit too, so that a refused form echoes no more of it. */
-const choiceId = (label: string) => z.string().max(CHOICE_ID_MAX, `${label} tidak valid`).regex(CHOICE_ID, `${label} tidak valid`);
+const choiceId = (label: string, params?: { error: string }) =>
+  z.string(params).max(CHOICE_ID_MAX, `${label} tidak valid`).regex(CHOICE_ID, `${label} tidak valid`);
 
 /** A select that must be chosen (its empty first option is no choice). */
 export function requiredChoice(label: string) {
-  return z.string({ error: `${label} wajib dipilih` }).max(CHOICE_ID_MAX, `${label} tidak valid`).regex(CHOICE_ID, `${label} tidak valid`);
+  return choiceId(label, { error: `${label} wajib dipilih` });
 }
 
 /** A select that may stay on its empty first option. */

@@ -60,6 +60,7 @@ describe("upstream client", () => {
       http.post(`${UPSTREAM}/sliders`, () => new HttpResponse(padded(100), json)),
       http.get(`${UPSTREAM}/officers`, () => new HttpResponse(padded(60), json)),
     );
+    // Not `failure()`: the fresh copy's UpstreamError is another class than the one imported above.
     const refused = async (promise: Promise<unknown>) => (await promise.then(() => undefined, (thrown: unknown) => thrown)) as { kind?: string };
     expect((await refused(api.call(list, { path: "/sliders" }))).kind).toBe("invalid-response");
     expect((await refused(api.call(list, { method: "POST", path: "/sliders", body: new FormData() }))).kind).toBe("invalid-response");

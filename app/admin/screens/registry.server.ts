@@ -54,7 +54,7 @@ const SECTIONS = [
 ];
 
 /** The audit log's own page: in the menu, but no screen of records. */
-const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "history" });
+export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "history" });
 
 /** A screen as the rest of the back-office needs it, whatever its record type. */
 export interface RegisteredScreen {
@@ -95,5 +95,3 @@ export const AUDITED_SCREENS = ADMIN_SCREENS.map((screen) => ({ value: screen.pa
 export function screenName(id: string): string {
   return screenById(id)?.page.alias ?? id;
 }
-
-export { AUDIT_PAGE };
