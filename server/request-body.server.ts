@@ -219,7 +219,7 @@ class RequestBody {
     });
     for (const listener of refusals.get(res) ?? []) listener();
     // A body of unknown length past its limit, or one that sends nothing: never read to its end.
-    this.finish();
+    this.stopReading();
     answerUnread(this.req, res, this.policy, status, status === 413 ? { message: tooLargeMessage(this.policy.limitBytes) } : {});
     this.readable.destroy(new BodyRefused(status));
   }
@@ -237,8 +237,19 @@ class RequestBody {
       this.req.resume();
       return;
     }
-    this.finish();
+    this.stopReading();
     lingeringClose(this.req.socket);
+  }
+
+  /**
+   * Reads no more of the body, for good. The request itself is paused: pausing only its socket
+   * (as the lingering close does) leaves a flowing request reading on into nothing, as fast as
+   * the client sends.
+   */
+  private stopReading() {
+    this.detached = true;
+    this.req.pause();
+    this.finish();
   }
 
   /** The connection is closed under the request. */

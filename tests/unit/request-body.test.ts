@@ -84,6 +84,8 @@ let port: number;
 /** What the handler saw of each request body, by the value of its x-test header. */
 const seen = new Map<string, { bytes?: number; error?: string }>();
 let releaseSlowReader: (() => void) | undefined;
+/** The server's side of every connection, to see how much it read. */
+const serverSockets: Socket[] = [];
 
 beforeAll(async () => {
   process.env.UPLOAD_IMAGE_MAX_BYTES = String(16 * 1024);
@@ -110,6 +112,7 @@ beforeAll(async () => {
   });
   app.use(visitorErrorHandler);
   server = app.listen(0, "127.0.0.1");
+  server.on("connection", (socket: Socket) => serverSockets.push(socket));
   await once(server, "listening");
   port = (server.address() as AddressInfo).port;
 });
@@ -191,6 +194,30 @@ describe("boundRequestBodies", () => {
       expect(text).toMatch(/^HTTP\/1\.1 413 /);
       expect(text).toContain("</html>");
     }
+  });
+
+  it("reads nothing more of a streamed body once it refused it, however fast the client sends", async () => {
+    const socket = connect({ host: "127.0.0.1", port });
+    await once(socket, "connect");
+    const serverSide = serverSockets.at(-1)!;
+    socket.on("error", () => {});
+    let text = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    socket.write(`POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    // Many small HTTP chunks per write, so that the limit is passed in the middle of a read.
+    const piece = Buffer.alloc(1024, 0x61);
+    const chunk = Buffer.concat(Array.from({ length: 256 }, () => Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")])));
+    let sent = 0;
+    const flood = () => {
+      if (socket.destroyed || !socket.writable || sent > 64 * 1024 * 1024) return;
+      sent += chunk.length;
+      socket.write(chunk, () => setImmediate(flood));
+    };
+    flood();
+    await once(socket, "close");
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    // The limit, and what was already in flight in one read; not what the client went on sending.
+    expect(serverSide.bytesRead).toBeLessThan(FORM_MAX + 2 * chunk.length);
   });
 
   it("passes a form within FORM_MAX_BYTES whole", async () => {
