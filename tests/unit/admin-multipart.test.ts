@@ -185,6 +185,35 @@ describe("streaming relay", () => {
     await form.discard();
   });
 
+  it("refuses a text field past the form's limit as it arrives, not after reading the rest of it", async () => {
+    const fieldBytes = 32 * MiB;
+    const piece = new Uint8Array(64 * 1024).fill(0x61);
+    let produced = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (produced === 0) controller.enqueue(encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="description"\r\n\r\n`));
+        if (produced >= fieldBytes) {
+          controller.enqueue(encoder.encode(`\r\n--${BOUNDARY}--\r\n`));
+          controller.close();
+          return;
+        }
+        controller.enqueue(piece);
+        produced += piece.length;
+      },
+    });
+    const request = new Request("http://bff.test/admin/activity", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    } as RequestInit);
+    const form = IncomingForm.open(request, { fieldsMaxBytes: 256 * 1024 });
+    await expect(readLeadingFields(form, new Set())).rejects.toMatchObject({ message: "Isian formulir melebihi batas 0,3 MB", status: 413 });
+    await form.discard();
+    // The limit, the framing allowance and the reader's read-ahead: not the 32 MiB field.
+    expect(produced).toBeLessThan(4 * MiB);
+  });
+
   it("refuses an upload whose declared size is over the limit before opening the upstream request", async () => {
     const upload = streamingUpload(3 * MiB, { contentLength: true });
     const form = IncomingForm.open(upload.request);

@@ -100,6 +100,16 @@ export class IncomingForm {
   private discarded = false;
   /** Bytes of text fields (names and values) read so far. */
   fieldBytes = 0;
+  /**
+   * Bytes of the body read while no file part was open: the text fields with their framing, as
+   * they arrive. busboy reports a field over its size only at the field's end, after reading the
+   * whole of it into nothing; this count refuses it on the way.
+   */
+  private bytesOutsideFiles = 0;
+  /** File parts not yet read to their end. */
+  private openFiles = 0;
+  /** A file part opened or ended during the chunk being counted: the chunk is not all fields. */
+  private fileActivity = false;
   /** The fields whose chosen file was read (for the audit log, which names them but keeps no content). */
   readonly chosenFiles = new Set<string>();
 
@@ -138,6 +148,12 @@ export class IncomingForm {
         this.fail(new MalformedForm("a file part without a name"));
         return;
       }
+      this.openFiles += 1;
+      this.fileActivity = true;
+      stream.once("close", () => {
+        this.openFiles -= 1;
+        this.fileActivity = true;
+      });
       this.push({ kind: "file", name, filename: info.filename ?? "", stream });
     });
     const tooMany = () => this.fail(new MalformedForm("too many parts"));
@@ -151,6 +167,18 @@ export class IncomingForm {
     });
     source.on("error", (error) => this.fail(error));
     source.pipe(parser);
+    // After the parser's own listener: the chunk has been parsed, and any file it opened is known.
+    source.on("data", (chunk: Buffer) => this.countOutsideFiles(chunk.length));
+  }
+
+  private countOutsideFiles(bytes: number) {
+    if (this.openFiles > 0 || this.fileActivity) {
+      this.fileActivity = false;
+      return;
+    }
+    this.bytesOutsideFiles += bytes;
+    if (this.bytesOutsideFiles > this.fieldsMaxBytes + FRAMING_ALLOWANCE_BYTES)
+      this.fail(new FormRejected("", MESSAGES.fieldsTooLarge(this.fieldsMaxBytes), 413));
   }
 
   /** Starts reading a urlencoded or multipart body; other bodies are a MalformedForm. */
