@@ -1,5 +1,5 @@
-/// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+/// <reference types="vite/client" />
 
 declare module "@remix-run/node" {
   interface Future {

@@ -18,7 +18,7 @@ import { MESSAGES } from "~/config/messages";
 import { hydratesInBrowser } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/title";
-import styles from "~/styles/app.css";
+import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

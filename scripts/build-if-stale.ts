@@ -10,7 +10,7 @@ import { build } from "./build.ts";
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const serverBuild = path.join(root, "build/index.js");
+const serverBuild = path.join(root, "build/server/index.js");
 
 function newestSourceTime(entry: string): number {
   const stats = statSync(entry);
@@ -19,7 +19,7 @@ function newestSourceTime(entry: string): number {
 }
 
 export function buildIfStale(): number {
-  const sources = ["app", "server", "remix.config.js", "package.json"].map((name) => path.join(root, name));
+  const sources = ["app", "server", "vite.config.ts", "package.json"].map((name) => path.join(root, name));
   const builtAt = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map(newestSourceTime))) return 0;
   console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");

@@ -3,22 +3,24 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { buildSync as esbuild } from "esbuild";
+import type { Rollup } from "vite";
 import { BROWSER_SCRIPTS_MANIFEST_NAME, type BrowserScript } from "../app/bff/browser-scripts.server.ts";
 
 /**
- * `npm run build`: the Remix build, then the scripts of the pages that are not hydrated
- * (`app/browser/`), then every client file compressed once, at the highest levels, next to each
- * file (`.gz`, `.br`). The server sends those as they are
- * (`server/build-assets.server.ts`) instead of compressing every script and stylesheet again
- * for every first-time visitor (about 20 ms of CPU per first view of the home page).
+ * `npm run build`: Remix's Vite plugin builds the app (`remix vite:build`, config in
+ * vite.config.ts: `build/server/index.js` and `build/client/`), then Vite builds the scripts of
+ * the pages that are not hydrated (`app/browser/`, `browserScriptsConfig`), then every client
+ * file is compressed once, at the highest levels, next to each file (`.gz`, `.br`). The server
+ * sends those as they are (`server/build-assets.server.ts`) instead of compressing every script
+ * and stylesheet again for every first-time visitor (about 20 ms of CPU per first view of the
+ * home page).
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const CLIENT_BUILD_DIR = path.join(root, "public/build");
-const BROWSER_SCRIPTS_DIR = path.join(CLIENT_BUILD_DIR, "_browser");
-/** The pages' own scripts, by name; what they import on demand becomes chunks of its own. */
-const BROWSER_ENTRIES = { public: "app/browser/public.ts" };
+/** The server build's folder: the app reads the public script's manifest beside `index.js`. */
+const SERVER_BUILD_DIR = path.join(root, "build/server");
+/** The browser's files (vite.config.ts's `CLIENT_BUILD_DIR`). */
+const CLIENT_BUILD_DIR = path.join(root, "build/client");
 
 /** Text formats; images and fonts in the build are compressed already. */
 const COMPRESSIBLE = /\.(?:js|css|svg|json|map|txt)$/;
@@ -48,63 +50,62 @@ export function compressClientBuild(dir = CLIENT_BUILD_DIR): void {
 }
 
 /**
- * Bundles `app/browser/` as ES modules with fingerprinted names into `public/build/_browser`
- * (which `remix build` has just emptied), and writes which files each entry loads at once.
+ * Builds `app/browser/` with Vite (`browserScriptsConfig` in vite.config.ts) into
+ * `build/client/_browser` (which the Remix build has just emptied), and writes which files each
+ * entry loads at once beside the server build (`build/server/browser-scripts.json`).
  */
-export function buildBrowserScripts(): void {
-  const result = esbuild({
-    absWorkingDir: root,
-    entryPoints: BROWSER_ENTRIES,
-    outdir: BROWSER_SCRIPTS_DIR,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    // Older than Remix's own client build (esnext): optional chaining and `??` are compiled away,
-    // so an old phone's browser that loads modules at all still gets the slider and the map.
-    target: "es2019",
-    minify: true,
-    // Modules imported on demand are named after their source (`leaflet-map-…`).
-    entryNames: "[name]-[hash]",
-    metafile: true,
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
-  });
-  const outputs = result.metafile.outputs;
-  const toBuildPath = (output: string) => path.relative(CLIENT_BUILD_DIR, path.join(root, output));
-  const staticImports = (output: string): string[] => [
-    output,
-    ...(outputs[output]?.imports ?? []).filter((imported) => imported.kind === "import-statement").flatMap((imported) => staticImports(imported.path)),
-  ];
+export async function buildBrowserScripts(): Promise<void> {
+  // Loaded here, not at the top: Vite's CJS API (which Remix's plugin loads) warns once loaded.
+  const { build: viteBuild } = await import("vite");
+  const { BROWSER_ENTRIES, browserScriptsConfig, CLIENT_BUILD_URL } = await import("../vite.config.ts");
+  const built = await viteBuild(browserScriptsConfig);
+  // Library mode answers one output per format; there is one format (ES modules).
+  const [output] = (Array.isArray(built) ? built : [built]) as Rollup.RollupOutput[];
+  const chunks = new Map(output.output.filter((file): file is Rollup.OutputChunk => file.type === "chunk").map((chunk) => [chunk.fileName, chunk]));
+  // The entry and what it imports statically (not `import()`): what the browser loads before it runs.
+  const staticImports = (fileName: string): string[] => [fileName, ...(chunks.get(fileName)?.imports ?? []).flatMap(staticImports)];
   const manifest: Record<string, BrowserScript> = Object.fromEntries(
-    Object.entries(BROWSER_ENTRIES).map(([name, source]) => {
-      const output = Object.keys(outputs).find((file) => outputs[file].entryPoint === source)!;
-      const files = [...new Set(staticImports(output))].map(toBuildPath);
-      return [name, { src: `/build/${files[0]}`, files }];
+    Object.keys(BROWSER_ENTRIES).map((name) => {
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === name);
+      if (!entry) throw new Error(`the browser scripts' build has no entry named ${name}`);
+      const files = [...new Set(staticImports(entry.fileName))];
+      return [name, { src: `${CLIENT_BUILD_URL}${files[0]}`, files }];
     }),
   );
-  writeFileSync(path.join(root, "build", BROWSER_SCRIPTS_MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(SERVER_BUILD_DIR, BROWSER_SCRIPTS_MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** Builds the app (always in production mode) and compresses its client files; returns the exit status. */
-export function build(): number {
+/** The whole build, in this process (which must be in production mode); returns the exit status. */
+async function buildHere(): Promise<number> {
   const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  const result = spawnSync(process.execPath, [remixCli, "build"], {
-    cwd: root,
-    stdio: "inherit",
-    // The Remix compiler loads Vite's CJS API only to print a deprecation notice operators cannot act on.
-    // Always a production build, also when a test runner (NODE_ENV=test) asks for it.
-    env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
-  });
-  if (result.status !== 0) return result.status ?? 1;
+  const remix = spawnSync(process.execPath, [remixCli, "vite:build"], { cwd: root, stdio: "inherit" });
+  if (remix.status !== 0) return remix.status ?? 1;
   try {
-    buildBrowserScripts();
+    await buildBrowserScripts();
   } catch (error) {
-    // esbuild prints its own errors before it throws; anything else would go unexplained.
-    if (!(error instanceof Error && "errors" in error)) console.error(error);
+    console.error(error);
     return 1;
   }
   compressClientBuild();
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(build());
+/**
+ * Builds the app (always in production mode, also when a test runner with NODE_ENV=test asks)
+ * in a process of its own, and compresses its client files; returns the exit status.
+ */
+export function build(): number {
+  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  return result.status ?? 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.env.NODE_ENV = "production";
+  // Remix's CLI loads Vite's CJS API only to print a deprecation notice operators cannot act on.
+  process.env.VITE_CJS_IGNORE_WARNING = "true";
+  process.exit(await buildHere());
+}

@@ -8,7 +8,7 @@ import type { RequestHandler } from "express";
  * Compressing them again for every visitor who has not cached them yet cost this process about
  * 34–43 ms of CPU per first view of the home page (26 files); sent as built, 11–22 ms with gzip
  * and 8 ms with Brotli.
- * Whatever has no compressed copy (a build made with `remix build` alone, images, a Range request)
+ * Whatever has no compressed copy (a build made with `remix vite:build` alone, images, a Range request)
  * goes on to express.static and the compression middleware as before.
  */
 
@@ -34,7 +34,7 @@ export function compressedBuildAssets(dir: string, { maxAgeSeconds }: { maxAgeSe
     const known = copies.get(key);
     if (known !== undefined) return known;
     if (!existsSync(file)) return null;
-    // `remix build` empties the directory first, so a copy is never left over from another build.
+    // The build empties the directory first, so a copy is never left over from another build.
     let copy: CompressedCopy | null = null;
     if (existsSync(key)) {
       const stats = statSync(key);

@@ -24,7 +24,9 @@ import { onClientError, onUnmetExpectation, refuseUnknownMethods, sendVisitorErr
  */
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const serverBuildPath = fileURLToPath(new URL("../build/index.js", import.meta.url));
+/** What `npm run build` writes (vite.config.ts): the server build, and the browser's files served at `/build/`. */
+const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
+const clientBuildDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -91,9 +93,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.all(["/healthz", "/readyz"], (_req, res) => sendVisitorError(res, 405, { headers: { Allow: "GET, HEAD" } }));
 
   // Fingerprinted by the build: safe to cache for a year. Sent compressed as built when possible.
-  const clientBuild = `${projectRoot}/public/build`;
-  app.use("/build", compressedBuildAssets(clientBuild, { maxAgeSeconds: ONE_YEAR_SECONDS }));
-  app.use("/build", express.static(clientBuild, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
+  app.use("/build", compressedBuildAssets(clientBuildDir, { maxAgeSeconds: ONE_YEAR_SECONDS }));
+  app.use("/build", express.static(clientBuildDir, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
   // Every file in public/ has an extension: pages skip the disk lookup (and its 404 object).
   const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -2,25 +2,25 @@ import { readFileSync } from "node:fs";
 
 /**
  * The scripts of pages that are not hydrated (`app/browser/`), as `npm run build` wrote them:
- * bundled apart from Remix's, with a fingerprint in their names (`scripts/build.ts`).
+ * built by Vite apart from Remix's client build, with a fingerprint in their names (`scripts/build.ts`).
  */
 export interface BrowserScript {
   /** The URL of the entry module. */
   src: string;
-  /** Every file the entry loads before it runs (itself and the chunks it imports), relative to `public/build`. */
+  /** Every file the entry loads before it runs (itself and the chunks it imports), relative to `build/client` (served at `/build/`). */
   files: string[];
 }
 
-/** The manifest's name: `scripts/build.ts` writes it beside the server build, in `build/`. */
+/** The manifest's name: `scripts/build.ts` writes it beside the server build, in `build/server/`. */
 export const BROWSER_SCRIPTS_MANIFEST_NAME = "browser-scripts.json";
 
-/** Where the running app finds it: beside the server build (`build/index.js`) this module is bundled into. */
+/** Where the running app finds it: beside the server build (`build/server/index.js`) this module is bundled into. */
 const BUNDLED_MANIFEST = new URL(`./${BROWSER_SCRIPTS_MANIFEST_NAME}`, import.meta.url);
 
 let manifest: Record<string, BrowserScript> | null | undefined;
 
 /**
- * The public pages' script, or null when the build has none (a bare `remix build`): the pages
+ * The public pages' script, or null when the build has none (a bare `remix vite:build`): the pages
  * then work as they do without JavaScript. Code run from source (a benchmark) names the file.
  */
 export function publicBrowserScript(file: URL | string = BUNDLED_MANIFEST): BrowserScript | null {

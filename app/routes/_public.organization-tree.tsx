@@ -4,7 +4,7 @@ import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { ORGANIZATION, type OrgMember } from "~/config/organization";
 import { publicPageMeta } from "~/lib/public-meta";
 import type { PublicLayoutData } from "~/routes/_public";
-import orgStyles from "~/styles/organization.css";
+import orgStyles from "~/styles/organization.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: orgStyles }];
 

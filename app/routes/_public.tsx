@@ -11,7 +11,7 @@ import { SiteHeader } from "~/components/public/SiteHeader";
 import type { HydrationHandle } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import type { PublicLayoutSeo } from "~/lib/public-meta";
-import publicStyles from "~/styles/public.css";
+import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: publicStyles },

@@ -12,8 +12,8 @@ import type { AlertMessage } from "~/admin/resource";
 import { readScreenState } from "~/admin/url-state";
 import { Alert } from "~/components/admin/Alert";
 import { DataTable, type Pager } from "~/components/admin/DataTable";
-import auditStyles from "~/styles/admin-audit.css";
-import kitStyles from "~/styles/admin-kit.css";
+import auditStyles from "~/styles/admin-audit.css?url";
+import kitStyles from "~/styles/admin-kit.css?url";
 
 /**
  * Riwayat › Log Aktivitas: the audit log of every admin change made through this site, newest

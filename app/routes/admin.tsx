@@ -8,7 +8,7 @@ import { ADMIN_MENU } from "~/admin/screens/registry.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
-import adminStyles from "~/styles/admin.css";
+import adminStyles from "~/styles/admin.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

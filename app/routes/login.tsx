@@ -12,7 +12,7 @@ import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
-import loginStyles from "~/styles/login.css";
+import loginStyles from "~/styles/login.css?url";
 
 export const links = () => [{ rel: "stylesheet", href: loginStyles }];
 

@@ -94,7 +94,7 @@ export async function startDelayingProxy(target: string, latencyMs: number): Pro
 /** The built app must exist: benches measure what production serves. */
 export async function requireBuild(): Promise<void> {
   try {
-    await access(path.join(PROJECT_ROOT, "build", "index.js"));
+    await access(path.join(PROJECT_ROOT, "build", "server", "index.js"));
   } catch {
     throw new Error("no build: run `npm run build` first");
   }

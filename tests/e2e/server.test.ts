@@ -110,8 +110,10 @@ describe("static files", () => {
         expect(brotli.res.headers["content-encoding"], asset).toBe("br");
         expect(gzip.res.headers["content-encoding"], asset).toBe("gzip");
         // The very files the build wrote, not compressed again on the way.
-        expect(brotli.body.equals(readFileSync(`${PROJECT_ROOT}/public${asset}.br`)), asset).toBe(true);
-        expect(gzip.body.equals(readFileSync(`${PROJECT_ROOT}/public${asset}.gz`)), asset).toBe(true);
+        // `/build/…` is served from build/client/ (vite.config.ts).
+        const built = `${PROJECT_ROOT}/build/client${asset.slice("/build".length)}`;
+        expect(brotli.body.equals(readFileSync(`${built}.br`)), asset).toBe(true);
+        expect(gzip.body.equals(readFileSync(`${built}.gz`)), asset).toBe(true);
         expect(Number(gzip.res.headers["content-length"]), asset).toBe(gzip.body.length);
       }
       const decoded = (response: { res: IncomingMessage; body: Buffer }) =>

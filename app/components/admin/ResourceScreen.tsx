@@ -23,8 +23,8 @@ import type {
 } from "~/admin/resource";
 import { exportPath } from "~/admin/menu";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
-import kitStyles from "~/styles/admin-kit.css";
-import quillStyles from "react-quill-new/dist/quill.snow.css";
+import kitStyles from "~/styles/admin-kit.css?url";
+import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
 import { DataTable, type Pager, type RowActions, type Toolbar } from "./DataTable";
 import { Modal } from "./Modal";

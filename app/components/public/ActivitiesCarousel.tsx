@@ -1,4 +1,4 @@
-import splideCore from "@splidejs/splide/dist/css/splide-core.min.css";
+import splideCore from "@splidejs/splide/dist/css/splide-core.min.css?url";
 import { responsiveImage } from "~/lib/images";
 import { activityPath } from "~/lib/paths";
 

@@ -1,4 +1,4 @@
-import leafletStyles from "leaflet/dist/leaflet.css";
+import leafletStyles from "leaflet/dist/leaflet.css?url";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";

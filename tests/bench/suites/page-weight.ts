@@ -15,11 +15,14 @@ import { requireBuild } from "../support.ts";
  * page), each with the chunks it imports, counted once: exactly the page's `modulepreload` links.
  * A page whose branch opts out of hydration (`handle.hydrate === false`, read from the server
  * build: the public pages) loads only its own module and the chunks it imports
- * (`build/browser-scripts.json`). Leaflet and Quill must never be among them (they load later,
+ * (`build/server/browser-scripts.json`). Leaflet and Quill must never be among them (they load later,
  * in chunks of their own).
  */
 
-const BUILD_DIR = path.join(PROJECT_ROOT, "public");
+/** The browser's files, served at `/build/` (vite.config.ts), and the server build. */
+const CLIENT_BUILD_DIR = path.join(PROJECT_ROOT, "build/client");
+const CLIENT_BUILD_URL = "/build/";
+const SERVER_BUILD_DIR = path.join(PROJECT_ROOT, "build/server");
 const HOME_LIMIT_KIB = 110;
 const ADMIN_LIMIT_KIB = 180;
 /** Strings only these libraries' code contains. */
@@ -42,9 +45,9 @@ interface Manifest {
 }
 
 async function readManifest(): Promise<Manifest> {
-  const buildDir = path.join(BUILD_DIR, "build");
+  const buildDir = path.join(CLIENT_BUILD_DIR, "assets");
   const file = (await readdir(buildDir)).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!file) throw new Error("no manifest in public/build: run `npm run build` first");
+  if (!file) throw new Error("no manifest in build/client/assets: run `npm run build` first");
   const source = await readFile(path.join(buildDir, file), "utf8");
   return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
 }
@@ -64,7 +67,7 @@ function listed(names: Set<string>): string {
 
 /** The ids of the routes whose pages are not hydrated, as the server build declares them. */
 async function unhydratedRouteIds(): Promise<Set<string>> {
-  const build = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(SERVER_BUILD_DIR, "index.js")).href)) as ServerBuild;
   return new Set(
     Object.values(build.routes)
       .filter((route) => (route.module.handle as HydrationHandle | undefined)?.hydrate === false)
@@ -78,12 +81,12 @@ const suite: BenchSuite = {
     await requireBuild();
     const manifest = await readManifest();
     const unhydrated = await unhydratedRouteIds();
-    const publicScript = publicBrowserScript(path.join(PROJECT_ROOT, "build", BROWSER_SCRIPTS_MANIFEST_NAME));
-    if (!publicScript) throw new Error("no public script in build/browser-scripts.json: run `npm run build` first");
+    const publicScript = publicBrowserScript(path.join(SERVER_BUILD_DIR, BROWSER_SCRIPTS_MANIFEST_NAME));
+    if (!publicScript) throw new Error("no public script in build/server/browser-scripts.json: run `npm run build` first");
     const files = new Map<string, { gzipBytes: number; heavy: string[] }>();
     const measure = async (url: string) => {
       if (!files.has(url)) {
-        const bytes = await readFile(path.join(BUILD_DIR, url));
+        const bytes = await readFile(path.join(CLIENT_BUILD_DIR, url.slice(CLIENT_BUILD_URL.length)));
         const text = bytes.toString("utf8");
         files.set(url, { gzipBytes: gzipSync(bytes).length, heavy: HEAVY_LIBRARIES.filter((library) => text.includes(library.marker)).map((library) => library.name) });
       }
@@ -102,7 +105,7 @@ const suite: BenchSuite = {
       const routes = branch(manifest, page.id);
       const urls = new Set<string>();
       if (routes.some((route) => unhydrated.has(route.id))) {
-        for (const file of publicScript.files) urls.add(`/build/${file}`);
+        for (const file of publicScript.files) urls.add(`${CLIENT_BUILD_URL}${file}`);
       } else {
         for (const url of [manifest.entry.module, ...manifest.entry.imports]) urls.add(url);
         for (const route of routes) for (const url of [route.module, ...(route.imports ?? [])]) urls.add(url);

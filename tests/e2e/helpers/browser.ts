@@ -123,7 +123,7 @@ export async function waitForHydration(page: Page, { timeoutMs = 15_000 } = {}):
 
 /**
  * `waitForHydration`, and when it fails, says whether the page's client assets failed to load:
- * a `remix build` run while a BFF is up empties and refills public/build, and a page loaded in
+ * a build run while a BFF is up empties and refills build/client, and a page loaded in
  * that window (or served by a BFF whose build was replaced) points at scripts that are not there.
  */
 export async function waitForHydrationOrExplain(page: Page): Promise<void> {
@@ -138,7 +138,7 @@ export async function waitForHydrationOrExplain(page: Page): Promise<void> {
       )
       .catch(() => [] as string[]);
     if (failed.length) {
-      throw new Error(`no hydration: the page's client assets failed to load (was \`remix build\` run during the tests?): ${failed.join(", ")}`, {
+      throw new Error(`no hydration: the page's client assets failed to load (was \`npm run build\` run during the tests?): ${failed.join(", ")}`, {
         cause: error,
       });
     }
