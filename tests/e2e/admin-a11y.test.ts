@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, mainStack, PROJECT_ROOT, seriousViolations } from "./helpers/index.ts";
+import { adminBrowsers, mainStack, PROJECT_ROOT, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 
 /**
  * Every Website Settings screen, its modals and its delete question, checked by axe-core at a
@@ -53,8 +53,8 @@ async function firstRowId(page: Page): Promise<string> {
 async function settle(page: Page, screen: Screen) {
   // Quill arrives in its own chunk after hydration; its toolbar is what axe needs to see.
   if (screen.richText && (await page.getByRole("dialog").count()) > 0) await page.locator(".ql-toolbar").first().waitFor();
-  // Thumbnails are lazy; give the visible ones a moment.
-  await page.waitForLoadState("networkidle");
+  // Thumbnails are lazy: the visible ones are in the screenshots.
+  await waitForVisibleContent(page);
 }
 
 for (const screen of SCREENS) {

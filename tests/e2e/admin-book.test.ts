@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, mainStack, pngBuffer, rowWith } from "./helpers/index.ts";
+import { adminBrowsers, alertWith, dialogNamed, mainStack, pngBuffer, rowWith, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -261,12 +260,8 @@ describe("accessibility", () => {
       await admin.open(`/admin/book${query}`);
       if (query.startsWith("?modal")) await page.getByRole("dialog").waitFor();
       if (query.startsWith("?delete")) await page.getByRole("alertdialog").waitFor();
-      await page.waitForLoadState("networkidle");
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      expect(serious, query || "list").toEqual([]);
+      await waitForVisibleContent(page);
+      expect(await seriousViolations(page), query || "list").toEqual([]);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminBrowsers, mainStack, seriousViolations } from "./helpers/index.ts";
+import { adminBrowsers, mainStack, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 
 /** The six catalogue screens, their modals and delete questions: no serious or critical axe-core violation. */
 
@@ -26,7 +26,7 @@ describe.each(SCREENS)("/admin/$segment", ({ segment, heading, add, edit }) => {
     const { page } = admin;
     await admin.open(`/admin/${segment}`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
-    await page.waitForLoadState("networkidle");
+    await waitForVisibleContent(page);
     expect(await seriousViolations(page), "list").toEqual([]);
 
     const href = await page.getByRole("link", { name: /^EDIT/ }).first().getAttribute("href");
@@ -40,7 +40,7 @@ describe.each(SCREENS)("/admin/$segment", ({ segment, heading, add, edit }) => {
       await admin.open(`/admin/${segment}${query}`);
       if (name === "delete") await page.getByRole("alertdialog").waitFor();
       else await page.getByRole("dialog", { name }).waitFor();
-      await page.waitForLoadState("networkidle");
+      await waitForVisibleContent(page);
       expect(await seriousViolations(page), name).toEqual([]);
     }
   });

@@ -3,7 +3,6 @@ import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminBrowsers,
@@ -17,9 +16,11 @@ import {
   referenceApiToken,
   removeDir,
   rowWith,
+  seriousViolations,
   startBff,
   tempDir,
   type Video,
+  waitForVisibleContent,
 } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
@@ -155,12 +156,8 @@ describe("accessibility", () => {
       await admin.open(`/admin/video${query}`);
       if (query.startsWith("?modal")) await page.getByRole("dialog").waitFor();
       if (query.startsWith("?delete")) await page.getByRole("alertdialog").waitFor();
-      await page.waitForLoadState("networkidle");
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      expect(serious, query || "list").toEqual([]);
+      await waitForVisibleContent(page);
+      expect(await seriousViolations(page), query || "list").toEqual([]);
     }
   });
 });

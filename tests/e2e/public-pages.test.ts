@@ -1,6 +1,5 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +11,7 @@ import {
   mainStack,
   PROJECT_ROOT,
   records,
+  seriousViolations,
   waitForHydrationOrExplain,
 } from "./helpers/index.ts";
 
@@ -163,11 +163,7 @@ describe.each(PAGE_NAMES)("public page %s", (name) => {
       await loadWholePage(tab);
       await tab.screenshot({ path: path.join(SCREENSHOTS, `public-${page.name}-${viewport.width}.png`), fullPage: true });
 
-      const results = await new AxeBuilder({ page: tab }).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      expect(serious, `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
+      expect(await seriousViolations(tab), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
       expect(errors, `console errors on ${page.path} at ${viewport.width}px`).toEqual([]);
     });
   });
