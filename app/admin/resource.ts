@@ -167,6 +167,11 @@ export interface ScreenData<C extends Cells = Cells> {
   alerts: AlertMessage[];
   /** Present when the screen pages: the page shown, and whether a next page may exist. */
   paging: ScreenPaging | null;
+  /**
+   * The screen's load-failure message (spec §8) when the upstream did not answer the list: the
+   * table says so, with a way to try again, instead of reading as an empty list.
+   */
+  loadFailure: string | null;
   /** Choices of select and pills fields loaded from the upstream (the book's authors, genres...), by field name. */
   options?: Record<string, FieldOption[]>;
 }

@@ -54,12 +54,16 @@ describe("activity list", () => {
     expect(listQueries).toEqual(["?page=2&limit=20"]);
     expect(screen.rows.map((row) => row.id)).toEqual(["5", "4", "3", "2", "1"]);
     expect(screen.paging).toEqual({ page: 2, hasMore: false });
+    expect(screen.loadFailure).toBeNull();
   });
 
   it("says 'Gagal mendapatkan data kegiatan!' when the list fails", async () => {
     upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.error()));
     const { screen } = await admin.load("/admin/activity");
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data kegiatan!"]);
+    // The table says so too (the alert goes after a few seconds), not that there are no records.
+    expect(screen.loadFailure).toBe("Gagal mendapatkan data kegiatan!");
+    expect(screen.rows).toEqual([]);
   });
 });
 

@@ -44,6 +44,9 @@ describe("author list", () => {
     upstream.use(http.get(`${UPSTREAM}/authors`, () => HttpResponse.text("bukan json")));
     const { screen } = await admin.load("/admin/author");
     expect(screen.alerts.map((alert) => alert.message)).toEqual(["Gagal mendapatkan data!"]);
+    // The table says so too (the alert goes after a few seconds), not that there are no records.
+    expect(screen.loadFailure).toBe("Gagal mendapatkan data!");
+    expect(screen.rows).toEqual([]);
   });
 });
 

@@ -101,6 +101,22 @@ describe("DataTable", () => {
     expect(kitCss).toMatch(/\.kit-table-scroll \{[^}]*max-height: calc\(100vh - 100vh \/ 3\.4\)/);
   });
 
+  it("says a list that could not be read failed, with a link to try again, never that it is empty", () => {
+    const markup = html(
+      <DataTable
+        caption="Uji"
+        columns={columns}
+        rows={[]}
+        rowLabel={(cells) => cells.title}
+        emptyText="Belum ada data."
+        failure={{ message: "Gagal mendapatkan data!", retryHref: "/admin/test?page=2" }}
+      />,
+    );
+    expect(markup).toContain("Gagal mendapatkan data!");
+    expect(markup).toMatch(/<a [^>]*href="\/admin\/test\?page=2"[^>]*>Coba lagi<\/a>/);
+    expect(markup).not.toContain("Belum ada data.");
+  });
+
   it("shows the loading indicator while busy", () => {
     const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" busy />);
     expect(markup).toContain('role="status"');

@@ -61,6 +61,8 @@ interface DataTableProps<C extends Cells> {
   /** Shows the loading indicator over the table. */
   busy?: boolean;
   emptyText: string;
+  /** The list could not be read: this message and a link that asks again, never `emptyText`. */
+  failure?: { message: string; retryHref: string };
 }
 
 /** Spec §2: a cell is coloured only when its value is not "0", not empty and not null. */
@@ -130,6 +132,7 @@ export function DataTable<C extends Cells>({
   pager,
   busy = false,
   emptyText,
+  failure,
 }: DataTableProps<C>) {
   const captionId = useId();
   const maxHeight = useTableMaxHeight();
@@ -209,7 +212,16 @@ export function DataTable<C extends Cells>({
             {rows.length === 0 ? (
               <tr role="row">
                 <td role="cell" colSpan={columns.length + (hasActions ? 1 : 0)} className="kit-table-empty">
-                  {emptyText}
+                  {failure ? (
+                    <span className="kit-table-failure">
+                      {failure.message}{" "}
+                      <Link to={failure.retryHref} replace preventScrollReset>
+                        Coba lagi
+                      </Link>
+                    </span>
+                  ) : (
+                    emptyText
+                  )}
                 </td>
               </tr>
             ) : (

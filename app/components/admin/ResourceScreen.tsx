@@ -180,6 +180,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         pager={pager}
         busy={tableBusy}
         emptyText={definition.texts.empty}
+        failure={screen.loadFailure ? { message: screen.loadFailure, retryHref: `${location.pathname}${location.search}` } : undefined}
       />
 
       {adding && definition.texts.addTitle ? (

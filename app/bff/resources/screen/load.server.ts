@@ -58,7 +58,8 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     alerts.push(alertOf("error", definition.messages.loadFailed));
   }
   for (const failure of looked.failures) alerts.push(alertOf("error", failure));
-  const screen: ScreenData<C> = { rows, alerts, paging, ...(adapter.lookups ? { options: looked.options } : {}) };
+  const loadFailure = "records" in listed ? null : definition.messages.loadFailed;
+  const screen: ScreenData<C> = { rows, alerts, paging, loadFailure, ...(adapter.lookups ? { options: looked.options } : {}) };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 
