@@ -5,6 +5,7 @@ import type { FieldDefinition, FileAccept } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
 import { RichTextEditor } from "./RichTextEditor";
 import { useHydrated } from "~/lib/hydrated";
+import { useStillUnderPointer } from "~/lib/pointer-settled";
 
 /**
  * One form field of any type in spec §3, with a visible, associated label, its hint and its
@@ -53,8 +54,9 @@ function single(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
 }
 
-export function FormField({ definition, id, form, required, defaultValue, errors, errorId, currentFileUrl, unresolved }: FormFieldProps) {
+export function FormField({ definition, id, form, required, defaultValue, errors: latestErrors, errorId, currentFileUrl, unresolved }: FormFieldProps) {
   const hydrated = useHydrated();
+  const errors = useStillUnderPointer(latestErrors);
   const { name, label, type, icon, className, disabled, hint } = definition;
   const hintId = `${id}-hint`;
   const unresolvedId = `${id}-unresolved`;
