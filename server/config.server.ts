@@ -56,6 +56,8 @@ const envSchema = z
      */
     UPSTREAM_MAX_ANSWER_BYTES: numberFromEnv(64 * 1024 * 1024, 1024),
     /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
+    /** Which records the home page's slider shows: Banner (the default, spec §2) or Slider. */
+    HOME_SLIDER_SOURCE: z.enum(["banner", "slider"]).default("banner"),
     PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
     PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
@@ -111,6 +113,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     upstreamMaxAnswerBytes: env.UPSTREAM_MAX_ANSWER_BYTES,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
+    site: { homeSliderSource: env.HOME_SLIDER_SOURCE },
     login: {
       maxFailures: env.LOGIN_MAX_FAILURES,
       maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,

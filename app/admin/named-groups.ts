@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { requiredText } from "~/admin/fields";
 import type { MenuEntry } from "~/admin/menu";
@@ -37,6 +38,7 @@ export function namedGroupResource({ id, menu, noun, deleteQuestion }: NamedGrou
   return defineResource<NamedGroupCells, typeof namedGroupSchema>({
     id,
     menu,
+    placement: () => MOBILE_APP_ONLY,
     caption: `Daftar ${noun}`,
     rowLabel: (group) => group.name,
     columns: [

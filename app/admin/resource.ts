@@ -1,3 +1,4 @@
+import type { Placement, SiteSettings } from "./placement";
 import type { SubmissionResult } from "@conform-to/react";
 import type * as z from "zod";
 import type { MenuEntry } from "./menu";
@@ -106,6 +107,8 @@ export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObje
   id: string;
   /** Its place in the back-office's menu. */
   menu: MenuEntry;
+  /** Where its records show, said on the screen (app/admin/placement.ts). */
+  placement(site: SiteSettings): Placement;
   /** The table's caption, for assistive technology (the page heading names it visually). */
   caption: string;
   /** How a row is named inside its action buttons ("EDIT" + this, for screen readers). */
@@ -172,6 +175,8 @@ export interface ScreenData<C extends Cells = Cells> {
    * table says so, with a way to try again, instead of reading as an empty list.
    */
   loadFailure: string | null;
+  /** Where the records show, for the site's current settings. */
+  placement: Placement;
   /** Choices of select and pills fields loaded from the upstream (the book's authors, genres...), by field name. */
   options?: Record<string, FieldOption[]>;
 }

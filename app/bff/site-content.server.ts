@@ -4,6 +4,8 @@ import { listBanners, type Banner } from "~/admin/screens/banner/adapter.server"
 import { listHistories, type History } from "~/admin/screens/history/adapter.server";
 import { listMissionVisions, type MissionVision } from "~/admin/screens/mission-vission/adapter.server";
 import { listOfficers, type Officer } from "~/admin/screens/officer/adapter.server";
+import { listSliders } from "~/admin/screens/slider-manager/adapter.server";
+import { getConfig } from "@server/config.server";
 import { cachedRead } from "./public-cache.server.ts";
 import type { UpstreamClient } from "./upstream.server.ts";
 
@@ -14,7 +16,15 @@ import type { UpstreamClient } from "./upstream.server.ts";
 
 export type { About, Activity, Banner, History, MissionVision, Officer };
 
-export const publicBanners = (api: UpstreamClient) => cachedRead("banners", () => listBanners(api));
+/**
+ * The home page's slides: the Banner records, or the Slider records when the site is set so
+ * (`HOME_SLIDER_SOURCE`); both have a title, description, url and picture (spec §3).
+ */
+export function homeSlides(api: UpstreamClient): Promise<Banner[]> {
+  return getConfig().site.homeSliderSource === "slider"
+    ? cachedRead("sliders", () => listSliders(api))
+    : cachedRead("banners", () => listBanners(api));
+}
 
 /** The about record: the first of the list (spec §3), or null when there is none yet. */
 export async function firstAbout(api: UpstreamClient): Promise<About | null> {

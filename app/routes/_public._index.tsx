@@ -9,7 +9,7 @@ import {
   firstHistory,
   firstMissionVision,
   latestActivities,
-  publicBanners,
+  homeSlides,
   publicOfficers,
   type About,
 } from "~/bff/site-content.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, siteUrl } = publicContext(request);
   const { product } = getConfig();
   const [banners, missionVision, about, history, activities, officers] = await Promise.all([
-    orNull(publicBanners(api)),
+    orNull(homeSlides(api)),
     orNull(firstMissionVision(api)),
     orNull(firstAbout(api)),
     orNull(firstHistory(api)),

@@ -83,6 +83,18 @@ describe("at 1280×800", () => {
     await expect.poll(() => currentEntries(p)).toEqual(["Buku"]);
   });
 
+  it("each screen says where its records show, with a link to the public page that shows them", async () => {
+    const p = await adminPage(DESKTOP, { path: "/admin/banner" });
+    const placement = p.locator(".kit-placement");
+    expect(await placement.innerText()).toContain("Tampil di slider beranda situs dan di aplikasi mobile.");
+    expect(await placement.getByRole("link", { name: "Lihat di situs (tab baru)" }).getAttribute("href")).toBe("/");
+    await p.goto(`${bffUrl}/admin/slider-manager`);
+    expect(await placement.innerText()).toContain("Tidak tampil di situs publik saat ini: slider beranda menampilkan data Banner.");
+    expect(await placement.getByRole("link").count()).toBe(0);
+    await p.goto(`${bffUrl}/admin/book`);
+    expect(await placement.innerText()).toBe("Tampil di aplikasi mobile; tidak tampil di situs publik.");
+  });
+
   it("the close icon hides the sidebar and the menu button brings it back", async () => {
     const p = await adminPage(DESKTOP);
     expect(await menuButtonOf(p).isVisible()).toBe(false);

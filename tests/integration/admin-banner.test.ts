@@ -30,6 +30,8 @@ describe("banner list", () => {
     expect(screen.alerts).toEqual([]);
     expect(screen.paging).toEqual({ page: 1, hasMore: false });
     expect(screen.rows.map((row) => row.id)).toEqual(["1", "2", "3"]);
+    // The home page's slider reads banners (HOME_SLIDER_SOURCE's default): the screen says so, with a link.
+    expect(screen.placement).toEqual({ text: "Tampil di slider beranda situs dan di aplikasi mobile.", publicPath: "/" });
     expect(screen.rows[0]).toMatchObject({
       cells: {
         title: "Banner 1",

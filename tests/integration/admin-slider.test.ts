@@ -1,4 +1,5 @@
 import { http, HttpResponse } from "msw";
+import { getConfig } from "@server/config.server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as route from "~/routes/admin.slider-manager";
 import { upstream, UPSTREAM } from "../mocks/upstream";
@@ -52,6 +53,20 @@ describe("slider list", () => {
     expect(screen.rows[0].cells.description).toHaveLength(53);
     expect(screen.rows[1].cells).toEqual({ title: "JAM BUKA", description: "Senin-Jumat", url: "", file: null });
     expect(calls).toEqual([{ method: "GET", path: "/api/sliders" }]);
+  });
+
+  it("says where the sliders show: nowhere on the public site unless the home slider is set to read them", async () => {
+    const { screen } = await admin.load("/admin/slider-manager");
+    expect(screen.placement.text).toMatch(/^Tidak tampil di situs publik saat ini: slider beranda menampilkan data Banner\./);
+    expect(screen.placement.publicPath).toBeUndefined();
+    const site = getConfig().site;
+    site.homeSliderSource = "slider";
+    try {
+      const { screen: readByHome } = await admin.load("/admin/slider-manager");
+      expect(readByHome.placement).toEqual({ text: "Tampil di slider beranda situs.", publicPath: "/" });
+    } finally {
+      site.homeSliderSource = "banner";
+    }
   });
 
   it("says 'Gagal mendapatkan data!' when the list cannot be loaded", async () => {

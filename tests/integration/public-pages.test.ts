@@ -1,4 +1,5 @@
 import { http, HttpResponse } from "msw";
+import { getConfig } from "@server/config.server";
 import { describe, expect, it } from "vitest";
 import { loader as aboutLoader } from "~/routes/_public.about";
 import { loader as activityLoader } from "~/routes/_public.activity.$activityId";
@@ -103,6 +104,25 @@ describe("home page loader", () => {
     expect(data.activities[0].summary.length).toBeLessThanOrEqual(300);
     expect(data.activities[0].summary).toMatch(/^kata0 .* kata\d+…$/);
     expect(data.description).toBe(data.about!.summary);
+  });
+
+  it("shows the Slider records in the home slider when HOME_SLIDER_SOURCE=slider, the Banner records otherwise", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/sliders`, () =>
+        HttpResponse.json({ data: [{ id: 7, title: "DARI SLIDER", description: "Catatan", url: "https://contoh.go.id/slider", file: "slide-7.png" }] }),
+      ),
+      ...siteContentHandlers(),
+    );
+    const site = getConfig().site;
+    site.homeSliderSource = "slider";
+    try {
+      expect((await homeLoader(args("/"))).banners).toEqual([
+        { id: "7", title: "DARI SLIDER", description: "Catatan", url: "https://contoh.go.id/slider", image: "/files/slide-7.png" },
+      ]);
+    } finally {
+      site.homeSliderSource = "banner";
+    }
+    expect((await homeLoader(args("/"))).banners.map((slide) => slide.title)).toEqual(["Selamat Datang", "Tanpa Tautan", "Tautan Jahat"]);
   });
 
   it("leaves out only the sections whose calls fail", async () => {

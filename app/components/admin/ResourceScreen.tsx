@@ -139,6 +139,17 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   return (
     <div className="kit-screen">
+      <p className="kit-placement">
+        {screen.placement.text}
+        {screen.placement.publicPath ? (
+          <>
+            {" "}
+            <a href={screen.placement.publicPath} target="_blank" rel="noopener">
+              Lihat di situs<span className="visually-hidden"> (tab baru)</span>
+            </a>
+          </>
+        ) : null}
+      </p>
       {alerts.length > 0 || deleting ? (
         <div className="kit-alerts">
           {alerts.map((alert) => (

@@ -39,6 +39,7 @@ const handleHint = "Nama akun saja, tanpa alamat situs.";
 export const aboutResource = defineResource<AboutCells, typeof aboutSchema>({
   id: "about-manager",
   menu: { alias: "Tentang", icon: "info" },
+  placement: () => ({ text: "Tampil di halaman Tentang, ringkasannya di beranda; kebijakan privasi dan syarat & ketentuan di halamannya masing-masing.", publicPath: "/about" }),
   caption: "Data tentang instansi",
   rowLabel: (about) => about.title,
   columns: [

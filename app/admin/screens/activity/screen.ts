@@ -22,6 +22,7 @@ export type ActivityCells = {
 export const activityResource = defineResource<ActivityCells, typeof activitySchema>({
   id: "activity",
   menu: { alias: "Kegiatan", icon: "calendar" },
+  placement: () => ({ text: "Tampil di beranda (carousel kegiatan) dan di halaman setiap kegiatan.", publicPath: "/" }),
   caption: "Daftar kegiatan",
   rowLabel: (activity) => activity.title,
   columns: [

@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { optionalText, requiredText } from "~/admin/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
@@ -23,6 +24,7 @@ export type AuthorCells = {
 export const authorResource = defineResource<AuthorCells, typeof authorSchema>({
   id: "author",
   menu: { alias: "Pengarang", icon: "pen" },
+  placement: () => MOBILE_APP_ONLY,
   caption: "Daftar pengarang",
   rowLabel: (author) => author.name,
   columns: [

@@ -1,3 +1,4 @@
+import { bannerPlacement } from "~/admin/placement";
 import * as z from "zod";
 import { optionalText, optionalUrl, requiredText } from "~/admin/fields";
 import { ADMIN_MESSAGES } from "~/admin/messages";
@@ -21,6 +22,7 @@ export type BannerCells = {
 export const bannerResource = defineResource<BannerCells, typeof bannerSchema>({
   id: "banner",
   menu: { alias: "Banner", icon: "image" },
+  placement: bannerPlacement,
   caption: "Daftar banner",
   rowLabel: (banner) => banner.title,
   columns: [

@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin/fields";
 import { optionalIsbnIssn } from "~/admin/isbn";
@@ -36,6 +37,7 @@ export type BookCells = {
 export const bookResource = defineResource<BookCells, typeof bookSchema>({
   id: "book",
   menu: { alias: "Buku", icon: "book" },
+  placement: () => MOBILE_APP_ONLY,
   caption: "Daftar buku",
   rowLabel: (book) => book.title,
   columns: [

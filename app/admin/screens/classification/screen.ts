@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { requiredText } from "~/admin/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
@@ -18,6 +19,7 @@ export type ClassificationCells = {
 export const classificationResource = defineResource<ClassificationCells, typeof classificationSchema>({
   id: "classification",
   menu: { alias: "Klasifikasi", icon: "hash" },
+  placement: () => MOBILE_APP_ONLY,
   caption: "Daftar klasifikasi",
   rowLabel: (classification) => `${classification.notation} ${classification.general_name}`,
   columns: [

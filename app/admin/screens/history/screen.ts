@@ -19,6 +19,7 @@ export type HistoryCells = {
 export const historyResource = defineResource<HistoryCells, typeof historySchema>({
   id: "history",
   menu: { alias: "Sejarah", icon: "clock" },
+  placement: () => ({ text: "Tampil di halaman Sejarah dan ringkasannya di beranda.", publicPath: "/history" }),
   caption: "Sejarah instansi",
   rowLabel: (history) => history.title,
   columns: [

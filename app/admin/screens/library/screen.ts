@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { optionalPhone, optionalText, requiredText } from "~/admin/fields";
 import { ADMIN_MESSAGES } from "~/admin/messages";
@@ -26,6 +27,7 @@ export type LibraryCells = {
 export const libraryResource = defineResource<LibraryCells, typeof librarySchema>({
   id: "library",
   menu: { alias: "Perpustakaan", icon: "library", title: "Manajemen Perpustakaan" },
+  placement: () => MOBILE_APP_ONLY,
   caption: "Daftar perpustakaan",
   rowLabel: (library) => library.name,
   columns: [

@@ -18,6 +18,7 @@ export type MissionVisionCells = {
 export const missionVisionResource = defineResource<MissionVisionCells, typeof missionVisionSchema>({
   id: "mission-vission",
   menu: { alias: "Visi Misi", icon: "target" },
+  placement: () => ({ text: "Tampil di beranda, di bagian Visi dan Misi.", publicPath: "/" }),
   caption: "Visi dan misi",
   rowLabel: () => "visi dan misi",
   columns: [

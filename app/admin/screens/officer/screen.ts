@@ -21,6 +21,7 @@ export type OfficerCells = {
 export const officerResource = defineResource<OfficerCells, typeof officerSchema>({
   id: "officer",
   menu: { alias: "Pejabat", icon: "user" },
+  placement: () => ({ text: "Tampil di beranda, di daftar pejabat.", publicPath: "/" }),
   caption: "Daftar pejabat",
   rowLabel: (officer) => officer.name,
   columns: [

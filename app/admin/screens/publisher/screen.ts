@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
@@ -26,6 +27,7 @@ export type PublisherCells = {
 export const publisherResource = defineResource<PublisherCells, typeof publisherSchema>({
   id: "publisher",
   menu: { alias: "Penerbit", icon: "building" },
+  placement: () => MOBILE_APP_ONLY,
   caption: "Daftar penerbit",
   rowLabel: (publisher) => publisher.name,
   columns: [

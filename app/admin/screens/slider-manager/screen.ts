@@ -1,3 +1,4 @@
+import { sliderPlacement } from "~/admin/placement";
 import * as z from "zod";
 import { optionalText, optionalUrl, upperCasedTitle } from "~/admin/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
@@ -21,6 +22,7 @@ export type SliderCells = {
 export const sliderResource = defineResource<SliderCells, typeof sliderSchema>({
   id: "slider-manager",
   menu: { alias: "Slider", icon: "slides" },
+  placement: sliderPlacement,
   caption: "Daftar slider",
   rowLabel: (slider) => slider.title,
   columns: [

@@ -1,3 +1,4 @@
+import { MOBILE_APP_ONLY } from "~/admin/placement";
 import * as z from "zod";
 import { optionalText, requiredText } from "~/admin/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
@@ -26,6 +27,7 @@ export type VideoCells = {
 export const videoResource = defineResource<VideoCells, typeof videoSchema>({
   id: "video",
   menu: { alias: "Video", icon: "video" },
+  placement: () => MOBILE_APP_ONLY,
   caption: "Daftar video",
   rowLabel: (video) => video.title,
   columns: [

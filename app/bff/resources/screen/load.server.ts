@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import type * as z from "zod";
 import type { AlertMessage, Cells, FieldOption, ScreenData, ScreenRow } from "~/admin/resource";
 import { readScreenState } from "~/admin/url-state";
+import { getConfig } from "@server/config.server";
 import type { AdminContext } from "../../auth.server.ts";
 import { takeFlashAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamClient } from "../../upstream.server.ts";
@@ -59,7 +60,8 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   }
   for (const failure of looked.failures) alerts.push(alertOf("error", failure));
   const loadFailure = "records" in listed ? null : definition.messages.loadFailed;
-  const screen: ScreenData<C> = { rows, alerts, paging, loadFailure, ...(adapter.lookups ? { options: looked.options } : {}) };
+  const placement = definition.placement(getConfig().site);
+  const screen: ScreenData<C> = { rows, alerts, paging, loadFailure, placement, ...(adapter.lookups ? { options: looked.options } : {}) };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 
