@@ -1,8 +1,9 @@
+import { ACTIVITIES_PATH } from "~/lib/paths";
 import { publicContext, orNull } from "./public-page.server.ts";
 import { publicActivities, type Activity } from "./site-content.server.ts";
 
 /** The public pages that exist whatever the content (the activities are added from the upstream). */
-export const STATIC_PUBLIC_PATHS = ["/", "/about", "/history", "/organization-tree", "/privacy-policy", "/terms"];
+export const STATIC_PUBLIC_PATHS = ["/", "/about", "/history", ACTIVITIES_PATH, "/organization-tree", "/privacy-policy", "/terms"];
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 /** Characters XML 1.0 does not allow at all (C0 controls but tab and line ends, lone surrogates, U+FFFE/FFFF): dropped. */

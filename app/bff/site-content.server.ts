@@ -6,7 +6,12 @@ import { listMissionVisions, type MissionVision } from "~/admin/screens/mission-
 import { listOfficers, type Officer } from "~/admin/screens/officer/adapter.server";
 import { listSliders } from "~/admin/screens/slider-manager/adapter.server";
 import { getConfig } from "@server/config.server";
+import type { ActivityCardData } from "~/lib/cards";
+import { formatDayMonthYear, isoDate } from "~/lib/dates";
+import { fileUrl } from "~/lib/files";
+import { clipText } from "~/lib/text";
 import { cachedRead } from "./public-cache.server.ts";
+import { richTextToPlain } from "./sanitize.server.ts";
 import type { UpstreamClient } from "./upstream.server.ts";
 
 /**
@@ -40,6 +45,21 @@ export async function firstHistory(api: UpstreamClient): Promise<History | null>
 }
 
 export const publicActivities = (api: UpstreamClient) => cachedRead("activities", () => listActivities(api));
+
+/** How much of an activity's text a card carries: cut well past the three lines it shows. */
+const CARD_CHARS = 300;
+
+/** An activity as its card shows it (the home page's carousel, the archive). */
+export function activityCard(activity: Activity): ActivityCardData {
+  return {
+    id: activity.id,
+    title: activity.title,
+    summary: clipText(richTextToPlain(activity.description), CARD_CHARS),
+    date: formatDayMonthYear(activity.date),
+    dateTime: isoDate(activity.date),
+    image: fileUrl(activity.file),
+  };
+}
 
 /** How many activities the home page's carousel holds: the newest, however many there are. */
 export const HOME_ACTIVITY_COUNT = 12;

@@ -5,6 +5,7 @@ import { safeHref } from "~/bff/links.server";
 import { orNull, publicContext } from "~/bff/public-page.server";
 import { richTextToPlain } from "~/bff/sanitize.server";
 import {
+  activityCard,
   firstAbout,
   firstHistory,
   firstMissionVision,
@@ -18,11 +19,11 @@ import { BannerSlider, firstSlideImagePreload } from "~/components/public/Banner
 import { OfficeMap } from "~/components/public/OfficeMap";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SOCIAL_NETWORKS, socialLink } from "~/config/social";
-import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { JsonLd } from "~/components/public/JsonLd";
 import { fileUrl } from "~/lib/files";
 import { responsiveImage } from "~/lib/images";
 import { clipText } from "~/lib/text";
+import { ACTIVITIES_PATH } from "~/lib/paths";
 import { publicPageMeta } from "~/lib/public-meta";
 
 export const links: LinksFunction = () => carouselLinks();
@@ -33,7 +34,6 @@ export const links: LinksFunction = () => carouselLinks();
  * the HTML and in the page data).
  */
 const TEASER_CHARS = 1_000;
-const CARD_CHARS = 300;
 
 /**
  * Home: every section's upstream call starts at once (never one after another), and a section
@@ -63,14 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     missionVision: missionVision && { vision: missionVision.vision, mission: missionVision.mission },
     about: aboutTeaser,
     history: history && { title: history.title, summary: clipText(richTextToPlain(history.description), TEASER_CHARS) },
-    activities: (activities ?? []).map((activity) => ({
-      id: activity.id,
-      title: activity.title,
-      summary: clipText(richTextToPlain(activity.description), CARD_CHARS),
-      date: formatDayMonthYear(activity.date),
-      dateTime: isoDate(activity.date),
-      image: fileUrl(activity.file),
-    })),
+    activities: (activities ?? []).map(activityCard),
     officers: (officers ?? []).map((officer) => ({
       id: officer.id,
       name: officer.name,
@@ -150,6 +143,9 @@ export default function Home() {
             Kegiatan
           </h2>
           <ActivitiesCarousel activities={activities} />
+          <p className="section-more">
+            <Link to={ACTIVITIES_PATH}>Lihat semua kegiatan</Link>
+          </p>
         </section>
       ) : null}
 

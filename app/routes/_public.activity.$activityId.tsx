@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "~/bff/public-page.server";
 import { richTextToPlain, sanitizeRichText } from "~/bff/sanitize.server";
 import { publicActivity } from "~/bff/site-content.server";
-import { activityPath } from "~/lib/paths";
+import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
 import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
@@ -43,7 +43,7 @@ export default function ActivityPage() {
   return (
     <article className="page">
       <p className="page-breadcrumb">
-        <Link to="/">Beranda</Link> / Kegiatan
+        <Link to="/">Beranda</Link> / <Link to={ACTIVITIES_PATH}>Kegiatan</Link>
       </p>
       <h1>{title}</h1>
       {date ? (

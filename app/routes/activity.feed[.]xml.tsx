@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
 import { escapeXml, activitiesForFeeds, xmlResponse } from "~/bff/discovery.server";
 import { richTextToPlain } from "~/bff/sanitize.server";
-import { activityPath } from "~/lib/paths";
+import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
 
 const FEED_SIZE = 20;
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="id">',
       `<title>${escapeXml(`Kegiatan ${product}`)}</title>`,
       `<link rel="self" href="${escapeXml(`${siteUrl}/activity/feed.xml`)}"/>`,
-      `<link rel="alternate" type="text/html" href="${escapeXml(`${siteUrl}/`)}"/>`,
+      `<link rel="alternate" type="text/html" href="${escapeXml(siteUrl + ACTIVITIES_PATH)}"/>`,
       `<id>${escapeXml(`${siteUrl}/activity/feed.xml`)}</id>`,
       `<updated>${updated}</updated>`,
       `<author><name>${escapeXml(product)}</name></author>`,

@@ -69,7 +69,7 @@ beforeAll(async () => {
       path: "/",
       title: PRODUCT,
       heading: banners[0].title,
-      texts: [banners[0].title, missionVision[0].vision, about.title, history.title, activities[0].title, "Tugas Pokok dan Fungsi"],
+      texts: [banners[0].title, missionVision[0].vision, about.title, history.title, activities[0].title, "Lihat semua kegiatan", "Tugas Pokok dan Fungsi"],
     },
     { name: "about", path: "/about", title: `${PRODUCT} | Tentang Kami`, heading: about.title, texts: [opening(about.description)] },
     { name: "history", path: "/history", title: `${PRODUCT} | Sejarah`, heading: history.title, texts: [opening(history.description)] },
@@ -79,6 +79,13 @@ beforeAll(async () => {
       title: `${PRODUCT} | ${activity.title}`,
       heading: activity.title,
       texts: [opening(activity.description), jakartaDate(activity.date)],
+    },
+    {
+      name: "activities",
+      path: "/activity",
+      title: `${PRODUCT} | Kegiatan`,
+      heading: "Kegiatan",
+      texts: [activities[0].title, `${activities.length} kegiatan`],
     },
     {
       name: "organization-tree",
@@ -120,7 +127,7 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 // The list is built in beforeAll; describe.each needs the names now.
-const PAGE_NAMES = ["home", "about", "history", "activity", "organization-tree", "privacy-policy", "terms"];
+const PAGE_NAMES = ["home", "about", "history", "activity", "activities", "organization-tree", "privacy-policy", "terms"];
 const pageNamed = (name: string) => pages.find((candidate) => candidate.name === name)!;
 
 describe.each(PAGE_NAMES)("public page %s", (name) => {

@@ -21,6 +21,7 @@ describe("discoverability", () => {
       "http://localhost/",
       "http://localhost/about",
       "http://localhost/history",
+      "http://localhost/activity",
       "http://localhost/organization-tree",
       "http://localhost/privacy-policy",
       "http://localhost/terms",
@@ -33,7 +34,7 @@ describe("discoverability", () => {
   it("still answers a sitemap of the fixed pages when the upstream is down", async () => {
     upstream.use(http.get(`${UPSTREAM}/*`, () => HttpResponse.error()));
     const xml = await (await sitemapLoader(args("/sitemap.xml"))).text();
-    expect(xml.match(/<loc>/g)).toHaveLength(6);
+    expect(xml.match(/<loc>/g)).toHaveLength(7);
   });
 
   it("keeps crawlers out of the back-office and points them at the sitemap", async () => {
@@ -58,6 +59,7 @@ describe("discoverability", () => {
     expect(titles).toEqual(["Lomba &lt;Baca&gt; &amp; Tulis", "Bedah Buku", "Kunjungan Sekolah"]);
     expect(xml).toContain("<updated>2025-01-05T00:00:00.000Z</updated>");
     expect(xml).toContain("<summary>Seru</summary>");
+    expect(xml).toContain('<link rel="alternate" type="text/html" href="http://localhost/activity"/>');
   });
 
   it("describes the agency as a GovernmentOrganization on the home page", async () => {

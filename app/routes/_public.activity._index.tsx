@@ -1,0 +1,98 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { failPage, notFound, publicContext } from "~/bff/public-page.server";
+import { activityCard, publicActivities } from "~/bff/site-content.server";
+import { ActivityCard } from "~/components/public/ActivityCard";
+import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { formatIndonesianNumber } from "~/admin/format";
+import { ACTIVITIES_PATH } from "~/lib/paths";
+import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
+
+/**
+ * Every activity, newest first, a page at a time (`?page=N`), readable without JavaScript. The
+ * list is the public read of all activities that the feed and the sitemap use (one cached call),
+ * so the pages and their count are exact; the upstream lists the newest first.
+ */
+
+export const ACTIVITIES_PER_PAGE = 12;
+
+/** `?page=`: absent is the first; anything but a page number that exists is not a page of this list. */
+function pageOf(url: URL): number {
+  const value = url.searchParams.get("page");
+  if (value === null) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(value)) notFound();
+  return Number(value);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = pageOf(new URL(request.url));
+  const { api } = publicContext(request);
+  const activities = await publicActivities(api).catch(failPage);
+  const pages = Math.max(1, Math.ceil(activities.length / ACTIVITIES_PER_PAGE));
+  if (page > pages) notFound();
+  const first = (page - 1) * ACTIVITIES_PER_PAGE;
+  return {
+    page,
+    pages,
+    total: activities.length,
+    activities: activities.slice(first, first + ACTIVITIES_PER_PAGE).map(activityCard),
+  };
+}
+
+const pageHref = (page: number) => (page === 1 ? ACTIVITIES_PATH : `${ACTIVITIES_PATH}?page=${page}`);
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? publicPageMeta(matches, {
+        pageName: data.page === 1 ? "Kegiatan" : `Kegiatan, halaman ${data.page}`,
+        description: "Kegiatan Dinas Perpustakaan dan Kearsipan, yang terbaru lebih dahulu.",
+        path: pageHref(data.page),
+      })
+    : notFoundMeta(matches);
+
+export default function ActivitiesPage() {
+  const { page, pages, total, activities } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page-wide">
+      <p className="page-breadcrumb">
+        <Link to="/">Beranda</Link> / Kegiatan
+      </p>
+      <h1>Kegiatan</h1>
+      {total === 0 ? (
+        <p>Belum ada kegiatan.</p>
+      ) : (
+        <>
+          <p className="page-count">
+            {formatIndonesianNumber(total)} kegiatan{pages > 1 ? `, halaman ${page} dari ${pages}` : ""}
+          </p>
+          <ul className="activity-grid">
+            {activities.map((activity) => (
+              <li key={activity.id}>
+                <ActivityCard activity={activity} heading="h2" />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {pages > 1 ? (
+        <nav className="public-pager" aria-label="Halaman kegiatan">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} rel="prev">
+              Sebelumnya
+            </Link>
+          ) : null}
+          <span>
+            Halaman {page} dari {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageHref(page + 1)} rel="next">
+              Berikutnya
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = PublicErrorBoundary;
