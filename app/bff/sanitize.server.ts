@@ -61,6 +61,23 @@ export function cleanEditorHtml(html: string): string {
   return richTextToPlain(clean) === "" && !/<img\b/i.test(clean) ? "" : clean;
 }
 
+/**
+ * Sanitised rich text without a first heading that only repeats the page's own title: the legal
+ * texts as the agency wrote them start with "<h2>Kebijakan Privasi</h2>" under the page's
+ * "Kebijakan Privasi", which showed the heading twice. "&" and "dan" count as the same word.
+ */
+export function withoutRepeatedTitle(html: string, title: string): string {
+  const leading = /^\s*<h[1-6]\b[^>]*>([\s\S]*?)<\/h[1-6]>/i.exec(html);
+  if (!leading) return html;
+  const words = (text: string) =>
+    text
+      .toLocaleLowerCase("id")
+      .replace(/&/g, " dan ")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  return words(richTextToPlain(leading[1])) === words(title) ? html.slice(leading[0].length) : html;
+}
+
 /** Plain text of rich text (for meta descriptions and previews). */
 export function richTextToPlain(html: string | null | undefined): string {
   if (!html) return "";

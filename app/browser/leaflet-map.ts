@@ -7,6 +7,8 @@ const ZOOM = 13;
 export interface OfficeMapSettings {
   latitude: number;
   longitude: number;
+  /** The office's address, shown in the marker's popup above the coordinate ("" when unknown). */
+  address: string;
   tileUrl: string;
   attribution: string;
   externalUrl: string;
@@ -28,7 +30,7 @@ function loadStylesheet(href: string): Promise<void> {
 
 /**
  * Replaces the box's link to an external map with Leaflet's map of the office: its marker (the
- * coordinate in its popup) and a click anywhere else opening the external map in a new tab.
+ * address and the coordinate in its popup) and a click anywhere else opening the external map in a new tab.
  */
 export async function showOfficeMap(box: HTMLElement, settings: OfficeMapSettings): Promise<void> {
   await loadStylesheet(settings.stylesheet);
@@ -52,7 +54,12 @@ export async function showOfficeMap(box: HTMLElement, settings: OfficeMapSetting
     shadowSize: [41, 41],
   });
   const popup = document.createElement("span");
-  popup.textContent = `${settings.latitude}, ${settings.longitude}`;
+  if (settings.address) {
+    const address = document.createElement("strong");
+    address.textContent = settings.address;
+    popup.append(address, document.createElement("br"));
+  }
+  popup.append(`${settings.latitude}, ${settings.longitude}`);
   L.marker(office, { icon, alt: "Lokasi kantor" }).bindPopup(popup).addTo(map);
   map.on("click", () => {
     window.open(settings.externalUrl, "_blank", "noopener,noreferrer");

@@ -67,7 +67,7 @@ export default function PublicLayout() {
   const { product, appStoreUrl, appQrUrl, contact, browserScript } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   return (
-    <>
+    <div className="public-site">
       <a className="skip-link" href="#konten">
         Langsung ke konten
       </a>
@@ -77,7 +77,7 @@ export default function PublicLayout() {
       </main>
       <SiteFooter product={product} contact={contact} appStoreUrl={appStoreUrl} appQrUrl={appQrUrl} />
       {browserScript ? <script type="module" src={browserScript} nonce={nonce} /> : null}
-    </>
+    </div>
   );
 }
 

@@ -301,7 +301,7 @@ describe("map", () => {
     await expect.poll(() => requests.some((url) => url.includes(`${TILE_HOST}/${MAP_ZOOM}/${tile.x}/${tile.y}.png`))).toBe(true);
   });
 
-  it("clicking the map opens the office's location on an external map in a new tab; the marker's popup shows the coordinate", async () => {
+  it("clicking the map opens the office's location on an external map in a new tab; the marker's popup shows the address and the coordinate", async () => {
     const page = await openHome();
     await sectionTitled(page, "Lokasi Kantor").scrollIntoViewIfNeeded();
     const map = page.locator(".leaflet-container");
@@ -319,7 +319,9 @@ describe("map", () => {
 
     await page.locator(".leaflet-marker-icon").click();
     await page.locator(".leaflet-popup-content").waitFor();
-    expect(squash((await page.locator(".leaflet-popup-content").textContent()) ?? "")).toContain(`${OFFICE.latitude}, ${OFFICE.longitude}`);
+    const popup = squash((await page.locator(".leaflet-popup-content").textContent()) ?? "");
+    expect(popup).toContain(`${OFFICE.latitude}, ${OFFICE.longitude}`);
+    expect(popup).toContain(squash(about.address));
   });
 
   it("without JavaScript shows the address and a 'Buka lokasi di peta' link", async () => {

@@ -226,6 +226,21 @@ async function loadWholePage(tab: Page): Promise<void> {
   await tab.waitForTimeout(600);
 }
 
+describe("a short page", () => {
+  it("ends with its footer at the window's bottom edge, with no grey band under it", async () => {
+    const tab = await (await chromium.newContext({ viewport: { width: 1280, height: 2400 }, javaScriptEnabled: false })).newPage();
+    await tab.goto(`${bffUrl}/terms`);
+    const { footerBottom, pageHeight, windowHeight } = await tab.evaluate(() => ({
+      footerBottom: document.querySelector(".site-footer")!.getBoundingClientRect().bottom,
+      pageHeight: document.documentElement.scrollHeight,
+      windowHeight: innerHeight,
+    }));
+    // The page is short here (else the check says nothing), and its footer reaches the bottom.
+    expect(pageHeight).toBe(windowHeight);
+    expect(Math.round(footerBottom)).toBe(windowHeight);
+  });
+});
+
 describe("unknown pages", () => {
   it.each(["/activity/999999", "/activity/abc"])("%s answers 404 with the Indonesian page inside the header and footer", async (pagePath) => {
     const response = await fetch(`${bffUrl}${pagePath}`);

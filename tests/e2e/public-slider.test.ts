@@ -131,3 +131,22 @@ describe("the SELENGKAPNYA button", () => {
     await expect.poll(() => page.locator(".banner-slide.is-active").getByRole("link", { name: "SELENGKAPNYA" }).isVisible()).toBe(true);
   });
 });
+
+describe("the dark shade under the caption", () => {
+  it("covers the slide's whole width at every width from 320 to 2560 px, with no hard edge", async () => {
+    for (const width of [320, 768, 1366, 1920, 2560]) {
+      const page = await openHome({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const [slide, shade] = await Promise.all(
+        [".banner-slide.is-active", ".banner-slide.is-active .banner-shade"].map((selector) =>
+          page.locator(selector).evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+          }),
+        ),
+      );
+      expect(shade, `${width} px`).toEqual(slide);
+      expect(slide.right - slide.left, `${width} px`).toBe(width);
+      await page.close();
+    }
+  });
+});

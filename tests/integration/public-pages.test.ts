@@ -184,6 +184,24 @@ describe("content pages", () => {
     expect((await historyLoader(args("/history"))).title).toBe("SEJARAH");
   });
 
+  it("shows the legal pages' heading once: a first heading repeating the page's title is left out", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/abouts`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              ...CONTENT.abouts[0],
+              privacy_policy: "<h2>Kebijakan Privasi</h2><p>Privasi dijaga.</p>",
+              terms_and_condition: "<h2>Syarat dan Ketentuan</h2><h3>Umum</h3><p>Isi</p>",
+            },
+          ],
+        }),
+      ),
+    );
+    expect((await privacyLoader(args("/privacy-policy"))).html).toBe("<p>Privasi dijaga.</p>");
+    expect((await termsLoader(args("/terms"))).html).toBe("<h3>Umum</h3><p>Isi</p>");
+  });
+
   it("shows one activity with its date as day-month-year", async () => {
     upstream.use(...siteContentHandlers());
     const activity = await activityLoader(args("/activity/7", { activityId: "7" }));

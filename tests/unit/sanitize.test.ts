@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { richTextToPlain, sanitizeRichText } from "~/bff/sanitize.server";
+import { richTextToPlain, sanitizeRichText, withoutRepeatedTitle } from "~/bff/sanitize.server";
 
 describe("rich text, sanitised once per text", () => {
   const unsafe = '<p onclick="steal()">Halo <strong>warga</strong><script>alert(1)</script></p><p>Baris kedua</p>';
@@ -20,5 +20,19 @@ describe("rich text, sanitised once per text", () => {
     const long = `<p>${"y".repeat(30_000)}</p><script>alert(2)</script>`;
     expect(sanitizeRichText(long)).toBe(`<p>${"y".repeat(30_000)}</p>`);
     expect(richTextToPlain(long)).toBe("y".repeat(30_000));
+  });
+});
+
+describe("withoutRepeatedTitle", () => {
+  it("drops a first heading that only repeats the page's title, '&' and 'dan' alike", () => {
+    expect(withoutRepeatedTitle("<h2>Kebijakan Privasi</h2><p>Isi</p>", "Kebijakan Privasi")).toBe("<p>Isi</p>");
+    expect(withoutRepeatedTitle("<h2>Syarat dan Ketentuan</h2><p>Isi</p>", "Syarat & Ketentuan")).toBe("<p>Isi</p>");
+    expect(withoutRepeatedTitle("  <h3><strong>KEBIJAKAN PRIVASI</strong></h3><p>Isi</p>", "Kebijakan Privasi")).toBe("<p>Isi</p>");
+  });
+
+  it("keeps every other heading and text as it is", () => {
+    expect(withoutRepeatedTitle("<h2>Data yang kami simpan</h2><p>Isi</p>", "Kebijakan Privasi")).toBe("<h2>Data yang kami simpan</h2><p>Isi</p>");
+    expect(withoutRepeatedTitle("<p>Kebijakan Privasi</p><h2>Kebijakan Privasi</h2>", "Kebijakan Privasi")).toBe("<p>Kebijakan Privasi</p><h2>Kebijakan Privasi</h2>");
+    expect(withoutRepeatedTitle("", "Kebijakan Privasi")).toBe("");
   });
 });

@@ -55,6 +55,8 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
                 decoding={index === 0 ? "sync" : "async"}
               />
             ) : null}
+            {/* The slide's whole width, whatever the caption's (which stops at the page's 1200 px). */}
+            <span className="banner-shade" aria-hidden="true" />
             <div className="banner-caption">
               {index === 0 ? <h1 className="banner-title">{slide.title}</h1> : <h2 className="banner-title">{slide.title}</h2>}
               <p className="banner-description">{slide.description}</p>

@@ -23,7 +23,7 @@ export function externalMapUrl(latitude: number, longitude: number): string {
  */
 export function OfficeMap({ address, ...office }: OfficeMapProps) {
   const externalUrl = externalMapUrl(office.latitude, office.longitude);
-  const settings: OfficeMapSettings = { ...office, externalUrl, stylesheet: leafletStyles, markerIcon, markerIcon2x, markerShadow };
+  const settings: OfficeMapSettings = { ...office, address, externalUrl, stylesheet: leafletStyles, markerIcon, markerIcon2x, markerShadow };
   return (
     <div className="office-map" data-enhance="office-map" data-map={JSON.stringify(settings)}>
       <div className="office-map-fallback">
