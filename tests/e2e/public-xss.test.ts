@@ -334,7 +334,7 @@ it("writes at least 50 payloads, each into a field the public pages render", () 
 });
 
 describe("pages with every rich-text payload at once", () => {
-  it.each(["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all"])("%s runs none of them and keeps no dangerous markup", async (pagePath) => {
+  it.each(["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity"])("%s runs none of them and keeps no dangerous markup", async (pagePath) => {
     const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath;
     const page = await context.newPage();
     try {
