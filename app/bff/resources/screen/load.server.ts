@@ -50,16 +50,17 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   if (flashed) alerts.push(alertOf(flashed.alert.type, flashed.alert.message));
   let rows: Array<ScreenRow<C>> = [];
   let paging: ScreenData<C>["paging"] = null;
+  let loadFailure: string | null = null;
   if ("records" in listed) {
     const shown = definition.singleRecord ? listed.records.slice(0, 1) : listed.records;
     rows = shown.map((record) => toRow(adapter, record));
     // A full page means there may be more; a short page is the end (the upstream sends no total).
     if (pageRequest) paging = { page, hasMore: listed.records.length >= pageRequest.limit };
   } else {
-    alerts.push(alertOf("error", definition.messages.loadFailed));
+    loadFailure = definition.messages.loadFailed;
+    alerts.push(alertOf("error", loadFailure));
   }
   for (const failure of looked.failures) alerts.push(alertOf("error", failure));
-  const loadFailure = "records" in listed ? null : definition.messages.loadFailed;
   const placement = definition.placement(getConfig().site);
   const screen: ScreenData<C> = { rows, alerts, paging, loadFailure, placement, ...(adapter.lookups ? { options: looked.options } : {}) };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
