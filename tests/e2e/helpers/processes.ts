@@ -279,6 +279,8 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // Nothing leaves the machine: every host name but the loopback address fails to resolve.
+  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ];
 
 /**
