@@ -47,7 +47,7 @@ rmSync(reportFile, { force: true });
 const started = Date.now();
 // One file at a time (npm test runs them in parallel): the figures, the soak's above all, are the
 // process's own, not shared with another suite's load.
-const hard = runVitest(["--project", "hard", "--no-file-parallelism"], { HARD_FULL: "1", HARD_REPORT_FILE: reportFile }, `${work}-hard.json`);
+const hard = runVitest(["--project", "hard", "--project", "hard-bounded", "--no-file-parallelism"], { HARD_FULL: "1", HARD_REPORT_FILE: reportFile }, `${work}-hard.json`);
 const earlier = EARLIER_SUITES.map((entry, index) => ({
   ...entry,
   ...runVitest(["--project", entry.project, ...entry.files], {}, `${work}-earlier-${index}.json`),
