@@ -15,6 +15,39 @@ const alias = {
  */
 const WORKERS = Math.max(2, availableParallelism());
 
+/**
+ * Isolation is a setting of a whole pool in vitest 3.2, not of a project: the projects whose files
+ * may share modules (unit, reference-api) run in the threads pool, which keeps a worker's module
+ * cache from file to file, so that the app's modules, msw and the rest load once per worker, not
+ * once per file (that loading was half of their time: 52 s -> 25 s); every other project runs in
+ * the forks pool, a fresh process per file.
+ */
+const SHARED_MODULE_POOL = { threads: { isolate: false } };
+
+/** The unit and integration tests: app and server modules against msw's upstream (tests/mocks/). */
+const UNIT = {
+  environment: "node",
+  setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
+  // Files run WORKERS at a time: a CPU-bound test (sharp resizing a page's worth of variants, a
+  // property run) shares the cores and needs more than vitest's default 5 s.
+  testTimeout: 20_000,
+};
+const UNIT_FILES = ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
+
+/**
+ * Unit files that need modules of their own: the audit log and the Redis stores open what the
+ * configuration of their file names (its DATA_DIR, its REDIS_URL) when first used; a module
+ * reset or a mocked module (sharp) must not reach another file's tests.
+ */
+const FRESH_MODULE_UNIT_FILES = [
+  "tests/integration/admin-audit.test.ts",
+  "tests/integration/admin-audit-shared.test.ts",
+  "tests/integration/admin-audit-unavailable.test.ts",
+  "tests/integration/redis-stores.test.ts",
+  "tests/integration/image-variants.test.ts",
+  "tests/unit/upstream.test.ts",
+];
+
 /** The reliability suites (tests/hard/): they attack the built app, each file on a stack of its own. */
 const HARD = {
   setupFiles: ["tests/setup/assertions.ts"],
@@ -35,17 +68,25 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: WORKERS,
+    poolOptions: SHARED_MODULE_POOL,
     projects: [
       {
         resolve: { alias },
         test: {
+          ...UNIT,
           name: "unit",
-          environment: "node",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
-          setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
-          // Files run WORKERS at a time: a CPU-bound test (sharp resizing a page's worth of
-          // variants, a property run) shares the cores and needs more than vitest's default 5 s.
-          testTimeout: 20_000,
+          include: UNIT_FILES,
+          exclude: FRESH_MODULE_UNIT_FILES,
+          // In the shared threads (see SHARED_MODULE_POOL).
+          pool: "threads",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...UNIT,
+          name: "unit-isolated",
+          include: FRESH_MODULE_UNIT_FILES,
         },
       },
       {
@@ -57,6 +98,9 @@ export default defineConfig({
           include: ["tests/reference-api/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+          // In the shared threads (see SHARED_MODULE_POOL); each file starts its own reference API
+          // on its own data directory.
+          pool: "threads",
         },
       },
       {
@@ -71,10 +115,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One child process per file, several at once (WORKERS); VITEST_POOL_ID picks the stacks.
           pool: "forks",
-          // A worker's files share its module cache: playwright-core, axe-core and the helpers
-          // load once per worker, not once per file (the run: 229 s against 215 s). The files
-          // mock nothing and keep their state in their own scope and hooks.
-          isolate: false,
         },
       },
       {

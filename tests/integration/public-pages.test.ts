@@ -158,6 +158,7 @@ describe("public layout", () => {
   });
 
   it("serves the footer's QR code as an SVG image, cached for good at the address pages use", async () => {
+    upstream.use(...siteContentHandlers());
     const { appQrUrl } = await layoutLoader(args("/"));
     const current = await appQrLoader(args(appQrUrl));
     expect(current.headers.get("content-type")).toBe("image/svg+xml");
