@@ -35,7 +35,7 @@ type RouteManifest = ServerBuild["routes"];
 
 /**
  * The route Remix would run the action of for this path and query, or undefined when no route
- * of the app matches it (Remix then answers 404). Mirrors React Router's ranking (static
+ * of the app matches it but the catch-all (the site's 404 page answers it). Mirrors React Router's ranking (static
  * segments over parameters, an index over its layout) and Remix's target choice (the deepest
  * route with a path of its own, the index only with `?index`). Single-fetch data URLs
  * (`/about.data`, `/_root.data`) are matched as the page they are for.
@@ -67,6 +67,9 @@ export function routeMatcher(manifest: RouteManifest): (pathname: string, search
       .split("/")
       .filter((segment) => segment !== "")
       .map((segment) => (segment.startsWith(":") ? segment : segment.toLowerCase()));
+    // The catch-all (routes/_public.$, the site's 404) answers only addresses no other route
+    // has: to the body gate they are unknown, as they were before it existed.
+    if (segments.includes("*")) continue;
     // React Router's computeScore: a static segment 10, a parameter 3, an index 2 more.
     const score =
       Math.max(segments.length, 1) +

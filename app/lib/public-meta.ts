@@ -17,8 +17,11 @@ export function publicPageMeta(matches: Match[], page: Omit<PageSeo, "product" |
   return seoMeta({ ...page, product: layout.product, siteUrl: layout.siteUrl });
 }
 
-/** A page that failed to load: titled as such and kept out of search indexes. */
+/**
+ * A page that does not exist: titled by the title rule with no page name (the prefix alone, as
+ * spec §1 says of a page without one) and kept out of search indexes.
+ */
 export function notFoundMeta(matches: Match[]): MetaDescriptor[] {
   const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutSeo | undefined;
-  return [{ title: pageTitle(layout?.product ?? "", "Halaman tidak ditemukan") }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(layout?.product ?? "") }, { name: "robots", content: "noindex" }];
 }

@@ -9,8 +9,8 @@ import { chromiumForFile, isUnhydratedPublicDocument, mainStack, PHONE, waitForH
  */
 
 const { bffUrl } = mainStack();
-// With a 404 inside the public layout (an unknown activity).
-const PUBLIC_PATHS = ["/", "/about", "/history", "/activity/1", "/organization-tree", "/privacy-policy", "/terms", "/activity/999999"];
+// With a 404 inside the public layout: an unknown activity, and an address no route has.
+const PUBLIC_PATHS = ["/", "/about", "/history", "/activity/1", "/organization-tree", "/privacy-policy", "/terms", "/activity/999999", "/tidak-ada"];
 const PUBLIC_SCRIPT = /^\/build\/_browser\/public-[\w-]+\.js$/;
 
 const chromium = chromiumForFile();
@@ -28,11 +28,11 @@ describe.each(PUBLIC_PATHS)("the server's HTML of %s", (pagePath) => {
   });
 });
 
-it("the root's own 404 page, for an address no route has, carries no script at all", async () => {
-  const response = await fetch(`${bffUrl}/tidak-ada`);
-  expect(response.status).toBe(404);
+it("the page for a malformed address, which no route renders, carries no script at all", async () => {
+  const response = await fetch(`${bffUrl}/about%ZZ`);
+  expect(response.status).toBe(400);
   const html = await response.text();
-  expect(html).toContain("Halaman tidak ditemukan");
+  expect(html).toContain("Permintaan tidak valid");
   expect(html).not.toMatch(/<script\b/);
   expect(html).not.toContain("modulepreload");
 });

@@ -31,10 +31,10 @@ describe("waitForHydration", () => {
     expect(await page.evaluate(() => document.documentElement.dataset.enhanced)).toBe("");
   });
 
-  it("fails, naming the page, on a page with no script at all (the root's 404 page)", async () => {
-    const page = await pageAt("/tidak-ada");
+  it("fails, naming the page, on a page with no script at all (the page for a malformed address)", async () => {
+    const page = await pageAt("/about%ZZ");
     expect(await page.locator("script").count()).toBe(0);
-    await expect(waitForHydration(page, { timeoutMs })).rejects.toThrow(`${bffUrl}/tidak-ada never hydrated within ${timeoutMs} ms`);
+    await expect(waitForHydration(page, { timeoutMs })).rejects.toThrow(`${bffUrl}/about%ZZ never hydrated within ${timeoutMs} ms`);
   });
 
   it("fails on a public page whose script never runs (JavaScript off)", async () => {
