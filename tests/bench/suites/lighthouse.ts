@@ -62,7 +62,7 @@ const suite: BenchSuite = {
       const [activity] = await apiData<Array<{ id: number }>>(api.url, "/activities?limit=1");
 
       const rows: BenchRow[] = [];
-      for (const path of ["/", "/about", `/activity/${activity.id}`, "/login"]) {
+      for (const path of ["/", "/about", `/activity/${activity.id}`, "/activity", "/login"]) {
         const runs: Audit[] = [];
         for (let run = 0; run < RUNS; run++) {
           runs.push(await audit(`${bff.url}${path}`));
