@@ -16,6 +16,7 @@ import {
   tabTo,
   waitForHydration,
   waitForPath,
+  waitForVisibleContent,
 } from "./helpers/index.ts";
 
 /**
@@ -312,7 +313,7 @@ describe.each(
       const { page } = admin;
       await admin.open(`/admin/${segment}`);
       expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
-      await page.waitForLoadState("networkidle");
+      await waitForVisibleContent(page);
       expectComplete(await sweepTabOrder(page, page.locator("body")));
 
       // The data table: column headers with a scope, and a name.
@@ -343,7 +344,7 @@ describe("at phone width", () => {
     const admin = await admins.open({ javaScript: true, viewport: { width: 375, height: 740 } });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
-    await page.waitForLoadState("networkidle");
+    await waitForVisibleContent(page);
     expectComplete(await sweepTabOrder(page, page.locator("body")));
 
     await admin.open("/admin/slider-manager");
