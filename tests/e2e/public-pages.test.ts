@@ -53,14 +53,13 @@ const chromium = chromiumForFile();
 let pages: PublicPage[] = [];
 
 beforeAll(async () => {
-  const [banners, abouts, histories, activities, missionVision] =
-    await Promise.all([
-      records(referenceApiUrl, "banners"),
-      records(referenceApiUrl, "abouts"),
-      records(referenceApiUrl, "histories"),
-      records(referenceApiUrl, "activities"),
-      apiData<Array<{ vision: string }>>(referenceApiUrl, "/mission-vision"),
-    ]);
+  const [banners, abouts, histories, activities, missionVision] = await Promise.all([
+    records(referenceApiUrl, "banners"),
+    records(referenceApiUrl, "abouts"),
+    records(referenceApiUrl, "histories"),
+    records(referenceApiUrl, "activities"),
+    apiData<Array<{ vision: string }>>(referenceApiUrl, "/mission-vision"),
+  ]);
   const [about] = abouts;
   const [history] = histories;
   const [activity] = activities;
@@ -70,30 +69,10 @@ beforeAll(async () => {
       path: "/",
       title: PRODUCT,
       heading: banners[0].title,
-      texts: [
-        banners[0].title,
-        missionVision[0].vision,
-        about.title,
-        history.title,
-        activities[0].title,
-        "Lihat semua kegiatan",
-        "Tugas Pokok dan Fungsi",
-      ],
+      texts: [banners[0].title, missionVision[0].vision, about.title, history.title, activities[0].title, "Lihat semua kegiatan", "Tugas Pokok dan Fungsi"],
     },
-    {
-      name: "about",
-      path: "/about",
-      title: `${PRODUCT} | Tentang Kami`,
-      heading: about.title,
-      texts: [opening(about.description)],
-    },
-    {
-      name: "history",
-      path: "/history",
-      title: `${PRODUCT} | Sejarah`,
-      heading: history.title,
-      texts: [opening(history.description)],
-    },
+    { name: "about", path: "/about", title: `${PRODUCT} | Tentang Kami`, heading: about.title, texts: [opening(about.description)] },
+    { name: "history", path: "/history", title: `${PRODUCT} | Sejarah`, heading: history.title, texts: [opening(history.description)] },
     {
       name: "activity",
       path: `/activity/${activity.id}`,
@@ -114,13 +93,7 @@ beforeAll(async () => {
       title: `${PRODUCT} | Struktur Organisasi`,
       heading: `Struktur Organisasi ${PRODUCT}`,
       // Spec §2: head of office, then secretary, then the three units.
-      texts: [
-        "Kepala Dinas",
-        "Sekretaris",
-        "Subbagian Umum dan Kepegawaian",
-        "Bidang Kearsipan",
-        "Bidang Perpustakaan",
-      ],
+      texts: ["Kepala Dinas", "Sekretaris", "Subbagian Umum dan Kepegawaian", "Bidang Kearsipan", "Bidang Perpustakaan"],
     },
     {
       name: "privacy-policy",
@@ -134,50 +107,28 @@ beforeAll(async () => {
       path: "/terms",
       title: `${PRODUCT} | Syarat & Ketentuan`,
       heading: "Syarat & Ketentuan",
-      texts: [
-        opening(about.terms_and_condition.replace(/<h2>[\s\S]*?<\/h2>/, "")),
-      ],
+      texts: [opening(about.terms_and_condition.replace(/<h2>[\s\S]*?<\/h2>/, ""))],
     },
   ];
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 /** The attributes of every <meta> and <link> in the document head. */
-function headTags(
-  html: string
-): Array<{ tag: string; attrs: Record<string, string> }> {
+function headTags(html: string): Array<{ tag: string; attrs: Record<string, string> }> {
   const head = html.slice(0, html.indexOf("</head>"));
   return [...head.matchAll(/<(meta|link)\b([^>]*)>/gi)].map(([, tag, raw]) => ({
     tag: tag.toLowerCase(),
-    attrs: Object.fromEntries(
-      [...raw.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [
-        name.toLowerCase(),
-        decodeHtmlEntities(value),
-      ])
-    ),
+    attrs: Object.fromEntries([...raw.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), decodeHtmlEntities(value)])),
   }));
 }
 
 function metaContent(html: string, key: string): string | undefined {
-  return headTags(html).find(
-    ({ tag, attrs }) =>
-      tag === "meta" && (attrs.name === key || attrs.property === key)
-  )?.attrs.content;
+  return headTags(html).find(({ tag, attrs }) => tag === "meta" && (attrs.name === key || attrs.property === key))?.attrs.content;
 }
 
 // The list is built in beforeAll; describe.each needs the names now.
-const PAGE_NAMES = [
-  "home",
-  "about",
-  "history",
-  "activity",
-  "activities",
-  "organization-tree",
-  "privacy-policy",
-  "terms",
-];
-const pageNamed = (name: string) =>
-  pages.find((candidate) => candidate.name === name)!;
+const PAGE_NAMES = ["home", "about", "history", "activity", "activities", "organization-tree", "privacy-policy", "terms"];
+const pageNamed = (name: string) => pages.find((candidate) => candidate.name === name)!;
 
 describe.each(PAGE_NAMES)("public page %s", (name) => {
   it("answers 200 with its content, lang, title, description, Open Graph and canonical in the server HTML", async () => {
@@ -200,9 +151,7 @@ describe.each(PAGE_NAMES)("public page %s", (name) => {
     expect(metaContent(html, "og:title")).toBe(page.title);
     const url = `${bffUrl}${page.path}`;
     expect(metaContent(html, "og:url")).toBe(url);
-    const canonical = headTags(html).find(
-      ({ tag, attrs }) => tag === "link" && attrs.rel === "canonical"
-    );
+    const canonical = headTags(html).find(({ tag, attrs }) => tag === "link" && attrs.rel === "canonical");
     expect(canonical?.attrs.href).toBe(url);
   });
 
@@ -216,27 +165,13 @@ describe.each(PAGE_NAMES)("public page %s", (name) => {
       await waitForHydrationOrExplain(tab);
       expect(await tab.getAttribute("html", "lang")).toBe("id");
       expect(await tab.title()).toBe(page.title);
-      await expect
-        .poll(() => tab.locator("h1").first().innerText())
-        .toBe(page.heading);
+      await expect.poll(() => tab.locator("h1").first().innerText()).toBe(page.heading);
 
       await loadWholePage(tab);
-      await tab.screenshot({
-        path: path.join(
-          SCREENSHOTS,
-          `public-${page.name}-${viewport.width}.png`
-        ),
-        fullPage: true,
-      });
+      await tab.screenshot({ path: path.join(SCREENSHOTS, `public-${page.name}-${viewport.width}.png`), fullPage: true });
 
-      expect(
-        await seriousViolations(tab),
-        `axe on ${page.path} at ${viewport.width}px`
-      ).toEqual([]);
-      expect(
-        errors,
-        `console errors on ${page.path} at ${viewport.width}px`
-      ).toEqual([]);
+      expect(await seriousViolations(tab), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
+      expect(errors, `console errors on ${page.path} at ${viewport.width}px`).toEqual([]);
     });
   });
 });
@@ -250,22 +185,15 @@ function tabAt(viewport: { width: number; height: number }) {
       // Lives until the end of the file (closed with the browser).
       const context = await chromium.browser.newContext({ viewport });
       // No internet here: the tile host is refused at once instead of waiting for DNS.
-      await context.route(
-        (url) => url.hostname === TILE_HOST,
-        (route) => route.abort("internetdisconnected")
-      );
+      await context.route((url) => url.hostname === TILE_HOST, (route) => route.abort("internetdisconnected"));
       const tab = await context.newPage();
       const errors: string[] = [];
       const isTileFailure = (message: ConsoleMessage) =>
-        message.location().url.includes(TILE_HOST) ||
-        message.text().includes(TILE_HOST);
+        message.location().url.includes(TILE_HOST) || message.text().includes(TILE_HOST);
       tab.on("console", (message) => {
-        if (message.type() === "error" && !isTileFailure(message))
-          errors.push(`${message.text()} (${message.location().url})`);
+        if (message.type() === "error" && !isTileFailure(message)) errors.push(`${message.text()} (${message.location().url})`);
       });
-      tab.on("pageerror", (error) =>
-        errors.push(`pageerror: ${error.message}`)
-      );
+      tab.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       return { tab, errors };
     })();
     tabs.set(viewport.width, entry);
@@ -276,11 +204,7 @@ function tabAt(viewport: { width: number; height: number }) {
 /** Scrolls to the bottom and back (lazy images, the map), then waits until every image has loaded. */
 async function loadWholePage(tab: Page): Promise<void> {
   await tab.evaluate(async () => {
-    for (
-      let y = 0;
-      y < document.documentElement.scrollHeight;
-      y += window.innerHeight / 2
-    ) {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
       await new Promise((resolve) => setTimeout(resolve, 60));
     }
@@ -292,15 +216,11 @@ async function loadWholePage(tab: Page): Promise<void> {
       [...document.images]
         .filter((image) => {
           const box = image.getBoundingClientRect();
-          return (
-            image.checkVisibility({ visibilityProperty: true }) &&
-            box.right > 0 &&
-            box.left < window.innerWidth
-          );
+          return image.checkVisibility({ visibilityProperty: true }) && box.right > 0 && box.left < window.innerWidth;
         })
         .every((image) => image.complete),
     undefined,
-    { timeout: 10_000 }
+    { timeout: 10_000 },
   );
   // The header's shadow and the slides fade (0.2 s, 0.5 s).
   await tab.waitForTimeout(600);
@@ -308,22 +228,13 @@ async function loadWholePage(tab: Page): Promise<void> {
 
 describe("a short page", () => {
   it("ends with its footer at the window's bottom edge, with no grey band under it", async () => {
-    const tab = await (
-      await chromium.newContext({
-        viewport: { width: 1280, height: 2400 },
-        javaScriptEnabled: false,
-      })
-    ).newPage();
+    const tab = await (await chromium.newContext({ viewport: { width: 1280, height: 2400 }, javaScriptEnabled: false })).newPage();
     await tab.goto(`${bffUrl}/terms`);
-    const { footerBottom, pageHeight, windowHeight } = await tab.evaluate(
-      () => ({
-        footerBottom: document
-          .querySelector(".site-footer")!
-          .getBoundingClientRect().bottom,
-        pageHeight: document.documentElement.scrollHeight,
-        windowHeight: innerHeight,
-      })
-    );
+    const { footerBottom, pageHeight, windowHeight } = await tab.evaluate(() => ({
+      footerBottom: document.querySelector(".site-footer")!.getBoundingClientRect().bottom,
+      pageHeight: document.documentElement.scrollHeight,
+      windowHeight: innerHeight,
+    }));
     // The page is short here (else the check says nothing), and its footer reaches the bottom.
     expect(pageHeight).toBe(windowHeight);
     expect(Math.round(footerBottom)).toBe(windowHeight);
@@ -331,70 +242,40 @@ describe("a short page", () => {
 });
 
 describe("unknown pages", () => {
-  it.each([
-    "/activity/999999",
-    "/activity/abc",
-    "/tidak-ada",
-    "/admin/tidak-ada",
-    "/files/a/b",
-    "/activity/1/lagi",
-  ])(
-    "%s answers 404 with the Indonesian page inside the header and footer, titled by the prefix alone",
-    async (pagePath) => {
-      const response = await fetch(`${bffUrl}${pagePath}`);
-      expect(response.status).toBe(404);
-      const html = await response.text();
-      expect(html).toMatch(/<html[^>]*\blang="id"/);
-      expect(
-        htmlToText(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? "")
-      ).toBe(PRODUCT);
-      expect(html).toContain('<meta name="robots" content="noindex"/>');
-      const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-      expect(
-        htmlToText(main.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "")
-      ).toBe("Halaman tidak ditemukan");
-      expect(html.indexOf('class="site-header')).toBeGreaterThan(-1);
-      expect(html.indexOf('class="site-header')).toBeLessThan(
-        html.indexOf("<main")
-      );
-      expect(html.indexOf('class="site-footer')).toBeGreaterThan(
-        html.indexOf("</main>")
-      );
-    }
-  );
+  const UNKNOWN = ["/activity/999999", "/activity/abc", "/tidak-ada", "/admin/tidak-ada", "/files/a/b", "/activity/1/lagi"];
+  it.each(UNKNOWN)("%s answers 404 with the Indonesian page inside the header and footer, titled by the prefix alone", async (pagePath) => {
+    const response = await fetch(`${bffUrl}${pagePath}`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/<html[^>]*\blang="id"/);
+    expect(htmlToText(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? "")).toBe(PRODUCT);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(htmlToText(main.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "")).toBe("Halaman tidak ditemukan");
+    expect(html.indexOf('class="site-header')).toBeGreaterThan(-1);
+    expect(html.indexOf('class="site-header')).toBeLessThan(html.indexOf("<main"));
+    expect(html.indexOf('class="site-footer')).toBeGreaterThan(html.indexOf("</main>"));
+  });
 
-  it.each(["POST", "PUT", "DELETE"])(
-    "a form sent with %s to an address no route has is a 404 too, not a 405",
-    async (method) => {
-      const response = await fetch(`${bffUrl}/tidak-ada`, {
-        method,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: bffUrl,
-        },
-        body: "a=1",
-      });
-      expect(response.status).toBe(404);
-      expect(await response.text()).toContain("Halaman tidak ditemukan");
-    }
-  );
+  it.each(["POST", "PUT", "DELETE"])("a form sent with %s to an address no route has is a 404 too, not a 405", async (method) => {
+    const response = await fetch(`${bffUrl}/tidak-ada`, {
+      method,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: bffUrl },
+      body: "a=1",
+    });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Halaman tidak ditemukan");
+  });
 
   it("a visitor sees the 404 page with the site's navigation and footer", async () => {
-    const tab = await (
-      await chromium.newContext({ viewport: VIEWPORTS[1] })
-    ).newPage();
+    const tab = await (await chromium.newContext({ viewport: VIEWPORTS[1] })).newPage();
     const pageErrors: string[] = [];
     tab.on("pageerror", (error) => pageErrors.push(error.message));
     const response = await tab.goto(`${bffUrl}/activity/999999`);
     expect(response?.status()).toBe(404);
     await waitForHydrationOrExplain(tab);
-    await tab
-      .getByRole("heading", { level: 1, name: "Halaman tidak ditemukan" })
-      .waitFor();
-    await tab
-      .getByRole("navigation", { name: "Navigasi utama" })
-      .getByRole("link", { name: "Sejarah" })
-      .waitFor();
+    await tab.getByRole("heading", { level: 1, name: "Halaman tidak ditemukan" }).waitFor();
+    await tab.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Sejarah" }).waitFor();
     await tab.locator("footer").getByText("© 2024").waitFor();
     await tab.getByRole("link", { name: "Kembali ke beranda" }).click();
     await tab.waitForURL(`${bffUrl}/`);

@@ -5,14 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRecordId } from "~/admin/url-state";
 import { ADMIN_MESSAGES } from "~/admin/messages";
 import { MESSAGES } from "~/config/messages";
-import {
-  type Bff,
-  bffEnv,
-  decodeHtmlEntities,
-  removeDir,
-  startBff,
-  tempDir,
-} from "../e2e/helpers/index.ts";
+import { type Bff, bffEnv, decodeHtmlEntities, removeDir, startBff, tempDir } from "../e2e/helpers/index.ts";
 import { FULL, reportCase } from "./report.ts";
 import { ADMIN_SCREENS } from "./screens.ts";
 import { logIn, unhandledFailures } from "./stack.ts";
@@ -46,94 +39,36 @@ const oddText = fc.oneof(
     "//evil.example/x",
     "../../etc/passwd",
     "   ",
-    ""
+    "",
   ),
   fc.string({ unit: "binary", maxLength: 30 }),
-  fc.constantFrom("x", "é", "蔵", "😀").map((unit) => unit.repeat(10_000))
+  fc.constantFrom("x", "é", "蔵", "😀").map((unit) => unit.repeat(10_000)),
 );
 const oddValue = fc.oneof(
   { weight: 4, arbitrary: oddText },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      null,
-      true,
-      0,
-      -1,
-      1e21,
-      Number.MAX_SAFE_INTEGER,
-      { nested: [1] },
-      [],
-      ["a"]
-    ),
-  }
+  { weight: 1, arbitrary: fc.constantFrom(null, true, 0, -1, 1e21, Number.MAX_SAFE_INTEGER, { nested: [1] }, [], ["a"]) },
 );
 /** Mostly ordinary, so that pages render their records; odd often enough to try every field. */
-const field = (ordinary: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    { weight: 2, arbitrary: ordinary },
-    { weight: 1, arbitrary: oddValue }
-  );
-const text = field(
-  fc.constantFrom(
-    "Perpustakaan Keliling",
-    "Arsip Desa",
-    "<p>Teks <b>kaya</b></p>"
-  )
-);
-const date = field(
-  fc.constantFrom(
-    "2024-05-17T00:00:00.000Z",
-    "2024-05-17",
-    "17-05-2024",
-    "2026-13-45",
-    "bukan tanggal"
-  )
-);
-const fileName = field(
-  fc.constantFrom("gambar.png", "sampul 1.png", "a/b.png", "%2e%2e%2fpasswd")
-);
+const field = (ordinary: fc.Arbitrary<unknown>) => fc.oneof({ weight: 2, arbitrary: ordinary }, { weight: 1, arbitrary: oddValue });
+const text = field(fc.constantFrom("Perpustakaan Keliling", "Arsip Desa", "<p>Teks <b>kaya</b></p>"));
+const date = field(fc.constantFrom("2024-05-17T00:00:00.000Z", "2024-05-17", "17-05-2024", "2026-13-45", "bukan tanggal"));
+const fileName = field(fc.constantFrom("gambar.png", "sampul 1.png", "a/b.png", "%2e%2e%2fpasswd"));
 const id = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 1, max: 999_999 }) },
   { weight: 3, arbitrary: fc.integer({ min: 1, max: 999_999 }).map(String) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      "a b",
-      "7/8",
-      "x".repeat(100),
-      "%ZZ",
-      "\ud800",
-      "-1",
-      "0"
-    ),
-  }
+  { weight: 1, arbitrary: fc.constantFrom("a b", "7/8", "x".repeat(100), "%ZZ", "\ud800", "-1", "0") },
 );
 const named = fc.record({ name: text }, { requiredKeys: [] });
 /** Fields spec §3 does not name: an upstream may add any. */
-const extra = fc.dictionary(fc.string({ maxLength: 8 }), oddValue, {
-  maxKeys: 2,
-});
+const extra = fc.dictionary(fc.string({ maxLength: 8 }), oddValue, { maxKeys: 2 });
 
 function recordOf(fields: Record<string, fc.Arbitrary<unknown>>) {
-  return fc
-    .tuple(fc.record({ id, ...fields }, { requiredKeys: ["id"] }), extra)
-    .map(([record, more]) => ({ ...more, ...record }));
+  return fc.tuple(fc.record({ id, ...fields }, { requiredKeys: ["id"] }), extra).map(([record, more]) => ({ ...more, ...record }));
 }
 
 const RECORDS = {
-  sliders: recordOf({
-    title: text,
-    description: text,
-    url: text,
-    file: fileName,
-  }),
-  banners: recordOf({
-    title: text,
-    description: text,
-    url: text,
-    file: fileName,
-  }),
+  sliders: recordOf({ title: text, description: text, url: text, file: fileName }),
+  banners: recordOf({ title: text, description: text, url: text, file: fileName }),
   abouts: recordOf({
     title: text,
     description: text,
@@ -151,36 +86,13 @@ const RECORDS = {
   }),
   missionVision: recordOf({ vision: text, mission: text }),
   histories: recordOf({ title: text, description: text, file: fileName }),
-  activities: recordOf({
-    date,
-    title: text,
-    description: text,
-    file: fileName,
-  }),
-  officers: recordOf({
-    name: text,
-    position: text,
-    additional_text: text,
-    file: fileName,
-  }),
+  activities: recordOf({ date, title: text, description: text, file: fileName }),
+  officers: recordOf({ name: text, position: text, additional_text: text, file: fileName }),
   genres: recordOf({ name: text, cover: fileName }),
   tags: recordOf({ name: text, cover: fileName }),
   classifications: recordOf({ notation: text, general_name: text }),
-  authors: recordOf({
-    name: text,
-    biography: text,
-    photo: fileName,
-    total_books: field(fc.nat()),
-  }),
-  publishers: recordOf({
-    name: text,
-    address: text,
-    about: text,
-    email: text,
-    phone: text,
-    total_books: field(fc.nat()),
-    books: field(fc.constant([])),
-  }),
+  authors: recordOf({ name: text, biography: text, photo: fileName, total_books: field(fc.nat()) }),
+  publishers: recordOf({ name: text, address: text, about: text, email: text, phone: text, total_books: field(fc.nat()), books: field(fc.constant([])) }),
   books: recordOf({
     title: text,
     author: field(named),
@@ -194,32 +106,14 @@ const RECORDS = {
     cover: fileName,
     file: fileName,
   }),
-  videos: recordOf({
-    title: text,
-    description: text,
-    link: field(fc.constantFrom("/files/video.mp4", "https://contoh.id/v.mp4")),
-    thumbnail: fileName,
-    background: fileName,
-    watched: field(fc.nat()),
-  }),
-  libraries: recordOf({
-    name: text,
-    address: text,
-    phone_number: text,
-    about: text,
-    active: field(fc.boolean()),
-  }),
+  videos: recordOf({ title: text, description: text, link: field(fc.constantFrom("/files/video.mp4", "https://contoh.id/v.mp4")), thumbnail: fileName, background: fileName, watched: field(fc.nat()) }),
+  libraries: recordOf({ name: text, address: text, phone_number: text, about: text, active: field(fc.boolean()) }),
 };
 type World = { [K in keyof typeof RECORDS]: unknown[] };
 const world: fc.Arbitrary<World> = fc.record(
-  Object.fromEntries(
-    Object.entries(RECORDS).map(([key, record]) => [
-      key,
-      fc.array(record, { minLength: 1, maxLength: 3 }),
-    ])
-  ) as {
+  Object.fromEntries(Object.entries(RECORDS).map(([key, record]) => [key, fc.array(record, { minLength: 1, maxLength: 3 })])) as {
     [K in keyof World]: fc.Arbitrary<unknown[]>;
-  }
+  },
 );
 
 /** Where each list is, under which key the spec names it. */
@@ -270,42 +164,27 @@ let cookie: string;
 function startOddUpstream(): Promise<void> {
   upstream = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
-    const json = (status: number, body: unknown) =>
-      res
-        .writeHead(status, { "content-type": "application/json" })
-        .end(JSON.stringify(body));
+    const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     req.resume();
     if (path === "/api/users/login") return json(200, { token: "odd-token" });
-    if (path === "/api/users/me")
-      return json(200, { user: { id: 1, email: "admin@contoh.id", role: 3 } });
+    if (path === "/api/users/me") return json(200, { user: { id: 1, email: "admin@contoh.id", role: 3 } });
     const list = LISTS[path];
-    if (list && current)
-      return json(200, { [list.key]: current[list.records] });
-    if (path.startsWith("/api/activities/") && current)
-      return json(200, { data: current.activities[0] });
+    if (list && current) return json(200, { [list.key]: current[list.records] });
+    if (path.startsWith("/api/activities/") && current) return json(200, { data: current.activities[0] });
     json(404, { error: "tidak ada" });
   });
   return new Promise((resolve) =>
     upstream.listen(0, "127.0.0.1", () => {
-      upstreamUrl = `http://127.0.0.1:${
-        (upstream.address() as { port: number }).port
-      }`;
+      upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
       resolve();
-    })
+    }),
   );
 }
 
 beforeAll(async () => {
   await startOddUpstream();
   dataDir = await tempDir("odd-upstream-bff");
-  bff = await startBff(
-    bffEnv({
-      UPSTREAM_API_URL: upstreamUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_CACHE_TTL_MS: "0",
-      PUBLIC_CACHE_STALE_MS: "0",
-    })
-  );
+  bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, PUBLIC_CACHE_TTL_MS: "0", PUBLIC_CACHE_STALE_MS: "0" }));
   cookie = await logIn(bff.url, "admin@contoh.id", "apa-saja");
 });
 
@@ -326,105 +205,67 @@ function parseXml(xml: string): void {
 
 function firstId(records: unknown[]): string | undefined {
   const first = records[0] as { id?: unknown } | undefined;
-  return typeof first?.id === "number" || typeof first?.id === "string"
-    ? String(first.id)
-    : undefined;
+  return typeof first?.id === "number" || typeof first?.id === "string" ? String(first.id) : undefined;
 }
 
 async function get(path: string, withCookie = false) {
-  const response = await fetch(`${bff.url}${path}`, {
-    headers: withCookie ? { cookie } : {},
-    redirect: "manual",
-  });
+  const response = await fetch(`${bff.url}${path}`, { headers: withCookie ? { cookie } : {}, redirect: "manual" });
   return { status: response.status, body: await response.text() };
 }
 
 /** Runs the property, then reports it as one case of the summary table (`npm run test:hard`). */
-async function reported(
-  tried: string,
-  property: () => Promise<void>,
-  got: () => string,
-  figures: () => Record<string, number>
-): Promise<void> {
+async function reported(tried: string, property: () => Promise<void>, got: () => string, figures: () => Record<string, number>): Promise<void> {
   try {
     await property();
   } catch (error) {
-    reportCase({
-      suite: "odd-upstream",
-      tried,
-      got: String((error as Error).message ?? error).split("\n")[0],
-      passed: false,
-      figures: figures(),
-    });
+    reportCase({ suite: "odd-upstream", tried, got: String((error as Error).message ?? error).split("\n")[0], passed: false, figures: figures() });
     throw error;
   }
-  reportCase({
-    suite: "odd-upstream",
-    tried,
-    got: got(),
-    passed: true,
-    figures: figures(),
-  });
+  reportCase({ suite: "odd-upstream", tried, got: got(), passed: true, figures: figures() });
 }
 
-/** How many answers of each status, e.g. { "200": 40, "503": 2 }. */
+/** Counts one more answer of this status. */
 function tally(counts: Record<string, number>, status: number): void {
   counts[status] = (counts[status] ?? 0) + 1;
 }
 
+/** e.g. "40 × 200, 2 × 503" */
 const described = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([status, count]) => `${count} × ${status}`)
     .join(", ");
 
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+
 describe("an upstream that answers odd values", () => {
   it("never takes a public page, the feed or the sitemap down", async () => {
     const answers: Record<string, number> = {};
+    const property = () =>
+      fc.assert(
+        fc.asyncProperty(world, async (generated) => {
+          current = generated;
+          // Its link on the site: a lone surrogate in the id is U+FFFD there, as the BFF reads it.
+          const activityId = (firstId(generated.activities) ?? "1").replace(/\p{Cs}/gu, "\uFFFD");
+          for (const path of ["/", "/about", "/history", "/privacy-policy", "/terms", `/activity/${encodeURIComponent(activityId)}`]) {
+            const { status, body } = await get(path);
+            tally(answers, status);
+            expect([200, 404, 503], `${path} answered ${status}`).toContain(status);
+            if (status === 503) expect(decodeHtmlEntities(body)).toContain(MESSAGES.upstreamUnavailable);
+          }
+          for (const path of ["/activity/feed.xml", "/sitemap.xml"]) {
+            const { status, body } = await get(path);
+            tally(answers, status);
+            expect(status, path).toBe(200);
+            expect(() => parseXml(body), `${path} is not well-formed XML`).not.toThrow();
+          }
+        }),
+        { numRuns: RUNS },
+      );
     await reported(
       `${RUNS} odd upstreams: 6 public pages, the feed and the sitemap each`,
-      () =>
-        fc.assert(
-          fc.asyncProperty(world, async (generated) => {
-            current = generated;
-            // Its link on the site: a lone surrogate in the id is U+FFFD there, as the BFF reads it.
-            const activityId = (firstId(generated.activities) ?? "1").replace(
-              /\p{Cs}/gu,
-              "\uFFFD"
-            );
-            for (const path of [
-              "/",
-              "/about",
-              "/history",
-              "/privacy-policy",
-              "/terms",
-              `/activity/${encodeURIComponent(activityId)}`,
-            ]) {
-              const { status, body } = await get(path);
-              tally(answers, status);
-              expect([200, 404, 503], `${path} answered ${status}`).toContain(
-                status
-              );
-              if (status === 503)
-                expect(decodeHtmlEntities(body)).toContain(
-                  MESSAGES.upstreamUnavailable
-                );
-            }
-            for (const path of ["/activity/feed.xml", "/sitemap.xml"]) {
-              const { status, body } = await get(path);
-              tally(answers, status);
-              expect(status, path).toBe(200);
-              expect(
-                () => parseXml(body),
-                `${path} is not well-formed XML`
-              ).not.toThrow();
-            }
-          }),
-          { numRuns: RUNS }
-        ),
+      property,
       () => `${described(answers)}; the feed and sitemap well-formed`,
-      () => ({
-        requests: Object.values(answers).reduce((sum, count) => sum + count, 0),
-      })
+      () => ({ requests: total(answers) }),
     );
     expect(unhandledFailures(bff)).toEqual([]);
   });
@@ -432,56 +273,37 @@ describe("an upstream that answers odd values", () => {
   it("never takes an admin list down, and opens the edit form of every odd record", async () => {
     const editTitles: Record<string, string> = {};
     for (const screen of ADMIN_SCREENS) {
-      const title = (screen.definition as { texts?: { editTitle?: string } })
-        .texts?.editTitle;
+      const title = (screen.definition as { texts?: { editTitle?: string } }).texts?.editTitle;
       if (title) editTitles[screen.path] = title;
     }
     const lists: Record<string, number> = {};
     let editsOpened = 0;
+    const property = () =>
+      fc.assert(
+        fc.asyncProperty(world, async (generated) => {
+          current = generated;
+          for (const screen of ADMIN_SCREENS) {
+            const list = await get(screen.path, true);
+            tally(lists, list.status);
+            expect(list.status, `${screen.path} answered ${list.status}`).toBe(200);
+            const listFailed = decodeHtmlEntities(list.body).includes(ADMIN_MESSAGES.loadFailed);
+            const recordId = firstId(generated[SCREEN_RECORDS[screen.path]]);
+            if (listFailed || !editTitles[screen.path] || !isRecordId(recordId)) continue;
+            const edit = await get(`${screen.path}?modal=edit&id=${recordId}`, true);
+            expect(edit.status, `${screen.path} edit of ${recordId}`).toBe(200);
+            expect(decodeHtmlEntities(edit.body), `${screen.path}: the edit form of record ${recordId} did not open`).toContain(
+              editTitles[screen.path],
+            );
+            editsOpened += 1;
+          }
+        }),
+        { numRuns: RUNS },
+      );
     await reported(
       `${RUNS} odd upstreams: every admin list and the edit form of its first record`,
-      () =>
-        fc.assert(
-          fc.asyncProperty(world, async (generated) => {
-            current = generated;
-            for (const screen of ADMIN_SCREENS) {
-              const list = await get(screen.path, true);
-              tally(lists, list.status);
-              expect(
-                list.status,
-                `${screen.path} answered ${list.status}`
-              ).toBe(200);
-              const listFailed = decodeHtmlEntities(list.body).includes(
-                ADMIN_MESSAGES.loadFailed
-              );
-              const recordId = firstId(generated[SCREEN_RECORDS[screen.path]]);
-              if (
-                listFailed ||
-                !editTitles[screen.path] ||
-                !isRecordId(recordId)
-              )
-                continue;
-              const edit = await get(
-                `${screen.path}?modal=edit&id=${recordId}`,
-                true
-              );
-              expect(edit.status, `${screen.path} edit of ${recordId}`).toBe(
-                200
-              );
-              expect(
-                decodeHtmlEntities(edit.body),
-                `${screen.path}: the edit form of record ${recordId} did not open`
-              ).toContain(editTitles[screen.path]);
-              editsOpened += 1;
-            }
-          }),
-          { numRuns: RUNS }
-        ),
+      property,
       () => `lists ${described(lists)}; ${editsOpened} edit forms opened`,
-      () => ({
-        lists: Object.values(lists).reduce((sum, count) => sum + count, 0),
-        "edit forms": editsOpened,
-      })
+      () => ({ lists: total(lists), "edit forms": editsOpened }),
     );
     expect(unhandledFailures(bff)).toEqual([]);
   });
