@@ -19,7 +19,7 @@ const WORKERS = Math.max(2, availableParallelism());
  * Isolation is a setting of a whole pool in vitest 3.2, not of a project: the projects whose files
  * may share modules (unit, reference-api) run in the threads pool, which keeps a worker's module
  * cache from file to file, so that the app's modules, msw and the rest load once per worker, not
- * once per file (that loading was half of their time: 52 s -> 25 s); every other project runs in
+ * once per file (that loading was about half of their time: 52 s -> 30 s); every other project runs in
  * the forks pool, a fresh process per file.
  */
 const SHARED_MODULE_POOL = { threads: { isolate: false } };
@@ -135,10 +135,10 @@ export default defineConfig({
           ...HARD,
           name: "hard-bounded",
           include: BOUNDED_HARD_FILES,
-          // Then these, one file at a time and nothing else running: they bound memory and time
-          // (RSS growth within 16 MiB, a health check within its idle time), and another suite's
-          // load beside them moved those figures past their bounds (24.6 MiB of RSS growth under
-          // a parallel run).
+          // Then the bounded files, one at a time with nothing else running: they bound memory
+          // and time (RSS growth within 16 MiB, a health check within its idle time), and another
+          // suite's load beside them moved those figures past their bounds (24.6 MiB of RSS
+          // growth under a parallel run).
           sequence: { groupOrder: 2 },
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },

@@ -34,9 +34,9 @@ export interface RouteTarget {
 type RouteManifest = ServerBuild["routes"];
 
 /**
- * The route Remix would run the action of for this path and query, or undefined when no route
- * of the app matches it but the catch-all (the site's 404 page answers it). Mirrors React Router's ranking (static
- * segments over parameters, an index over its layout) and Remix's target choice (the deepest
+ * The route Remix would run the action of for this path and query, or undefined when nothing
+ * but the catch-all matches it (the site's 404 page, routes/_public.$, answers it). Mirrors
+ * React Router's ranking (static segments over parameters, an index over its layout) and Remix's target choice (the deepest
  * route with a path of its own, the index only with `?index`). Single-fetch data URLs
  * (`/about.data`, `/_root.data`) are matched as the page they are for.
  */
