@@ -36,9 +36,9 @@ type RouteManifest = ServerBuild["routes"];
 /**
  * The route Remix would run the action of for this path and query, or undefined when nothing
  * but the catch-all matches it (the site's 404 page, routes/_public.$, answers it). Mirrors
- * React Router's ranking (static segments over parameters, an index over its layout) and Remix's target choice (the deepest
- * route with a path of its own, the index only with `?index`). Single-fetch data URLs
- * (`/about.data`, `/_root.data`) are matched as the page they are for.
+ * React Router's ranking (static segments over parameters, an index over its layout) and Remix's
+ * target choice (the deepest route with a path of its own, the index only with `?index`).
+ * Single-fetch data URLs (`/about.data`, `/_root.data`) are matched as the page they are for.
  */
 export function routeMatcher(manifest: RouteManifest): (pathname: string, search: string) => RouteTarget | undefined {
   const infos = new Map<string, RouteInfo>();
