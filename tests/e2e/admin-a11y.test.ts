@@ -75,7 +75,7 @@ for (const screen of SCREENS) {
         if (screen.edit) overlays.push(["edit", `?modal=edit&id=${id}`]);
         if (screen.remove) overlays.push(["delete", `?delete=${id}`]);
         for (const [name, query] of overlays) {
-          await admin.open(`/admin/${screen.segment}${query}`);
+          await admin.navigate(`/admin/${screen.segment}${query}`);
           if (name === "delete") await page.getByRole("alertdialog").waitFor();
           else await page.getByRole("dialog", { name: name === "add" ? screen.add : screen.edit }).waitFor();
           await settle(page, screen);

@@ -37,7 +37,7 @@ describe.each(SCREENS)("/admin/$segment", ({ segment, heading, add, edit }) => {
       [edit, `?modal=edit&id=${id}`],
       ["delete", `?delete=${id}`],
     ]) {
-      await admin.open(`/admin/${segment}${query}`);
+      await admin.navigate(`/admin/${segment}${query}`);
       if (name === "delete") await page.getByRole("alertdialog").waitFor();
       else await page.getByRole("dialog", { name }).waitFor();
       await waitForVisibleContent(page);

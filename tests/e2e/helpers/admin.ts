@@ -22,6 +22,12 @@ export interface AdminBrowser {
   page: Page;
   /** Opens an admin path and waits until it can be used. */
   open(path: string): Promise<void>;
+  /**
+   * Goes to another admin path the way a link in the hydrated back-office does (Remix's router,
+   * no new document), and resolves once the new route's data is on the page. Without JavaScript,
+   * `open`.
+   */
+  navigate(path: string): Promise<void>;
 }
 
 export interface AdminContextOptions {
@@ -40,13 +46,20 @@ export async function adminBrowser(
   const context = await browser.newContext({ viewport, hasTouch, javaScriptEnabled: javaScript, storageState: loggedIn });
   await keepOffline(context);
   const page = await context.newPage();
+  const open = async (path: string) => {
+    const response = await page.goto(`${bffUrl}${path}`);
+    expect(response?.status(), path).toBe(200);
+    if (javaScript) await waitForHydration(page);
+  };
   return {
     context,
     page,
-    async open(path) {
-      const response = await page.goto(`${bffUrl}${path}`);
-      expect(response?.status(), path).toBe(200);
-      if (javaScript) await waitForHydration(page);
+    open,
+    async navigate(path) {
+      if (!javaScript) return open(path);
+      await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(to), path);
+      const reached = new URL(page.url());
+      expect(reached.pathname + reached.search, "the router's navigation").toBe(path);
     },
   };
 }
