@@ -8,7 +8,6 @@ import {
   DESKTOP,
   dialogNamed,
   expectFocusOn,
-  keepOffline,
   mainStack,
   pngBuffer,
   records,
@@ -36,7 +35,6 @@ const admins = adminBrowsers(bffUrl);
 describe("the back-office with the keyboard only", () => {
   it("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async () => {
     const context = await admins.newContext({ viewport: DESKTOP });
-    await keepOffline(context);
     const page = await context.newPage();
     // Listening from the start: Playwright takes over file choosers only once it is asked to.
     const fileChoosers: FileChooser[] = [];

@@ -6,7 +6,6 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   isUnhydratedPublicDocument,
-  keepOffline,
   LOGIN_FAILED,
   mainStack,
   STAFF_EMAIL,
@@ -56,8 +55,6 @@ describe.each([
   // carries over, and one stuck page cannot hold up the tests after it.
   beforeEach(async () => {
     context = await chromium.newContext({ javaScriptEnabled: javaScript, viewport: DESKTOP });
-    // Nothing leaves the machine (e.g. a followed https://evil.example/ redirect).
-    await keepOffline(context);
   });
 
   it("a wrong password shows the failure message and stays on /login", async () => {

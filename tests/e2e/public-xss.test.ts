@@ -10,7 +10,6 @@ import {
   chromiumForFile,
   DEMO_PASSWORD,
   DESKTOP,
-  keepOffline,
   referenceApiToken,
   removeDir,
   startBff,
@@ -208,7 +207,6 @@ beforeAll(async () => {
 }, 120_000);
 
 async function prepare(each: BrowserContext): Promise<void> {
-  await keepOffline(each);
   // Links to real places must not take the page away mid-test; javascript: links are let through (that is the test).
   await each.addInitScript(() => {
     window.addEventListener(

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { beforeAll, expect } from "vitest";
-import { chromiumForFile, keepOffline, waitForHydration } from "./browser.ts";
+import { chromiumForFile, waitForHydration } from "./browser.ts";
 import { adminSession } from "./session.ts";
 
 /** The back-office in a browser: logging in, a logged-in admin's context, and what its screens show. */
@@ -36,7 +36,7 @@ export interface AdminContextOptions {
   hasTouch?: boolean;
 }
 
-/** A page in a new context of a logged-in admin (nothing leaves the machine). */
+/** A page in a new context of a logged-in admin (nothing leaves the machine: `CHROMIUM_ARGS`). */
 export async function adminBrowser(
   browser: Browser,
   bffUrl: string,
@@ -44,7 +44,6 @@ export async function adminBrowser(
   { javaScript, viewport = DESKTOP, hasTouch = false }: AdminContextOptions,
 ): Promise<AdminBrowser> {
   const context = await browser.newContext({ viewport, hasTouch, javaScriptEnabled: javaScript, storageState: loggedIn });
-  await keepOffline(context);
   const page = await context.newPage();
   const open = async (path: string) => {
     const response = await page.goto(`${bffUrl}${path}`);
