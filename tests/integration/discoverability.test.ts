@@ -4,11 +4,9 @@ import { loader as feedLoader } from "~/routes/activity.feed[.]xml";
 import { loader as homeLoader } from "~/routes/_public._index";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { request } from "../helpers/sessions";
+import { publicLoaderArgs as args } from "../helpers/public-loaders";
 import { CONTENT, siteContentHandlers } from "../mocks/site-content";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-
-const args = (path: string) => ({ request: request(path), params: {}, context: { clientIp: "127.0.0.1" } });
 
 describe("discoverability", () => {
   it("lists every public page and activity in the sitemap", async () => {

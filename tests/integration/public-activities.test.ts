@@ -1,12 +1,10 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { ACTIVITIES_PER_PAGE, loader } from "~/routes/_public.activity._index";
-import { request } from "../helpers/sessions";
+import { publicLoaderArgs as args, thrownResponse } from "../helpers/public-loaders";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 
 /** The activities' archive, /activity (issue 24, point 2): every activity, newest first, paged without JavaScript. */
-
-const args = (path: string) => ({ request: request(path), params: {}, context: { clientIp: "127.0.0.1" } });
 
 /** `count` activities as the upstream lists them, newest first (id `count` is the newest). */
 function serveActivities(count: number) {
@@ -15,16 +13,6 @@ function serveActivities(count: number) {
     return { id, date: `2024-${String((id % 12) + 1).padStart(2, "0")}-10`, title: `Kegiatan ${id}`, description: `<p>Cerita ${id}</p>`, file: `kegiatan-${id}.png` };
   });
   upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: activities })));
-}
-
-/** What a loader threw (a 404 is thrown as route data with its status). */
-async function statusOf(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-    return 200;
-  } catch (thrown) {
-    return (thrown as { init?: { status?: number } }).init?.status ?? 500;
-  }
 }
 
 describe("/activity", () => {
@@ -48,7 +36,7 @@ describe("/activity", () => {
   it("answers 404 for a page that does not exist or is not a page number, never a 500", async () => {
     serveActivities(30);
     for (const query of ["?page=4", "?page=0", "?page=-1", "?page=abc", "?page=1e3", "?page=99999999999"]) {
-      expect(await statusOf(loader(args(`/activity${query}`))), query).toBe(404);
+      expect((await thrownResponse(loader(args(`/activity${query}`)))).init?.status, query).toBe(404);
     }
   });
 
@@ -59,6 +47,6 @@ describe("/activity", () => {
 
   it("answers 503 when the upstream is down", async () => {
     upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.error()));
-    expect(await statusOf(loader(args("/activity")))).toBe(503);
+    expect((await thrownResponse(loader(args("/activity")))).init?.status).toBe(503);
   });
 });

@@ -10,24 +10,9 @@ import { loader as privacyLoader } from "~/routes/_public.privacy-policy";
 import { loader as termsLoader } from "~/routes/_public.terms";
 import { loader as appQrLoader } from "~/routes/app-qr[.]svg";
 import { HOME_ACTIVITY_COUNT } from "~/bff/site-content.server";
-import { request } from "../helpers/sessions";
+import { publicLoaderArgs as args, thrownResponse } from "../helpers/public-loaders";
 import { CONTENT, siteContentHandlers } from "../mocks/site-content";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
-
-const args = (path: string, params: Record<string, string> = {}) => ({
-  request: request(path),
-  params,
-  context: { clientIp: "127.0.0.1" },
-});
-
-async function thrownResponse(promise: Promise<unknown>) {
-  const thrown = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(thrown, "the loader should have thrown a response").toBeDefined();
-  return thrown as { init: ResponseInit | null; data: { message: string } };
-}
 
 describe("home page loader", () => {
   it("starts all six upstream calls at once", async () => {
