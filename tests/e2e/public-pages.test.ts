@@ -267,6 +267,17 @@ describe("unknown pages", () => {
     expect(await response.text()).toContain("Halaman tidak ditemukan");
   });
 
+  it("a body over the form limit sent to an address no route has is refused before it is read", async () => {
+    // FORM_MAX_BYTES is 1 MiB by default: the body gate bounds an unknown address like any form.
+    const response = await fetch(`${bffUrl}/tidak-ada`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: bffUrl },
+      body: `a=${"x".repeat(2 * 1024 * 1024)}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("Ukuran kiriman melebihi batas");
+  });
+
   it("a visitor sees the 404 page with the site's navigation and footer", async () => {
     const tab = await (await chromium.newContext({ viewport: VIEWPORTS[1] })).newPage();
     const pageErrors: string[] = [];
