@@ -58,7 +58,10 @@ describe("in the browser", () => {
     await waitForHydration(page);
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
     // What a Remix <Link> or a redirect during a client-side navigation does.
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): unknown } }).__remixRouter.navigate("/about"));
+    // Not awaited inside the page: the new document replaces the context the promise would settle in.
+    await page.evaluate(() => {
+      void (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about");
+    });
     await waitForPath(page, "/about");
     expect(await isUnhydratedPublicDocument(page)).toBe(true);
     await page.getByRole("heading", { level: 1 }).waitFor();
