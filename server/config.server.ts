@@ -60,6 +60,8 @@ const envSchema = z
     HOME_SLIDER_SOURCE: z.enum(["banner", "slider"]).default("banner"),
     PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
     PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
+    /** How long the back-office's copy of a list is trusted for changes made outside the site. */
+    ADMIN_LIST_REFRESH_MS: numberFromEnv(60_000),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     /** Login attempts per client address in the window: much higher, an office shares one address. */
@@ -113,6 +115,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     upstreamMaxAnswerBytes: env.UPSTREAM_MAX_ANSWER_BYTES,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
+    adminLists: { refreshMs: env.ADMIN_LIST_REFRESH_MS },
     site: { homeSliderSource: env.HOME_SLIDER_SOURCE },
     login: {
       maxFailures: env.LOGIN_MAX_FAILURES,

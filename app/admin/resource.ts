@@ -138,10 +138,10 @@ export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObje
    */
   uploadProgressAction?: string;
   /**
-   * Rows per page: the list is fetched one page at a time (`?page=N`, the upstream's
-   * `page=N&limit=pageSize`), with links to the previous and next pages, and with JavaScript the
-   * next page is appended when the table is scrolled to its bottom. Without it the whole list is
-   * shown at once.
+   * Rows per page (`?page=N`), with numbered links to the pages, and with JavaScript the next
+   * page appended when the table is scrolled to its bottom. Without it every matching row is
+   * shown at once. A screen with a page size is also read from the upstream in pages (into the
+   * BFF's copy of the whole list, app/bff/resources/screen/read-model.server.ts).
    */
   pageSize?: number;
 }
@@ -170,6 +170,13 @@ export interface ScreenData<C extends Cells = Cells> {
   alerts: AlertMessage[];
   /** Present when the screen pages: the page shown, and whether a next page may exist. */
   paging: ScreenPaging | null;
+  /** How many rows the list's view has and which of them are shown (null: a one-record screen, or a failed load). */
+  count: ListCount | null;
+  /**
+   * The row the open form or delete question is about when it is not among `rows` (a link to
+   * `?modal=edit&id=…` from elsewhere, or a list that changed meanwhile).
+   */
+  selected: ScreenRow<C> | null;
   /**
    * The screen's load-failure message (spec §8) when the upstream did not answer the list: the
    * table says so, with a way to try again, instead of reading as an empty list.
@@ -183,8 +190,18 @@ export interface ScreenData<C extends Cells = Cells> {
 
 export interface ScreenPaging {
   page: number;
-  /** A full page may be followed by more; a short one is the end (the upstream sends no total). */
+  /** Another page follows this one. */
   hasMore: boolean;
+  pageCount: number;
+  /** The view the pages belong to (search and order, `listViewKey`): pages of another view are not appended. */
+  view: string;
+}
+
+/** "Menampilkan 21–40 dari 10.000 buku": 1-based positions of the rows shown, and how many match. */
+export interface ListCount {
+  from: number;
+  to: number;
+  total: number;
 }
 
 export interface ScreenActionData {

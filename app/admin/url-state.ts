@@ -1,23 +1,52 @@
 /**
  * The state of an admin screen that must survive without JavaScript lives in the URL
- * (design principle 3): `?modal=add`, `?modal=edit&id=7`, `?delete=7`, `?page=2`.
- * Only `page` is carried from one state to the next; a modal or a pending delete never is.
+ * (design principle 3): `?modal=add`, `?modal=edit&id=7`, `?delete=7`, and the list's view:
+ * `?q=` (search), `?sort=&dir=` (order), `?page=`. The view is carried from one state to the
+ * next; a modal or a pending delete never is.
  */
 
 export type ModalState = { kind: "add" } | { kind: "edit"; id: string } | null;
 
-export interface ScreenState {
-  modal: ModalState;
-  /** The row whose delete waits for confirmation. */
-  pendingDelete: string | null;
-  /** The page of a paged list that is shown (1 when the list does not page). */
+export type SortDirection = "asc" | "desc";
+
+/** Which rows a list shows and in what order: what the search box, the headers and the pages set. */
+export interface ListView {
+  /** The search text, trimmed ("" when none). */
+  q: string;
+  /** The column the list is ordered by (its accessor); null: the default order, newest first. */
+  sort: string | null;
+  dir: SortDirection;
+  /** The page shown (1 when the list does not page). */
   page: number;
 }
 
+export interface ScreenState extends ListView {
+  modal: ModalState;
+  /** The row whose delete waits for confirmation. */
+  pendingDelete: string | null;
+}
+
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A column's accessor; which ones a screen can be ordered by is the server's to check. */
+const SORT_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
+/** Longer search text is cut here: no title or name an admin types is longer. */
+export const SEARCH_MAX_LENGTH = 200;
 
 export function isRecordId(value: string | null | undefined): value is string {
   return typeof value === "string" && ID_PATTERN.test(value);
+}
+
+export function readListView(search: URLSearchParams): ListView {
+  const q = (search.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const sort = search.get("sort");
+  const page = Number(search.get("page"));
+  return {
+    q,
+    sort: sort !== null && SORT_PATTERN.test(sort) ? sort : null,
+    dir: search.get("dir") === "desc" ? "desc" : "asc",
+    // The BFF pages its own copy of the list (read-model.server.ts): a page past the end shows the last.
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
 }
 
 export function readScreenState(search: URLSearchParams): ScreenState {
@@ -26,34 +55,60 @@ export function readScreenState(search: URLSearchParams): ScreenState {
   const modal: ModalState =
     modalName === "add" ? { kind: "add" } : modalName === "edit" && isRecordId(id) ? { kind: "edit", id } : null;
   const pendingDelete = search.get("delete");
-  const page = Number(search.get("page"));
   return {
+    ...readListView(search),
     modal,
     pendingDelete: isRecordId(pendingDelete) ? pendingDelete : null,
-    // Any page costs one upstream page of `pageSize` records, so no upper bound is needed.
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
 
-export type ScreenChange = { modal: "add" } | { modal: "edit"; id: string } | { pendingDelete: string } | { page: number } | "list";
+export type ScreenChange =
+  | { modal: "add" }
+  | { modal: "edit"; id: string }
+  | { pendingDelete: string }
+  | { page: number }
+  | { sort: string; dir: SortDirection }
+  | "list";
 
-/** A relative URL (`?…`) for the screen in another state, keeping the page that is shown. */
+/** The list view's part of a query, in a fixed order; the default view is no parameters at all. */
+export function listViewParams(view: Omit<ListView, "page"> & { page?: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.q) params.set("q", view.q);
+  if (view.sort) {
+    params.set("sort", view.sort);
+    params.set("dir", view.dir);
+  }
+  if (view.page && view.page > 1) params.set("page", String(view.page));
+  return params;
+}
+
+/** A relative URL (`?…`) for the screen in another state, keeping the list's view (search, order, page). */
 export function screenHref(current: URLSearchParams, change: ScreenChange): string {
-  const { page } = readScreenState(current);
+  const view = readListView(current);
   const next = new URLSearchParams();
   if (change !== "list" && "modal" in change) {
     next.set("modal", change.modal);
     if (change.modal === "edit") next.set("id", change.id);
   }
   if (change !== "list" && "pendingDelete" in change) next.set("delete", change.pendingDelete);
-  const shownPage = change !== "list" && "page" in change ? change.page : page;
-  if (shownPage > 1) next.set("page", String(shownPage));
+  // Another order starts from the first page; another page keeps the order.
+  const shown =
+    change !== "list" && "sort" in change
+      ? { ...view, sort: change.sort, dir: change.dir, page: 1 }
+      : { ...view, page: change !== "list" && "page" in change ? change.page : view.page };
+  for (const [name, value] of listViewParams(shown)) next.set(name, value);
   const query = next.toString();
   return query ? `?${query}` : "?";
+}
+
+/** The list's view without its page, as a key: appended pages belong to one view. */
+export function listViewKey(view: ListView): string {
+  return listViewParams({ ...view, page: 1 }).toString();
 }
 
 /** True when two URLs of a screen differ only in its modal or pending delete. */
 export function differsOnlyInOverlay(current: URL, next: URL): boolean {
   if (current.pathname !== next.pathname) return false;
-  return readScreenState(current.searchParams).page === readScreenState(next.searchParams).page;
+  const [before, after] = [readListView(current.searchParams), readListView(next.searchParams)];
+  return listViewKey(before) === listViewKey(after) && before.page === after.page;
 }

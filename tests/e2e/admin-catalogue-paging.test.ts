@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, markWindow, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
- * A catalogue list longer than a page, in a real browser: 20 rows a page with next and previous
- * links (JavaScript on and off), and with JavaScript the next page added when the table is
- * scrolled to its bottom.
+ * A catalogue list longer than a page, in a real browser: newest first, 20 rows a page with next,
+ * previous and numbered links, a count, a search box and sortable headers (JavaScript on and off),
+ * and with JavaScript the next page added when the table is scrolled to its bottom.
  */
 
 const { bffUrl, referenceApiUrl } = mainStack();
@@ -33,9 +33,19 @@ afterAll(async () => {
   }
 });
 
-async function allTagIds(): Promise<string[]> {
-  return (await apiData<Array<{ id: number }>>(referenceApiUrl, "/tags", token)).map((tag) => String(tag.id));
+/** Every tag as stored, newest (highest id) first: the list's default order. */
+async function allTags(): Promise<Array<{ id: string; name: string }>> {
+  const tags = await apiData<Array<{ id: number; name: string }>>(referenceApiUrl, "/tags", token);
+  return tags.map((tag) => ({ id: String(tag.id), name: tag.name })).sort((a, b) => Number(b.id) - Number(a.id));
 }
+
+async function allTagIds(): Promise<string[]> {
+  return (await allTags()).map((tag) => tag.id);
+}
+
+const count = (page: Page) => page.locator(".kit-count");
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Cari tag" });
+const nameHeader = (page: Page) => page.getByRole("columnheader", { name: "Nama" });
 
 /** The ids of the rows shown, read from their EDIT links. */
 function shownIds(page: Page): Promise<string[]> {
@@ -102,8 +112,8 @@ describe("tag list with JavaScript", () => {
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
     expect(await box.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
 
-    // A row of the added page is edited like any other; afterwards the added page is still shown.
-    const lastName = `Tag halaman ${String(EXTRA_TAGS).padStart(2, "0")}`;
+    // A row of the added page (the oldest tag) is edited like any other; afterwards the added page is still shown.
+    const lastName = (await allTags()).at(-1)!.name;
     await page.getByRole("link", { name: `EDIT ${lastName}`, exact: true }).click();
     const dialog = dialogNamed(page, "UBAH TAG");
     expect(await dialog.getByLabel("Nama").inputValue()).toBe(lastName);
@@ -114,5 +124,75 @@ describe("tag list with JavaScript", () => {
     expect(await shownIds(page)).toEqual(ids);
     expect(new URL(page.url()).search).toBe("");
     expect(await pageLoad.survived()).toBe(true);
+    // The test leaves the name as it found it.
+    await page.getByRole("link", { name: `EDIT ${lastName} diubah`, exact: true }).click();
+    await dialogNamed(page, "UBAH TAG").getByLabel("Nama").fill(lastName);
+    await dialogNamed(page, "UBAH TAG").getByRole("button", { name: "UBAH" }).click();
+    await rowWith(page, lastName).waitFor();
+  });
+
+  it("follows the typing in the search box without a page load, and Back leaves the search", async () => {
+    const admin = await admins.open({ javaScript: true });
+    const { page } = admin;
+    await admin.open("/admin/tag");
+    const pageLoad = await markWindow(page);
+    await searchBox(page).pressSequentially("halaman 2", { delay: 20 });
+    await page.waitForURL((url) => url.searchParams.get("q") === "halaman 2");
+    await expect.poll(() => count(page).innerText()).toBe("Menampilkan 1–6 dari 6 tag yang cocok dengan “halaman 2”");
+    // The typing replaced its own history entries: one Back is the list before the search.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get("q") === null);
+    await expect.poll(() => searchBox(page).inputValue()).toBe("");
+    expect(await pageLoad.survived()).toBe(true);
+  });
+});
+
+describe.each([
+  { javaScript: true, label: "JavaScript on" },
+  { javaScript: false, label: "JavaScript off" },
+])("searching, ordering and counting the tag list with $label", ({ javaScript }) => {
+  it("counts in Indonesian, searches with the box, and orders by a header either way", async () => {
+    const tags = await allTags();
+    const admin = await admins.open({ javaScript });
+    const { page } = admin;
+    await admin.open("/admin/tag");
+    expect(await count(page).innerText()).toBe(`Menampilkan 1–20 dari ${tags.length} tag`);
+
+    // The search box is a GET form: Enter sends it with or without JavaScript.
+    await searchBox(page).fill("HALAMAN 1");
+    await searchBox(page).press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === "HALAMAN 1");
+    const matching = tags.filter((tag) => /halaman 1/i.test(tag.name));
+    await expect.poll(() => count(page).innerText()).toBe(`Menampilkan 1–${matching.length} dari ${matching.length} tag yang cocok dengan “HALAMAN 1”`);
+    expect(await shownIds(page)).toEqual(matching.map((tag) => tag.id));
+
+    expect(await nameHeader(page).getAttribute("aria-sort")).toBe("none");
+    await nameHeader(page).getByRole("link").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name" && url.searchParams.get("dir") === "asc");
+    await expect.poll(() => nameHeader(page).getAttribute("aria-sort")).toBe("ascending");
+    const byName = [...matching].sort((a, b) => a.name.localeCompare(b.name, "id", { numeric: true }));
+    expect(await shownIds(page)).toEqual(byName.map((tag) => tag.id));
+    expect(await searchBox(page).inputValue()).toBe("HALAMAN 1");
+
+    await nameHeader(page).getByRole("link").click();
+    await page.waitForURL((url) => url.searchParams.get("dir") === "desc");
+    await expect.poll(() => nameHeader(page).getAttribute("aria-sort")).toBe("descending");
+    expect(await shownIds(page)).toEqual(byName.reverse().map((tag) => tag.id));
+
+    // A search that finds nothing says so, not that there are no tags at all.
+    await searchBox(page).fill("tidak ada yang cocok");
+    await searchBox(page).press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === "tidak ada yang cocok");
+    await page.getByText("Tidak ada tag yang cocok dengan “tidak ada yang cocok”.").waitFor();
+  });
+
+  it("links every page by its number, the current one marked", async () => {
+    const admin = await admins.open({ javaScript });
+    const { page } = admin;
+    await admin.open("/admin/tag");
+    await pager(page).getByRole("link", { name: "Halaman 2" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => pager(page).locator('[aria-current="page"]').textContent()).toBe("Halaman 2");
+    expect(await count(page).innerText()).toMatch(/^Menampilkan 21–\d+ dari \d+ tag$/);
   });
 });

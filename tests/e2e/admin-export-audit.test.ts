@@ -133,8 +133,11 @@ async function csvRows(response: Response): Promise<string[][]> {
   return rows;
 }
 
+/** The column headers' text, as a screen reader has it: the sort link's name, not its hidden arrow. */
 function tableHeaders(html: string): string[] {
-  return [...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((match) => decodeHtmlEntities(match[1])).filter((header) => header !== "Aksi");
+  return [...html.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)]
+    .map((match) => decodeHtmlEntities(match[1].replace(/<span[^>]*aria-hidden="true"[^>]*>[^<]*<\/span>/g, "").replace(/<[^>]+>/g, "")))
+    .filter((header) => header !== "Aksi");
 }
 
 describe("Export", () => {

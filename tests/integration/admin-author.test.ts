@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { authorResource } from "~/admin/screens/author/screen";
 import * as route from "~/routes/admin.author";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
+import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";
 
 /** /admin/author (Pengarang): the `author` list field, multipart writes with the photo, the generic messages. */
@@ -23,10 +23,11 @@ beforeEach(async () => {
 });
 
 describe("author list", () => {
-  it("reads the `author` field, 20 a page (not page=0&limit=0), with the token", async () => {
+  it("reads the `author` field in pages of 100 (not page=0&limit=0), with the token, newest first", async () => {
     const { screen } = await admin.load("/admin/author");
-    expect(listQueries).toEqual([pageQuery(1)]);
-    expect(screen.rows[0]).toMatchObject({
+    expect(listQueries).toEqual(readQueries(2));
+    expect(screen.rows.map((row) => row.id)).toEqual(["2", "1"]);
+    expect(screen.rows[1]).toMatchObject({
       id: "1",
       cells: {
         name: "Pengarang 1",
@@ -37,7 +38,7 @@ describe("author list", () => {
       values: { name: "Pengarang 1", biography: author(1).biography },
       files: { photo: "/files/foto-1.jpg" },
     });
-    expect(screen.rows[1].cells).toMatchObject({ total_books: "0", photo: null });
+    expect(screen.rows[0].cells).toMatchObject({ total_books: "0", photo: null });
   });
 
   it("says 'Gagal mendapatkan data!' when the list fails", async () => {

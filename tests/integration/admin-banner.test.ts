@@ -4,7 +4,7 @@ import { listBanners } from "~/admin/screens/banner/adapter.server";
 import { createUpstreamClient } from "~/bff/upstream.server";
 import * as route from "~/routes/admin.banner";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
+import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordWrites, uploadedPng } from "./admin-screen-support";
 
 /** /admin/banner against a mocked upstream: multipart writes with the image, and the spec's banner messages. */
@@ -24,15 +24,15 @@ beforeEach(async () => {
 });
 
 describe("banner list", () => {
-  it("asks for the first page of 20 with the bearer token and shows Judul, Deskripsi, URL and Gambar", async () => {
+  it("reads the whole list with the bearer token and shows Judul, Deskripsi, URL and Gambar, newest first", async () => {
     const { screen } = await admin.load("/admin/banner");
-    expect(listQueries).toEqual([pageQuery(1)]);
+    expect(listQueries).toEqual(readQueries(2));
     expect(screen.alerts).toEqual([]);
-    expect(screen.paging).toEqual({ page: 1, hasMore: false });
-    expect(screen.rows.map((row) => row.id)).toEqual(["1", "2", "3"]);
+    expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, view: "" });
+    expect(screen.rows.map((row) => row.id)).toEqual(["3", "2", "1"]);
     // The home page's slider reads banners (HOME_SLIDER_SOURCE's default): the screen says so, with a link.
     expect(screen.placement).toEqual({ text: "Tampil di slider beranda situs dan di aplikasi mobile.", publicPath: "/" });
-    expect(screen.rows[0]).toMatchObject({
+    expect(screen.rows[2]).toMatchObject({
       cells: {
         title: "Banner 1",
         description: "Layanan perpustakaan keliling kini menjangkau selu...",

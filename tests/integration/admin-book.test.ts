@@ -80,11 +80,13 @@ const VALID: Array<[string, string]> = [
 ];
 
 describe("book list", () => {
-  it("reads { books } 20 per page: author and publisher names, synopsis cut to 50 characters, cover through /covers", async () => {
+  it("reads { books } whole, shown 20 per page: author and publisher names, synopsis cut to 50 characters, cover through /covers", async () => {
     const calls = recordAllRequests();
     const { screen } = await admin.load("/admin/book");
     expect(screen.alerts).toEqual([]);
-    expect(screen.rows[0]).toMatchObject({
+    // Newest first: the highest id on top.
+    expect(screen.rows.map((row) => row.id)).toEqual(["6", "5"]);
+    expect(screen.rows[1]).toMatchObject({
       id: "5",
       cells: {
         title: "Penjaga Arsip",
@@ -109,15 +111,16 @@ describe("book list", () => {
       },
       files: { cover: "/covers/sampul-5.png", file: "/files/buku-5.pdf" },
     });
-    expect(screen.rows[1].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
-    expect(screen.paging).toEqual({ page: 1, hasMore: false });
-    // The list alone is one call: the form's five lookups wait until the form is opened.
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/books/all?page=1&limit=20"]);
+    expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
+    expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, view: "" });
+    // The list alone is its read (this upstream answers every page alike: the repeat ends it); the
+    // form's five lookups wait until the form is opened.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/books/all?page=1&limit=100", "GET /api/books/all?page=2&limit=100"]);
     calls.length = 0;
     await admin.load("/admin/book?modal=add");
+    // The list is the BFF's copy now: opening the form asks only for its choices.
     expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(
       [
-        "GET /api/books/all?page=1&limit=20",
         "GET /api/authors?page=1&limit=0",
         "GET /api/publishers?page=1&limit=0",
         "GET /api/classifications?page=1&limit=0",
@@ -162,7 +165,8 @@ describe("book list", () => {
     for (const [path, body] of Object.entries(LOOKUP_BODIES)) upstream.use(http.get(`${UPSTREAM}${path}`, held(body)));
     const started = performance.now();
     const { screen } = await admin.load("/admin/book?modal=add");
-    expect(arrived).toBe(6);
+    // The list's first page and the five lookups together; then the list's second page.
+    expect(arrived).toBe(7);
     expect(performance.now() - started).toBeLessThan(700);
     expect(screen.rows).toHaveLength(2);
   });

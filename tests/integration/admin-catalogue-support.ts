@@ -1,3 +1,4 @@
+import { READ_PAGE_LIMIT } from "~/bff/resources/screen/read-model.server";
 import { http, HttpResponse } from "msw";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 
@@ -14,14 +15,29 @@ export interface ListQuery {
 }
 
 /** Answers `GET path` with records `make(1..total)` under `key`, and records every query. */
-export function servePagedList(path: string, key: string, total: number, make: (id: number) => Record<string, unknown>): ListQuery[] {
+/**
+ * How an upstream may page besides the reference API's way: `maxLimit` caps the page size whatever
+ * is asked (a spec-only upstream may), `ignoresPage` answers the whole list to every page.
+ */
+export interface PagingQuirks {
+  maxLimit?: number;
+  ignoresPage?: boolean;
+}
+
+export function servePagedList(
+  path: string,
+  key: string,
+  total: number,
+  make: (id: number) => Record<string, unknown>,
+  { maxLimit = Infinity, ignoresPage = false }: PagingQuirks = {},
+): ListQuery[] {
   const queries: ListQuery[] = [];
   upstream.use(
     http.get(`${UPSTREAM}${path}`, ({ request: incoming }) => {
       const params = new URL(incoming.url).searchParams;
       queries.push({ page: params.get("page"), limit: params.get("limit"), authorization: incoming.headers.get("authorization") });
-      const limit = Number(params.get("limit") || 0) || total;
-      const page = Math.max(1, Number(params.get("page") || 0));
+      const limit = ignoresPage ? total : Math.min(maxLimit, Number(params.get("limit") || 0) || total);
+      const page = ignoresPage ? 1 : Math.max(1, Number(params.get("page") || 0));
       const first = (page - 1) * limit + 1;
       const last = Math.min(total, page * limit);
       const records = Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => make(first + index));
@@ -31,7 +47,15 @@ export function servePagedList(path: string, key: string, total: number, make: (
   return queries;
 }
 
-/** The query of a page as the screens send it. */
-export function pageQuery(page: number) {
-  return { page: String(page), limit: "20", authorization: "Bearer token-role-3" };
+/** The query of one page of the BFF's read of a whole list (pages of READ_PAGE_LIMIT, 100). */
+export function readQuery(page: number, limit = READ_PAGE_LIMIT) {
+  return { page: String(page), limit: String(limit), authorization: "Bearer token-role-3" };
+}
+
+/**
+ * The queries of a whole list's read: a short list is two (its page, and the empty page after it
+ * that shows a short page was not the upstream capping `limit`).
+ */
+export function readQueries(pages: number) {
+  return Array.from({ length: pages }, (_, index) => readQuery(index + 1));
 }

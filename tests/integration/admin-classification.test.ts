@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { classificationResource } from "~/admin/screens/classification/screen";
 import * as route from "~/routes/admin.classification";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
+import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fieldErrors, recordWrites } from "./admin-screen-support";
 
 /** /admin/classification (Klasifikasi): JSON writes of {notation, general_name}, the generic messages. */
@@ -15,12 +15,12 @@ beforeEach(async () => {
 });
 
 describe("classification screen", () => {
-  it("lists Notasi and Nama Umum, 20 a page, with the token", async () => {
+  it("lists Notasi and Nama Umum, newest first, with the token", async () => {
     const { screen } = await admin.load("/admin/classification");
-    expect(listQueries).toEqual([pageQuery(1)]);
+    expect(listQueries).toEqual(readQueries(2));
     expect(screen.rows.map(({ id, cells, values }) => ({ id, cells, values }))).toEqual([
-      { id: "1", cells: { notation: "100", general_name: "Kelas 1" }, values: { notation: "100", general_name: "Kelas 1" } },
       { id: "2", cells: { notation: "200", general_name: "Kelas 2" }, values: { notation: "200", general_name: "Kelas 2" } },
+      { id: "1", cells: { notation: "100", general_name: "Kelas 1" }, values: { notation: "100", general_name: "Kelas 1" } },
     ]);
   });
 

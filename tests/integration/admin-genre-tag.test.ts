@@ -6,7 +6,7 @@ import { tagResource } from "~/admin/screens/tag/screen";
 import * as genreRoute from "~/routes/admin.genre";
 import * as tagRoute from "~/routes/admin.tag";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { pageQuery, servePagedList, type ListQuery } from "./admin-catalogue-support";
+import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
 
 /** /admin/genre (Kategori) and /admin/tag: JSON writes of the name, the cover or a placeholder, the generic messages. */
@@ -24,12 +24,12 @@ describe.each(screens)("$name screen", ({ route, screenPath, path, definition, q
     listQueries = servePagedList(path, "data", 2, (id) => ({ id, name: `Nama ${id}`, cover: id === 1 ? "sampul-1.png" : null }));
   });
 
-  it("lists 20 a page (not the original limit) with the token; the cover through /covers, else the placeholder", async () => {
+  it("reads the whole list in pages (not the original limit) with the token, newest first; the cover through /covers, else the placeholder", async () => {
     const { screen } = await load(route, screenPath, cookie);
-    expect(listQueries).toEqual([pageQuery(1)]);
+    expect(listQueries).toEqual(readQueries(2));
     expect(screen.rows.map(({ id, cells, values }) => ({ id, cells, values }))).toEqual([
-      { id: "1", cells: { name: "Nama 1", cover: "/covers/sampul-1.png" }, values: { name: "Nama 1" } },
       { id: "2", cells: { name: "Nama 2", cover: "/images/cover-placeholder.svg" }, values: { name: "Nama 2" } },
+      { id: "1", cells: { name: "Nama 1", cover: "/covers/sampul-1.png" }, values: { name: "Nama 1" } },
     ]);
     expect(existsSync(new URL("../../public/images/cover-placeholder.svg", import.meta.url))).toBe(true);
   });

@@ -25,11 +25,11 @@ const toggle = (id: string, on: boolean, headers: Record<string, string> = {}) =
   admin.submit("/admin/library", new URLSearchParams({ intent: "toggle", id, on: String(on) }), headers);
 
 describe("libraries", () => {
-  it("lists from the panel service with the active flag", async () => {
+  it("lists from the panel service with the active flag, newest first", async () => {
     const { screen } = await admin.load("/admin/library");
     expect(screen.rows.map((row) => row.cells)).toEqual([
-      { name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
       { name: "Pojok Baca Kecamatan", address: "", phone_number: "", about: "", active: false },
+      { name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
     ]);
   });
 

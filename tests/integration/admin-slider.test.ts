@@ -39,7 +39,8 @@ describe("slider list", () => {
     const calls = recordAllRequests();
     const { screen } = await admin.load("/admin/slider-manager");
     expect(screen.alerts).toEqual([]);
-    expect(screen.rows[0]).toMatchObject({
+    // Newest first: the highest id on top.
+    expect(screen.rows[1]).toMatchObject({
       id: "7",
       cells: {
         title: "LAYANAN BARU",
@@ -50,8 +51,8 @@ describe("slider list", () => {
       values: { title: "LAYANAN BARU", description: SLIDERS[0].description, url: "https://dispusip.example/layanan" },
       files: { file: "/files/slide-7.png" },
     });
-    expect(screen.rows[0].cells.description).toHaveLength(53);
-    expect(screen.rows[1].cells).toEqual({ title: "JAM BUKA", description: "Senin-Jumat", url: "", file: null });
+    expect(screen.rows[1].cells.description).toHaveLength(53);
+    expect(screen.rows[0].cells).toEqual({ title: "JAM BUKA", description: "Senin-Jumat", url: "", file: null });
     expect(calls).toEqual([{ method: "GET", path: "/api/sliders" }]);
   });
 

@@ -70,11 +70,15 @@ const NEW_VIDEO: Array<[string, string | File]> = [
 ];
 
 describe("video list", () => {
-  it("reads 20 per page; thumbnails from the upstream's file area come through this site's /files", async () => {
+  it("reads the whole list in pages; thumbnails from the upstream's file area come through this site's /files", async () => {
     calls = recordAllRequests();
     const { screen } = await admin.load("/admin/video");
-    expect(calls).toEqual([{ method: "GET", path: "/api/videos?page=1&limit=20" }]);
-    expect(screen.rows[0]).toMatchObject({
+    expect(calls).toEqual([
+      { method: "GET", path: "/api/videos?page=1&limit=100" },
+      { method: "GET", path: "/api/videos?page=2&limit=100" },
+    ]);
+    expect(screen.rows.map((row) => row.id)).toEqual(["4", "3"]);
+    expect(screen.rows[1]).toMatchObject({
       id: "3",
       cells: {
         title: "Tur Perpustakaan",
@@ -86,8 +90,8 @@ describe("video list", () => {
       values: { title: "Tur Perpustakaan", description: VIDEOS[0].description },
       files: { video: "/files/tur.mp4", thumbnail: "/files/tur-thumb.png", background: "/files/tur-bg.png" },
     });
-    expect(screen.rows[1].cells).toMatchObject({ thumbnail: "https://cdn.example/a.png", watched: "7", description: "" });
-    expect(screen.rows[1].files).toEqual({ video: "https://video.example/a.mp4", thumbnail: "https://cdn.example/a.png", background: null });
+    expect(screen.rows[0].cells).toMatchObject({ thumbnail: "https://cdn.example/a.png", watched: "7", description: "" });
+    expect(screen.rows[0].files).toEqual({ video: "https://video.example/a.mp4", thumbnail: "https://cdn.example/a.png", background: null });
   });
 });
 
@@ -271,13 +275,13 @@ describe("the upload route (the form with JavaScript, for its progress bar)", ()
     return response;
   }
 
-  it("answers success as JSON with where to go, and flashes the alert for that page", async () => {
+  it("answers success as JSON with where to go (the list's first page, newest first, where the new video is), and flashes the alert for it", async () => {
     serveUpload("/upload/video", { status: 201, body: { video_url: `${FILES}/v1.mp4` } });
     recordWrites("post", "/videos", { status: 201 });
-    const response = await post("/admin/video.upload?modal=add&page=2", form([...NEW_VIDEO, ["video", videoFile()]]));
+    const response = await post("/admin/video.upload?modal=add&page=2&q=lomba", form([...NEW_VIDEO, ["video", videoFile()]]));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ location: "/admin/video?page=2" });
-    const flashed = await admin.load("/admin/video?page=2");
+    expect(await response.json()).toEqual({ location: "/admin/video" });
+    const flashed = await admin.load("/admin/video");
     expect(flashed.screen.alerts.map(({ message }) => message)).toEqual(["Berhasil menambahkan data!"]);
   });
 

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin/fields";
 import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/admin/format";
-import { readScreenState, screenHref } from "~/admin/url-state";
+import { readScreenState, screenHref, SEARCH_MAX_LENGTH } from "~/admin/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */
 
@@ -62,21 +62,43 @@ describe("titles", () => {
 });
 
 describe("screen state in the URL", () => {
-  it("reads the modal, the pending delete and the page, ignoring anything malformed", () => {
-    expect(readScreenState(new URLSearchParams("modal=edit&id=7&page=2"))).toEqual({ modal: { kind: "edit", id: "7" }, pendingDelete: null, page: 2 });
-    expect(readScreenState(new URLSearchParams("modal=add"))).toEqual({ modal: { kind: "add" }, pendingDelete: null, page: 1 });
-    expect(readScreenState(new URLSearchParams("delete=7"))).toEqual({ modal: null, pendingDelete: "7", page: 1 });
-    expect(readScreenState(new URLSearchParams("modal=edit&id=../x&delete=a%20b&page=-3"))).toEqual({ modal: null, pendingDelete: null, page: 1 });
-    // Every page is one upstream page, so a far page is as cheap as the first: no cap.
+  it("reads the modal, the pending delete and the list's view, ignoring anything malformed", () => {
+    const defaultView = { q: "", sort: null, dir: "asc", page: 1 };
+    expect(readScreenState(new URLSearchParams("modal=edit&id=7&page=2"))).toEqual({
+      ...defaultView,
+      modal: { kind: "edit", id: "7" },
+      pendingDelete: null,
+      page: 2,
+    });
+    expect(readScreenState(new URLSearchParams("modal=add"))).toEqual({ ...defaultView, modal: { kind: "add" }, pendingDelete: null });
+    expect(readScreenState(new URLSearchParams("delete=7"))).toEqual({ ...defaultView, modal: null, pendingDelete: "7" });
+    expect(readScreenState(new URLSearchParams("modal=edit&id=../x&delete=a%20b&page=-3&sort=a;b&dir=up"))).toEqual({
+      ...defaultView,
+      modal: null,
+      pendingDelete: null,
+    });
+    expect(readScreenState(new URLSearchParams("q=%20%20Laskar%20Pelangi%20&sort=title&dir=desc"))).toMatchObject({
+      q: "Laskar Pelangi",
+      sort: "title",
+      dir: "desc",
+    });
+    // A search longer than anyone types is cut, not refused.
+    expect(readScreenState(new URLSearchParams({ q: "a".repeat(10_000) })).q).toHaveLength(SEARCH_MAX_LENGTH);
+    // The read model answers any page in the same time: no cap (past the end shows the last).
     expect(readScreenState(new URLSearchParams("page=999999")).page).toBe(999999);
     expect(readScreenState(new URLSearchParams("page=1e300")).page).toBe(1);
   });
 
-  it("links to another state keeping only the page", () => {
+  it("links to another state keeping the search, the order and the page; another order starts at page 1", () => {
     const current = new URLSearchParams("modal=edit&id=7&page=2");
     expect(screenHref(current, "list")).toBe("?page=2");
     expect(screenHref(current, { modal: "add" })).toBe("?modal=add&page=2");
     expect(screenHref(current, { pendingDelete: "9" })).toBe("?delete=9&page=2");
     expect(screenHref(new URLSearchParams(), "list")).toBe("?");
+    const searched = new URLSearchParams("q=arsip&sort=title&dir=desc&page=3&delete=4");
+    expect(screenHref(searched, "list")).toBe("?q=arsip&sort=title&dir=desc&page=3");
+    expect(screenHref(searched, { modal: "edit", id: "9" })).toBe("?modal=edit&id=9&q=arsip&sort=title&dir=desc&page=3");
+    expect(screenHref(searched, { page: 4 })).toBe("?q=arsip&sort=title&dir=desc&page=4");
+    expect(screenHref(searched, { sort: "author", dir: "asc" })).toBe("?q=arsip&sort=author&dir=asc");
   });
 });

@@ -4,7 +4,8 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { Column, FieldDefinition } from "~/admin/resource";
 import { Alert, ALERT_DISMISS_MS } from "~/components/admin/Alert";
-import { DataTable, hasColourableValue } from "~/components/admin/DataTable";
+import { DataTable, hasColourableValue, pageNumbers } from "~/components/admin/DataTable";
+import { countText } from "~/components/admin/ResourceScreen";
 import { FormField } from "~/components/admin/FormField";
 import { LoadingIndicator } from "~/components/admin/LoadingIndicator";
 import { Modal } from "~/components/admin/Modal";
@@ -121,6 +122,47 @@ describe("DataTable", () => {
     const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" busy />);
     expect(markup).toContain('role="status"');
     expect(markup).toContain("Memuat...");
+  });
+});
+
+describe("the list's count and page links", () => {
+  it("counts in Indonesian number format, with the search when there is one", () => {
+    expect(countText({ from: 21, to: 40, total: 10_000 }, "buku", "")).toBe("Menampilkan 21–40 dari 10.000 buku");
+    expect(countText({ from: 1, to: 3, total: 3 }, "pengarang", "sari")).toBe("Menampilkan 1–3 dari 3 pengarang yang cocok dengan “sari”");
+    expect(countText({ from: 0, to: 0, total: 0 }, "tag", "x")).toBe("Tidak ada tag yang cocok dengan “x”");
+  });
+
+  it("links the first and last pages and two on each side of the current one, with gaps between", () => {
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageNumbers(6, 500)).toEqual([1, null, 4, 5, 6, 7, 8, null, 500]);
+    expect(pageNumbers(500, 500)).toEqual([1, null, 498, 499, 500]);
+    expect(pageNumbers(4, 500)).toEqual([1, 2, 3, 4, 5, 6, null, 500]);
+    expect(pageNumbers(5, 500)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 500]);
+  });
+
+  it("renders sortable headers as links with aria-sort, and the numbered pages with the current one marked", () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <DataTable
+          caption="Daftar"
+          columns={[
+            { header: "Judul", accessor: "title" },
+            { header: "Sampul", accessor: "cover", display: "image" },
+          ]}
+          rows={[{ id: "1", cells: { title: "A", cover: null } }]}
+          rowLabel={(cells) => String(cells.title)}
+          sorting={{ column: "title", dir: "asc", sortable: new Set(["title"]), href: (column, dir) => `?sort=${column}&dir=${dir}` }}
+          pager={{ page: 2, label: "Halaman 2", pageCount: 3, pageHref: (page) => `?page=${page}` }}
+          emptyText="Kosong"
+        />
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(/<th[^>]*aria-sort="ascending"[^>]*><a[^>]*href="\/\?sort=title&amp;dir=desc"/);
+    // A picture column cannot be ordered: no link, no aria-sort.
+    expect(html).toMatch(/<th scope="col" role="columnheader"[^>]*>Sampul<\/th>/);
+    expect(html).toContain('aria-current="page"><span class="visually-hidden">Halaman </span>2</span>');
+    expect(html).toMatch(/href="\/\?page=3"[^>]*><span class="visually-hidden">Halaman <\/span>3/);
   });
 });
 

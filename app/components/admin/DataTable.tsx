@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
+import { formatIndonesianNumber } from "~/admin/format";
 import type { CellValue, Cells, Column } from "~/admin/resource";
+import type { SortDirection } from "~/admin/url-state";
 import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";
 import { isResizableUpload, responsiveImage } from "~/lib/images";
@@ -43,10 +45,38 @@ export interface Pager {
   label: string;
   previousHref?: string;
   nextHref?: string;
+  /** How many pages the list has, and the address of each: numbered links beside the label. */
+  pageCount?: number;
+  pageHref?(page: number): string;
   /** Called when the table is scrolled to its bottom (spec §2: the optional load-more callback). */
   onReachEnd?(): void;
   /** The next page is being added below the rows. */
   loadingMore?: boolean;
+}
+
+/** Header links that order the rows by a column (`?sort=&dir=`); they work without JavaScript. */
+export interface Sorting {
+  /** The column the rows are ordered by, or null for the default order. */
+  column: string | null;
+  dir: SortDirection;
+  /** The columns that can be ordered by. */
+  sortable: ReadonlySet<string>;
+  href(column: string, dir: SortDirection): string;
+}
+
+/**
+ * The numbered pages to link: the first, the last, and two on each side of the current one,
+ * with null where pages are left out ("1 … 4 5 6 7 8 … 500"); a gap of one page shows that page.
+ */
+export function pageNumbers(current: number, count: number): Array<number | null> {
+  const shown = new Set([1, count]);
+  for (let page = current - 2; page <= current + 2; page += 1) if (page >= 1 && page <= count) shown.add(page);
+  const sorted = [...shown].sort((a, b) => a - b);
+  return sorted.flatMap((page, index) => {
+    const gap = index > 0 ? page - sorted[index - 1] - 1 : 0;
+    if (gap === 0) return [page];
+    return gap === 1 ? [page - 1, page] : [null, page];
+  });
 }
 
 interface DataTableProps<C extends Cells> {
@@ -58,6 +88,7 @@ interface DataTableProps<C extends Cells> {
   actions?: RowActions<C>;
   toolbar?: Toolbar;
   pager?: Pager;
+  sorting?: Sorting;
   /** Shows the loading indicator over the table. */
   busy?: boolean;
   emptyText: string;
@@ -122,6 +153,26 @@ function CellContent<C extends Cells>({ column, value, rowLabel }: { column: Col
   return <>{String(value)}</>;
 }
 
+function sortState(sorting: Sorting | undefined, accessor: string): "ascending" | "descending" | "none" | undefined {
+  if (!sorting?.sortable.has(accessor)) return undefined;
+  if (sorting.column !== accessor) return "none";
+  return sorting.dir === "asc" ? "ascending" : "descending";
+}
+
+/** A sortable column's header: a link to the rows in its order, the other way round when it is the order already. */
+function SortLink<C extends Cells>({ sorting, column }: { sorting: Sorting; column: Column<C> }) {
+  const active = sorting.column === column.accessor;
+  const next: SortDirection = active && sorting.dir === "asc" ? "desc" : "asc";
+  return (
+    <Link to={sorting.href(column.accessor, next)} className="kit-sort" preventScrollReset>
+      {column.header}
+      <span className="kit-sort-mark" aria-hidden="true">
+        {active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}
+      </span>
+    </Link>
+  );
+}
+
 export function DataTable<C extends Cells>({
   caption,
   columns,
@@ -130,6 +181,7 @@ export function DataTable<C extends Cells>({
   actions = {},
   toolbar = {},
   pager,
+  sorting,
   busy = false,
   emptyText,
   failure,
@@ -197,8 +249,14 @@ export function DataTable<C extends Cells>({
           <thead>
             <tr role="row">
               {columns.map((column) => (
-                <th key={column.accessor} scope="col" role="columnheader" style={{ textAlign: column.textAlign, width: column.width }}>
-                  {column.header}
+                <th
+                  key={column.accessor}
+                  scope="col"
+                  role="columnheader"
+                  style={{ textAlign: column.textAlign, width: column.width }}
+                  aria-sort={sortState(sorting, column.accessor)}
+                >
+                  {sorting?.sortable.has(column.accessor) ? <SortLink sorting={sorting} column={column} /> : column.header}
                 </th>
               ))}
               {hasActions ? (
@@ -288,6 +346,31 @@ export function DataTable<C extends Cells>({
             </Link>
           ) : null}
           <span className="kit-pager-label">{pager.label}</span>
+          {pager.pageCount && pager.pageCount > 1 && pager.pageHref ? (
+            <ol className="kit-page-numbers">
+              {pageNumbers(pager.page, pager.pageCount).map((page, index) =>
+                page === null ? (
+                  <li key={`gap-${index}`} className="kit-page-gap" aria-hidden="true">
+                    …
+                  </li>
+                ) : (
+                  <li key={page}>
+                    {page === pager.page ? (
+                      <span className="kit-page-number" aria-current="page">
+                        <span className="visually-hidden">Halaman </span>
+                        {formatIndonesianNumber(page)}
+                      </span>
+                    ) : (
+                      <Link to={pager.pageHref!(page)} className="kit-page-number" preventScrollReset>
+                        <span className="visually-hidden">Halaman </span>
+                        {formatIndonesianNumber(page)}
+                      </Link>
+                    )}
+                  </li>
+                ),
+              )}
+            </ol>
+          ) : null}
           {pager.nextHref ? (
             <Link to={pager.nextHref} className="kit-button kit-button-secondary" rel="next" preventScrollReset>
               Berikutnya ›

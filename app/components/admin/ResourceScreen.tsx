@@ -16,17 +16,20 @@ import type {
   AlertMessage,
   Cells,
   FieldDefinition,
+  ListCount,
   ResourceDefinition,
   ScreenActionData,
   ScreenData,
   ToggleDefinition,
 } from "~/admin/resource";
+import { formatIndonesianNumber } from "~/admin/format";
 import { exportPath } from "~/admin/menu";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
 import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
-import { DataTable, type Pager, type RowActions, type Toolbar } from "./DataTable";
+import { DataTable, type Pager, type RowActions, type Sorting, type Toolbar } from "./DataTable";
+import { ListSearch } from "./ListSearch";
 import { Modal } from "./Modal";
 import { ResourceForm } from "./ResourceForm";
 import { useAppendedPages } from "./useAppendedPages";
@@ -94,9 +97,11 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   const canAdd = Boolean(definition.addButton) && !(definition.singleRecord && rows.length > 0);
   const modal = state.modal;
-  const editing = modal?.kind === "edit" && definition.edit ? rows.find((row) => row.id === modal.id) : undefined;
+  // The row may be on another page of the list: the loader sends it along as `selected`.
+  const findRow = (id: string) => rows.find((row) => row.id === id) ?? (screen.selected?.id === id ? screen.selected : undefined);
+  const editing = modal?.kind === "edit" && definition.edit ? findRow(modal.id) : undefined;
   const adding = modal?.kind === "add" && canAdd;
-  const deleting = definition.remove && state.pendingDelete ? rows.find((row) => row.id === state.pendingDelete) : undefined;
+  const deleting = definition.remove && state.pendingDelete ? findRow(state.pendingDelete) : undefined;
 
   const here = navigation.location?.pathname === location.pathname || navigation.formAction?.startsWith(location.pathname);
   const submittingForm =
@@ -129,10 +134,24 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           label: paging.page > screen.paging.page ? `Halaman ${screen.paging.page}–${paging.page}` : `Halaman ${paging.page}`,
           previousHref: screen.paging.page > 1 ? screenHref(searchParams, { page: screen.paging.page - 1 }) : undefined,
           nextHref: paging.hasMore ? screenHref(searchParams, { page: paging.page + 1 }) : undefined,
+          pageCount: screen.paging.pageCount,
+          pageHref: (page) => screenHref(searchParams, { page }),
           onReachEnd: paging.hasMore ? loadNextPage : undefined,
           loadingMore,
         }
       : undefined;
+
+  const listed = !definition.singleRecord;
+  const sorting: Sorting | undefined = listed
+    ? {
+        column: state.sort,
+        dir: state.dir,
+        sortable: new Set(definition.columns.filter((column) => column.display !== "image").map((column) => column.accessor)),
+        href: (sort, dir) => screenHref(searchParams, { sort, dir }),
+      }
+    : undefined;
+  const noun = definition.menu.alias.toLowerCase();
+  const emptyText = state.q ? `Tidak ada ${noun} yang cocok dengan “${state.q}”.` : definition.texts.empty;
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
@@ -181,6 +200,17 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         </div>
       ) : null}
 
+      {listed ? (
+        <div className="kit-list-bar">
+          <ListSearch view={state} noun={noun} />
+          {screen.count ? (
+            <p className="kit-count" role="status">
+              {countText(screen.count, noun, state.q)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
       <DataTable
         caption={definition.caption}
         columns={definition.columns}
@@ -189,8 +219,9 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         actions={actions}
         toolbar={toolbar}
         pager={pager}
+        sorting={sorting}
         busy={tableBusy}
-        emptyText={definition.texts.empty}
+        emptyText={emptyText}
         failure={screen.loadFailure ? { message: screen.loadFailure, retryHref: `${location.pathname}${location.search}` } : undefined}
       />
 
@@ -221,6 +252,14 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       ) : null}
     </div>
   );
+}
+
+/** "Menampilkan 21–40 dari 10.000 buku", in Indonesian number format; with JavaScript the rows appended below count too. */
+export function countText(count: ListCount, noun: string, q: string): string {
+  const matching = q ? ` yang cocok dengan “${q}”` : "";
+  if (count.total === 0) return `Tidak ada ${noun}${matching}`;
+  const number = formatIndonesianNumber;
+  return `Menampilkan ${number(count.from)}–${number(count.to)} dari ${number(count.total)} ${noun}${matching}`;
 }
 
 interface StatusSwitchProps<C extends Cells> {

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AlertMessage, Cells, ScreenData, ScreenPaging, ScreenRow } from "~/admin/resource";
+import { screenHref } from "~/admin/url-state";
 
 interface AppendedPages<C extends Cells> {
   /** The base page's rows followed by those of the pages appended to it. */
@@ -24,17 +25,19 @@ interface AppendedState<C extends Cells> {
 }
 
 /**
- * Load-more on scroll (JavaScript only): the next page is fetched from the screen's own loader
- * (`?page=N+1`) and added below the rows of the page the URL names, without a navigation. New
- * data for the same page (after a save or a delete) keeps the added pages in view and loads them
- * again one by one, so the admin stays where they were; another page starts afresh. Every load
- * has a fetcher of its own, dropped once its rows are taken, so Remix never reloads one by itself.
+ * Load-more on scroll (JavaScript only): the next page of the same view (search and order) is
+ * fetched from the screen's own loader (`?page=N+1`) and added below the rows of the page the URL
+ * names, without a navigation. New data for the same page of the same view (after a save or a
+ * delete) keeps the added pages in view and loads them again one by one, so the admin stays where
+ * they were; another page or view starts afresh. Every load has a fetcher of its own, dropped once
+ * its rows are taken, so Remix never reloads one by itself.
  */
 export function useAppendedPages<C extends Cells>(screen: ScreenData<C>, resourceKey: string): AppendedPages<C> {
   const [stored, setStored] = useState<AppendedState<C>>({ base: screen, pages: [], fresh: 0, failures: [] });
   let state = stored;
   if (stored.base !== screen) {
-    const samePage = stored.base.paging !== null && stored.base.paging.page === screen.paging?.page;
+    const samePage =
+      stored.base.paging !== null && stored.base.paging.page === screen.paging?.page && stored.base.paging.view === screen.paging.view;
     state = { base: screen, pages: samePage ? stored.pages : [], fresh: 0, failures: [] };
     setStored(state);
   }
@@ -53,9 +56,10 @@ export function useAppendedPages<C extends Cells>(screen: ScreenData<C>, resourc
   const load = useCallback(
     (page: number) => {
       requested.current = page;
-      fetcher.load(`${location.pathname}?page=${page}`);
+      // The same view (search, order) as the rows above, a page further.
+      fetcher.load(`${location.pathname}${screenHref(new URLSearchParams(location.search), { page })}`);
     },
-    [fetcher, location.pathname],
+    [fetcher, location.pathname, location.search],
   );
 
   useEffect(() => {

@@ -12,9 +12,14 @@ export function alertOf(type: AlertType, message: string): AlertMessage {
   return { id: `${Date.now().toString(36)}-${alertCounter}`, type, message };
 }
 
-/** Where the screen goes after an action: its list, on the page it was showing. */
-export function listLocation(request: Request): string {
+/**
+ * Where the screen goes after an action: its list, in the view it was showing (search, order,
+ * page); after a create, the list's first page in its default order, newest first, where the new
+ * record is.
+ */
+export function listLocation(request: Request, { created = false } = {}): string {
   const url = new URL(request.url);
+  if (created) return url.pathname;
   const query = screenHref(url.searchParams, "list");
   return query === "?" ? url.pathname : `${url.pathname}${query}`;
 }

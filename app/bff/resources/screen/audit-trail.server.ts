@@ -3,13 +3,13 @@ import type * as z from "zod";
 import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { resolveRelations } from "~/admin/relations";
 import type { Cells, FormValues } from "~/admin/resource";
-import { readScreenState } from "~/admin/url-state";
 import { recordChange } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { loadLookups } from "./load.server.ts";
+import { screenReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
 
@@ -25,22 +25,21 @@ interface StoredRecord {
 }
 
 /**
- * The record as stored, from the list page the form or the delete question was opened on (one
- * upstream read, like the screen's own; with the form's choices when relations must be matched).
- * Undefined when it cannot be had in time: the change goes on.
+ * The record as stored, from the screen's copy of its list that the form or the delete question
+ * was made from (read-model.server.ts; with the form's choices when relations must be matched):
+ * an edit is compared with what the admin saw. Undefined when it cannot be had in time: the
+ * change goes on.
  */
 export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
-  request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
   id: string,
   { withChoices }: { withChoices: boolean },
 ): Promise<StoredRecord | undefined> {
-  const { pageSize, fields } = adapter.definition;
-  const page = pageSize ? { page: readScreenState(new URL(request.url).searchParams).page, limit: pageSize } : undefined;
+  const { fields } = adapter.definition;
   // Relations stored by name are compared as the form showed them: matched against the choices.
   const choices = withChoices && adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
-  const found = Promise.all([adapter.list(admin.api, page), choices]).then(([records, looked]) => {
+  const found = Promise.all([storedRecords(admin, adapter), choices]).then(([records, looked]) => {
     const record = records.find((candidate) => adapter.idOf(candidate) === id);
     if (record === undefined) return undefined;
     const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
@@ -61,6 +60,12 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
     // A read that lost the race may still fail; nobody waits for it any more.
     found.catch(() => undefined);
   }
+}
+
+/** The records a stored one is found among: the one-record screen's list, else the screen's copy of its list. */
+async function storedRecords<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>): Promise<Rec[]> {
+  if (adapter.definition.singleRecord) return adapter.list(admin.api, undefined);
+  return (await screenReadModel(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>)).records;
 }
 
 /** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */

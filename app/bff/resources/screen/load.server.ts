@@ -1,68 +1,79 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
 import type { AlertMessage, Cells, FieldOption, ScreenData, ScreenRow } from "~/admin/resource";
-import { readScreenState } from "~/admin/url-state";
+import { listViewKey, readScreenState, type ScreenState } from "~/admin/url-state";
 import { getConfig } from "@server/config.server";
 import type { AdminContext } from "../../auth.server.ts";
 import { takeFlashAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamClient } from "../../upstream.server.ts";
-import { TABLE_TEXT, type Lookup, type PageRequest, type ResourceAdapter } from "./adapter.server.ts";
+import type { Lookup, ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
+import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
 
-/** A screen's list as its loader returns it: the rows, their paging, the form's choices and the alerts. */
+/** A screen's list as its loader returns it: the rows of its view, their count and paging, the form's choices and the alerts. */
 
-function toRow<Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAdapter<Rec, C, S>, record: Rec): ScreenRow<C> {
-  return {
-    id: adapter.idOf(record),
-    cells: adapter.cells(record, TABLE_TEXT),
-    values: adapter.formValues(record),
-    files: adapter.files?.(record) ?? {},
-    ...(adapter.relations ? { relations: adapter.relations(record) } : {}),
-  };
+type Listed<C extends Cells> = Pick<ScreenData<C>, "rows" | "paging" | "count" | "selected">;
+
+/** The rows the URL's view shows, from the screen's read model (search, order, page). */
+async function listView<Rec, C extends Cells>(
+  api: UpstreamClient,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  state: ScreenState,
+): Promise<Listed<C>> {
+  const { definition } = adapter;
+  if (definition.singleRecord) {
+    // One record, the upstream list's first: nothing to search, order or count.
+    const records = await adapter.list(api, undefined);
+    return { rows: records.slice(0, 1).map((record) => toRow(adapter, record)), paging: null, count: null, selected: null };
+  }
+  const model = await screenReadModel(api, adapter);
+  const answer = queryReadModel(model, adapter, state, definition.pageSize);
+  const paging = definition.pageSize
+    ? { page: answer.page, hasMore: answer.page < answer.pageCount, pageCount: answer.pageCount, view: listViewKey(state) }
+    : null;
+  const wanted = state.modal?.kind === "edit" ? state.modal.id : state.pendingDelete;
+  const elsewhere = wanted && !answer.rows.some((row) => row.id === wanted) ? findRecord(model, adapter, wanted) : undefined;
+  const selected = elsewhere === undefined ? null : toRow(adapter, elsewhere);
+  return { rows: answer.rows, paging, count: { from: answer.from, to: answer.to, total: answer.total }, selected };
 }
 
-/** The screen's rows (all, the first only, or the page asked for) and its alerts. */
+/** The screen's rows and its alerts. */
 export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
 ) {
   const { definition } = adapter;
-  const { page, modal } = readScreenState(new URL(request.url).searchParams);
-  // One upstream page per request, whatever the page: a long catalogue pages as fast as a short one.
-  const pageRequest: PageRequest | undefined = definition.pageSize ? { page, limit: definition.pageSize } : undefined;
+  const state = readScreenState(new URL(request.url).searchParams);
 
   const [flashed, listed, looked] = await Promise.all([
     takeFlashAlert(admin.session),
-    adapter.list(admin.api, pageRequest).then(
-      (records) => ({ records }),
-      (error: unknown) => {
-        // Upstream failure is a state (design principle 6); anything else is a bug and surfaces.
-        if (isUpstreamError(error)) return { failed: true as const };
-        throw error;
-      },
-    ),
+    listView(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>, state).catch((error: unknown) => {
+      // Upstream failure is a state (design principle 6); anything else is a bug and surfaces.
+      if (isUpstreamError(error)) return undefined;
+      throw error;
+    }),
     // The form's choices (a book's authors, genres, ...) only when the form is open: the list alone stays one call.
-    loadLookups(admin.api, modal ? adapter.lookups : []),
+    loadLookups(admin.api, state.modal ? adapter.lookups : []),
   ]);
 
   const alerts: AlertMessage[] = [];
   if (flashed) alerts.push(alertOf(flashed.alert.type, flashed.alert.message));
-  let rows: Array<ScreenRow<C>> = [];
-  let paging: ScreenData<C>["paging"] = null;
   let loadFailure: string | null = null;
-  if ("records" in listed) {
-    const shown = definition.singleRecord ? listed.records.slice(0, 1) : listed.records;
-    rows = shown.map((record) => toRow(adapter, record));
-    // A full page means there may be more; a short page is the end (the upstream sends no total).
-    if (pageRequest) paging = { page, hasMore: listed.records.length >= pageRequest.limit };
-  } else {
+  if (!listed) {
     loadFailure = definition.messages.loadFailed;
     alerts.push(alertOf("error", loadFailure));
   }
   for (const failure of looked.failures) alerts.push(alertOf("error", failure));
   const placement = definition.placement(getConfig().site);
-  const screen: ScreenData<C> = { rows, alerts, paging, loadFailure, placement, ...(adapter.lookups ? { options: looked.options } : {}) };
+  const empty: Listed<C> = { rows: [] as Array<ScreenRow<C>>, paging: null, count: null, selected: null };
+  const screen: ScreenData<C> = {
+    ...(listed ?? empty),
+    alerts,
+    loadFailure,
+    placement,
+    ...(adapter.lookups ? { options: looked.options } : {}),
+  };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 

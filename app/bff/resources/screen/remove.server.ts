@@ -18,7 +18,7 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
   let alert: { type: AlertType; message: string } | undefined;
   // Read before the delete: afterwards the record, and so its name, is gone.
-  const before = await storedRecord(admin, request, adapter, id, { withChoices: false });
+  const before = await storedRecord(admin, adapter, id, { withChoices: false });
   const audit = auditOf(admin, definition, before?.label);
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });

@@ -116,7 +116,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const typedValues = values as z.output<S>;
   const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
   // Read before the write, or the stored values would already be the new ones.
-  const before = context.id === undefined ? undefined : await storedRecord(admin, request, adapter, context.id, { withChoices: true });
+  const before = context.id === undefined ? undefined : await storedRecord(admin, adapter, context.id, { withChoices: true });
   if (before && "partial" in call && call.partial) {
     for (const field of definition.fields) {
       // A relation the form could not show, or cleared on purpose, was settled by its marker above.
@@ -140,7 +140,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       };
       await call.staged(typedValues, files, context);
       audit.ok(intent, context.id ?? null, changes);
-      return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+      return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);
     }
     const upstreamRequest = {
       method: call.method,
@@ -183,5 +183,5 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     }
     throw error;
   }
-  return redirectWithAlert(admin.session, listLocation(request), success ? { type: "success", message: success } : undefined);
+  return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);
 }

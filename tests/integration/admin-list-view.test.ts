@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as authorRoute from "~/routes/admin.author";
+import * as bannerRoute from "~/routes/admin.banner";
+import * as classificationRoute from "~/routes/admin.classification";
+import * as genreRoute from "~/routes/admin.genre";
+import * as publisherRoute from "~/routes/admin.publisher";
+import * as tagRoute from "~/routes/admin.tag";
+import { DEMO_TOKEN, upstream, userHandlers } from "../mocks/upstream";
+import { readQueries, servePagedList } from "./admin-catalogue-support";
+import { adminCookie, load, recordAllRequests, recordWrites, submit, type ScreenRoute } from "./admin-screen-support";
+
+/**
+ * The lists' view at catalogue scale (search, order, count, pages). The upstream offers only
+ * `page` and `limit`, so the BFF reads a list whole in pages of 100 and answers every view from
+ * its copy until a write through the site or ADMIN_LIST_REFRESH_MS (60 s) makes it read again.
+ */
+
+const record = (id: number) => ({ id, name: `Rekaman ${id}`, title: `Rekaman ${id}`, notation: String(id), general_name: `Rekaman ${id}` });
+const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => String(from - index));
+
+const screens: Array<{ name: string; route: ScreenRoute; screenPath: string; path: string; key: string }> = [
+  { name: "banner", route: bannerRoute, screenPath: "/admin/banner", path: "/banners", key: "data" },
+  { name: "genre", route: genreRoute, screenPath: "/admin/genre", path: "/genres", key: "data" },
+  { name: "tag", route: tagRoute, screenPath: "/admin/tag", path: "/tags", key: "data" },
+  { name: "classification", route: classificationRoute, screenPath: "/admin/classification", path: "/classifications", key: "data" },
+  { name: "author", route: authorRoute, screenPath: "/admin/author", path: "/authors", key: "author" },
+  { name: "publisher", route: publisherRoute, screenPath: "/admin/publisher", path: "/publishers", key: "publishers" },
+];
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe.each(screens)("$name pages", ({ route, screenPath, path, key }) => {
+  it("shows 20 a page, newest first, with the count and the number of pages, from one read of the whole list", async () => {
+    const queries = servePagedList(path, key, 45, record);
+    const first = await load(route, screenPath, cookie);
+    const second = await load(route, `${screenPath}?page=2`, cookie);
+    // 45 records: their page, then the empty page after it; the second screen page costs nothing.
+    expect(queries).toEqual(readQueries(2));
+    expect(first.screen.rows.map((row) => row.id)).toEqual(ids(45, 26));
+    expect(first.screen.count).toEqual({ from: 1, to: 20, total: 45 });
+    expect(second.screen.rows.map((row) => row.id)).toEqual(ids(25, 6));
+    expect(second.screen.paging).toEqual({ page: 2, hasMore: true, pageCount: 3, view: "" });
+    expect(second.screen.count).toEqual({ from: 21, to: 40, total: 45 });
+  });
+
+  it("a page past the end shows the last page", async () => {
+    servePagedList(path, key, 45, record);
+    const { screen } = await load(route, `${screenPath}?page=9`, cookie);
+    expect(screen.rows.map((row) => row.id)).toEqual(ids(5, 1));
+    expect(screen.paging).toEqual({ page: 3, hasMore: false, pageCount: 3, view: "" });
+    expect(screen.count).toEqual({ from: 41, to: 45, total: 45 });
+    expect(screen.alerts).toEqual([]);
+  });
+});
+
+describe("reading a whole list from the upstream", () => {
+  it("10,000 records: read once in pages of 100, then any page, search or order costs no upstream call", async () => {
+    const queries = servePagedList("/publishers", "publishers", 10_000, record);
+    const calls = recordAllRequests();
+    const { screen } = await load(publisherRoute, "/admin/publisher", cookie);
+    expect(screen.count).toEqual({ from: 1, to: 20, total: 10_000 });
+    expect(screen.rows[0].id).toBe("10000");
+    // Pages 1 and 2 one at a time, then four at once until the empty 101st (102 came in its wave).
+    expect(queries).toEqual(readQueries(102));
+    calls.length = 0;
+    for (const page of [2, 250, 500]) {
+      const shown = await load(publisherRoute, `/admin/publisher?page=${page}`, cookie);
+      expect(shown.screen.rows[0].id).toBe(String(10_000 - (page - 1) * 20));
+      expect(shown.screen.paging).toMatchObject({ page, hasMore: page < 500, pageCount: 500 });
+    }
+    const searched = await load(publisherRoute, "/admin/publisher?q=rekaman%209999", cookie);
+    expect(searched.screen.rows.map((row) => row.id)).toEqual(["9999"]);
+    const sorted = await load(publisherRoute, "/admin/publisher?sort=name&dir=asc", cookie);
+    expect(sorted.screen.rows[0].cells.name).toBe("Rekaman 1");
+    expect(calls).toEqual([]);
+  });
+
+  it("reads every record from an upstream that caps `limit` below 100", async () => {
+    const queries = servePagedList("/genres", "data", 45, record, { maxLimit: 20 });
+    const { screen } = await load(genreRoute, "/admin/genre", cookie);
+    expect(screen.count?.total).toBe(45);
+    // 20, 20, then a wave of four whose first (5 records) is the end.
+    expect(queries.map((query) => query.page)).toEqual(["1", "2", "3", "4", "5", "6"]);
+  });
+
+  it("stops at the first page of repeats from an upstream that ignores `page`", async () => {
+    const queries = servePagedList("/genres", "data", 45, record, { ignoresPage: true });
+    const { screen } = await load(genreRoute, "/admin/genre", cookie);
+    expect(screen.count?.total).toBe(45);
+    expect(queries).toHaveLength(2);
+  });
+
+  it("keeps its copy until a write through the site or ADMIN_LIST_REFRESH_MS, then reads the list again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // A minute on, the session asks the upstream for the admin's role again.
+    upstream.use(...userHandlers({ "admin@dispusip.local": { password: "rahasia", role: 3, token: DEMO_TOKEN } }));
+    const queries = servePagedList("/genres", "data", 30, record);
+    await load(genreRoute, "/admin/genre", cookie);
+    await load(genreRoute, "/admin/genre?q=rekaman", cookie);
+    expect(queries).toHaveLength(2);
+
+    recordWrites("delete", "/genres/25", { status: 200 });
+    await submit(genreRoute, "/admin/genre?delete=25", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
+    await load(genreRoute, "/admin/genre", cookie);
+    expect(queries).toHaveLength(4);
+
+    vi.setSystemTime(Date.now() + 59_000);
+    await load(genreRoute, "/admin/genre", cookie);
+    expect(queries).toHaveLength(4);
+    vi.setSystemTime(Date.now() + 2_000);
+    await load(genreRoute, "/admin/genre", cookie);
+    expect(queries).toHaveLength(6);
+  });
+});
+
+describe("search (?q=)", () => {
+  const banner = (id: number) => ({
+    id,
+    title: ["Perpustakaan Keliling", "Pojok Baca Café", "Lomba Bercerita", "Jam Layanan Perpustakaan"][id - 1] ?? `Banner ${id}`,
+    description:
+      id === 3
+        ? "Lomba bercerita tingkat SD se-kabupaten, diikuti lebih dari seratus peserta dari dua belas kecamatan di Lembah Asri."
+        : "Informasi layanan",
+    url: "",
+    file: "",
+  });
+
+  it("matches any text column, whatever the case and accents, and the beginning of a word", async () => {
+    servePagedList("/banners", "data", 4, banner);
+    const titles = async (q: string) =>
+      (await load(bannerRoute, `/admin/banner?q=${encodeURIComponent(q)}`, cookie)).screen.rows.map((row) => row.cells.title);
+    expect(await titles("PERPUS")).toEqual(expect.arrayContaining(["Perpustakaan Keliling", "Jam Layanan Perpustakaan"]));
+    expect(await titles("perpus")).toHaveLength(2);
+    expect(await titles("cafe")).toEqual(["Pojok Baca Café"]);
+    expect(await titles("Pojok Báca")).toEqual(["Pojok Baca Café"]);
+    // Every word must match: two words narrow, not widen.
+    expect(await titles("perpustakaan keliling")).toEqual(["Perpustakaan Keliling"]);
+    // The whole description, past the table's 50-character preview.
+    expect(await titles("kecamatan")).toEqual(["Lomba Bercerita"]);
+  });
+
+  it("counts what matches, and an empty result is not a failure", async () => {
+    servePagedList("/banners", "data", 4, banner);
+    const matched = await load(bannerRoute, "/admin/banner?q=perpustakaan", cookie);
+    expect(matched.screen.count).toEqual({ from: 1, to: 2, total: 2 });
+    const none = await load(bannerRoute, "/admin/banner?q=tidak%20ada%20yang%20cocok", cookie);
+    expect(none.screen.rows).toEqual([]);
+    expect(none.screen.count).toEqual({ from: 0, to: 0, total: 0 });
+    expect(none.screen.loadFailure).toBeNull();
+    expect(none.screen.alerts).toEqual([]);
+  });
+
+  it("takes any text: symbols, a very long query, and search syntax are plain words", async () => {
+    servePagedList("/banners", "data", 4, banner);
+    for (const q of ["*", "\"", "((", "a".repeat(5_000), "title:lomba", "<script>", "%00", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢"]) {
+      const { screen } = await load(bannerRoute, `/admin/banner?q=${encodeURIComponent(q)}`, cookie);
+      expect(screen.loadFailure, q).toBeNull();
+      expect(screen.count, q).not.toBeNull();
+    }
+  });
+});
+
+describe("order (?sort=&dir=)", () => {
+  it("orders by a column either way, numbers in a name by their value; an unknown or picture column is the default order", async () => {
+    servePagedList("/genres", "data", 12, record);
+    const names = async (query: string) => (await load(genreRoute, `/admin/genre?${query}`, cookie)).screen.rows.map((row) => row.cells.name);
+    expect((await names("sort=name&dir=asc")).slice(0, 3)).toEqual(["Rekaman 1", "Rekaman 2", "Rekaman 3"]);
+    expect((await names("sort=name&dir=desc")).slice(0, 3)).toEqual(["Rekaman 12", "Rekaman 11", "Rekaman 10"]);
+    expect((await names("sort=nope&dir=asc"))[0]).toBe("Rekaman 12");
+    expect((await names("sort=cover&dir=asc"))[0]).toBe("Rekaman 12");
+  });
+
+  it("a search keeps the list's order: the one asked for, else newest first", async () => {
+    servePagedList("/genres", "data", 30, record);
+    const sorted = await load(genreRoute, "/admin/genre?q=rekaman%202&sort=name&dir=asc", cookie);
+    expect(sorted.screen.rows.map((row) => row.cells.name)).toEqual(["Rekaman 2", ...Array.from({ length: 10 }, (_, index) => `Rekaman ${20 + index}`)]);
+    const newest = await load(genreRoute, "/admin/genre?q=rekaman%202", cookie);
+    expect(newest.screen.rows.map((row) => row.id)).toEqual([...ids(29, 20), "2"]);
+  });
+});
+
+describe("the view in the URL", () => {
+  it("an unreadable page is the first; an action keeps the view it came from; a create goes to the first page, newest first", async () => {
+    const queries = servePagedList("/genres", "data", 30, record);
+    expect((await load(genreRoute, "/admin/genre?page=abc", cookie)).screen.paging?.page).toBe(1);
+    expect((await load(genreRoute, "/admin/genre?page=-2", cookie)).screen.paging?.page).toBe(1);
+    expect(queries).toEqual(readQueries(2));
+
+    recordWrites("delete", "/genres/25", { status: 200 });
+    const deleted = await submit(genreRoute, "/admin/genre?delete=25&page=2&q=rekaman&sort=name&dir=desc", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
+    expect(deleted).toMatchObject({ kind: "redirect", location: "/admin/genre?q=rekaman&sort=name&dir=desc&page=2" });
+
+    recordWrites("post", "/genres", { status: 201, body: { data: { id: 31 } } });
+    const created = await submit(genreRoute, "/admin/genre?modal=add&page=2&q=rekaman", cookie, new URLSearchParams({ intent: "create", name: "Baru" }));
+    expect(created).toMatchObject({ kind: "redirect", location: "/admin/genre" });
+  });
+
+  it("the edit form and the delete question find their row on any page", async () => {
+    servePagedList("/genres", "data", 45, record);
+    const editing = await load(genreRoute, "/admin/genre?modal=edit&id=3", cookie);
+    expect(editing.screen.rows.some((row) => row.id === "3")).toBe(false);
+    expect(editing.screen.selected).toMatchObject({ id: "3", values: { name: "Rekaman 3" } });
+    const deleting = await load(genreRoute, "/admin/genre?delete=4", cookie);
+    expect(deleting.screen.selected?.id).toBe("4");
+    const onPage = await load(genreRoute, "/admin/genre?modal=edit&id=44", cookie);
+    expect(onPage.screen.selected).toBeNull();
+  });
+});
