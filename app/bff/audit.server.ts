@@ -6,6 +6,7 @@ import type { FieldDefinition, FormValues } from "~/admin/resource";
 import { parseIndonesianNumber, toDateInputValue } from "~/admin/format";
 import { getConfig } from "@server/config.server";
 import { csvResponse } from "./csv.server.ts";
+import { FTS_TOKENIZER, fullTextQuery } from "./full-text.server.ts";
 import { log } from "@server/log.server";
 import { cleanEditorHtml } from "./sanitize.server.ts";
 
@@ -52,6 +53,7 @@ function openAuditLog(): Database.Database {
       CREATE INDEX IF NOT EXISTS audit_log_by_resource ON audit_log (resource, id);
     `);
     addRecordLabelColumn(opened);
+    addSearchIndex(opened);
   } catch (error) {
     opened.close();
     throw error;
@@ -75,6 +77,29 @@ function addRecordLabelColumn(db: Database.Database): void {
 }
 
 /** Stores one change. Never throws: the admin's change has happened (or failed) whatever becomes of its record. */
+/**
+ * The log's search index: SQLite's FTS5 over who, what and which record (full-text.server.ts),
+ * kept by a trigger as entries are written. A log
+ * written before the index existed is indexed once, by whichever process opens it first.
+ */
+function addSearchIndex(db: Database.Database): void {
+  db.transaction(() => {
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'audit_search'").get();
+    if (exists) return;
+    db.exec(`
+      CREATE VIRTUAL TABLE audit_search USING fts5(
+        actor_email, resource, record_id, record_label, action, changes,
+        content = 'audit_log', content_rowid = 'id', tokenize = '${FTS_TOKENIZER}'
+      );
+      CREATE TRIGGER audit_search_insert AFTER INSERT ON audit_log BEGIN
+        INSERT INTO audit_search (rowid, actor_email, resource, record_id, record_label, action, changes)
+        VALUES (new.id, new.actor_email, new.resource, new.record_id, new.record_label, new.action, new.changes);
+      END;
+      INSERT INTO audit_search (audit_search) VALUES ('rebuild');
+    `);
+  }).immediate();
+}
+
 export function recordChange(record: AuditRecord): void {
   try {
     openAuditLog()
@@ -133,14 +158,24 @@ function toEntry(row: AuditRow): AuditEntry {
 }
 
 /** The newest entries first, one page of them; `hasMore` when an older one follows. Throws when the file cannot be read. */
-export function readAuditPage(query: { page: number; pageSize: number; resource?: string }): { entries: AuditEntry[]; hasMore: boolean } {
+export function readAuditPage(query: { page: number; pageSize: number; resource?: string; q?: string }): {
+  entries: AuditEntry[];
+  hasMore: boolean;
+  total: number;
+} {
   const { page, pageSize, resource } = query;
-  const rows = openAuditLog()
-    .prepare(
-      `SELECT * FROM audit_log ${resource ? "WHERE resource = @resource" : ""} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all({ resource, limit: pageSize + 1, offset: (page - 1) * pageSize }) as AuditRow[];
-  return { entries: rows.slice(0, pageSize).map(toEntry), hasMore: rows.length > pageSize };
+  const match = fullTextQuery(query.q ?? "");
+  const conditions = [
+    ...(resource ? ["resource = @resource"] : []),
+    ...(match ? ["id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH @match)"] : []),
+  ];
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+  const db = openAuditLog();
+  const rows = db
+    .prepare(`SELECT * FROM audit_log ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+    .all({ resource, match, limit: pageSize + 1, offset: (page - 1) * pageSize }) as AuditRow[];
+  const { total } = db.prepare(`SELECT count(*) AS total FROM audit_log ${where}`).get({ resource, match }) as { total: number };
+  return { entries: rows.slice(0, pageSize).map(toEntry), hasMore: rows.length > pageSize, total };
 }
 
 /**

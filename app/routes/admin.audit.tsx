@@ -8,17 +8,19 @@ import { log } from "@server/log.server";
 import { AUDIT_COLUMNS, auditCells, type AuditCells } from "~/admin/audit";
 import { AUDITED_SCREENS, screenById, screenName } from "~/admin/screens/registry.server";
 import { ADMIN_MESSAGES } from "~/admin/messages";
-import type { AlertMessage } from "~/admin/resource";
-import { readScreenState } from "~/admin/url-state";
+import type { AlertMessage, ListCount } from "~/admin/resource";
+import { readListView } from "~/admin/url-state";
 import { Alert } from "~/components/admin/Alert";
 import { DataTable, type Pager } from "~/components/admin/DataTable";
+import { ListSearch } from "~/components/admin/ListSearch";
+import { countText } from "~/components/admin/ResourceScreen";
 import auditStyles from "~/styles/admin-audit.css?url";
 import kitStyles from "~/styles/admin-kit.css?url";
 
 /**
  * Riwayat › Log Aktivitas: the audit log of every admin change made through this site, newest
- * first, paged (`?page=`) and filtered by screen (`?resource=`), all in the URL so that it
- * works without JavaScript.
+ * first, paged (`?page=`), filtered by screen (`?resource=`) and searched (`?q=`, SQLite's FTS5
+ * in audit.server.ts), all in the URL so that it works without JavaScript.
  */
 
 const PAGE_SIZE = 50;
@@ -31,7 +33,8 @@ export const links = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const { page } = readScreenState(search);
+  const view = readListView(search);
+  const { page, q } = view;
   const requested = search.get("resource");
   const resource = screenById(requested ?? undefined)?.page.id ?? null;
   const flashed = await takeFlashAlert(admin.session);
@@ -40,35 +43,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   let rows: Array<{ id: string; cells: AuditCells }> = [];
   let hasMore = false;
+  let count: ListCount | null = null;
   try {
-    const read = readAuditPage({ page, pageSize: PAGE_SIZE, resource: resource ?? undefined });
+    const read = readAuditPage({ page, pageSize: PAGE_SIZE, resource: resource ?? undefined, q });
     rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry, screenName) }));
     hasMore = read.hasMore;
+    const from = (page - 1) * PAGE_SIZE + 1;
+    count = { from: rows.length > 0 ? from : 0, to: rows.length > 0 ? from + rows.length - 1 : 0, total: read.total };
   } catch (error) {
     log("audit_read_failed", { error: error instanceof Error ? error.message : String(error) });
     alerts.push({ id: "audit-read-failed", type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
-  return data({ rows, page, hasMore, resource, screens: AUDITED_SCREENS, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+  return data({ rows, page, hasMore, count, view, resource, screens: AUDITED_SCREENS, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 
-/** The page's URL with another page or filter. */
-function auditHref(resource: string | null, page: number): string {
+/** The page's URL with another page or filter, keeping the search. */
+function auditHref(resource: string | null, q: string, page: number): string {
   const search = new URLSearchParams();
   if (resource) search.set("resource", resource);
+  if (q) search.set("q", q);
   if (page > 1) search.set("page", String(page));
   const query = search.toString();
   return query ? `?${query}` : "?";
 }
 
 export default function AuditLog() {
-  const { rows, page, hasMore, resource, screens, alerts } = useLoaderData<typeof loader>();
+  const { rows, page, hasMore, count, view, resource, screens, alerts } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const pager: Pager = {
     page,
     label: `Halaman ${page}`,
-    previousHref: page > 1 ? auditHref(resource, page - 1) : undefined,
-    nextHref: hasMore ? auditHref(resource, page + 1) : undefined,
+    previousHref: page > 1 ? auditHref(resource, view.q, page - 1) : undefined,
+    nextHref: hasMore ? auditHref(resource, view.q, page + 1) : undefined,
+    pageCount: count ? Math.max(1, Math.ceil(count.total / PAGE_SIZE)) : undefined,
+    pageHref: (shown) => auditHref(resource, view.q, shown),
   };
   const exportHref = `/admin/export/audit${resource ? `?resource=${encodeURIComponent(resource)}` : ""}`;
 
@@ -101,10 +110,19 @@ export default function AuditLog() {
             ))}
           </select>
         </div>
+        {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
         <button type="submit" className="kit-button kit-button-primary">
           Tampilkan
         </button>
       </Form>
+      <div className="kit-list-bar">
+        <ListSearch view={view} noun="perubahan" keep={resource ? { resource } : undefined} />
+        {count ? (
+          <p className="kit-count" role="status">
+            {countText(count, "perubahan", view.q)}
+          </p>
+        ) : null}
+      </div>
       <DataTable
         caption={resource ? `Riwayat perubahan data ${screens.find((option) => option.value === resource)?.label}` : "Riwayat perubahan"}
         columns={AUDIT_COLUMNS.map((column) => ({ ...column, wrap: column.accessor === "changes" }))}
@@ -112,7 +130,7 @@ export default function AuditLog() {
         rowLabel={(cells) => `${cells.action} ${cells.resource} ${cells.recordId}`}
         toolbar={{ exportHref }}
         pager={pager}
-        emptyText="Belum ada perubahan yang tercatat."
+        emptyText={view.q ? `Tidak ada perubahan yang cocok dengan “${view.q}”.` : "Belum ada perubahan yang tercatat."}
       />
     </div>
   );

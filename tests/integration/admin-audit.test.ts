@@ -210,6 +210,34 @@ describe("/admin/audit", () => {
     expect((await auditScreen("?resource=bukan-layar")).resource, "an unknown filter shows everything").toBeNull();
   });
 
+  it("searches who, which screen and record, and the changes (?q=), case and accents folded, with the filter and a count", async () => {
+    const actor = { id: "7", email: "pustakawan@dispusip.local" };
+    recordChange({ actor, resource: "book", recordId: "501", recordLabel: "Sejarah Kabupatén Lembah", action: "update", outcome: "ok", changes: [] });
+    recordChange({ actor, resource: "genre", recordId: "502", recordLabel: "Sejarah", action: "create", outcome: "ok", changes: [] });
+    recordChange({
+      actor: { id: "8", email: "arsiparis@dispusip.local" },
+      resource: "book",
+      recordId: "503",
+      recordLabel: "Cerita Rakyat",
+      action: "update",
+      outcome: "ok",
+      changes: [{ field: "title", label: "Judul", kind: "text", from: "Dongeng", to: "Cerita Rakyat" }],
+    });
+    const ids = async (search: string) => (await auditScreen(search)).rows.map((row) => row.cells.recordId);
+    expect(await ids("?q=KABUPATEN")).toEqual(["501"]);
+    expect(await ids("?q=sejarah")).toEqual(["502", "501"]);
+    expect(await ids("?q=sejarah&resource=book")).toEqual(["501"]);
+    expect(await ids("?q=pustakawan%20sej")).toEqual(["502", "501"]);
+    expect(await ids("?q=dongeng")).toEqual(["503"]);
+    const counted = (await auditScreen("?q=sejarah")) as AuditScreen & { count: unknown };
+    expect(counted.count).toEqual({ from: 1, to: 2, total: 2 });
+    // Search syntax is plain text: quotes, stars and operators find nothing, and never fail.
+    for (const q of ['"', "*", "NEAR(a b)", "a OR b", "-x", "(", "title:x", "a".repeat(300)]) {
+      const screen = await auditScreen(`?q=${encodeURIComponent(q)}`);
+      expect(screen.alerts, q).toEqual([]);
+    }
+  });
+
   it("shows times in Asia/Jakarta", () => {
     expect(formatJakartaDateTime("2026-11-21T17:30:05.000Z")).toBe("22-11-2026 00:30:05 WIB");
   });
