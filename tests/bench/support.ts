@@ -108,7 +108,8 @@ export interface BenchBff extends Bff {
 export async function startBenchBff(upstreamUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchBff> {
   await requireBuild();
   const dataDir = await tempDir("bench-bff");
-  const bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, ...extraEnv })).catch(async (error: unknown) => {
+  // The admin lists keep their copy as deployed (the end-to-end stacks read them anew on every visit).
+  const bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, ADMIN_LIST_REFRESH_MS: undefined, ...extraEnv })).catch(async (error: unknown) => {
     await removeDir(dataDir);
     throw error;
   });

@@ -1,6 +1,4 @@
-import path from "node:path";
-import Database from "better-sqlite3";
-import { DATABASE_FILE } from "../../../reference-api/db.ts";
+import { setCatalogueCounts as setCounts } from "../../helpers/catalogue-scale.ts";
 import { removeDir, tempDir } from "../../e2e/helpers/processes.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 import {
@@ -25,51 +23,7 @@ const SMALL = { books: 20, activities: 20 };
 const RUNS = 21;
 const TARGET_RATIO = 1.2;
 
-type Counts = typeof LARGE;
-
-/** Makes the seeded database hold exactly these many books and activities (written directly, in one transaction). */
-function setCounts(dataDir: string, counts: Counts) {
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
-  try {
-    db.pragma("foreign_keys = ON");
-    db.transaction(() => {
-      const first = (table: string) => (db.prepare(`SELECT MIN(id) AS id FROM ${table}`).get() as { id: number | null }).id;
-      const [authorId, publisherId, classificationId, genreId] = ["authors", "publishers", "classifications", "genres"].map(first);
-      const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-
-      const addBook = db.prepare(
-        "INSERT INTO books (title, synopsis, published_date, isbn_issn, author_id, publisher_id, classification_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      );
-      const addGenre = db.prepare("INSERT INTO book_genres (book_id, genre_id) VALUES (?, ?)");
-      for (let n = count("books"); n < counts.books; n++) {
-        const { lastInsertRowid } = addBook.run(
-          `Buku Contoh Nomor ${n + 1}`,
-          "Sinopsis buku contoh untuk uji skala: kisah tentang perpustakaan daerah, pembaca, dan arsip yang dijaga turun-temurun.",
-          "2020-01-01",
-          `978-602-${String(n).padStart(6, "0")}`,
-          authorId,
-          publisherId,
-          classificationId,
-        );
-        if (genreId !== null) addGenre.run(lastInsertRowid, genreId);
-      }
-      db.prepare("DELETE FROM books WHERE id NOT IN (SELECT id FROM books ORDER BY id LIMIT ?)").run(counts.books);
-
-      const addActivity = db.prepare("INSERT INTO activities (date, title, description) VALUES (?, ?, ?)");
-      for (let n = count("activities"); n < counts.activities; n++) {
-        const date = new Date(Date.UTC(2023, 0, 1) - n * 86_400_000).toISOString();
-        addActivity.run(
-          date,
-          `Kegiatan Contoh Nomor ${n + 1}`,
-          "<p>Kegiatan literasi bersama masyarakat: membaca bersama, bedah buku, dan pelatihan pengelolaan arsip desa.</p>".repeat(4),
-        );
-      }
-      db.prepare("DELETE FROM activities WHERE id NOT IN (SELECT id FROM activities ORDER BY date DESC, id DESC LIMIT ?)").run(counts.activities);
-    })();
-  } finally {
-    db.close();
-  }
-}
+type Counts = { books: number; activities: number };
 
 interface Site {
   api: ReferenceApiProcess;
