@@ -215,6 +215,11 @@ export interface ScreenActionData {
 /** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */
 export type UploadAnswer = { location: string } | ScreenActionData;
 
+/** The columns a list is searched and ordered by: every one but pictures. */
+export function listedColumns<C extends Cells>(columns: Array<Column<C>>): string[] {
+  return columns.filter((column) => column.display !== "image").map((column) => column.accessor);
+}
+
 /** Defines a resource with its cell and schema types checked against each other. */
 export function defineResource<C extends Cells, S extends z.ZodObject>(definition: ResourceDefinition<C, S>) {
   return definition;

@@ -105,6 +105,8 @@ describe("tag list with JavaScript", () => {
     await box.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await expect.poll(() => shownIds(page)).toEqual(ids);
     expect(await pager(page).innerText()).toContain("Halaman 1–2");
+    // The count follows the rows shown.
+    expect(await count(page).innerText()).toBe(`Menampilkan 1–${ids.length} dari ${ids.length} tag`);
     expect(await pager(page).getByRole("link", { name: "Berikutnya" }).count()).toBe(0);
     // Only the next page was asked for, and the URL still names the page the server renders.
     expect(requests.filter((search) => search.includes("page="))).toHaveLength(1);

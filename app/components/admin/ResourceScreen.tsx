@@ -12,15 +12,16 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import type * as z from "zod";
-import type {
-  AlertMessage,
-  Cells,
-  FieldDefinition,
-  ListCount,
-  ResourceDefinition,
-  ScreenActionData,
-  ScreenData,
-  ToggleDefinition,
+import {
+  listedColumns,
+  type AlertMessage,
+  type Cells,
+  type FieldDefinition,
+  type ListCount,
+  type ResourceDefinition,
+  type ScreenActionData,
+  type ScreenData,
+  type ToggleDefinition,
 } from "~/admin/resource";
 import { formatIndonesianNumber } from "~/admin/format";
 import { exportPath } from "~/admin/menu";
@@ -146,7 +147,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
     ? {
         column: state.sort,
         dir: state.dir,
-        sortable: new Set(definition.columns.filter((column) => column.display !== "image").map((column) => column.accessor)),
+        sortable: new Set(listedColumns(definition.columns)),
         href: (sort, dir) => screenHref(searchParams, { sort, dir }),
       }
     : undefined;
@@ -205,7 +206,8 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           <ListSearch view={state} noun={noun} />
           {screen.count ? (
             <p className="kit-count" role="status">
-              {countText(screen.count, noun, state.q)}
+              {/* The rows appended below by load-more are counted as shown too. */}
+              {countText(rows.length > 0 ? { ...screen.count, to: screen.count.from + rows.length - 1 } : screen.count, noun, state.q)}
             </p>
           ) : null}
         </div>
@@ -254,7 +256,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
   );
 }
 
-/** "Menampilkan 21–40 dari 10.000 buku", in Indonesian number format; with JavaScript the rows appended below count too. */
+/** "Menampilkan 21–40 dari 10.000 buku", in Indonesian number format; "Tidak ada buku" when nothing matches. */
 export function countText(count: ListCount, noun: string, q: string): string {
   const matching = q ? ` yang cocok dengan “${q}”` : "";
   if (count.total === 0) return `Tidak ada ${noun}${matching}`;

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { Cells, CellValue, Column, ScreenRow } from "~/admin/resource";
+import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin/resource";
 import type { ListView } from "~/admin/url-state";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
@@ -67,11 +67,6 @@ const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true })
 /** How long a replaced copy's index stays open for the requests that already hold it (their queries take milliseconds). */
 const RETIRED_INDEX_CLOSE_MS = 10_000;
 
-/** The columns whose text is searched and ordered: every one but pictures. */
-export function searchableColumns<C extends Cells>(definition: { columns: Array<Column<C>> }): string[] {
-  return definition.columns.filter((column) => column.display !== "image").map((column) => column.accessor);
-}
-
 /** Every record of a list, read page by page when the screen's upstream list pages. */
 export async function readWholeList<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<Rec[]> {
   if (!adapter.definition.pageSize) return adapter.list(api, undefined);
@@ -111,7 +106,7 @@ function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string): Rec[] 
 
 async function buildModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
   const records = newestFirst(await readWholeList(api, adapter), (record) => adapter.idOf(record));
-  const fields = searchableColumns(adapter.definition);
+  const fields = listedColumns(adapter.definition.columns);
   // The index holds the whole text (a synopsis past its table preview); the copy keeps the records.
   const texts = function* () {
     for (const record of records) {
@@ -233,7 +228,7 @@ export function queryReadModel<Rec, C extends Cells>(
   view: ListView,
   pageSize: number | undefined,
 ): ListAnswer<C> {
-  const sortable = searchableColumns(adapter.definition);
+  const sortable = listedColumns(adapter.definition.columns);
   const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable);
   const total = positions.length;
   const size = pageSize ?? Math.max(total, 1);
