@@ -26,7 +26,8 @@ export function setCatalogueCounts(dataDir: string, counts: CatalogueCounts): vo
       if (counts.authors !== undefined) {
         const addAuthor = db.prepare("INSERT INTO authors (name, biography, total_books) VALUES (?, ?, 0)");
         for (let n = count("authors"); n < counts.authors; n++) {
-          addAuthor.run(`Pengarang Contoh ${n + 1}`, "Penulis daerah yang karyanya disimpan di perpustakaan kabupaten.");
+          // "P4321", not "4321": a search for a book's number never matches its author's.
+          addAuthor.run(`Pengarang Contoh P${n + 1}`, "Penulis daerah yang karyanya disimpan di perpustakaan kabupaten.");
         }
       }
       const authorIds = (db.prepare("SELECT id FROM authors ORDER BY id").all() as Array<{ id: number }>).map((row) => row.id);
