@@ -39,11 +39,15 @@ export class PositionIndex {
     this.matching = this.db.prepare("SELECT rowid FROM documents WHERE documents MATCH ?").pluck();
   }
 
-  /** The positions of the documents matching every word of `text` (all of them: the caller orders). */
-  search(text: string): Set<number> | undefined {
+  /**
+   * The positions of the documents matching every word of `text` (all of them: the caller
+   * orders), in every column or only in those given (by their index).
+   */
+  search(text: string, columns?: number[]): Set<number> | undefined {
     const query = fullTextQuery(text);
     if (query === undefined) return undefined;
-    return new Set(this.matching.all(query) as number[]);
+    const filtered = columns ? `{${columns.map((index) => `c${index}`).join(" ")}} : (${query})` : query;
+    return new Set(this.matching.all(filtered) as number[]);
   }
 
   close(): void {

@@ -211,13 +211,18 @@ function ascendingOrder(model: ReadModel<unknown, Cells>, column: string): Uint3
 }
 
 /** The positions of the rows a view shows, in its order (newest first unless a column is chosen), before paging. */
-function orderedPositions(model: ReadModel<unknown, Cells>, view: ListView, sortable: readonly string[]): ArrayLike<number> {
+function orderedPositions(
+  model: ReadModel<unknown, Cells>,
+  view: ListView,
+  sortable: readonly string[],
+  searchIn: number[] | undefined,
+): ArrayLike<number> {
   const sort = view.sort !== null && sortable.includes(view.sort) ? view.sort : null;
   const ascending = sort ? ascendingOrder(model, sort) : undefined;
   const order = ascending ? (view.dir === "desc" ? ascending.slice().reverse() : ascending) : Uint32Array.from(model.records.keys());
   if (!view.q) return order;
   // A search narrows the list and keeps its order: every word must match (AND), each as a word's beginning.
-  const matched = model.search.search(view.q);
+  const matched = model.search.search(view.q, searchIn);
   return matched ? order.filter((position) => matched.has(position)) : order;
 }
 
@@ -227,9 +232,12 @@ export function queryReadModel<Rec, C extends Cells>(
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
   view: ListView,
   pageSize: number | undefined,
+  /** Search these columns only (a picker searches its labels), instead of every listed one. */
+  searchIn?: string[],
 ): ListAnswer<C> {
   const sortable = listedColumns(adapter.definition.columns);
-  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable);
+  const columns = searchIn?.map((column) => sortable.indexOf(column)).filter((index) => index >= 0);
+  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
   const total = positions.length;
   const size = pageSize ?? Math.max(total, 1);
   const pageCount = Math.max(1, Math.ceil(total / size));

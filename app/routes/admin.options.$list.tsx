@@ -1,0 +1,25 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { readListView } from "~/admin/url-state";
+import { searchOptions } from "~/admin/screens/options.server";
+import { requireAdmin } from "~/bff/auth.server";
+import { isUpstreamError } from "~/bff/upstream.server";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+
+/**
+ * `/admin/options/<list>?q=`: a relation field's choices matching what the admin typed, as JSON
+ * (app/admin/screens/options.server.ts), for the pickers of the book form. Admins only, like every
+ * admin route; an unknown list is a 404, an upstream that cannot be read a 503 with the screen's
+ * message.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { q } = readListView(new URL(request.url).searchParams);
+  try {
+    const answer = await searchOptions(admin, params.list ?? "", q);
+    if (!answer) return data({ error: "Daftar pilihan tidak dikenal." }, { status: 404 });
+    return data(answer, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return data({ error: ADMIN_MESSAGES.loadFailed }, { status: 503 });
+  }
+}
