@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { clearPublicCache } from "~/bff/public-cache.server";
+import { forgetReadModels } from "~/bff/resources/screen/read-model.server";
 import { upstream } from "../mocks/upstream";
 
 // The configuration every loader and action reads; set before any server module loads it.
@@ -15,8 +16,9 @@ process.env.UPSTREAM_TIMEOUT_MS = "1000";
 
 beforeAll(() => upstream.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  // Each test sees its own upstream answers, not the public cache of the one before.
+  // Each test sees its own upstream answers, not the public cache or the lists' copies of the one before.
   clearPublicCache();
+  forgetReadModels();
   upstream.resetHandlers();
   upstream.events.removeAllListeners();
 });

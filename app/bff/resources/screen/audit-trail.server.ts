@@ -9,7 +9,7 @@ import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { loadLookups } from "./load.server.ts";
-import { screenReadModel } from "./read-model.server.ts";
+import { newestReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
 
@@ -25,9 +25,9 @@ interface StoredRecord {
 }
 
 /**
- * The record as stored, from the screen's copy of its list that the form or the delete question
- * was made from (read-model.server.ts; with the form's choices when relations must be matched):
- * an edit is compared with what the admin saw. Undefined when it cannot be had in time: the
+ * The record as stored, from the newest copy of the screen's list, the one the form or the delete
+ * question was most likely made from (read-model.server.ts; with the form's choices when relations
+ * must be matched): an edit is compared with what the admin saw. Undefined when it cannot be had in time: the
  * change goes on.
  */
 export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
@@ -62,10 +62,10 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   }
 }
 
-/** The records a stored one is found among: the one-record screen's list, else the screen's copy of its list. */
+/** The records a stored one is found among: the one-record screen's list, else the newest copy of the screen's list. */
 async function storedRecords<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>): Promise<Rec[]> {
   if (adapter.definition.singleRecord) return adapter.list(admin.api, undefined);
-  return (await screenReadModel(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>)).records;
+  return (await newestReadModel(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>)).records;
 }
 
 /** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */
