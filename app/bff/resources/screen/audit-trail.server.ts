@@ -9,7 +9,7 @@ import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { loadLookups } from "./load.server.ts";
-import { newestReadModel } from "./read-model.server.ts";
+import { screenReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
 
@@ -25,9 +25,8 @@ interface StoredRecord {
 }
 
 /**
- * The record as stored, from the newest copy of the screen's list, the one the form or the delete
- * question was most likely made from (read-model.server.ts; with the form's choices when relations
- * must be matched): an edit is compared with what the admin saw. Undefined when it cannot be had in time: the
+ * The record as stored, from the screen's current copy of its list (read-model.server.ts; with
+ * the form's choices when relations must be matched). Undefined when it cannot be had in time: the
  * change goes on.
  */
 export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
@@ -39,8 +38,7 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const { fields } = adapter.definition;
   // Relations stored by name are compared as the form showed them: matched against the choices.
   const choices = withChoices && adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
-  const found = Promise.all([storedRecords(admin, adapter), choices]).then(([records, looked]) => {
-    const record = records.find((candidate) => adapter.idOf(candidate) === id);
+  const found = Promise.all([storedRecordOf(admin, adapter, id), choices]).then(([record, looked]) => {
     if (record === undefined) return undefined;
     const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
     const values = adapter.formValues(record);
@@ -62,10 +60,16 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   }
 }
 
-/** The records a stored one is found among: the one-record screen's list, else the newest copy of the screen's list. */
-async function storedRecords<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>): Promise<Rec[]> {
-  if (adapter.definition.singleRecord) return adapter.list(admin.api, undefined);
-  return (await newestReadModel(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>)).records;
+/** A record as stored: from the one-record screen's list, else from the screen's current copy of its list. */
+async function storedRecordOf<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+): Promise<Rec | undefined> {
+  const isIt = (record: Rec) => adapter.idOf(record) === id;
+  if (adapter.definition.singleRecord) return (await adapter.list(admin.api, undefined)).find(isIt);
+  const listed = adapter as ResourceAdapter<Rec, C, z.ZodObject>;
+  return (await screenReadModel(admin.api, listed)).records.find(isIt);
 }
 
 /** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */

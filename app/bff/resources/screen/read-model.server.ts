@@ -171,17 +171,6 @@ export function screenReadModel<Rec, C extends Cells>(
   return promise;
 }
 
-/**
- * The newest copy this process has read of a screen's list, however old, else a new read: what
- * an edit is compared with is the copy its form was most likely made from, not a list read again
- * after another write dropped it (which, at 10,000 books behind a slow upstream, could also take
- * longer than the comparison may wait).
- */
-export function newestReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
-  const kept = slots.get(adapter.definition.id)?.model;
-  return kept ? Promise.resolve(kept as unknown as ReadModel<Rec, C>) : screenReadModel(api, adapter);
-}
-
 /** Closes a copy's index once the requests that hold it are done with it. */
 function retire(model: ReadModel<unknown, Cells> | undefined): void {
   if (model) setTimeout(() => model.search.close(), RETIRED_INDEX_CLOSE_MS).unref();
