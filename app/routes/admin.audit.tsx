@@ -12,8 +12,7 @@ import type { AlertMessage, ListCount } from "~/admin/resource";
 import { readListView } from "~/admin/url-state";
 import { Alert } from "~/components/admin/Alert";
 import { DataTable, type Pager } from "~/components/admin/DataTable";
-import { ListSearch } from "~/components/admin/ListSearch";
-import { countText } from "~/components/admin/ResourceScreen";
+import { ListBar, noMatchText } from "~/components/admin/ListSearch";
 import auditStyles from "~/styles/admin-audit.css?url";
 import kitStyles from "~/styles/admin-kit.css?url";
 
@@ -115,14 +114,7 @@ export default function AuditLog() {
           Tampilkan
         </button>
       </Form>
-      <div className="kit-list-bar">
-        <ListSearch view={view} noun="perubahan" keep={resource ? { resource } : undefined} />
-        {count ? (
-          <p className="kit-count" role="status">
-            {countText(count, "perubahan", view.q)}
-          </p>
-        ) : null}
-      </div>
+      <ListBar view={view} noun="perubahan" keep={resource ? { resource } : undefined} count={count} />
       <DataTable
         caption={resource ? `Riwayat perubahan data ${screens.find((option) => option.value === resource)?.label}` : "Riwayat perubahan"}
         columns={AUDIT_COLUMNS.map((column) => ({ ...column, wrap: column.accessor === "changes" }))}
@@ -130,7 +122,7 @@ export default function AuditLog() {
         rowLabel={(cells) => `${cells.action} ${cells.resource} ${cells.recordId}`}
         toolbar={{ exportHref }}
         pager={pager}
-        emptyText={view.q ? `Tidak ada perubahan yang cocok dengan “${view.q}”.` : "Belum ada perubahan yang tercatat."}
+        emptyText={view.q ? `${noMatchText("perubahan", view.q)}.` : "Belum ada perubahan yang tercatat."}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Column, FieldDefinition } from "~/admin/resource";
 import { Alert, ALERT_DISMISS_MS } from "~/components/admin/Alert";
 import { DataTable, hasColourableValue, pageNumbers } from "~/components/admin/DataTable";
-import { countText } from "~/components/admin/ResourceScreen";
+import { countText } from "~/components/admin/ListSearch";
 import { FormField } from "~/components/admin/FormField";
 import { LoadingIndicator } from "~/components/admin/LoadingIndicator";
 import { Modal } from "~/components/admin/Modal";

@@ -1,5 +1,7 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
+import { formatIndonesianNumber } from "~/admin/format";
+import type { ListCount } from "~/admin/resource";
 import { SEARCH_MAX_LENGTH, type ListView } from "~/admin/url-state";
 
 /** How long typing must pause before the list follows it. */
@@ -22,6 +24,7 @@ export function ListSearch({ view, noun, keep }: { view: ListView; noun: string;
   // The search this box sent last: an answer to it leaves the box alone (the admin may be typing
   // on); any other search in the URL (Back, Forward, a link) is shown in the box.
   const sent = useRef(view.q);
+  const remember = () => (sent.current = input.current?.value.trim() ?? "");
   useEffect(() => {
     const box = input.current;
     if (box && view.q !== sent.current) box.value = view.q;
@@ -40,13 +43,13 @@ export function ListSearch({ view, noun, keep }: { view: ListView; noun: string;
         const form = event.currentTarget;
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
-          sent.current = input.current?.value.trim() ?? "";
+          remember();
           submit(form, { replace: view.q !== "", preventScrollReset: true });
         }, SEARCH_DEBOUNCE_MS);
       }}
       onSubmit={() => {
         clearTimeout(timer.current);
-        sent.current = input.current?.value.trim() ?? "";
+        remember();
       }}
     >
       <label htmlFor={inputId} className="kit-search-label">
@@ -76,5 +79,32 @@ export function ListSearch({ view, noun, keep }: { view: ListView; noun: string;
         Cari
       </button>
     </Form>
+  );
+}
+
+/** What a search that found nothing says: "Tidak ada buku yang cocok dengan “x”". */
+export function noMatchText(noun: string, q: string): string {
+  return `Tidak ada ${noun} yang cocok dengan “${q}”`;
+}
+
+/** "Menampilkan 21–40 dari 10.000 buku", in Indonesian number format; "Tidak ada buku" when nothing matches. */
+export function countText(count: ListCount, noun: string, q: string): string {
+  if (count.total === 0) return q ? noMatchText(noun, q) : `Tidak ada ${noun}`;
+  const number = formatIndonesianNumber;
+  const matching = q ? ` yang cocok dengan “${q}”` : "";
+  return `Menampilkan ${number(count.from)}–${number(count.to)} dari ${number(count.total)} ${noun}${matching}`;
+}
+
+/** Above a list: its search box, and how many rows match and which are shown (when the list could be read). */
+export function ListBar({ view, noun, keep, count }: { view: ListView; noun: string; keep?: Record<string, string>; count: ListCount | null }) {
+  return (
+    <div className="kit-list-bar">
+      <ListSearch view={view} noun={noun} keep={keep} />
+      {count ? (
+        <p className="kit-count" role="status">
+          {countText(count, noun, view.q)}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -17,20 +17,18 @@ import {
   type AlertMessage,
   type Cells,
   type FieldDefinition,
-  type ListCount,
   type ResourceDefinition,
   type ScreenActionData,
   type ScreenData,
   type ToggleDefinition,
 } from "~/admin/resource";
-import { formatIndonesianNumber } from "~/admin/format";
 import { exportPath } from "~/admin/menu";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
 import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
 import { DataTable, type Pager, type RowActions, type Sorting, type Toolbar } from "./DataTable";
-import { ListSearch } from "./ListSearch";
+import { ListBar, noMatchText } from "./ListSearch";
 import { Modal } from "./Modal";
 import { ResourceForm } from "./ResourceForm";
 import { useAppendedPages } from "./useAppendedPages";
@@ -152,7 +150,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       }
     : undefined;
   const noun = definition.menu.alias.toLowerCase();
-  const emptyText = state.q ? `Tidak ada ${noun} yang cocok dengan “${state.q}”.` : definition.texts.empty;
+  const emptyText = state.q ? `${noMatchText(noun, state.q)}.` : definition.texts.empty;
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
@@ -202,15 +200,12 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       ) : null}
 
       {listed ? (
-        <div className="kit-list-bar">
-          <ListSearch view={state} noun={noun} />
-          {screen.count ? (
-            <p className="kit-count" role="status">
-              {/* The rows appended below by load-more are counted as shown too. */}
-              {countText(rows.length > 0 ? { ...screen.count, to: screen.count.from + rows.length - 1 } : screen.count, noun, state.q)}
-            </p>
-          ) : null}
-        </div>
+        <ListBar
+          view={state}
+          noun={noun}
+          // The rows appended below by load-more are counted as shown too.
+          count={screen.count && rows.length > 0 ? { ...screen.count, to: screen.count.from + rows.length - 1 } : screen.count}
+        />
       ) : null}
 
       <DataTable
@@ -254,14 +249,6 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       ) : null}
     </div>
   );
-}
-
-/** "Menampilkan 21–40 dari 10.000 buku", in Indonesian number format; "Tidak ada buku" when nothing matches. */
-export function countText(count: ListCount, noun: string, q: string): string {
-  const matching = q ? ` yang cocok dengan “${q}”` : "";
-  if (count.total === 0) return `Tidak ada ${noun}${matching}`;
-  const number = formatIndonesianNumber;
-  return `Menampilkan ${number(count.from)}–${number(count.to)} dari ${number(count.total)} ${noun}${matching}`;
 }
 
 interface StatusSwitchProps<C extends Cells> {

@@ -9,7 +9,7 @@ import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { loadLookups } from "./load.server.ts";
-import { screenReadModel } from "./read-model.server.ts";
+import { findRecord, screenReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
 
@@ -66,10 +66,9 @@ async function storedRecordOf<Rec, C extends Cells, S extends z.ZodObject>(
   adapter: ResourceAdapter<Rec, C, S>,
   id: string,
 ): Promise<Rec | undefined> {
-  const isIt = (record: Rec) => adapter.idOf(record) === id;
-  if (adapter.definition.singleRecord) return (await adapter.list(admin.api, undefined)).find(isIt);
+  if (adapter.definition.singleRecord) return (await adapter.list(admin.api, undefined)).find((record) => adapter.idOf(record) === id);
   const listed = adapter as ResourceAdapter<Rec, C, z.ZodObject>;
-  return (await screenReadModel(admin.api, listed)).records.find(isIt);
+  return findRecord(await screenReadModel(admin.api, listed), listed, id);
 }
 
 /** The id the upstream gave a new record, when its answer names one (`{data: {id}}`, `{id}`, `{author: {id}}`...). */
