@@ -1,5 +1,6 @@
 import type * as z from "zod";
-import type { FieldDefinition, FieldOption, FormValues } from "./resource";
+import type { FormChoices } from "./pickers";
+import type { FieldDefinition, FieldOption, FormValues, ScreenRow } from "./resource";
 
 /**
  * A book's author, publisher, classification, genres and tags as the upstream stores them. The
@@ -82,6 +83,15 @@ export function resolveRelations(
     if (missing.length > 0) unresolved[field] = { shown, missing };
   }
   return { values, unresolved };
+}
+
+/**
+ * The edit form's relations: as the server matched them against the pickers' whole lists (the
+ * loader's `choices.record`), else none shown, every one left as stored.
+ */
+export function shownRelations(row: ScreenRow, choices: FormChoices | undefined, fields: FieldDefinition[]): ResolvedRelations | undefined {
+  if (!row.relations) return undefined;
+  return choices?.record?.id === row.id ? choices.record : resolveRelations(row.relations, undefined, fields);
 }
 
 /** What the form posts in UNRESOLVED_FIELD: each unresolved field with the ids it preselected. */

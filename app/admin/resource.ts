@@ -2,6 +2,7 @@ import type { Placement, SiteSettings } from "./placement";
 import type { SubmissionResult } from "@conform-to/react";
 import type * as z from "zod";
 import type { MenuEntry } from "./menu";
+import type { FormChoices, OptionList } from "./pickers";
 import type { StoredRelations } from "./relations";
 
 /**
@@ -46,6 +47,11 @@ export interface FieldDefinition {
   className?: string;
   disabled?: boolean;
   options?: FieldOption[];
+  /**
+   * Select and pills fields whose choices are a whole list (a book's authors): a picker that
+   * searches it as the admin types (app/admin/pickers.ts) instead of a control holding every option.
+   */
+  optionsFrom?: OptionList;
   /** Spec §9: 150px unless a field says otherwise. */
   textareaHeight?: string;
   /** The HTML input type of a "text" field (email fields use "email", spec §5). */
@@ -184,8 +190,8 @@ export interface ScreenData<C extends Cells = Cells> {
   loadFailure: string | null;
   /** Where the records show, for the site's current settings. */
   placement: Placement;
-  /** Choices of select and pills fields loaded from the upstream (the book's authors, genres...), by field name. */
-  options?: Record<string, FieldOption[]>;
+  /** The open form's pickers: what they offer first, and the edit form's relations (app/admin/pickers.ts). */
+  choices?: FormChoices;
 }
 
 export interface ScreenPaging {
@@ -210,6 +216,8 @@ export interface ScreenActionData {
   alert?: AlertMessage;
   /** A status switch changed in place (no reload of the list). */
   toggled?: { id: string; on: boolean };
+  /** A picker's search without JavaScript: the form comes back as typed, the picker offering what matched. */
+  choices?: FormChoices;
 }
 
 /** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */

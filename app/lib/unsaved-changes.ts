@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, type RefObject } from "react";
  * A warning before leaving a form with unsaved changes (issue 9, point 5). "Changed" is read
  * from the form itself when the admin tries to leave: a control whose value differs from the
  * one it was rendered with, a chosen file, or rich text the admin edited (its hidden input
- * carries the editor's starting HTML in `data-unsaved-baseline`). Typing a value and then
+ * carries the editor's starting HTML in `data-unsaved-baseline`), or a control marked changed by
+ * itself (`data-unsaved-changed`). Typing a value and then
  * restoring it counts as unchanged. In-app navigation (closing the modal is one) is held by a
  * Remix blocker, so the page can ask in its own dialog; closing or reloading the tab can only
  * use the browser's own question. A submission leaves freely; one that comes back refused
@@ -13,9 +14,12 @@ import { useCallback, useEffect, useRef, type RefObject } from "react";
  */
 
 export const UNSAVED_BASELINE_ATTRIBUTE = "data-unsaved-baseline";
+/** Marks a control whose own state says it changed (a picker's pills, whose inputs come and go). */
+export const UNSAVED_CHANGED_ATTRIBUTE = "data-unsaved-changed";
 
 export function formHasChanges(form: HTMLFormElement): boolean {
   return [...form.elements].some((element) => {
+    if (element.getAttribute(UNSAVED_CHANGED_ATTRIBUTE) === "true") return true;
     // Only what the form sends: an editor's own unnamed controls (Quill's toolbar) are not the record.
     if (!element.getAttribute("name")) return false;
     if (element instanceof HTMLInputElement) {

@@ -14,6 +14,12 @@ export interface CatalogueCounts {
   authors?: number;
 }
 
+/** A valid ISBN-13 from its first twelve digits (its check digit added): a seeded book can be edited and saved as it is. */
+function isbn13(twelveDigits: string): string {
+  const sum = [...twelveDigits].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return `${twelveDigits.slice(0, 3)}-${twelveDigits.slice(3, 6)}-${twelveDigits.slice(6)}-${(10 - (sum % 10)) % 10}`;
+}
+
 export function setCatalogueCounts(dataDir: string, counts: CatalogueCounts): void {
   const db = new Database(path.join(dataDir, DATABASE_FILE));
   try {
@@ -41,7 +47,7 @@ export function setCatalogueCounts(dataDir: string, counts: CatalogueCounts): vo
           `Buku Contoh Nomor ${n + 1}`,
           "Sinopsis buku contoh untuk uji skala: kisah tentang perpustakaan daerah, pembaca, dan arsip yang dijaga turun-temurun.",
           `20${String(10 + (n % 15)).padStart(2, "0")}-0${1 + (n % 9)}-1${n % 10}`,
-          `978-602-${String(n).padStart(6, "0")}`,
+          isbn13(`978602${String(n).padStart(6, "0")}`),
           authorIds[n % authorIds.length],
           publisherId,
           classificationId,

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { NO_CHANGE, type AuditCells } from "~/admin/audit";
-import { encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
+import { encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import type { ResourceDefinition, ScreenData } from "~/admin/resource";
 import { aboutResource } from "~/admin/screens/about-manager/screen";
 import { activityResource } from "~/admin/screens/activity/screen";
@@ -184,7 +184,7 @@ async function untouchedEditForm(test: Case) {
   const { screen } = await load(test.route, `${test.path}?modal=edit&id=${test.id}`, cookie);
   const row = (screen as ScreenData).rows.find((candidate) => candidate.id === test.id);
   if (!row) throw new Error(`${test.path}: record ${test.id} is not listed`);
-  const resolved = resolveRelations(row.relations ?? {}, screen.options, test.definition.fields);
+  const resolved = shownRelations(row, screen.choices, test.definition.fields) ?? { values: {}, unresolved: {} };
   const entries: Array<[string, string | File]> = [
     ["intent", "update"],
     ["id", row.id],

@@ -1,7 +1,7 @@
 import { forgetReadModels } from "~/bff/resources/screen/read-model.server";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
-import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
+import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { bookResource } from "~/admin/screens/book/screen";
 import type { ScreenData } from "~/admin/resource";
 import * as route from "~/routes/admin.book";
@@ -72,7 +72,7 @@ const admin = adminScreen(route, "/admin/book");
 async function editForm(change: Array<[string, string]> = [], drop: string[] = []) {
   const { screen } = await admin.load("/admin/book?modal=edit&id=5");
   const row = (screen as ScreenData).rows[0];
-  const resolved = resolveRelations(row.relations ?? {}, screen.options, bookResource.fields);
+  const resolved = shownRelations(row, screen.choices, bookResource.fields) ?? { values: {}, unresolved: {} };
   const values = { ...row.values, ...resolved.values };
   const entries: Array<[string, string | File]> = [
     ["intent", "update"],

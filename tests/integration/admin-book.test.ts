@@ -4,7 +4,7 @@ import * as route from "~/routes/admin.book";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";
 
-/** /admin/book against a mocked upstream: the list with its lookups, and exactly what each write sends. */
+/** /admin/book against a mocked upstream: the list and its pickers' lists, and exactly what each write sends. */
 
 const SYNOPSIS = "Kisah para penjaga arsip desa yang menyelamatkan naskah-naskah tua dari banjir besar.";
 const BOOKS = [
@@ -114,25 +114,21 @@ describe("book list", () => {
     expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
     expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, view: "" });
     // The list alone is its read (this upstream answers every page alike: the repeat ends it); the
-    // form's five lookups wait until the form is opened.
+    // pickers' five lists wait until the form is opened.
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/books/all?page=1&limit=100", "GET /api/books/all?page=2&limit=100"]);
     calls.length = 0;
     await admin.load("/admin/book?modal=add");
-    // The list is the BFF's copy now: opening the form asks only for its choices.
+    // The list is the BFF's copy now: opening the form reads only its pickers' lists, in pages,
+    // into copies of their own (never `limit=0`, the whole list in one answer).
     expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(
-      [
-        "GET /api/authors?page=1&limit=0",
-        "GET /api/publishers?page=1&limit=0",
-        "GET /api/classifications?page=1&limit=0",
-        "GET /api/genres?page=1&limit=0",
-        "GET /api/tags?page=1&limit=0",
-      ].sort(),
+      ["authors", "publishers", "classifications", "genres", "tags"].flatMap((list) => [1, 2].map((page) => `GET /api/${list}?page=${page}&limit=100`)).sort(),
     );
   });
 
-  it("offers the lookups as the form's choices, sorted for reading", async () => {
+  it("offers the first of each picker's list in label order, and how many there are", async () => {
     const { screen } = await admin.load("/admin/book?modal=add");
-    expect(screen.options).toEqual({
+    expect(screen.choices?.total).toEqual({ author_id: 2, publisher_id: 1, classification_id: 2, genres: 2, tags: 1 });
+    expect(screen.choices?.offered).toEqual({
       author_id: [
         { value: "1", label: "Ahmad Fauzi" },
         { value: "2", label: "Sari Wulandari" },
@@ -150,7 +146,7 @@ describe("book list", () => {
     });
   });
 
-  it("asks for the list and all five lookups at once, never one after another", async () => {
+  it("asks for the list and all five pickers' lists at once, never one after another", async () => {
     let arrived = 0;
     let allArrived: () => void = () => {};
     const together = new Promise<void>((resolve) => (allArrived = resolve));
@@ -165,8 +161,8 @@ describe("book list", () => {
     for (const [path, body] of Object.entries(LOOKUP_BODIES)) upstream.use(http.get(`${UPSTREAM}${path}`, held(body)));
     const started = performance.now();
     const { screen } = await admin.load("/admin/book?modal=add");
-    // The list's first page and the five lookups together; then the list's second page.
-    expect(arrived).toBe(7);
+    // The first pages of the book list and of the five lists together; then their second pages.
+    expect(arrived).toBe(12);
     expect(performance.now() - started).toBeLessThan(700);
     expect(screen.rows).toHaveLength(2);
   });
@@ -178,7 +174,7 @@ describe("book list", () => {
     expect(screen.alerts.map(({ message }) => message)).toEqual(["Gagal mendapatkan data!"]);
   });
 
-  it("names each failed lookup with the spec's text (its spelling included), or the upstream's own error", async () => {
+  it("names each list that failed to load with the spec's text (its spelling included), or the upstream's own error", async () => {
     const failed = () => new HttpResponse(null, { status: 500 });
     serveLookups({ "/authors": failed, "/publishers": failed, "/classifications": failed, "/genres": failed, "/tags": failed });
     let { screen } = await admin.load("/admin/book?modal=add");
@@ -190,12 +186,12 @@ describe("book list", () => {
       "error: Terjadi kesalahan saat mengambil data genre!",
       "error: Terjadi kesalahan saat mengambil data tag!",
     ]);
-    expect(screen.options?.author_id).toEqual([]);
+    expect(screen.choices?.offered.author_id).toEqual([]);
 
     serveLookups({ "/tags": () => HttpResponse.json({ error: "Layanan tag sedang pemeliharaan" }, { status: 503 }) });
     ({ screen } = await admin.load("/admin/book?modal=add"));
     expect(screen.alerts.map(({ message }) => message)).toEqual(["Layanan tag sedang pemeliharaan"]);
-    expect(screen.options?.genres).toHaveLength(2);
+    expect(screen.choices?.offered.genres).toHaveLength(2);
   });
 });
 
@@ -247,6 +243,8 @@ describe("adding a book", () => {
   });
 
   it("refuses a wrong ISBN check digit and an unchosen author next to their fields, sending nothing", async () => {
+    // The form was open: its pickers' lists are the BFF's copies, and a refusal reads nothing.
+    await admin.load("/admin/book?modal=add");
     const submitted = await admin.refuses("/admin/book?modal=add", [
       ["intent", "create"],
       ["title", "Salah"],
@@ -263,6 +261,7 @@ describe("adding a book", () => {
   });
 
   it("refuses a book file that is not a PDF or EPUB by its bytes, and a fake cover, before calling the upstream", async () => {
+    await admin.load("/admin/book?modal=add");
     const calls = recordAllRequests();
     let submitted = await admin.add([...VALID, ["file", new File(["<html>bukan pdf</html>"], "buku.pdf", { type: "application/pdf" })]]);
     expect(fieldErrors(submitted)).toEqual({ file: ["Berkas buku harus berupa PDF atau EPUB"] });

@@ -98,6 +98,7 @@ describe("a refused admin form", () => {
     // The form shows the error on the Tag field itself, where it was an item's (tags[0]) before.
     expect(result?.error).toEqual({ tags: ["Tag tidak valid"] });
     expect(longestRun(submitted)).toBeLessThanOrEqual(255);
-    expect(calls).toEqual([]);
+    // Nothing written: only the pickers' lists were read, to offer the form's choices back.
+    expect(calls.filter((call) => call.method !== "GET")).toEqual([]);
   });
 });

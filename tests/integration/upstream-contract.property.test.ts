@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CLEAR_FIELD, encodeUnresolved, resolveRelations, UNRESOLVED_FIELD } from "~/admin/relations";
+import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { bookResource } from "~/admin/screens/book/screen";
 import * as aboutRoute from "~/routes/admin.about-manager";
 import * as activityRoute from "~/routes/admin.activity";
@@ -974,7 +974,7 @@ describe("/admin/book", () => {
       expect(row, "the edit form's record").toBeDefined();
       if (!row) throw new Error("the edit form's record is missing");
       // The edit form as ResourceForm fills it: stored values, relations matched against the choices.
-      const resolved = resolveRelations(row.relations ?? {}, screen.options, bookResource.fields);
+      const resolved = shownRelations(row, screen.choices, bookResource.fields) ?? { values: {}, unresolved: {} };
       const start = { ...row.values, ...resolved.values };
       const changed: Record<string, string | string[] | null> = {
         title: change.title,

@@ -3,6 +3,7 @@ import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
 import { CLEAR_FIELD } from "~/admin/relations";
 import type { FieldDefinition, FileAccept } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
+import { RelationPicker } from "./RelationPicker";
 import { RichTextEditor } from "./RichTextEditor";
 import { useHydrated } from "~/lib/hydrated";
 import { useStillUnderPointer } from "~/lib/pointer-settled";
@@ -10,8 +11,8 @@ import { useStillUnderPointer } from "~/lib/pointer-settled";
 /**
  * One form field of any type in spec §3, with a visible, associated label, its hint and its
  * errors next to it. Every type is a real form control, so a form posts without JavaScript;
- * JavaScript adds the rich-text editor, number formatting as you leave the field, and the
- * preview of a chosen image.
+ * JavaScript adds the rich-text editor, number formatting as you leave the field, the
+ * preview of a chosen image, and typeahead to the pickers of long lists (RelationPicker).
  */
 
 export interface FormFieldProps {
@@ -28,6 +29,8 @@ export interface FormFieldProps {
   currentFileUrl?: string | null;
   /** A relation field whose stored choices the form cannot show: named, and clearable only on purpose. */
   unresolved?: { missing: string[]; clearable: boolean };
+  /** A picker field (`optionsFrom`): how many options its list has, and the search its options answer. */
+  picker?: { total: number; search?: string };
 }
 
 /** What each kind lets a file picker offer (the server still checks the bytes), and how the hint names it. */
@@ -54,7 +57,7 @@ function single(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
 }
 
-export function FormField({ definition, id, form, required, defaultValue, errors: latestErrors, errorId, currentFileUrl, unresolved }: FormFieldProps) {
+export function FormField({ definition, id, form, required, defaultValue, errors: latestErrors, errorId, currentFileUrl, unresolved, picker }: FormFieldProps) {
   const hydrated = useHydrated();
   const errors = useStillUnderPointer(latestErrors);
   const { name, label, type, icon, className, disabled, hint } = definition;
@@ -90,6 +93,34 @@ export function FormField({ definition, id, form, required, defaultValue, errors
       ) : null}
     </>
   );
+
+  const { optionsFrom } = definition;
+  if (optionsFrom) {
+    const chosen = Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : [];
+    return (
+      <RelationPicker
+        definition={{ ...definition, optionsFrom }}
+        id={id}
+        form={form}
+        required={required}
+        disabled={disabled}
+        chosen={chosen}
+        offered={definition.options ?? []}
+        total={picker?.total ?? definition.options?.length ?? 0}
+        search={picker?.search}
+        hydrated={hydrated}
+        invalid={invalid}
+        describedBy={describedBy}
+        labelText={labelText}
+        notes={
+          <>
+            {unresolvedNote}
+            <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
+          </>
+        }
+      />
+    );
+  }
 
   let control;
   switch (type) {

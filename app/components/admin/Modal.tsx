@@ -54,7 +54,8 @@ export function Modal({ title, closeHref, onClose, children }: ModalProps) {
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={(event) => {
-          if (event.key === "Escape" && onClose) {
+          // An Escape that a control inside used (a picker closing its list) is not for the dialog.
+          if (event.key === "Escape" && onClose && !event.defaultPrevented) {
             event.stopPropagation();
             onClose();
           } else keepTabInside(event, dialog.current);

@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useMemo, useRef } from "react";
 import type * as z from "zod";
-import { encodeUnresolved, resolveRelations, schemaAllowingUnresolved, UNRESOLVED_FIELD } from "~/admin/relations";
-import type { Cells, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
+import type { FormChoices } from "~/admin/pickers";
+import type { Cells, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
@@ -16,8 +17,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   /** Absent for a new record. */
   row?: ScreenRow<C>;
   submitLabel: string;
-  /** Choices loaded with the list for select and pills fields, by field name (they win over the definition's). */
-  options?: Record<string, FieldOption[]>;
+  /** What the pickers offer, and the edit form's relations matched against their lists (app/admin/pickers.ts). */
+  choices?: FormChoices;
   /** The server's answer to this form's last submission (values and errors). */
   lastResult?: SubmissionResult<string[]>;
   submitting: boolean;
@@ -34,19 +35,19 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   definition,
   row,
   submitLabel,
-  options,
+  choices,
   lastResult,
   submitting,
 }: ResourceFormProps<C, S>) {
   const intent = row ? "update" : "create";
   const upload = useUploadWithProgress(definition.uploadProgressAction);
-  // Stored relations (a book's author, genres...) preselected where the choices name them; a
+  // Stored relations (a book's author, genres...) preselected where the server matched them; a
   // field the form cannot show in full may stay empty, and is then left as it is stored.
   const { relations, unresolved, schema } = useMemo(() => {
-    const resolved = row?.relations ? resolveRelations(row.relations, options, definition.fields) : undefined;
+    const resolved = row ? shownRelations(row, choices, definition.fields) : undefined;
     const missing = resolved?.unresolved ?? {};
     return { relations: resolved?.values, unresolved: missing, schema: schemaAllowingUnresolved(definition.schema, Object.keys(missing)) };
-  }, [row, options, definition]);
+  }, [row, choices, definition]);
   const defaultValue: FormValues | undefined = row ? { ...row.values, ...relations } : undefined;
   const strictConstraint = getZodConstraint(definition.schema);
   const [form, fields] = useForm({
@@ -101,10 +102,11 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
         {ordered.map((definitionField) => {
           const field = fields[definitionField.name as keyof typeof fields];
           const initial = field.initialValue;
+          const offered = choices?.offered[definitionField.name];
           return (
             <FormField
               key={field.key ?? field.id}
-              definition={options?.[definitionField.name] ? { ...definitionField, options: options[definitionField.name] } : definitionField}
+              definition={offered ? { ...definitionField, options: offered } : definitionField}
               id={field.id}
               form={form.id}
               required={field.required}
@@ -117,6 +119,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
                   ? { missing: unresolved[definitionField.name].missing, clearable: !strictConstraint[definitionField.name]?.required }
                   : undefined
               }
+              picker={offered ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name] } : undefined}
             />
           );
         })}

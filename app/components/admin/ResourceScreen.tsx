@@ -68,11 +68,14 @@ export const shouldRevalidateScreen: ShouldRevalidateFunction = ({
 };
 
 /**
- * For a screen whose form offers choices (a book's authors, genres, ...): the loader sends them
- * only while the form is open, so that opening the form loads them.
+ * For a screen whose form has pickers (a book's authors, genres, ...): the loader sends their
+ * choices, and the edit form's relations, only for the form that is open, so that opening a form
+ * (or another record's) loads them.
  */
 export const shouldRevalidateScreenWithChoices: ShouldRevalidateFunction = (args) => {
-  const opensForm = readScreenState(args.nextUrl.searchParams).modal !== null && readScreenState(args.currentUrl.searchParams).modal === null;
+  const next = readScreenState(args.nextUrl.searchParams).modal;
+  const current = readScreenState(args.currentUrl.searchParams).modal;
+  const opensForm = next !== null && JSON.stringify(next) !== JSON.stringify(current);
   if (!args.formMethod && opensForm) return true;
   return shouldRevalidateScreen(args);
 };
@@ -154,6 +157,9 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
+  // A form sent back (a picker's search, a refusal) offers what it was sent back with; the record's relations stay the loader's.
+  const answered = navigation.state === "idle" ? actionData?.choices : undefined;
+  const choices = answered ? { ...answered, record: screen.choices?.record } : screen.choices;
 
   return (
     <div className="kit-screen">
@@ -227,7 +233,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           <ResourceForm
             definition={definition}
             submitLabel={definition.texts.addSubmit ?? "SIMPAN"}
-            options={screen.options}
+            choices={choices}
             lastResult={lastResult}
             submitting={submittingForm}
           />
@@ -236,12 +242,12 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       {editing && definition.texts.editTitle ? (
         <Modal title={definition.texts.editTitle} closeHref={listHref} onClose={closeOverlay}>
           <ResourceForm
-            // The choices decide what the form preselects: a form opened without them starts anew when they come.
-            key={`${editing.id}${screen.options ? "-with-choices" : ""}`}
+            // The matched relations decide what the form preselects: a form opened without them starts anew when they come.
+            key={`${editing.id}${choices?.record?.id === editing.id ? "-with-choices" : ""}`}
             definition={definition}
             row={editing}
             submitLabel={definition.texts.editSubmit ?? "UBAH"}
-            options={screen.options}
+            choices={choices}
             lastResult={lastResult}
             submitting={submittingForm}
           />

@@ -9,7 +9,8 @@
  * - `browser.ts`: one Chromium per test file, keeping pages offline, waiting for a page's script
  *   (`waitForHydration` fails on a page that never hydrates), the keyboard focus, axe-core;
  * - `session.ts`: an admin session logged in over HTTP (the cookie a logged-in context starts with);
- * - `admin.ts`: the login form, a logged-in admin's browser, the back-office's alerts, dialogs and rows.
+ * - `admin.ts`: the login form, a logged-in admin's browser, the back-office's alerts, dialogs and rows;
+ * - `pickers.ts`: choosing in the book form's pickers, with JavaScript and without.
  * `processes.ts`, `reference-api.ts`, `session.ts` and `text.ts` do not load vitest, so global setups and the
  * benchmarks import them directly; test files import this index.
  */
@@ -19,4 +20,5 @@ export * from "./processes.ts";
 export * from "./reference-api.ts";
 export * from "./session.ts";
 export * from "./stacks.ts";
+export * from "./pickers.ts";
 export * from "./text.ts";

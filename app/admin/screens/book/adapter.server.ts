@@ -3,7 +3,7 @@ import { toDateInputValue } from "~/admin/format";
 import { bookResource, type BookCells, type bookSchema } from "~/admin/screens/book/screen";
 import { coverUrl, fileUrl } from "~/lib/files";
 import type { UpstreamClient } from "~/bff/upstream.server";
-import { bookLookups } from "~/bff/resources/lookups.server";
+import { OPTION_SOURCES } from "../options.server";
 import type { StoredRelation } from "~/admin/relations";
 import type { OutgoingFields, PageRequest, ResourceAdapter, WriteContext } from "~/bff/resources/screen.server";
 import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "~/bff/resources/upstream-shapes.server";
@@ -95,7 +95,7 @@ function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteC
 export const bookAdapter: ResourceAdapter<Book, BookCells, typeof bookSchema> = {
   definition: bookResource,
   list: listBooks,
-  lookups: bookLookups,
+  choices: OPTION_SOURCES,
   idOf: (record) => record.id,
   cells: (record, text) => ({
     title: record.title,

@@ -7,8 +7,8 @@ import { defineResource } from "~/admin/resource";
 
 /**
  * Books of the mobile catalogue (spec §3, §7 /books). Its relations are chosen from the
- * upstream's authors, publishers, classifications, genres and tags, which the server loads
- * beside the list (app/bff/resources/lookups.server.ts) and hands over as the fields' options.
+ * upstream's authors, publishers, classifications, genres and tags with pickers that search
+ * those lists as the admin types (app/admin/pickers.ts).
  */
 
 export const bookSchema = z.object({
@@ -55,11 +55,11 @@ export const bookResource = defineResource<BookCells, typeof bookSchema>({
     { name: "synopsis", label: "Sinopsis", type: "textarea" },
     { name: "published_date", label: "Tanggal terbit", type: "date", icon: "calendar" },
     { name: "isbn_issn", label: "ISBN/ISSN", type: "text", hint: "ISBN 10 atau 13 digit, atau ISSN 8 digit; tanda hubung boleh." },
-    { name: "author_id", label: "Pengarang", type: "select" },
-    { name: "publisher_id", label: "Penerbit", type: "select" },
-    { name: "classification_id", label: "Klasifikasi", type: "select" },
-    { name: "genres", label: "Genre", type: "pills" },
-    { name: "tags", label: "Tag", type: "pills" },
+    { name: "author_id", label: "Pengarang", type: "select", optionsFrom: "author" },
+    { name: "publisher_id", label: "Penerbit", type: "select", optionsFrom: "publisher" },
+    { name: "classification_id", label: "Klasifikasi", type: "select", optionsFrom: "classification" },
+    { name: "genres", label: "Genre", type: "pills", optionsFrom: "genre" },
+    { name: "tags", label: "Tag", type: "pills", optionsFrom: "tag" },
     { name: "cover", label: "Sampul", type: "file", accept: "image" },
     { name: "file", label: "Berkas buku", type: "file", accept: "book" },
   ],

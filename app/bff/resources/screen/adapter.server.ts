@@ -1,12 +1,13 @@
 import * as z from "zod";
 import { clip } from "~/admin/format";
 import type { StoredRelations } from "~/admin/relations";
-import type { Cells, FieldOption, FormValues, ResourceDefinition } from "~/admin/resource";
+import type { Cells, FormValues, ResourceDefinition } from "~/admin/resource";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import type { FilePart, FileRule } from "../../multipart.server.ts";
 import { richTextToPlain } from "../../sanitize.server.ts";
 import { UpstreamError, type Service, type UpstreamClient } from "../../upstream.server.ts";
+import type { ChoiceSources } from "./choices.server.ts";
 
 /**
  * What an admin screen's upstream adapter is (app/admin/screens/<id>/adapter.server.ts): how it lists,
@@ -61,14 +62,6 @@ export class WriteFailed extends Error {
   }
 }
 
-/** The choices of a select or pills field, loaded from the upstream with the list. */
-export interface Lookup {
-  field: string;
-  load(api: UpstreamClient): Promise<FieldOption[]>;
-  /** Shown when the load fails and the upstream sends no error text of its own. */
-  failed: string;
-}
-
 /** Turns stored text into what a cell shows: shortened for the table, whole for an export. */
 export interface CellText {
   /** Plain text (a textarea's), shortened. */
@@ -106,8 +99,8 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   files?(record: Rec): Record<string, string | null>;
   create?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
   update?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
-  /** Loaded in parallel with the list; a failed one leaves its field without choices and says why. */
-  lookups?: Lookup[];
+  /** The lists the form's pickers choose from (the fields' `optionsFrom`), read when the form opens. */
+  choices?: ChoiceSources;
   /** The DELETE path for a record. */
   removePath?(id: string): string;
   /** Sets the record's status switch (the library's `active`). */

@@ -1,6 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { AlertMessage, AlertType, ResourceMessages, ScreenActionData } from "~/admin/resource";
+import type * as z from "zod";
+import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin/resource";
 import { screenHref } from "~/admin/url-state";
+import { boundedReply } from "../../forms.server.ts";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import type { WriteFailed } from "./adapter.server.ts";
 
@@ -54,4 +57,10 @@ export function refusalStatus(error: UpstreamError | WriteFailed): 404 | 422 | 5
 /** The screen's failure message, or the upstream's own text where the screen prefers it. */
 export function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
   return messages.preferUpstreamError && error.upstreamMessage ? error.upstreamMessage : fallback;
+}
+
+/** A form sent back to the admin shows what was typed, each field cut to its own maximum: never a megabyte of it. */
+export function echoedForm(definition: { schema: z.ZodObject; fields: FieldDefinition[] }) {
+  const otherFields = [...definition.fields.map((field) => field.name), "intent", "id"];
+  return (result: SubmissionResult<string[]>) => boundedReply(result, definition.schema, { otherFields });
 }

@@ -8,7 +8,7 @@ import type { AdminContext } from "../../auth.server.ts";
 import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
-import { loadLookups } from "./load.server.ts";
+import { readPickerLists, resolvedRecord } from "./choices.server.ts";
 import { findRecord, screenReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
@@ -36,14 +36,16 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   { withChoices }: { withChoices: boolean },
 ): Promise<StoredRecord | undefined> {
   const { fields } = adapter.definition;
-  // Relations stored by name are compared as the form showed them: matched against the choices.
-  const choices = withChoices && adapter.relations ? loadLookups(admin.api, adapter.lookups) : undefined;
-  const found = Promise.all([storedRecordOf(admin, adapter, id), choices]).then(([record, looked]) => {
+  // Relations stored by name are compared as the form showed them: matched against the pickers' lists.
+  const lists = withChoices && adapter.relations && adapter.choices ? readPickerLists(admin.api, adapter.choices, fields) : undefined;
+  const found = Promise.all([storedRecordOf(admin, adapter, id), lists]).then(([record, read]) => {
     if (record === undefined) return undefined;
     const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
     const values = adapter.formValues(record);
     if (!adapter.relations) return { values, label };
-    return { values: { ...values, ...resolveRelations(adapter.relations(record), looked?.options, fields).values }, label };
+    const relations = adapter.relations(record);
+    const shown = read ? resolvedRecord(read, fields, id, relations).values : resolveRelations(relations, undefined, fields).values;
+    return { values: { ...values, ...shown }, label };
   });
   const timer = new AbortController();
   // Cancelled once the read wins: its rejection then means nothing.

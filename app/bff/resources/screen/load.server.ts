@@ -1,16 +1,18 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
-import type { AlertMessage, Cells, FieldOption, ScreenData, ScreenRow } from "~/admin/resource";
+import type { FormChoices } from "~/admin/pickers";
+import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin/resource";
 import { listViewKey, readScreenState, type ScreenState } from "~/admin/url-state";
 import { getConfig } from "@server/config.server";
 import type { AdminContext } from "../../auth.server.ts";
 import { takeFlashAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamClient } from "../../upstream.server.ts";
-import type { Lookup, ResourceAdapter } from "./adapter.server.ts";
+import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
+import { formChoices, readPickerLists, resolvedRecord, type ChoiceSources } from "./choices.server.ts";
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
 
-/** A screen's list as its loader returns it: the rows of its view, their count and paging, the form's choices and the alerts. */
+/** A screen's list as its loader returns it: the rows of its view, their count and paging, the open form's choices and the alerts. */
 
 type Listed<C extends Cells> = Pick<ScreenData<C>, "rows" | "paging" | "count" | "selected">;
 
@@ -37,6 +39,20 @@ async function listView<Rec, C extends Cells>(
   return { rows: answer.rows, paging, count: { from: answer.from, to: answer.to, total: answer.total }, selected };
 }
 
+/** The open form's pickers: the lists they choose from, and the edit form's record matched against them. */
+async function openFormChoices<C extends Cells>(
+  api: UpstreamClient,
+  sources: ChoiceSources,
+  fields: FieldDefinition[],
+  editing: Promise<ScreenRow<C> | undefined>,
+): Promise<{ choices: FormChoices; failures: string[] }> {
+  const [lists, row] = await Promise.all([readPickerLists(api, sources, fields), editing]);
+  const record = row ? resolvedRecord(lists, fields, row.id, row.relations ?? {}) : undefined;
+  const chosen = Object.fromEntries(Object.entries(record?.values ?? {}).map(([field, value]) => [field, Array.isArray(value) ? value : [value]]));
+  const choices = { ...formChoices(lists, fields, { chosen }), ...(record ? { record } : {}) };
+  return { choices, failures: [...new Set(Object.values(lists.failures))] };
+}
+
 /** The screen's rows and its alerts. */
 export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -46,15 +62,18 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
   const { definition } = adapter;
   const state = readScreenState(new URL(request.url).searchParams);
 
-  const [flashed, listed, looked] = await Promise.all([
+  const listing = listView(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>, state).catch((error: unknown) => {
+    // Upstream failure is a state (design principle 6); anything else is a bug and surfaces.
+    if (isUpstreamError(error)) return undefined;
+    throw error;
+  });
+  const editedId = state.modal?.kind === "edit" ? state.modal.id : undefined;
+  const editing = listing.then((listed) => listed?.rows.find((row) => row.id === editedId) ?? listed?.selected ?? undefined);
+  const [flashed, listed, picking] = await Promise.all([
     takeFlashAlert(admin.session),
-    listView(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>, state).catch((error: unknown) => {
-      // Upstream failure is a state (design principle 6); anything else is a bug and surfaces.
-      if (isUpstreamError(error)) return undefined;
-      throw error;
-    }),
-    // The form's choices (a book's authors, genres, ...) only when the form is open: the list alone stays one call.
-    loadLookups(admin.api, state.modal ? adapter.lookups : []),
+    listing,
+    // The pickers' lists only when the form is open: the list alone stays one read.
+    state.modal && adapter.choices ? openFormChoices(admin.api, adapter.choices, definition.fields, editing) : undefined,
   ]);
 
   const alerts: AlertMessage[] = [];
@@ -64,7 +83,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     loadFailure = definition.messages.loadFailed;
     alerts.push(alertOf("error", loadFailure));
   }
-  for (const failure of looked.failures) alerts.push(alertOf("error", failure));
+  for (const failure of picking?.failures ?? []) alerts.push(alertOf("error", failure));
   const placement = definition.placement(getConfig().site);
   const empty: Listed<C> = { rows: [] as Array<ScreenRow<C>>, paging: null, count: null, selected: null };
   const screen: ScreenData<C> = {
@@ -72,26 +91,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     alerts,
     loadFailure,
     placement,
-    ...(adapter.lookups ? { options: looked.options } : {}),
+    ...(picking ? { choices: picking.choices } : {}),
   };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
-}
-
-/** Every lookup at once (design principle 5); a failure is the upstream's error text or the lookup's own. */
-export async function loadLookups(api: UpstreamClient, lookups: Lookup[] = []) {
-  const results = await Promise.all(
-    lookups.map((lookup) =>
-      lookup.load(api).then(
-        (options) => ({ options, failure: undefined }),
-        (error: unknown) => {
-          if (!isUpstreamError(error)) throw error;
-          return { options: [], failure: error.upstreamMessage ?? lookup.failed };
-        },
-      ),
-    ),
-  );
-  const options: Record<string, FieldOption[]> = {};
-  lookups.forEach((lookup, index) => (options[lookup.field] = results[index].options));
-  const failures = results.flatMap((result) => (result.failure ? [result.failure] : []));
-  return { options, failures };
 }

@@ -3,12 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
 import { schemaAllowingUnresolved } from "~/admin/relations";
-import type { Cells, FieldDefinition, FileAccept, ScreenActionData } from "~/admin/resource";
+import type { AlertMessage, Cells, FieldDefinition, FileAccept, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { fieldChanges, isStoredValue } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { getConfig } from "@server/config.server";
-import { boundedReply } from "../../forms.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import {
   FormRejected,
@@ -24,7 +23,8 @@ import { isUpstreamError } from "../../upstream.server.ts";
 import { uploadLimits } from "@server/upload-limits.server";
 import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "../relation-edits.server.ts";
 import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
-import { alertOf, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";
+import { alertOf, echoedForm, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";
+import { chosenIn, formChoices, readPickerLists, unknownChoices } from "./choices.server.ts";
 import { auditOf, createdId, storedRecord } from "./audit-trail.server.ts";
 
 /** A create or an update: the form validated, relations settled, the upstream written, the change recorded. */
@@ -97,14 +97,21 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
 
   const relationFields = adapter.relations ? relationFieldsOf(definition.fields) : new Map<string, FieldDefinition>();
   const relationEdits = intent === "update" ? readRelationEdits(fields, relationFields) : NO_RELATION_EDITS;
-  // A refused form shows what was typed, each field cut to its own maximum: never a megabyte of it.
-  const echo = (result: SubmissionResult<string[]>) =>
-    boundedReply(result, definition.schema, { otherFields: [...definition.fields.map((field) => field.name), "intent", "id"] });
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);
+  // The pickers' lists: to check the chosen ids, and to offer them again in a form sent back.
+  const pickerLists = adapter.choices ? readPickerLists(admin.api, adapter.choices, definition.fields) : Promise.resolve(undefined);
+  pickerLists.catch(() => undefined);
+  const echo = echoedForm(definition);
+  /** The form back to the admin as typed, its pickers still showing what was chosen (JavaScript off, the page is drawn anew). */
+  const sendBack = async (result: SubmissionResult<string[]>, status: number, alert?: AlertMessage) => {
+    const lists = await pickerLists;
+    const choices = lists ? formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields) }) : undefined;
+    return data<ScreenActionData>({ result: echo(result), ...(alert ? { alert } : {}), ...(choices ? { choices } : {}) }, { status });
+  };
   const submission = parseWithZod(formData, { schema: schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys()) });
   if (submission.status !== "success") {
-    return data<ScreenActionData>({ result: echo(submission.reply()) }, { status: 400 });
+    return sendBack(submission.reply(), 400);
   }
 
   const values: Record<string, unknown> = { ...submission.value };
@@ -115,8 +122,14 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const omitted = keepUnresolvedRelations(values, relationEdits, relationFields);
   const typedValues = values as z.output<S>;
   const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
-  // Read before the write, or the stored values would already be the new ones.
-  const before = context.id === undefined ? undefined : await storedRecord(admin, adapter, context.id, { withChoices: true });
+  const [before, lists] = await Promise.all([
+    // Read before the write, or the stored values would already be the new ones.
+    context.id === undefined ? undefined : storedRecord(admin, adapter, context.id, { withChoices: true }),
+    pickerLists,
+  ]);
+  // A chosen author, genre... must be one of its list's: a forged id, or one deleted meanwhile, goes no further.
+  const unknown = lists ? unknownChoices(lists, definition.fields, values) : {};
+  if (Object.keys(unknown).length > 0) return sendBack(submission.reply({ fieldErrors: unknown }), 400);
   if (before && "partial" in call && call.partial) {
     for (const field of definition.fields) {
       // A relation the form could not show, or cleared on purpose, was settled by its marker above.
@@ -171,15 +184,12 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     audit.ok(intent, context.id ?? createdId(answer), changes);
   } catch (error) {
     if (error instanceof FormRejected) {
-      return data<ScreenActionData>(
-        { result: echo(submission.reply({ fieldErrors: { [error.field]: [error.message] } })) },
-        { status: error.status },
-      );
+      return sendBack(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), error.status);
     }
     if (isUpstreamError(error) || error instanceof WriteFailed) {
       audit.failed(intent, context.id ?? null, changes, error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
-      return data<ScreenActionData>({ result: echo(submission.reply()), alert: alertOf("error", message) }, { status: refusalStatus(error) });
+      return sendBack(submission.reply(), refusalStatus(error), alertOf("error", message));
     }
     throw error;
   }

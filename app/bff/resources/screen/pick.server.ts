@@ -1,0 +1,40 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import * as z from "zod";
+import { pickerFields, pickSearchName } from "~/admin/pickers";
+import type { Cells, ScreenActionData } from "~/admin/resource";
+import { FORM_MESSAGES } from "~/admin/messages";
+import { SEARCH_MAX_LENGTH } from "~/admin/url-state";
+import type { AdminContext } from "../../auth.server.ts";
+import type { ResourceAdapter } from "./adapter.server.ts";
+import { alertOf, echoedForm, firstValue, refused } from "./answers.server.ts";
+import { chosenIn, formChoices, readPickerLists, searchChoices } from "./choices.server.ts";
+
+/**
+ * A picker's search without JavaScript (app/admin/pickers.ts): its "Cari" button posts the whole
+ * form, which comes back as typed (files aside: a browser cannot be handed a file back), the
+ * picker offering what matched its search box, every other keeping its choice. Nothing is saved.
+ */
+export async function answerPick<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  adapter: ResourceAdapter<Rec, C, S>,
+  fields: Array<[string, string]>,
+  pickedField: string,
+) {
+  const { definition } = adapter;
+  const picker = pickerFields(definition.fields).find((field) => field.name === pickedField);
+  if (!adapter.choices || !picker) return refused(FORM_MESSAGES.invalidRequest);
+  const q = (firstValue(fields, pickSearchName(picker.name)) ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+
+  const formData = new FormData();
+  for (const [name, value] of fields) formData.append(name, value);
+  // Not checked yet: the admin is still filling it in.
+  const reply = echoedForm(definition)(parseWithZod(formData, { schema: z.object({}) }).reply());
+  const lists = await readPickerLists(admin.api, adapter.choices, definition.fields);
+  const failure = lists.failures[picker.name];
+  if (failure !== undefined) return data<ScreenActionData>({ result: reply, alert: alertOf("error", failure) }, { status: 503 });
+
+  const answer = await searchChoices(admin.api, adapter.choices[picker.optionsFrom], q);
+  const choices = formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields), search: { field: picker.name, q, answer } });
+  return data<ScreenActionData>({ result: reply, choices });
+}
