@@ -263,6 +263,19 @@ describe.each(stacks)("books without JavaScript, upstream in the $shape shape", 
   });
 });
 
+describe("books without JavaScript", () => {
+  it("saves on Enter in a field (the form is checked), never running a picker's search", async () => {
+    const admin = await admins.open({ javaScript: false });
+    const { page } = admin;
+    await admin.open("/admin/book?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH BUKU");
+    await dialog.getByLabel("Judul").fill("Enter menyimpan");
+    await Promise.all([page.waitForLoadState("load"), dialog.getByLabel("Judul").press("Enter")]);
+    await dialog.getByText("Pengarang wajib dipilih").waitFor();
+    expect(await dialog.getByLabel("Judul").inputValue()).toBe("Enter menyimpan");
+  });
+});
+
 describe("accessibility", () => {
   it("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async () => {
     const admin = await admins.open({ javaScript: true });

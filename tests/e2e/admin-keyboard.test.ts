@@ -190,6 +190,11 @@ async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
       )
         continue;
       if ((element as HTMLButtonElement).disabled) continue;
+      // A combobox's own button that opens its list stays out of the tab order (the ARIA combobox
+      // pattern): the keyboard opens the list from the input itself (Alt+ArrowDown, ArrowDown).
+      const listId = element.getAttribute("aria-controls");
+      const ownCombobox = listId ? root.querySelector(`[role=combobox][aria-controls="${CSS.escape(listId)}"]`) : null;
+      if (element.tagName === "BUTTON" && element.tabIndex < 0 && ownCombobox && ownCombobox !== element) continue;
       element.dataset.sweep = String(next++);
       const native = element.matches("a[href], button, input, select, textarea, [role=button], [role=switch], [role=link]");
       const description = `${element.tagName.toLowerCase()} "${(

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useMemo, useRef } from "react";
 import type * as z from "zod";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import type { FormChoices } from "~/admin/pickers";
+import { pickerFields, type FormChoices } from "~/admin/pickers";
 import type { Cells, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
 import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { FormField } from "./FormField";
@@ -85,6 +85,12 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
         }
       }}
     >
+      {/* Enter in a field saves: without JavaScript a picker's "Cari" would otherwise be the first button, the one Enter presses. */}
+      {pickerFields(definition.fields).length > 0 ? (
+        <button type="submit" hidden tabIndex={-1}>
+          {submitLabel}
+        </button>
+      ) : null}
       <input type="hidden" name="intent" value={intent} />
       {row ? <input type="hidden" name="id" value={row.id} /> : null}
       {Object.keys(unresolved).length > 0 ? <input type="hidden" name={UNRESOLVED_FIELD} value={encodeUnresolved(unresolved)} /> : null}

@@ -67,14 +67,18 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     if (isUpstreamError(error)) return undefined;
     throw error;
   });
-  const editedId = state.modal?.kind === "edit" ? state.modal.id : undefined;
-  const editing = listing.then((listed) => listed?.rows.find((row) => row.id === editedId) ?? listed?.selected ?? undefined);
-  const [flashed, listed, picking] = await Promise.all([
-    takeFlashAlert(admin.session),
-    listing,
-    // The pickers' lists only when the form is open: the list alone stays one read.
-    state.modal && adapter.choices ? openFormChoices(admin.api, adapter.choices, definition.fields, editing) : undefined,
-  ]);
+  const { modal } = state;
+  // The pickers' lists only when the form is open, read beside the list: the list alone stays one read.
+  const picking =
+    modal && adapter.choices
+      ? openFormChoices(
+          admin.api,
+          adapter.choices,
+          definition.fields,
+          listing.then((listed) => (modal.kind === "edit" ? (listed?.rows.find((row) => row.id === modal.id) ?? listed?.selected ?? undefined) : undefined)),
+        )
+      : undefined;
+  const [flashed, listed, picked] = await Promise.all([takeFlashAlert(admin.session), listing, picking]);
 
   const alerts: AlertMessage[] = [];
   if (flashed) alerts.push(alertOf(flashed.alert.type, flashed.alert.message));
@@ -83,7 +87,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     loadFailure = definition.messages.loadFailed;
     alerts.push(alertOf("error", loadFailure));
   }
-  for (const failure of picking?.failures ?? []) alerts.push(alertOf("error", failure));
+  for (const failure of picked?.failures ?? []) alerts.push(alertOf("error", failure));
   const placement = definition.placement(getConfig().site);
   const empty: Listed<C> = { rows: [] as Array<ScreenRow<C>>, paging: null, count: null, selected: null };
   const screen: ScreenData<C> = {
@@ -91,7 +95,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     alerts,
     loadFailure,
     placement,
-    ...(picking ? { choices: picking.choices } : {}),
+    ...(picked ? { choices: picked.choices } : {}),
   };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }

@@ -6,6 +6,7 @@ import type { Cells, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { SEARCH_MAX_LENGTH } from "~/admin/url-state";
 import type { AdminContext } from "../../auth.server.ts";
+import { isUpstreamError } from "../../upstream.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, echoedForm, firstValue, refused } from "./answers.server.ts";
 import { chosenIn, formChoices, readPickerLists, searchChoices } from "./choices.server.ts";
@@ -30,11 +31,20 @@ export async function answerPick<Rec, C extends Cells, S extends z.ZodObject>(
   for (const [name, value] of fields) formData.append(name, value);
   // Not checked yet: the admin is still filling it in.
   const reply = echoedForm(definition)(parseWithZod(formData, { schema: z.object({}) }).reply());
+  const source = adapter.choices[picker.optionsFrom];
   const lists = await readPickerLists(admin.api, adapter.choices, definition.fields);
+  const unreadable = (message: string) => data<ScreenActionData>({ result: reply, alert: alertOf("error", message) }, { status: 503 });
   const failure = lists.failures[picker.name];
-  if (failure !== undefined) return data<ScreenActionData>({ result: reply, alert: alertOf("error", failure) }, { status: 503 });
+  if (failure !== undefined) return unreadable(failure);
 
-  const answer = await searchChoices(admin.api, adapter.choices[picker.optionsFrom], q);
+  let answer;
+  try {
+    answer = await searchChoices(admin.api, source, q);
+  } catch (error) {
+    // Read a moment ago, the list may have been dropped by a write and failed to be read again.
+    if (!isUpstreamError(error)) throw error;
+    return unreadable(error.upstreamMessage ?? source.failed);
+  }
   const choices = formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields), search: { field: picker.name, q, answer } });
   return data<ScreenActionData>({ result: reply, choices });
 }
