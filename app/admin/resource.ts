@@ -190,6 +190,8 @@ export interface ScreenData<C extends Cells = Cells> {
   loadFailure: string | null;
   /** Where the records show, for the site's current settings. */
   placement: Placement;
+  /** By file field: the largest file it takes, in bytes (the browser refuses a larger one before sending it). */
+  fileLimits: Record<string, number>;
   /** The open form's pickers: what they offer first, and the edit form's relations (app/admin/pickers.ts). */
   choices?: FormChoices;
 }

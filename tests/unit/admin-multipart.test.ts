@@ -1,7 +1,7 @@
+import { detectAcceptedType } from "~/admin/file-kinds";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
-  detectMimeType,
   encodeMultipart,
   FormRejected,
   IncomingForm,
@@ -83,33 +83,33 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 
 describe("file type by content", () => {
   it("recognises JPEG, PNG, WebP and GIF by their first bytes, and nothing else", async () => {
-    expect(await detectMimeType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]), "image")).toBe("image/jpeg");
-    expect(await detectMimeType(Buffer.from(PNG_HEAD), "image")).toBe("image/png");
-    expect(await detectMimeType(Buffer.from("GIF89a......"), "image")).toBe("image/gif");
-    expect(await detectMimeType(Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 ", "latin1"), "image")).toBe("image/webp");
-    expect(await detectMimeType(Buffer.from("%PDF-1.7"), "image")).toBeUndefined();
-    expect(await detectMimeType(Buffer.from("<svg xmlns="), "image")).toBeUndefined();
-    expect(await detectMimeType(Buffer.alloc(0), "image")).toBeUndefined();
+    expect(await detectAcceptedType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]), "image")).toBe("image/jpeg");
+    expect(await detectAcceptedType(Buffer.from(PNG_HEAD), "image")).toBe("image/png");
+    expect(await detectAcceptedType(Buffer.from("GIF89a......"), "image")).toBe("image/gif");
+    expect(await detectAcceptedType(Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 ", "latin1"), "image")).toBe("image/webp");
+    expect(await detectAcceptedType(Buffer.from("%PDF-1.7"), "image")).toBeUndefined();
+    expect(await detectAcceptedType(Buffer.from("<svg xmlns="), "image")).toBeUndefined();
+    expect(await detectAcceptedType(Buffer.alloc(0), "image")).toBeUndefined();
   });
 
   it("sends each accepted kind as the type the upstream knows: M4V and 3GP as MP4; a HEIC picture is no video", async () => {
     const ftyp = (brand: string) => Buffer.concat([Buffer.from(`\x00\x00\x00\x18ftyp${brand}\x00\x00\x00\x00isommp42`, "latin1"), Buffer.alloc(200)]);
-    expect(await detectMimeType(ftyp("mp42"), "video")).toBe("video/mp4");
-    expect(await detectMimeType(ftyp("M4V "), "video")).toBe("video/mp4");
-    expect(await detectMimeType(ftyp("3gp4"), "video")).toBe("video/mp4");
-    expect(await detectMimeType(ftyp("qt  "), "video")).toBe("video/quicktime");
-    expect(await detectMimeType(Buffer.from("\x00\x00\x00\x18moov", "latin1"), "video")).toBe("video/quicktime");
-    expect(await detectMimeType(Buffer.from("\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm", "latin1"), "video")).toBe("video/webm");
-    expect(await detectMimeType(ftyp("heic"), "video")).toBeUndefined();
-    expect(await detectMimeType(ftyp("M4A "), "video")).toBeUndefined();
-    expect(await detectMimeType(Buffer.from("%PDF-1.7\n"), "book")).toBe("application/pdf");
+    expect(await detectAcceptedType(ftyp("mp42"), "video")).toBe("video/mp4");
+    expect(await detectAcceptedType(ftyp("M4V "), "video")).toBe("video/mp4");
+    expect(await detectAcceptedType(ftyp("3gp4"), "video")).toBe("video/mp4");
+    expect(await detectAcceptedType(ftyp("qt  "), "video")).toBe("video/quicktime");
+    expect(await detectAcceptedType(Buffer.from("\x00\x00\x00\x18moov", "latin1"), "video")).toBe("video/quicktime");
+    expect(await detectAcceptedType(Buffer.from("\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm", "latin1"), "video")).toBe("video/webm");
+    expect(await detectAcceptedType(ftyp("heic"), "video")).toBeUndefined();
+    expect(await detectAcceptedType(ftyp("M4A "), "video")).toBeUndefined();
+    expect(await detectAcceptedType(Buffer.from("%PDF-1.7\n"), "book")).toBe("application/pdf");
     const epub = Buffer.alloc(30);
     epub.write("PK\x03\x04", 0, "latin1");
     epub.writeUInt32LE(20, 18);
     epub.writeUInt32LE(20, 22);
     epub.writeUInt16LE(8, 26);
-    expect(await detectMimeType(Buffer.concat([epub, Buffer.from("mimetypeapplication/epub+zip")]), "book")).toBe("application/epub+zip");
-    expect(await detectMimeType(Buffer.from("PK\x03\x04", "latin1"), "book")).toBeUndefined();
+    expect(await detectAcceptedType(Buffer.concat([epub, Buffer.from("mimetypeapplication/epub+zip")]), "book")).toBe("application/epub+zip");
+    expect(await detectAcceptedType(Buffer.from("PK\x03\x04", "latin1"), "book")).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { FILE_MESSAGES, megabytes } from "~/admin/file-kinds";
 import type { FileAccept } from "~/admin/resource";
 import { getConfig } from "@server/config.server";
 
@@ -40,12 +41,8 @@ export class MalformedForm extends Error {
 }
 
 export const MESSAGES = {
-  wrongType: {
-    image: "Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF",
-    book: "Berkas buku harus berupa PDF atau EPUB",
-    video: "Berkas video harus berupa MP4, WebM, atau QuickTime",
-  } satisfies Record<FileKind, string>,
-  tooLarge: (limitBytes: number) => `Ukuran berkas melebihi batas ${megabytes(limitBytes)}`,
+  wrongType: FILE_MESSAGES.wrongType,
+  tooLarge: FILE_MESSAGES.tooLarge,
   required: (label: string) => `${label} wajib diunggah`,
   fieldTooLong: "Isian terlalu panjang",
   fieldsTooLarge: (limitBytes: number) => `Isian formulir melebihi batas ${megabytes(limitBytes)}`,
@@ -66,10 +63,6 @@ export const FRAMING_ALLOWANCE_BYTES = 64 * 1024;
  * connections busy (a few network reads), far too little to matter for memory.
  */
 const READ_AHEAD_BYTES = 1024 * 1024;
-
-function megabytes(bytes: number): string {
-  return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
-}
 
 export interface FieldPart {
   kind: "field";

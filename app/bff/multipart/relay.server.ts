@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
-import { acceptedFileType } from "~/admin/file-kinds";
+import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/admin/file-kinds";
 import { checkImageHeader } from "../image-header.server.ts";
-import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FileKind, type FilePart, type FileRule, type IncomingForm } from "./incoming.server.ts";
+import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type IncomingForm } from "./incoming.server.ts";
 
 /**
  * What goes on to the upstream: each file checked by its first bytes, then a new multipart body
@@ -17,22 +16,6 @@ import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FileKind, type Fi
  */
 const UPSTREAM_WRITE_BYTES = 1024 * 1024;
 const UPSTREAM_WRITE_MAX_WAIT_MS = 200;
-/** As many leading bytes as file-type reads to decide (its `reasonableDetectionSizeInBytes`). */
-const SNIFF_BYTES = 4100;
-
-/**
- * The MIME type a file is sent upstream as, when its leading bytes (read by file-type, never its
- * name or the browser's claim) show a type its kind accepts.
- */
-export async function detectMimeType(head: Uint8Array, kind: FileKind): Promise<string | undefined> {
-  try {
-    return acceptedFileType(kind, (await fileTypeFromBuffer(head))?.mime);
-  } catch {
-    // A malformed container can make a parser give up: that is not an accepted file either.
-    return undefined;
-  }
-}
-
 interface InspectedFile {
   part: FilePart;
   rule: FileRule;
@@ -54,7 +37,8 @@ async function inspect(part: FilePart, rule: FileRule): Promise<InspectedFile> {
   }
   let head: Buffer = Buffer.concat(chunks);
   if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
-  const mimeType = await detectMimeType(head, rule.kind);
+  // The browser's own check (app/admin/file-kinds.ts), run again on the bytes that arrived.
+  const mimeType = await detectAcceptedType(head, rule.kind);
   if (!mimeType) throw new FormRejected(part.name, MESSAGES.wrongType[rule.kind]);
   if (rule.kind === "image") {
     // Its dimensions from its header (read on as far as a JPEG needs): over the resizer's pixel limit is refused here.

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin/file-kinds";
 import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
 import { CLEAR_FIELD } from "~/admin/relations";
 import type { FieldDefinition, FileAccept } from "~/admin/resource";
@@ -31,6 +32,8 @@ export interface FormFieldProps {
   unresolved?: { missing: string[]; clearable: boolean };
   /** A picker field (`optionsFrom`): how many options its list has, and the search its options answer. */
   picker?: { total: number; search?: string };
+  /** File fields: the largest file the server takes, in bytes. */
+  maxBytes?: number;
 }
 
 /** What each kind lets a file picker offer (the server still checks the bytes), and how the hint names it. */
@@ -57,9 +60,24 @@ function single(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
 }
 
-export function FormField({ definition, id, form, required, defaultValue, errors: latestErrors, errorId, currentFileUrl, unresolved, picker }: FormFieldProps) {
+export function FormField({
+  definition,
+  id,
+  form,
+  required,
+  defaultValue,
+  errors: latestErrors,
+  errorId,
+  currentFileUrl,
+  unresolved,
+  picker,
+  maxBytes,
+}: FormFieldProps) {
   const hydrated = useHydrated();
-  const errors = useStillUnderPointer(latestErrors);
+  // A chosen file the browser refused (its type or size) is this field's error until another is chosen.
+  const [fileRefusal, setFileRefusal] = useState<string>();
+  const checkedErrors = useStillUnderPointer(latestErrors);
+  const errors = fileRefusal ? [fileRefusal] : checkedErrors;
   const { name, label, type, icon, className, disabled, hint } = definition;
   const hintId = `${id}-hint`;
   const unresolvedId = `${id}-unresolved`;
@@ -173,6 +191,7 @@ export function FormField({ definition, id, form, required, defaultValue, errors
           hydrated={hydrated}
           accept={definition.accept ? FILE_KINDS[definition.accept].types : undefined}
           isImage={definition.accept === "image"}
+          check={definition.accept ? { kind: definition.accept, maxBytes, onChecked: setFileRefusal } : undefined}
         />
       );
       break;
@@ -283,6 +302,42 @@ function NumberInput({ defaultValue, ...props }: ControlProps & { defaultValue: 
   );
 }
 
+interface FileCheck {
+  kind: FileAccept;
+  maxBytes?: number;
+  /** The refusal of the chosen file, or undefined when it may be sent (or none is chosen). */
+  onChecked(refusal: string | undefined): void;
+}
+
+/** Said (as the input's own validity) while a chosen file's first bytes are being read: the form waits for the answer. */
+const CHECKING_FILE = "Berkas sedang diperiksa";
+
+/**
+ * Checks a chosen file before anything is sent, by the server's rules (app/admin/file-kinds.ts):
+ * its size, then its type from its first bytes. A refused file makes the input invalid, which
+ * holds the form back (ResourceForm), and is named under the field.
+ */
+function useFileCheck(check: FileCheck | undefined) {
+  const latest = useRef(0);
+  return async (input: HTMLInputElement) => {
+    if (!check) return;
+    const attempt = ++latest.current;
+    const file = input.files?.[0];
+    let refusal: string | undefined;
+    if (file && check.maxBytes !== undefined && file.size > check.maxBytes) {
+      refusal = FILE_MESSAGES.tooLarge(check.maxBytes);
+    } else if (file) {
+      input.setCustomValidity(CHECKING_FILE);
+      const head = new Uint8Array(await file.slice(0, FILE_SNIFF_BYTES).arrayBuffer());
+      if (!(await detectAcceptedType(head, check.kind))) refusal = FILE_MESSAGES.wrongType[check.kind];
+    }
+    // Another file chosen meanwhile: its own check decides.
+    if (attempt !== latest.current) return;
+    input.setCustomValidity(refusal ?? "");
+    check.onChecked(refusal);
+  };
+}
+
 /**
  * A file input that shows the stored image and, with JavaScript, the chosen one before upload.
  * A file that is not an image (a book, a video) is offered as a link instead.
@@ -292,9 +347,11 @@ function ImageInput({
   hydrated,
   accept,
   isImage,
+  check,
   ...props
-}: ControlProps & { currentFileUrl?: string | null; hydrated: boolean; accept?: string; isImage: boolean }) {
+}: ControlProps & { currentFileUrl?: string | null; hydrated: boolean; accept?: string; isImage: boolean; check?: FileCheck }) {
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  const checkFile = useFileCheck(check);
 
   useEffect(() => {
     return () => {
@@ -304,13 +361,14 @@ function ImageInput({
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
+    void checkFile(event.currentTarget);
     setPreview(file && file.type.startsWith("image/") ? { url: URL.createObjectURL(file), name: file.name } : null);
   };
 
   if (!isImage) {
     return (
       <div className="kit-image-input">
-        <input {...props} type="file" accept={accept} />
+        <input {...props} type="file" accept={accept} onChange={hydrated ? (event) => void checkFile(event.currentTarget) : undefined} />
         {currentFileUrl ? (
           <a href={currentFileUrl} target="_blank" rel="noreferrer" className="kit-current-file">
             Berkas saat ini

@@ -19,6 +19,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   submitLabel: string;
   /** What the pickers offer, and the edit form's relations matched against their lists (app/admin/pickers.ts). */
   choices?: FormChoices;
+  /** By file field: the largest file the server takes, in bytes. */
+  fileLimits?: Record<string, number>;
   /** The server's answer to this form's last submission (values and errors). */
   lastResult?: SubmissionResult<string[]>;
   submitting: boolean;
@@ -36,6 +38,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   row,
   submitLabel,
   choices,
+  fileLimits,
   lastResult,
   submitting,
 }: ResourceFormProps<C, S>) {
@@ -77,6 +80,12 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
+        // A chosen file the browser refused (or is still reading) holds the form back: nothing is sent.
+        const refusedFile = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((input) => !input.validity.valid);
+        if (refusedFile && !event.defaultPrevented) {
+          event.preventDefault();
+          refusedFile.focus();
+        }
         if (!event.defaultPrevented) unsaved.markSubmitted();
         // Checked and valid: with an upload route, the browser sends it and shows the progress.
         if (!event.defaultPrevented && definition.uploadProgressAction) {
@@ -125,6 +134,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
                   ? { missing: unresolved[definitionField.name].missing, clearable: !strictConstraint[definitionField.name]?.required }
                   : undefined
               }
+              maxBytes={fileLimits?.[definitionField.name]}
               picker={offered ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name] } : undefined}
             />
           );

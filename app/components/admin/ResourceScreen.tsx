@@ -234,6 +234,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             definition={definition}
             submitLabel={definition.texts.addSubmit ?? "SIMPAN"}
             choices={choices}
+            fileLimits={screen.fileLimits}
             lastResult={lastResult}
             submitting={submittingForm}
           />
@@ -248,6 +249,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             row={editing}
             submitLabel={definition.texts.editSubmit ?? "UBAH"}
             choices={choices}
+            fileLimits={screen.fileLimits}
             lastResult={lastResult}
             submitting={submittingForm}
           />

@@ -11,6 +11,7 @@ import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
 import { formChoices, readPickerLists, resolvedRecord, type ChoiceSources } from "./choices.server.ts";
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
+import { fileRulesOf } from "./save.server.ts";
 
 /** A screen's list as its loader returns it: the rows of its view, their count and paging, the open form's choices and the alerts. */
 
@@ -95,6 +96,7 @@ export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
     alerts,
     loadFailure,
     placement,
+    fileLimits: Object.fromEntries(Object.entries(fileRulesOf(definition)).map(([field, rule]) => [field, rule.maxBytes])),
     ...(picked ? { choices: picked.choices } : {}),
   };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
