@@ -49,18 +49,26 @@ export interface UnsavedChanges {
   markSubmitted(): void;
 }
 
-/** `uploading`: the form is being sent outside a Remix navigation (an upload with progress). */
-export function useUnsavedChanges(form: RefObject<HTMLFormElement>, uploading: boolean): UnsavedChanges {
+/**
+ * `upload.sending`: the form is being sent outside a Remix navigation (an upload with progress);
+ * `upload.unfinished`: its files are still on their way, and leaving would drop them.
+ */
+export function useUnsavedChanges(form: RefObject<HTMLFormElement>, upload: { sending: boolean; unfinished: boolean }): UnsavedChanges {
   const stage = useRef<Stage>("editing");
   const navigation = useNavigation();
-  const sending = navigation.state !== "idle" || uploading;
+  const sending = navigation.state !== "idle" || upload.sending;
 
   // Sent and back while the form is still here: the server refused it (or the connection broke).
   useEffect(() => {
     if (!sending && stage.current === "submitted") stage.current = "refused";
   }, [sending]);
 
+  // An upload under way is work the admin would lose: leaving asks first (and stops it).
+  const uploadingNow = useRef(upload.unfinished);
+  uploadingNow.current = upload.unfinished;
+
   const hasUnsavedChanges = useCallback(() => {
+    if (uploadingNow.current) return true;
     if (stage.current === "submitted") return false;
     if (stage.current === "refused") return true;
     return form.current ? formHasChanges(form.current) : false;

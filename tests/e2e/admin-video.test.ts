@@ -131,6 +131,54 @@ describe("videos with JavaScript", () => {
   });
 });
 
+describe("an upload in the admin's hands", () => {
+  /** The add form filled, its upload sent and held at the site's door: the progress shows, nothing arrives. */
+  async function heldUpload(title: string) {
+    const admin = await admins.open({ javaScript: true, viewport: { width: 1280, height: 720 } });
+    const { page } = admin;
+    await admin.open("/admin/video?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH VIDEO");
+    await dialog.getByLabel("Judul").fill(title);
+    await dialog.getByLabel("Deskripsi").fill("Tidak pernah sampai.");
+    await dialog.getByLabel("Video").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4Buffer(4 * 1024 * 1024) });
+    await dialog.getByLabel("Thumbnail").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
+    await page.route("**/admin/video.upload**", () => new Promise<void>(() => {}));
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("progressbar", { name: "Kemajuan unggahan" }).waitFor();
+    return { page, dialog };
+  }
+
+  it("shows the progress beside the submit button, in view, and 'Batal unggah' stops it with nothing saved", async () => {
+    const title = "Unggahan yang dibatalkan";
+    const { page, dialog } = await heldUpload(title);
+    await dialog.getByText(/^Mengunggah\.\.\. \d+%|^Terunggah 100%/).waitFor();
+    // The bar sits in the modal's action bar, beside SIMPAN, inside the window.
+    const bar = await dialog.getByRole("progressbar", { name: "Kemajuan unggahan" }).boundingBox();
+    const submit = await dialog.getByRole("button", { name: "SIMPAN" }).boundingBox();
+    expect(bar && submit && bar.y + bar.height <= 720 && Math.abs(bar.y - submit.y) < submit.height).toBe(true);
+    await dialog.getByRole("button", { name: "Batal unggah" }).click();
+    await dialog.getByText("Unggahan dibatalkan; belum ada yang disimpan.").waitFor();
+    expect(await dialog.getByRole("progressbar").count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "SIMPAN" }).isEnabled()).toBe(true);
+    expect((await videos()).some((video) => video.title === title)).toBe(false);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
+  it("asks before 'Tutup' drops an upload under way, and staying keeps it going", async () => {
+    const { page, dialog } = await heldUpload("Unggahan yang ditanyakan");
+    await dialog.getByRole("link", { name: "Tutup" }).click();
+    const question = page.getByRole("alertdialog", { name: "Unggahan belum selesai. Batalkan unggahan dan tinggalkan halaman ini?" });
+    await question.waitFor();
+    await question.getByRole("button", { name: "Tetap di sini" }).click();
+    expect(await dialog.getByRole("progressbar", { name: "Kemajuan unggahan" }).count()).toBe(1);
+    await dialog.getByRole("link", { name: "Tutup" }).click();
+    await question.getByRole("button", { name: "Tinggalkan" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+});
+
 describe("videos without JavaScript", () => {
   it("adds a video through the plain form", async () => {
     const admin = await admins.open({ javaScript: false });

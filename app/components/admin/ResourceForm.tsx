@@ -10,7 +10,7 @@ import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
-import { UploadProgress, useUploadWithProgress } from "./UploadProgress";
+import { UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;
@@ -68,7 +68,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   const formProps = getFormProps(form);
   const busy = submitting || upload.progress !== null;
   const formElement = useRef<HTMLFormElement>(null);
-  const unsaved = useUnsavedChanges(formElement, upload.progress !== null);
+  const unsaved = useUnsavedChanges(formElement, { sending: upload.progress !== null, unfinished: upload.unfinished });
 
   return (
     <Form
@@ -140,15 +140,20 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           );
         })}
       </div>
-      {upload.progress ? <UploadProgress progress={upload.progress} /> : null}
       <div className="kit-form-actions">
+        {upload.progress ? <UploadProgress progress={upload.progress} onCancel={upload.cancel} /> : null}
+        {upload.cancelled ? (
+          <p className="kit-upload-cancelled" role="status">
+            {UPLOAD_CANCELLED}
+          </p>
+        ) : null}
         <button type="submit" className="kit-button kit-button-primary" disabled={busy} aria-disabled={busy}>
           {busy ? <LoadingIndicator label="Menyimpan..." /> : null}
           {submitLabel}
         </button>
       </div>
       {/* Drawn in a portal on document.body, outside the form's elements. */}
-      <UnsavedChangesDialog blocker={unsaved.blocker} />
+      <UnsavedChangesDialog blocker={unsaved.blocker} uploading={upload.unfinished} />
     </Form>
   );
 }

@@ -4,18 +4,20 @@ import { createPortal } from "react-dom";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 
 const UNSAVED_CHANGES_QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
+const UPLOADING_QUESTION = "Unggahan belum selesai. Batalkan unggahan dan tinggalkan halaman ini?";
 
 /**
- * The question asked when the admin tries to leave a form with unsaved changes (see
- * ~/lib/unsaved-changes). It is a modal alert dialog above everything: focus starts on the
+ * The question asked when the admin tries to leave a form with unsaved changes, or one whose
+ * files are still being sent (see ~/lib/unsaved-changes). It is a modal alert dialog above everything: focus starts on the
  * harmless answer, stays inside, and goes back where it was when the admin stays; Escape stays.
  */
-export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
+export function UnsavedChangesDialog({ blocker, uploading = false }: { blocker: Blocker; uploading?: boolean }) {
   if (blocker.state !== "blocked") return null;
-  return createPortal(<Question onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />, document.body);
+  const question = uploading ? UPLOADING_QUESTION : UNSAVED_CHANGES_QUESTION;
+  return createPortal(<Question question={question} onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />, document.body);
 }
 
-function Question({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
+function Question({ question, onStay, onLeave }: { question: string; onStay(): void; onLeave(): void }) {
   const questionId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
@@ -39,7 +41,7 @@ function Question({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
         }}
       >
         <p id={questionId} className="kit-confirm-question">
-          {UNSAVED_CHANGES_QUESTION}
+          {question}
         </p>
         <div className="kit-confirm-actions">
           <button type="button" className="kit-button kit-button-danger" onClick={onLeave}>

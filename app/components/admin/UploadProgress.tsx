@@ -1,5 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { formatIndonesianNumber } from "~/admin/format";
 import type { ScreenActionData, UploadAnswer } from "~/admin/resource";
 
 /**
@@ -14,9 +16,12 @@ export interface UploadState {
   /** Bytes sent and the body's size (0 while the browser does not know it yet). */
   sent: number;
   total: number;
+  /** When the upload started (ms, `performance.now()`), for the time left. */
+  startedAt: number;
 }
 
 const CONNECTION_LOST = "Koneksi terputus saat mengunggah. Silakan coba lagi.";
+export const UPLOAD_CANCELLED = "Unggahan dibatalkan; belum ada yang disimpan.";
 
 function isRedirect(answer: UploadAnswer | null): answer is { location: string } {
   return answer !== null && "location" in answer && typeof answer.location === "string";
@@ -26,6 +31,9 @@ export function useUploadWithProgress(action: string | undefined) {
   const submit = useSubmit();
   const [progress, setProgress] = useState<UploadState | null>(null);
   const [answer, setAnswer] = useState<ScreenActionData | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  /** From the start until the server's answer, a failure or a cancel: leaving would drop the files. */
+  const [unfinished, setUnfinished] = useState(false);
   const current = useRef<XMLHttpRequest | null>(null);
 
   // Leaving the screen mid-upload stops it.
@@ -38,42 +46,96 @@ export function useUploadWithProgress(action: string | undefined) {
       current.current = request;
       request.open("POST", `${action}${window.location.search}`);
       request.responseType = "json";
-      request.upload.onprogress = (event) => setProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      const startedAt = performance.now();
+      request.upload.onprogress = (event) => setProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0, startedAt });
       request.onload = () => {
         const body = (request.response ?? null) as UploadAnswer | null;
         if (request.status === 200 && isRedirect(body)) {
           const target = new URL(body.location, window.location.href);
+          // Done: going on to the list is no longer leaving an upload (the question must not hold this navigation).
+          current.current = null;
+          flushSync(() => setUnfinished(false));
           submit(target.searchParams, { method: "get", action: target.pathname, preventScrollReset: true });
           return;
         }
         setProgress(null);
+        setUnfinished(false);
         setAnswer(
           body && !isRedirect(body) ? body : { alert: { id: `upload-${Date.now()}`, type: "error", message: CONNECTION_LOST } },
         );
       };
       request.onerror = () => {
         setProgress(null);
+        setUnfinished(false);
         setAnswer({ alert: { id: `upload-${Date.now()}`, type: "error", message: CONNECTION_LOST } });
       };
       setAnswer(null);
-      setProgress({ sent: 0, total: 0 });
+      setCancelled(false);
+      setUnfinished(true);
+      setProgress({ sent: 0, total: 0, startedAt });
       request.send(new FormData(form));
     },
     [action, submit],
   );
 
-  return { start, progress, answer };
+  /**
+   * Stops the upload: the browser closes the request, and the server, reading a body that never
+   * ends, sends nothing on and writes no record (the record is written only after every file).
+   */
+  const cancel = useCallback(() => {
+    const request = current.current;
+    if (!request) return;
+    request.onload = request.onerror = request.onabort = null;
+    request.abort();
+    current.current = null;
+    setProgress(null);
+    setUnfinished(false);
+    setCancelled(true);
+  }, []);
+
+  return { start, cancel, progress, answer, cancelled, unfinished };
 }
 
-export function UploadProgress({ progress }: { progress: UploadState }) {
+/** "2 menit", "40 detik", "1 jam 5 menit": about how long is left. */
+function durationText(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} detik`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} menit`;
+  return `${Math.floor(minutes / 60)} jam${minutes % 60 ? ` ${minutes % 60} menit` : ""}`;
+}
+
+function megabytesText(bytes: number): string {
+  return formatIndonesianNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+/** "Mengunggah... 24% · 240 dari 1.000 MB · sisa sekitar 2 menit". */
+export function uploadStatusText(progress: UploadState, now: number): string {
+  const { sent, total, startedAt } = progress;
+  const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
+  if (total > 0 && sent >= total) return "Terunggah 100%, menyimpan...";
+  const parts = [`Mengunggah... ${percent}%`];
+  if (total > 0) parts.push(`${megabytesText(sent)} dari ${megabytesText(total)} MB`);
+  const elapsedSeconds = (now - startedAt) / 1000;
+  // A rate needs a second of sending to mean anything.
+  if (total > 0 && sent > 0 && elapsedSeconds >= 1) parts.push(`sisa sekitar ${durationText(((total - sent) / sent) * elapsedSeconds)}`);
+  return parts.join(" · ");
+}
+
+/** The upload's bar and its words, beside the form's buttons (always in view: the bar holding them stays at the modal's foot). */
+export function UploadProgress({ progress, onCancel }: { progress: UploadState; onCancel(): void }) {
   const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.sent / progress.total) * 100)) : 0;
   const done = progress.total > 0 && progress.sent >= progress.total;
   return (
     <div className="kit-upload-progress">
       <progress id="kit-upload-progress" max={100} value={percent} aria-label="Kemajuan unggahan" aria-valuetext={`${percent}%`} />
       <p className="kit-upload-progress-text" aria-live="polite">
-        {done ? "Terunggah 100%, menyimpan..." : `Mengunggah... ${percent}%`}
+        {uploadStatusText(progress, performance.now())}
       </p>
+      {done ? null : (
+        <button type="button" className="kit-button kit-button-secondary" onClick={onCancel}>
+          Batal unggah
+        </button>
+      )}
     </div>
   );
 }
