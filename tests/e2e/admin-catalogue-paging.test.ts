@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, markWindow, referenceApiToken, rowWith } from "./helpers/index.ts";
+import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, markWindow, PHONE, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * A catalogue list longer than a page, in a real browser: newest first, 20 rows a page with next,
- * previous and numbered links, a count, a search box and sortable headers (JavaScript on and off),
+ * previous and numbered links, a count, a search box and sortable headers, on phones an order form (JavaScript on and off),
  * and with JavaScript the next page added when the table is scrolled to its bottom.
  */
 
@@ -186,6 +186,21 @@ describe.each([
     await searchBox(page).press("Enter");
     await page.waitForURL((url) => url.searchParams.get("q") === "tidak ada yang cocok");
     await page.getByText("Tidak ada tag yang cocok dengan “tidak ada yang cocok”.").waitFor();
+  });
+
+  it("on a phone, where the rows are cards, orders the list with the 'Urutkan' form, the search kept", async () => {
+    const tags = await allTags();
+    const admin = await admins.open({ javaScript, viewport: PHONE });
+    const { page } = admin;
+    await admin.open("/admin/tag?q=halaman");
+    const form = page.locator(".kit-sort-form");
+    await page.getByLabel("Urutkan").selectOption({ label: "Nama" });
+    await page.getByLabel("Arah urutan").selectOption("desc");
+    if (!javaScript) await form.getByRole("button", { name: "Urutkan" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name" && url.searchParams.get("dir") === "desc" && url.searchParams.get("q") === "halaman");
+    const matching = tags.filter((tag) => /halaman/i.test(tag.name)).sort((a, b) => b.name.localeCompare(a.name, "id", { numeric: true }));
+    await expect.poll(() => shownIds(page)).toEqual(matching.slice(0, 20).map((tag) => tag.id));
+    expect(await page.getByLabel("Urutkan").inputValue()).toBe("name");
   });
 
   it("links every page by its number, the current one marked", async () => {

@@ -95,11 +95,74 @@ export function countText(count: ListCount, noun: string, q: string): string {
   return `Menampilkan ${number(count.from)}–${number(count.to)} dari ${number(count.total)} ${noun}${matching}`;
 }
 
-/** Above a list: its search box, and how many rows match and which are shown (when the list could be read). */
-export function ListBar({ view, noun, keep, count }: { view: ListView; noun: string; keep?: Record<string, string>; count: ListCount | null }) {
+export interface SortChoice {
+  /** The column's accessor, as `?sort=` names it. */
+  value: string;
+  /** Its header. */
+  label: string;
+}
+
+/**
+ * The order of a list as a form, for phones: there each row is a card and the table's header
+ * links are out of sight. A GET form like the search (`?sort=&dir=`, the search kept, back to
+ * the first page); with JavaScript a change applies at once.
+ */
+function ListSort({ view, columns }: { view: ListView; columns: SortChoice[] }) {
+  const submit = useSubmit();
+  const columnId = useId();
+  const directionId = useId();
+  return (
+    <Form
+      method="get"
+      className="kit-sort-form"
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      <label htmlFor={columnId}>Urutkan</label>
+      <select id={columnId} name="sort" defaultValue={view.sort ?? ""} key={`sort-${view.sort ?? ""}`}>
+        <option value="">Terbaru dahulu</option>
+        {columns.map((column) => (
+          <option key={column.value} value={column.value}>
+            {column.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={directionId} className="visually-hidden">
+        Arah urutan
+      </label>
+      <select id={directionId} name="dir" defaultValue={view.dir} key={`dir-${view.dir}`}>
+        <option value="asc">A–Z, terkecil dahulu</option>
+        <option value="desc">Z–A, terbesar dahulu</option>
+      </select>
+      {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
+      <button type="submit" className="kit-button kit-button-secondary">
+        Urutkan
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Above a list: its search box, on phones its order (`sortable`), and how many rows match and
+ * which are shown (when the list could be read).
+ */
+export function ListBar({
+  view,
+  noun,
+  keep,
+  count,
+  sortable,
+}: {
+  view: ListView;
+  noun: string;
+  keep?: Record<string, string>;
+  count: ListCount | null;
+  sortable?: SortChoice[];
+}) {
   return (
     <div className="kit-list-bar">
       <ListSearch view={view} noun={noun} keep={keep} />
+      {sortable && sortable.length > 0 ? <ListSort view={view} columns={sortable} /> : null}
       {count ? (
         <p className="kit-count" role="status">
           {countText(count, noun, view.q)}

@@ -209,6 +209,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         <ListBar
           view={state}
           noun={noun}
+          sortable={definition.columns.filter((column) => sorting?.sortable.has(column.accessor)).map((column) => ({ value: column.accessor, label: column.header }))}
           // The rows appended below by load-more are counted as shown too.
           count={screen.count && rows.length > 0 ? { ...screen.count, to: screen.count.from + rows.length - 1 } : screen.count}
         />
