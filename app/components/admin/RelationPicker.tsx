@@ -193,6 +193,55 @@ function MenuStatus({ status, q, count, total, noun }: { status: SearchStatus; q
   return text ? <p className="kit-picker-status">{text}</p> : null;
 }
 
+type Combobox = ReturnType<typeof useCombobox<FieldOption>>;
+
+/** The button beside a picker's input that opens its list (out of the tab order: the input opens it with ArrowDown). */
+function ListToggle({ combobox, disabled, noun }: { combobox: Combobox; disabled?: boolean; noun: string }) {
+  return (
+    <button type="button" className="kit-picker-toggle" {...combobox.getToggleButtonProps({ disabled })} aria-label={`Tampilkan pilihan ${noun}`}>
+      <span aria-hidden="true">▾</span>
+    </button>
+  );
+}
+
+/** A picker's open list: its options over the form (nothing under it moves), and what it holds when it holds none. */
+function OptionList({
+  combobox,
+  items,
+  selectedValue,
+  results,
+  noun,
+}: {
+  combobox: Combobox;
+  items: FieldOption[];
+  selectedValue?: string;
+  results: { status: SearchStatus; q: string; total: number };
+  noun: string;
+}) {
+  return (
+    <div className="kit-picker-popup" hidden={!combobox.isOpen}>
+      <ul {...combobox.getMenuProps()} className="kit-picker-menu">
+        {combobox.isOpen
+          ? items.map((option, index) => (
+              <li
+                key={option.value}
+                className={[
+                  "kit-picker-option",
+                  combobox.highlightedIndex === index ? "is-highlighted" : "",
+                  selectedValue === option.value ? "is-selected" : "",
+                ].join(" ")}
+                {...combobox.getItemProps({ item: option, index })}
+              >
+                {option.label}
+              </li>
+            ))
+          : null}
+      </ul>
+      {combobox.isOpen ? <MenuStatus status={results.status} q={results.q} count={items.length} total={results.total} noun={noun} /> : null}
+    </div>
+  );
+}
+
 /**
  * Tells the form library the hidden input changed, as typing in a control would: a field whose
  * error shows is checked again at once (conform listens for input events).
@@ -273,30 +322,9 @@ function ComboboxPicker({ definition, id, form, required, disabled, chosen, offe
               <span className="visually-hidden">{`Kosongkan ${noun}`}</span>
             </button>
           ) : null}
-          <button type="button" className="kit-picker-toggle" {...combobox.getToggleButtonProps({ disabled })} aria-label={`Tampilkan pilihan ${noun}`}>
-            <span aria-hidden="true">▾</span>
-          </button>
+          <ListToggle combobox={combobox} disabled={disabled} noun={noun} />
         </div>
-        <div className="kit-picker-popup" hidden={!combobox.isOpen}>
-          <ul {...combobox.getMenuProps()} className="kit-picker-menu">
-            {combobox.isOpen
-              ? results.options.map((option, index) => (
-                  <li
-                    key={option.value}
-                    className={[
-                      "kit-picker-option",
-                      combobox.highlightedIndex === index ? "is-highlighted" : "",
-                      selected?.value === option.value ? "is-selected" : "",
-                    ].join(" ")}
-                    {...combobox.getItemProps({ item: option, index })}
-                  >
-                    {option.label}
-                  </li>
-                ))
-              : null}
-          </ul>
-          {combobox.isOpen ? <MenuStatus status={results.status} q={results.q} count={results.options.length} total={results.total} noun={noun} /> : null}
-        </div>
+        <OptionList combobox={combobox} items={results.options} selectedValue={selected?.value} results={results} noun={noun} />
       </div>
       <input ref={hidden} type="hidden" name={name} form={form} value={selected?.value ?? ""} data-unsaved-baseline={initial?.value ?? ""} />
       {notes}
@@ -410,26 +438,9 @@ function PillsPicker({ definition, id, form, disabled, chosen, offered, total, d
               }),
             )}
           />
-          <button type="button" className="kit-picker-toggle" {...combobox.getToggleButtonProps({ disabled })} aria-label={`Tampilkan pilihan ${noun}`}>
-            <span aria-hidden="true">▾</span>
-          </button>
+          <ListToggle combobox={combobox} disabled={disabled} noun={noun} />
         </div>
-        <div className="kit-picker-popup" hidden={!combobox.isOpen}>
-          <ul {...combobox.getMenuProps()} className="kit-picker-menu">
-            {combobox.isOpen
-              ? items.map((option, index) => (
-                  <li
-                    key={option.value}
-                    className={["kit-picker-option", combobox.highlightedIndex === index ? "is-highlighted" : ""].join(" ")}
-                    {...combobox.getItemProps({ item: option, index })}
-                  >
-                    {option.label}
-                  </li>
-                ))
-              : null}
-          </ul>
-          {combobox.isOpen ? <MenuStatus status={results.status} q={results.q} count={items.length} total={results.total} noun={noun} /> : null}
-        </div>
+        <OptionList combobox={combobox} items={items} results={results} noun={noun} />
       </div>
       {notes}
     </fieldset>
