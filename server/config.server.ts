@@ -62,6 +62,10 @@ const envSchema = z
     PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
     /** How long the back-office's copy of a list is trusted for changes made outside the site. */
     ADMIN_LIST_REFRESH_MS: numberFromEnv(60_000),
+    /** A resumable upload left unfinished this long is deleted (app/bff/uploads.server.ts). */
+    UPLOAD_EXPIRY_MS: numberFromEnv(24 * 60 * 60 * 1000, 60_000),
+    /** The disk that unfinished and unsaved resumable uploads may take together. */
+    UPLOAD_DISK_MAX_BYTES: numberFromEnv(20 * 1024 * 1024 * 1024, 1024 * 1024),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     /** Login attempts per client address in the window: much higher, an office shares one address. */
@@ -116,6 +120,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     upstreamMaxAnswerBytes: env.UPSTREAM_MAX_ANSWER_BYTES,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
     adminLists: { refreshMs: env.ADMIN_LIST_REFRESH_MS },
+    resumableUploads: { directory: path.join(dataDir, "uploads"), expiryMs: env.UPLOAD_EXPIRY_MS, diskMaxBytes: env.UPLOAD_DISK_MAX_BYTES },
     site: { homeSliderSource: env.HOME_SLIDER_SOURCE },
     login: {
       maxFailures: env.LOGIN_MAX_FAILURES,

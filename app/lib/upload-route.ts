@@ -5,3 +5,6 @@ import type { UploadRouteHandle } from "@server/upload-handle.server";
 export function uploadRoute(definition: { fields: readonly FieldDefinition[] }): UploadRouteHandle {
   return { uploads: definition.fields.flatMap((field) => (field.type === "file" && field.accept ? [field.accept] : [])) };
 }
+
+/** The resumable uploads' routes (/admin/uploads): their bodies may be as large as the largest file any form takes. */
+export const RESUMABLE_UPLOADS_HANDLE: UploadRouteHandle = { uploads: ["video", "book", "image"] };

@@ -15,7 +15,7 @@ describe("an upload's progress in words", () => {
     expect(uploadStatusText({ sent: 1 * MB, total: 200 * MB, startedAt: 0 }, 30_000)).toBe("Mengunggah... 0% · 1 dari 200 MB · sisa sekitar 1 jam 40 menit");
   });
 
-  it("says the files are being saved once every byte is sent", () => {
-    expect(uploadStatusText({ sent: 5 * MB, total: 5 * MB, startedAt: 0 }, 9_000)).toBe("Terunggah 100%, menyimpan...");
+  it("says the files are being saved once every file is uploaded", () => {
+    expect(uploadStatusText({ sent: 5 * MB, total: 5 * MB, startedAt: 0, saving: true }, 9_000)).toBe("Terunggah 100%, menyimpan...");
   });
 });

@@ -11,3 +11,4 @@ export * from "./screen/adapter.server.ts";
 export { loadScreen } from "./screen/load.server.ts";
 export { screenAction } from "./screen/action.server.ts";
 export { exportCsv, exportFileName } from "./screen/export.server.ts";
+export { fileRulesOf } from "./screen/save.server.ts";

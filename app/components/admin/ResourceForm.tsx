@@ -10,7 +10,7 @@ import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
-import { UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
+import { formHasChosenFiles, UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;
@@ -43,7 +43,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   submitting,
 }: ResourceFormProps<C, S>) {
   const intent = row ? "update" : "create";
-  const upload = useUploadWithProgress(definition.uploadProgressAction);
+  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgressAction });
   // Stored relations (a book's author, genres...) preselected where the server matched them; a
   // field the form cannot show in full may stay empty, and is then left as it is stored.
   const { relations, unresolved, schema } = useMemo(() => {
@@ -87,10 +87,10 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           refusedFile.focus();
         }
         if (!event.defaultPrevented) unsaved.markSubmitted();
-        // Checked and valid: with an upload route, the browser sends it and shows the progress.
-        if (!event.defaultPrevented && definition.uploadProgressAction) {
+        // Checked and valid, with files chosen: they go ahead as resumable uploads, with their progress shown.
+        if (!event.defaultPrevented && formHasChosenFiles(event.currentTarget)) {
           event.preventDefault();
-          upload.start(event.currentTarget);
+          void upload.start(event.currentTarget);
         }
       }}
     >

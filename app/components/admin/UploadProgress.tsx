@@ -1,93 +1,194 @@
-import { useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { formatIndonesianNumber } from "~/admin/format";
 import type { ScreenActionData, UploadAnswer } from "~/admin/resource";
 
 /**
- * Sending a form with large files while showing how far the upload is. `fetch` reports no
- * upload progress, so the form goes by XMLHttpRequest to a resource route that answers as
- * JSON (e.g. app/routes/admin.video[.]upload.tsx): where to go on success, or the form's
- * errors. Success goes there as a GET submission: a plain navigation from `?modal=add` to the
- * list would skip the loader (shouldRevalidateScreen), and the loader shows the flashed alert.
+ * Sending a form's files so that a dropped connection costs nothing (issue 23): with JavaScript
+ * each chosen file goes first to the back-office's resumable upload endpoint (the tus protocol,
+ * tus-js-client loaded when a form with files is sent; app/bff/uploads.server.ts), retrying and
+ * resuming from where it stopped, also on a second try after the page was left. The form then
+ * goes without its files, naming the finished uploads (`_upload_<field>`): to the screen's action,
+ * or by XMLHttpRequest to a resource route that answers as JSON where the screen has one
+ * (`uploadProgressAction`, e.g. app/routes/admin.video[.]upload.tsx): where to go on success, or
+ * the form's errors. Success goes there as a GET submission: a plain navigation from `?modal=add`
+ * to the list would skip the loader (shouldRevalidateScreen), and the loader shows the flashed alert.
  */
 
 export interface UploadState {
-  /** Bytes sent and the body's size (0 while the browser does not know it yet). */
+  /** Bytes sent and the files' size (0 while the browser does not know it yet). */
   sent: number;
   total: number;
   /** When the upload started (ms, `performance.now()`), for the time left. */
   startedAt: number;
+  /** Every file is uploaded; the form is being saved (it can no longer be cancelled). */
+  saving?: boolean;
 }
 
 const CONNECTION_LOST = "Koneksi terputus saat mengunggah. Silakan coba lagi.";
 export const UPLOAD_CANCELLED = "Unggahan dibatalkan; belum ada yang disimpan.";
+const UPLOADS_ENDPOINT = "/admin/uploads";
+/** Each request carries at most this much of a file: a request cut short costs at most this. */
+const CHUNK_BYTES = 50 * 1024 * 1024;
+/** A dropped connection is tried again after these pauses (about two minutes in all) before the admin is told. */
+const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
 
 function isRedirect(answer: UploadAnswer | null): answer is { location: string } {
   return answer !== null && "location" in answer && typeof answer.location === "string";
 }
 
-export function useUploadWithProgress(action: string | undefined) {
+/** The server's Indonesian refusal of an upload (too large, wrong type, disk full), else the connection's. */
+function uploadFailure(error: unknown): string {
+  const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+  const status = response?.getStatus() ?? 0;
+  const text = response?.getBody().trim() ?? "";
+  return status >= 400 && status < 500 && text !== "" && text.length < 300 ? text : CONNECTION_LOST;
+}
+
+/** The file inputs of a form with a file chosen, in the form's order. */
+function chosenFileInputs(form: HTMLFormElement): HTMLInputElement[] {
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter((input) => input.name && (input.files?.length ?? 0) > 0);
+}
+
+export function formHasChosenFiles(form: HTMLFormElement): boolean {
+  return chosenFileInputs(form).length > 0;
+}
+
+export function useUploadWithProgress({ screen, action }: { screen: string; action: string | undefined }) {
   const submit = useSubmit();
+  const navigation = useNavigation();
   const [progress, setProgress] = useState<UploadState | null>(null);
   const [answer, setAnswer] = useState<ScreenActionData | null>(null);
   const [cancelled, setCancelled] = useState(false);
   /** From the start until the server's answer, a failure or a cancel: leaving would drop the files. */
   const [unfinished, setUnfinished] = useState(false);
-  const current = useRef<XMLHttpRequest | null>(null);
+  /** What stops the work under way: the current file's upload, or the form's request. */
+  const running = useRef<{ stop(): void } | null>(null);
+  /** The form went to the screen's action: its navigation's end ends the progress too. */
+  const handedOver = useRef(false);
 
   // Leaving the screen mid-upload stops it.
-  useEffect(() => () => current.current?.abort(), []);
+  useEffect(() => () => running.current?.stop(), []);
+  useEffect(() => {
+    if (handedOver.current && navigation.state === "idle") {
+      handedOver.current = false;
+      setProgress(null);
+    }
+  }, [navigation.state]);
 
-  const start = useCallback(
-    (form: HTMLFormElement) => {
-      if (!action) return;
+  const fail = useCallback((message: string) => {
+    running.current = null;
+    setProgress(null);
+    setUnfinished(false);
+    setAnswer({ alert: { id: `upload-${Date.now()}`, type: "error", message } });
+  }, []);
+
+  /** The form, its files already uploaded, to the screen: leaving it now is no longer leaving an upload. */
+  const send = useCallback(
+    (data: FormData) => {
+      setProgress((current) => (current ? { ...current, sent: current.total, saving: true } : current));
+      if (!action) {
+        running.current = null;
+        flushSync(() => setUnfinished(false));
+        submit(data, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+        handedOver.current = true;
+        return;
+      }
       const request = new XMLHttpRequest();
-      current.current = request;
+      running.current = { stop: () => request.abort() };
       request.open("POST", `${action}${window.location.search}`);
       request.responseType = "json";
-      const startedAt = performance.now();
-      request.upload.onprogress = (event) => setProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0, startedAt });
       request.onload = () => {
         const body = (request.response ?? null) as UploadAnswer | null;
         if (request.status === 200 && isRedirect(body)) {
           const target = new URL(body.location, window.location.href);
           // Done: going on to the list is no longer leaving an upload (the question must not hold this navigation).
-          current.current = null;
+          running.current = null;
           flushSync(() => setUnfinished(false));
           submit(target.searchParams, { method: "get", action: target.pathname, preventScrollReset: true });
           return;
         }
+        running.current = null;
         setProgress(null);
         setUnfinished(false);
-        setAnswer(
-          body && !isRedirect(body) ? body : { alert: { id: `upload-${Date.now()}`, type: "error", message: CONNECTION_LOST } },
-        );
+        setAnswer(body && !isRedirect(body) ? body : { alert: { id: `upload-${Date.now()}`, type: "error", message: CONNECTION_LOST } });
       };
-      request.onerror = () => {
-        setProgress(null);
-        setUnfinished(false);
-        setAnswer({ alert: { id: `upload-${Date.now()}`, type: "error", message: CONNECTION_LOST } });
-      };
+      request.onerror = () => fail(CONNECTION_LOST);
+      request.send(data);
+    },
+    [action, submit, fail],
+  );
+
+  const start = useCallback(
+    async (form: HTMLFormElement) => {
+      const inputs = chosenFileInputs(form);
+      const files = inputs.map((input) => ({ field: input.name, file: (input.files as FileList)[0] }));
+      const data = new FormData(form);
+      for (const input of inputs) data.delete(input.name);
+      const total = files.reduce((sum, { file }) => sum + file.size, 0);
+      const startedAt = performance.now();
       setAnswer(null);
       setCancelled(false);
       setUnfinished(true);
-      setProgress({ sent: 0, total: 0, startedAt });
-      request.send(new FormData(form));
+      setProgress({ sent: 0, total, startedAt });
+
+      let stopped = false;
+      let current: { abort(terminate?: boolean): Promise<void> } | undefined;
+      running.current = {
+        stop() {
+          stopped = true;
+          // The unfinished upload is deleted on the server too.
+          void current?.abort(true).catch(() => undefined);
+        },
+      };
+      const { Upload } = await import("tus-js-client");
+      let done = 0;
+      for (const { field, file } of files) {
+        try {
+          const id = await new Promise<string>((resolve, reject) => {
+            const upload = new Upload(file, {
+              endpoint: UPLOADS_ENDPOINT,
+              metadata: { screen, field, filename: file.name },
+              // The site takes GET, HEAD and POST: PATCH goes as a POST that names it.
+              overridePatchMethod: true,
+              chunkSize: CHUNK_BYTES,
+              retryDelays: RETRY_DELAYS_MS,
+              removeFingerprintOnSuccess: true,
+              onProgress: (sent) => setProgress({ sent: done + sent, total, startedAt }),
+              onSuccess: () => resolve(new URL(upload.url ?? "", window.location.href).pathname.split("/").pop() ?? ""),
+              onError: reject,
+            });
+            current = upload;
+            // A file sent before, as far as it went (the browser remembers where): on from there.
+            void upload.findPreviousUploads().then(
+              (previous) => {
+                if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+                if (!stopped) upload.start();
+              },
+              () => upload.start(),
+            );
+          });
+          if (stopped) return;
+          done += file.size;
+          data.append(`_upload_${field}`, id);
+        } catch (error) {
+          if (!stopped) fail(uploadFailure(error));
+          return;
+        }
+      }
+      if (!stopped) send(data);
     },
-    [action, submit],
+    [screen, send, fail],
   );
 
   /**
-   * Stops the upload: the browser closes the request, and the server, reading a body that never
-   * ends, sends nothing on and writes no record (the record is written only after every file).
+   * Stops the upload: the unfinished upload is deleted on the server, and the form is not sent,
+   * so no record is written (the record is written only after every file).
    */
   const cancel = useCallback(() => {
-    const request = current.current;
-    if (!request) return;
-    request.onload = request.onerror = request.onabort = null;
-    request.abort();
-    current.current = null;
+    running.current?.stop();
+    running.current = null;
     setProgress(null);
     setUnfinished(false);
     setCancelled(true);
@@ -110,9 +211,9 @@ function megabytesText(bytes: number): string {
 
 /** "Mengunggah... 24% · 240 dari 1.000 MB · sisa sekitar 2 menit". */
 export function uploadStatusText(progress: UploadState, now: number): string {
-  const { sent, total, startedAt } = progress;
+  const { sent, total, startedAt, saving } = progress;
   const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
-  if (total > 0 && sent >= total) return "Terunggah 100%, menyimpan...";
+  if (saving) return "Terunggah 100%, menyimpan...";
   const parts = [`Mengunggah... ${percent}%`];
   if (total > 0) parts.push(`${megabytesText(sent)} dari ${megabytesText(total)} MB`);
   const elapsedSeconds = (now - startedAt) / 1000;
@@ -124,14 +225,13 @@ export function uploadStatusText(progress: UploadState, now: number): string {
 /** The upload's bar and its words, beside the form's buttons (always in view: the bar holding them stays at the modal's foot). */
 export function UploadProgress({ progress, onCancel }: { progress: UploadState; onCancel(): void }) {
   const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.sent / progress.total) * 100)) : 0;
-  const done = progress.total > 0 && progress.sent >= progress.total;
   return (
     <div className="kit-upload-progress">
       <progress id="kit-upload-progress" max={100} value={percent} aria-label="Kemajuan unggahan" aria-valuetext={`${percent}%`} />
       <p className="kit-upload-progress-text" aria-live="polite">
         {uploadStatusText(progress, performance.now())}
       </p>
-      {done ? null : (
+      {progress.saving ? null : (
         <button type="button" className="kit-button kit-button-secondary" onClick={onCancel}>
           Batal unggah
         </button>

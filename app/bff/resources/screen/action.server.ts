@@ -4,12 +4,14 @@ import { FORM_MESSAGES } from "~/admin/messages";
 import { PICK_FIELD } from "~/admin/pickers";
 import { isRecordId } from "~/admin/url-state";
 import type { AdminContext } from "../../auth.server.ts";
-import { FormRejected, IncomingForm, MalformedForm, readLeadingFields } from "../../multipart.server.ts";
+import { FormRejected, IncomingForm, MalformedForm, readLeadingFields, type FileRule } from "../../multipart.server.ts";
+import { removeUploads } from "../../uploads.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { firstValue, refused } from "./answers.server.ts";
 import { answerPick } from "./pick.server.ts";
 import { removeRecord } from "./remove.server.ts";
 import { fileRulesOf, saveRecord } from "./save.server.ts";
+import { formWithStoredUploads, namesStoredUploads } from "./stored-uploads.server.ts";
 import { toggleRecord } from "./toggle.server.ts";
 
 /**
@@ -38,6 +40,7 @@ export async function screenAction<Rec, C extends Cells, S extends z.ZodObject>(
     if (intent === "create" || (intent === "update" && isRecordId(id))) {
       const picked = firstValue(fields, PICK_FIELD);
       if (picked !== undefined) return await answerPick(admin, adapter, fields, picked);
+      if (namesStoredUploads(fields)) return await saveWithStoredUploads(admin, request, adapter, { intent, id, fields, fileRules, sentFile: firstFile });
       return await saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, fileRules });
     }
     return refused(FORM_MESSAGES.invalidRequest);
@@ -47,5 +50,28 @@ export async function screenAction<Rec, C extends Cells, S extends z.ZodObject>(
     throw error;
   } finally {
     await form.discard();
+  }
+}
+
+/**
+ * A save whose files went ahead as resumable uploads: the form they stand for is saved as any
+ * form is, and the uploads are deleted once the record is (kept, for another try, when it is not).
+ */
+async function saveWithStoredUploads<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+  { intent, id, fields, fileRules, sentFile }: { intent: "create" | "update"; id: string | undefined; fields: Array<[string, string]>; fileRules: Record<string, FileRule>; sentFile: unknown },
+) {
+  // Files both sent and named as uploads: not a form of ours.
+  if (sentFile) return refused(FORM_MESSAGES.malformed);
+  const stored = await formWithStoredUploads(admin, adapter.definition, fields);
+  if ("refusal" in stored) return refused(stored.refusal);
+  try {
+    const answer = await saveRecord(admin, request, adapter, { intent, id, fields: stored.fields, firstFile: stored.firstFile, form: stored.form, fileRules });
+    if (answer instanceof Response && answer.status >= 300 && answer.status < 400) await removeUploads(stored.uploadIds);
+    return answer;
+  } finally {
+    await stored.form.discard();
   }
 }

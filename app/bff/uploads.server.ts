@@ -1,0 +1,179 @@
+import { open, readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { Server, type Upload } from "@tus/server";
+import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin/file-kinds";
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
+import type { AdminContext } from "./auth.server.ts";
+import type { FileRule } from "./multipart.server.ts";
+
+/**
+ * Resumable uploads (issue 23, the tus protocol): with JavaScript, the admin's browser sends each
+ * chosen file to `/admin/uploads` first (tus-js-client), in a way that resumes from where a
+ * dropped connection stopped; the form is then posted naming the finished uploads, and the
+ * screen's action relays them to the upstream as if they had come in the form's own body
+ * (app/bff/resources/screen/stored-uploads.server.ts). Without JavaScript the form streams its
+ * files as before.
+ *
+ * - Stored by @tus/file-store under DATA_DIR/uploads, each upload with its JSON description.
+ * - Every request is an admin's (the route checks the role first), and an upload is its creator's.
+ * - The field's size limit applies from `Upload-Length`, before a byte is stored; the disk all
+ *   uploads may take together has a ceiling (`UPLOAD_DISK_MAX_BYTES`): a new upload past it is
+ *   refused. A finished upload is checked by its first bytes, as the form's files are.
+ * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`.
+ */
+
+export const UPLOADS_PATH = "/admin/uploads";
+
+/** A tus upload id as @tus/server makes them (16 random bytes in hex): nothing else reaches the file store. */
+export const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** Set by the route from the admin's session, never from the browser: whose upload this is. */
+const ADMIN_HEADER = "x-dispusip-admin";
+
+/** What an upload's metadata says it is for: a file field of a screen's form. */
+export interface UploadTarget {
+  screen: string;
+  field: string;
+}
+
+/** The rule of a screen's file field, or undefined when the screen has no such field. */
+export type RuleOf = (target: UploadTarget) => FileRule | undefined;
+
+export const UPLOAD_MESSAGES = {
+  unknownField: "Unggahan tidak dikenal. Silakan muat ulang halaman.",
+  lengthRequired: "Ukuran berkas harus diketahui sebelum diunggah.",
+  diskFull: "Ruang unggahan sementara sedang penuh. Silakan coba lagi nanti.",
+  notFound: "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi.",
+  unfinished: "Unggahan belum selesai. Silakan tunggu atau pilih berkasnya lagi.",
+};
+
+/** A refusal the tus server sends as it is: its status and an Indonesian text. */
+function refusal(status_code: number, body: string): { status_code: number; body: string } {
+  return { status_code, body };
+}
+
+interface Uploads {
+  server: Server;
+  store: FileStore;
+  directory: string;
+}
+
+let uploads: Uploads | undefined;
+let ruleOfField: RuleOf = () => undefined;
+
+function targetOf(upload: Upload): UploadTarget | undefined {
+  const screen = upload.metadata?.screen;
+  const field = upload.metadata?.field;
+  return screen && field ? { screen, field } : undefined;
+}
+
+/** The sizes every stored upload declared: what they may take of the disk when finished. */
+async function reservedBytes(directory: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    if (!name.endsWith(".json")) continue;
+    try {
+      const { size } = JSON.parse(await readFile(path.join(directory, name), "utf8")) as { size?: number };
+      total += typeof size === "number" ? size : 0;
+    } catch {
+      // Being written or removed meanwhile: not counted this time.
+    }
+  }
+  return total;
+}
+
+async function leadingBytes(file: string): Promise<Uint8Array> {
+  const handle = await open(file, "r");
+  try {
+    const head = new Uint8Array(FILE_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, FILE_SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function resumableUploads(): Uploads {
+  if (uploads) return uploads;
+  const { directory, expiryMs, diskMaxBytes } = getConfig().resumableUploads;
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    async onUploadCreate(request, upload) {
+      const admin = request.headers.get(ADMIN_HEADER);
+      const target = targetOf(upload);
+      const rule = target ? ruleOfField(target) : undefined;
+      if (!admin || !rule) throw refusal(400, UPLOAD_MESSAGES.unknownField);
+      if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(400, UPLOAD_MESSAGES.lengthRequired);
+      if (upload.size > rule.maxBytes) throw refusal(413, FILE_MESSAGES.tooLarge(rule.maxBytes));
+      if ((await reservedBytes(directory)) + upload.size > diskMaxBytes) throw refusal(507, UPLOAD_MESSAGES.diskFull);
+      return { metadata: { ...upload.metadata, admin } };
+    },
+    async onIncomingRequest(request, uploadId) {
+      // Only its creator may resume, read the offset of, or delete an upload.
+      if (request.method === "POST") return;
+      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      if (upload && upload.metadata?.admin !== request.headers.get(ADMIN_HEADER)) throw refusal(404, UPLOAD_MESSAGES.notFound);
+    },
+    async onUploadFinish(_request, upload) {
+      const target = targetOf(upload);
+      const rule = target ? ruleOfField(target) : undefined;
+      const accepted = rule ? await detectAcceptedType(await leadingBytes(path.join(directory, upload.id)), rule.kind) : undefined;
+      if (!rule || !accepted) {
+        await store.remove(upload.id).catch(() => undefined);
+        throw refusal(415, rule ? FILE_MESSAGES.wrongType[rule.kind] : UPLOAD_MESSAGES.unknownField);
+      }
+      return {};
+    },
+  });
+  const sweep = setInterval(
+    () => void server.cleanUpExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", { error: String(error) })),
+    Math.min(expiryMs, 60 * 60 * 1000),
+  );
+  sweep.unref();
+  uploads = { server, store, directory };
+  return uploads;
+}
+
+/**
+ * Answers one tus request of an admin (the route has checked the role): the request goes on
+ * with the admin's id in a header of ours, replacing any the browser sent.
+ */
+export function handleUploadRequest(admin: AdminContext, request: Request, ruleOf: RuleOf): Promise<Response> {
+  ruleOfField = ruleOf;
+  const headers = new Headers(request.headers);
+  headers.set(ADMIN_HEADER, String(admin.user.id));
+  // The process takes GET, HEAD and POST only: the browser sends PATCH and DELETE as a POST that
+  // names them (tus-js-client's `overridePatchMethod`), which @tus/server does not read itself.
+  const override = request.method === "POST" ? request.headers.get("x-http-method-override")?.toUpperCase() : undefined;
+  const method = override === "PATCH" || override === "DELETE" ? override : request.method;
+  headers.delete("x-http-method-override");
+  const init: RequestInit & { duplex?: "half" } = { method, headers, ...(method === "POST" || method === "PATCH" ? { body: request.body, duplex: "half" } : {}) };
+  return resumableUploads().server.handleWeb(new Request(request.url, init));
+}
+
+/** A finished upload of this admin for this field, ready to be read; a refusal message otherwise. */
+export async function storedUpload(
+  admin: AdminContext,
+  id: string,
+  target: UploadTarget,
+): Promise<{ upload: Upload; file: string; filename: string } | { refusal: string }> {
+  if (!UPLOAD_ID.test(id)) return { refusal: UPLOAD_MESSAGES.notFound };
+  const { store, directory } = resumableUploads();
+  const upload = await store.getUpload(id).catch(() => undefined);
+  const owned = upload?.metadata?.admin === String(admin.user.id);
+  const same = upload && targetOf(upload)?.screen === target.screen && targetOf(upload)?.field === target.field;
+  if (!upload || !owned || !same) return { refusal: UPLOAD_MESSAGES.notFound };
+  if (upload.size === undefined || upload.offset < upload.size) return { refusal: UPLOAD_MESSAGES.unfinished };
+  return { upload, file: path.join(directory, upload.id), filename: upload.metadata?.filename ?? upload.id };
+}
+
+/** Deletes saved uploads: the upstream has them now. */
+export async function removeUploads(ids: string[]): Promise<void> {
+  const { store } = resumableUploads();
+  for (const id of ids) await store.remove(id).catch(() => undefined);
+}

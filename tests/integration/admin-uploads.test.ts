@@ -1,0 +1,135 @@
+import { readdir } from "node:fs/promises";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { PNG_BYTES, PNG_SIGNATURE, adminCookie, recordWrites, submit } from "./admin-screen-support";
+import { request } from "../helpers/sessions";
+
+/**
+ * Issue 23: the resumable uploads' endpoint (tus) and a form naming finished uploads. The routes
+ * are called as Remix calls them, with the tus protocol's own requests; the upstream is msw. The
+ * file runs with modules of its own (vitest.config.ts), its disk ceiling set below.
+ */
+
+const DISK_MAX_BYTES = 3 * 1024 * 1024;
+vi.stubEnv("UPLOAD_DISK_MAX_BYTES", String(DISK_MAX_BYTES));
+const collection = await import("~/routes/admin.uploads");
+const single = await import("~/routes/admin.uploads.$uploadId");
+const sliderRoute = await import("~/routes/admin.slider-manager");
+const { getConfig } = await import("@server/config.server");
+
+let cookie: string;
+beforeEach(async () => {
+  cookie = await adminCookie();
+});
+
+const TUS = { "Tus-Resumable": "1.0.0" };
+const context = { clientIp: "127.0.0.1" };
+
+function metadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+}
+
+async function create(size: number, target: Record<string, string> = { screen: "slider-manager", field: "file", filename: "gambar.png" }, as = cookie) {
+  const response = (await collection.action({
+    request: request("/admin/uploads", { method: "POST", cookie: as, headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": metadata(target) } }),
+    params: {},
+    context,
+  })) as Response;
+  const location = response.headers.get("Location") ?? "";
+  return { response, id: location.split("/").pop() ?? "" };
+}
+
+/** Bytes from `offset` on, sent as the browser sends them (a POST naming PATCH). */
+async function append(id: string, offset: number, bytes: Uint8Array, as = cookie) {
+  return (await single.action({
+    request: request(`/admin/uploads/${id}`, {
+      method: "POST",
+      cookie: as,
+      headers: { ...TUS, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+      body: Buffer.from(bytes),
+    }),
+    params: { uploadId: id },
+    context,
+  })) as Response;
+}
+
+async function offsetOf(id: string) {
+  const response = (await single.loader({ request: request(`/admin/uploads/${id}`, { method: "HEAD", cookie, headers: TUS }), params: { uploadId: id }, context })) as Response;
+  return { status: response.status, offset: response.headers.get("Upload-Offset") };
+}
+
+const stored = async () => (await readdir(getConfig().resumableUploads.directory).catch(() => [] as string[])).filter((name) => !name.endsWith(".json"));
+
+describe("resumable uploads", () => {
+  it("takes an image in two pieces, resuming from the offset the server gives, and a form naming it saves it", async () => {
+    const { response, id } = await create(PNG_BYTES.length);
+    expect(response.status).toBe(201);
+    const half = Math.floor(PNG_BYTES.length / 2);
+    expect((await append(id, 0, PNG_BYTES.subarray(0, half))).status).toBe(204);
+    // The connection dropped here: the browser asks where the upload stands, and goes on from there.
+    expect(await offsetOf(id)).toEqual({ status: 200, offset: String(half) });
+    expect((await append(id, half, PNG_BYTES.subarray(half))).status).toBe(204);
+
+    const writes = recordWrites("post", "/sliders", { status: 201, body: { data: { id: 9 } } });
+    const saved = await submit(sliderRoute, "/admin/slider-manager?modal=add", cookie, new URLSearchParams({ intent: "create", title: "Lewat unggahan", _upload_file: id }));
+    expect(saved).toMatchObject({ kind: "redirect", location: "/admin/slider-manager" });
+    expect(writes[0].fields).toContainEqual(["file", expect.objectContaining({ size: PNG_BYTES.length, head: PNG_SIGNATURE })]);
+    // Saved: the upstream has the file, the BFF's copy is gone.
+    expect((await offsetOf(id)).status).toBe(404);
+  });
+
+  it("refuses a file over its field's limit from Upload-Length, before a byte is stored", async () => {
+    const { response } = await create(11 * 1024 * 1024);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe("Ukuran berkas melebihi batas 10 MB");
+    expect(await stored()).toEqual([]);
+  });
+
+  it("refuses a new upload past the disk ceiling of all uploads, with an Indonesian message", async () => {
+    const first = await create(2 * 1024 * 1024);
+    expect(first.response.status).toBe(201);
+    const second = await create(2 * 1024 * 1024);
+    expect(second.response.status).toBe(507);
+    expect(await second.response.text()).toBe("Ruang unggahan sementara sedang penuh. Silakan coba lagi nanti.");
+    // Cancelled (DELETE, sent as a POST naming it): the room is free again.
+    const cancelled = (await single.action({
+      request: request(`/admin/uploads/${first.id}`, { method: "POST", cookie, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
+      params: { uploadId: first.id },
+      context,
+    })) as Response;
+    expect(cancelled.status).toBe(204);
+    expect((await create(2 * 1024 * 1024)).response.status).toBe(201);
+  });
+
+  it("refuses a finished file that is not of its field's kind, and deletes it", async () => {
+    const html = new TextEncoder().encode("<html>bukan gambar</html>");
+    const { id } = await create(html.length);
+    const finished = await append(id, 0, html);
+    expect(finished.status).toBe(415);
+    expect(await finished.text()).toBe("Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF");
+    expect((await offsetOf(id)).status).toBe(404);
+  });
+
+  it("knows only the screens' file fields, and only ids it made", async () => {
+    expect((await create(10, { screen: "slider-manager", field: "title", filename: "x" })).response.status).toBe(400);
+    expect((await create(10, { screen: "tidak-ada", field: "file", filename: "x" })).response.status).toBe(400);
+    const traversal = (await single.loader({ request: request("/admin/uploads/..%2F..%2Fsecret", { method: "HEAD", cookie, headers: TUS }), params: { uploadId: "../../secret" }, context })) as Response;
+    expect(traversal.status).toBe(404);
+  });
+
+  it("a form naming an unfinished, unknown or forged upload is refused, nothing written", async () => {
+    const { id } = await create(PNG_BYTES.length);
+    await append(id, 0, PNG_BYTES.subarray(0, 10));
+    const writes = recordWrites("post", "/sliders", { status: 201 });
+    for (const [uploadId, message] of [
+      [id, "Unggahan belum selesai. Silakan tunggu atau pilih berkasnya lagi."],
+      ["0".repeat(32), "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi."],
+      ["../../etc/passwd", "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi."],
+    ]) {
+      const answer = await submit(sliderRoute, "/admin/slider-manager?modal=add", cookie, new URLSearchParams({ intent: "create", title: "x", _upload_file: uploadId }));
+      expect(answer).toMatchObject({ kind: "data", status: 400, data: { alert: { message } } });
+    }
+    expect(writes).toEqual([]);
+  });
+});
