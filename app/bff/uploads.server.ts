@@ -21,7 +21,8 @@ import type { FileRule } from "./multipart.server.ts";
  * - The field's size limit applies from `Upload-Length`, before a byte is stored; the disk all
  *   uploads may take together has a ceiling (`UPLOAD_DISK_MAX_BYTES`): a new upload past it is
  *   refused. A finished upload is checked by its first bytes, as the form's files are.
- * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`.
+ * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`
+ *   (`sweepExpiredUploads`, every hour at most).
  */
 
 export const UPLOADS_PATH = "/admin/uploads";
@@ -131,12 +132,35 @@ function resumableUploads(): Uploads {
     },
   });
   const sweep = setInterval(
-    () => void server.cleanUpExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", { error: String(error) })),
+    () => void sweepExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", { error: String(error) })),
     Math.min(expiryMs, 60 * 60 * 1000),
   );
   sweep.unref();
   uploads = { server, store, directory };
   return uploads;
+}
+
+/**
+ * Deletes every upload older than `UPLOAD_EXPIRY_MS`: unfinished (left when the browser gave up)
+ * or finished and never saved (the form was closed). @tus/file-store's own sweep leaves the
+ * finished ones, which would hold their disk for ever. Returns how many it deleted.
+ */
+export async function sweepExpiredUploads(now = Date.now()): Promise<number> {
+  const { store, directory } = resumableUploads();
+  const { expiryMs } = getConfig().resumableUploads;
+  let deleted = 0;
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    const id = name.replace(/\.json$/, "");
+    if (id === name || !UPLOAD_ID.test(id)) continue;
+    const created = await readFile(path.join(directory, name), "utf8")
+      .then((text) => Date.parse((JSON.parse(text) as { creation_date?: string }).creation_date ?? ""))
+      .catch(() => Number.NaN);
+    if (Number.isFinite(created) && now - created > expiryMs) {
+      await store.remove(id).catch(() => undefined);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }
 
 /**

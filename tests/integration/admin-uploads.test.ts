@@ -15,6 +15,7 @@ const collection = await import("~/routes/admin.uploads");
 const single = await import("~/routes/admin.uploads.$uploadId");
 const sliderRoute = await import("~/routes/admin.slider-manager");
 const { getConfig } = await import("@server/config.server");
+const { sweepExpiredUploads } = await import("~/bff/uploads.server");
 
 let cookie: string;
 beforeEach(async () => {
@@ -116,6 +117,19 @@ describe("resumable uploads", () => {
     expect((await create(10, { screen: "tidak-ada", field: "file", filename: "x" })).response.status).toBe(400);
     const traversal = (await single.loader({ request: request("/admin/uploads/..%2F..%2Fsecret", { method: "HEAD", cookie, headers: TUS }), params: { uploadId: "../../secret" }, context })) as Response;
     expect(traversal.status).toBe(404);
+  });
+
+  it("deletes uploads older than UPLOAD_EXPIRY_MS, finished or not, and keeps younger ones", async () => {
+    const finished = await create(PNG_BYTES.length);
+    await append(finished.id, 0, PNG_BYTES);
+    const unfinished = await create(PNG_BYTES.length);
+    await append(unfinished.id, 0, PNG_BYTES.subarray(0, 5));
+    expect(await sweepExpiredUploads()).toBe(0);
+    expect((await offsetOf(finished.id)).status).toBe(200);
+    expect(await sweepExpiredUploads(Date.now() + getConfig().resumableUploads.expiryMs + 1000)).toBeGreaterThanOrEqual(2);
+    expect((await offsetOf(finished.id)).status).toBe(404);
+    expect((await offsetOf(unfinished.id)).status).toBe(404);
+    expect(await stored()).toEqual([]);
   });
 
   it("a form naming an unfinished, unknown or forged upload is refused, nothing written", async () => {
