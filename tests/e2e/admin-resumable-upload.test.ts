@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, pngBuffer, referenceApiToken, rowWith, type Video } from "./helpers/index.ts";
+import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, mp4Buffer, pngBuffer, referenceApiToken, rowWith, type Video } from "./helpers/index.ts";
 
 /**
  * Issue 23.6: an upload survives a dropped connection. Chromium reaches the site through a proxy
@@ -64,11 +64,6 @@ beforeAll(async () => {
   token = await referenceApiToken(referenceApiUrl);
 });
 
-/** The first bytes of an MP4 (an `ftyp` box), padded to `size`. */
-function mp4Buffer(size: number): Buffer {
-  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("mp42isom")]);
-  return Buffer.concat([head, Buffer.alloc(size - head.length, 7)]);
-}
 
 describe("a video upload cut in the middle", () => {
   it("resumes from where it stopped and saves the whole video", async () => {

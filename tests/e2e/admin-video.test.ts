@@ -12,6 +12,7 @@ import {
   bffEnv,
   dialogNamed,
   mainStack,
+  mp4Buffer,
   pngBuffer,
   referenceApiToken,
   removeDir,
@@ -37,11 +38,6 @@ const { bffUrl, referenceApiUrl } = mainStack();
 let token: string;
 const videos = () => apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token);
 
-/** The first bytes of an MP4 (an `ftyp` box), padded: what the upload check looks at. */
-function mp4Buffer(size = 4096): Buffer {
-  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("mp42isom")]);
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
-}
 
 const admins = adminBrowsers(bffUrl);
 /** The site in front of the reference API in its full shape, and in front of one in the spec shape. */

@@ -110,6 +110,12 @@ export function pngBuffer(size = 0): Buffer {
   return size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
 }
 
+/** The first bytes of an MP4 (an `ftyp` box) padded to `size`: what the upload checks look at. */
+export function mp4Buffer(size = 4096): Buffer {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("mp42isom")]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
+}
+
 /** The visible alert (status, alert or alertdialog) with this text. */
 export function alertWith(page: Page, text: string): Locator {
   return page.locator(".kit-alert").filter({ hasText: text });
