@@ -7,6 +7,8 @@ import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
 import type { FileRule } from "./multipart.server.ts";
+import { usesRedis } from "./redis.server.ts";
+import { redisUploadLocker } from "./upload-locker.server.ts";
 
 /**
  * Resumable uploads (issue 23, the tus protocol): with JavaScript, the admin's browser sends each
@@ -17,6 +19,8 @@ import type { FileRule } from "./multipart.server.ts";
  * files as before.
  *
  * - Stored by @tus/file-store under DATA_DIR/uploads, each upload with its JSON description.
+ *   Processes on one machine share DATA_DIR, so they share the uploads; with REDIS_URL they share
+ *   each upload's lock too (upload-locker.server.ts), so a piece may reach any of them.
  * - Every request is an admin's (the route checks the role first), and an upload is its creator's.
  * - The field's size limit applies from `Upload-Length`, before a byte is stored; the disk all
  *   uploads may take together has a ceiling (`UPLOAD_DISK_MAX_BYTES`): a new upload past it is
@@ -103,6 +107,8 @@ function resumableUploads(): Uploads {
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store,
+    // One process: @tus/server's own lock in memory. Several sharing Redis: one lock for them all.
+    ...(usesRedis() ? { locker: redisUploadLocker() } : {}),
     relativeLocation: true,
     async onUploadCreate(request, upload) {
       const admin = request.headers.get(ADMIN_HEADER);

@@ -145,6 +145,8 @@ export interface Cluster {
   redis: RedisServer;
   referenceApiUrl: string;
   bffs: Bff[];
+  /** The DATA_DIR every BFF process shares, as processes on one machine do. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -158,6 +160,7 @@ export interface Cluster {
 export async function startCluster(count: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const root = await tempDir("scale-out");
   const bffs: Bff[] = [];
+  const dataDir = path.join(root, "bff");
   let redis: RedisServer | undefined;
   let referenceApi: ReturnType<typeof spawnNode> | undefined;
   const close = async () => {
@@ -180,14 +183,14 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
       const env = bffEnv({
         UPSTREAM_API_URL: referenceApiUrl,
         // Processes on one machine share DATA_DIR, so they share one audit log.
-        DATA_DIR: path.join(root, "bff"),
+        DATA_DIR: dataDir,
         REDIS_URL: redis.url,
         TRUST_PROXY: "loopback",
         ...extraEnv,
       });
       bffs.push(await startBff(env));
     }
-    return { redis, referenceApiUrl, bffs, close };
+    return { redis, referenceApiUrl, bffs, dataDir, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,4 +1,7 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { createClient } from "redis";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN_EMAIL,
@@ -20,8 +23,8 @@ import { missingTools, startCluster, startNginx, type Cluster, type Nginx } from
  * Issue 10: three BFF processes (the built app) sharing one Redis, behind nginx, all from
  * Debian's packages on loopback. A session made through one process works on the others, an
  * admin change through one shows on every other's public pages within a second, failed logins
- * through different processes are throttled together, and Redis going away gives 503s, not
- * crashes. The full variant (HARD_FULL=1) repeats the cache rounds through every process.
+ * through different processes are throttled together, a resumable upload's pieces may reach any
+ * process (issue 23.5), and Redis going away gives 503s, not crashes. The full variant (HARD_FULL=1) repeats the cache rounds through every process.
  */
 
 const skipReason = missingTools();
@@ -64,6 +67,13 @@ async function post(base: string, pathname: string, cookie: string, fields: Reco
   });
   await response.body?.cancel();
   return { status: response.status, location: response.headers.get("location") };
+}
+
+/** tus's Upload-Metadata: each key with its value in base64. */
+function tusMetadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
 }
 
 /** What the upstream holds (the catalogue is read with an admin's token). */
@@ -269,6 +279,74 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
       suite: "scale-out",
       tried: "log in, create and list 6 times through nginx (round robin)",
       got: `every request worked; processes served ${served.join(" / ")} of the admin requests`,
+      passed: true,
+    });
+  });
+
+  it("resumes an upload on whichever process a piece reaches, the process holding a stalled piece letting go", async () => {
+    const [first, second, third] = cluster.bffs.map((bff) => bff.url);
+    const { cookie } = await logIn(first, ADMIN_EMAIL, DEMO_PASSWORD);
+    const image = Buffer.concat([await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a6" } }).png().toBuffer(), Buffer.alloc(512 * 1024)]);
+    const half = Math.floor(image.length / 2);
+    const tus = { Cookie: cookie!, "Tus-Resumable": "1.0.0" };
+    const piece = (offset: number) => ({ ...tus, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
+
+    const created = await fetch(`${first}/admin/uploads`, {
+      method: "POST",
+      headers: { ...tus, "Upload-Length": String(image.length), "Upload-Metadata": tusMetadata({ screen: "slider-manager", field: "file", filename: "antar-proses.png" }) },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("Location")!;
+    const id = location.split("/").pop()!;
+
+    // The first half reaches the first process, whose connection then hangs: the browser has given up on it.
+    let sendRest!: (bytes: Buffer) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(image.subarray(0, half));
+        sendRest = (bytes) => {
+          controller.enqueue(bytes);
+          controller.close();
+        };
+      },
+    });
+    const stalled = fetch(`${first}${location}`, { method: "POST", headers: piece(0), body, duplex: "half" } as RequestInit).then(
+      async (response) => {
+        await response.body?.cancel();
+        return { status: response.status, offset: response.headers.get("Upload-Offset") };
+      },
+      () => "connection closed",
+    );
+    const stored = path.join(cluster.dataDir, "uploads", id);
+    while ((await stat(stored)).size < half) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // It resumes on the second process: asking where the upload stands ends the first one's piece.
+    const head = await fetch(`${second}${location}`, { method: "HEAD", headers: tus });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Upload-Offset")).toBe(String(half));
+    // Ended with what it had stored (it would hang on without the shared lock).
+    expect(await stalled).toEqual({ status: 204, offset: String(half) });
+    // Whatever the hung connection still delivers is not written after the offset was given out.
+    sendRest(Buffer.alloc(image.length - half, 0xff));
+
+    const rest = await fetch(`${third}${location}`, { method: "POST", headers: piece(half), body: image.subarray(half) });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get("Upload-Offset")).toBe(String(image.length));
+    expect(await readFile(stored)).toEqual(image);
+
+    const title = `Unggahan antar proses ${Date.now()}`;
+    const saved = await post(nginx.url, "/admin/slider-manager?modal=add", cookie!, { intent: "create", title, _upload_file: id });
+    expect(saved).toEqual({ status: 302, location: "/admin/slider-manager" });
+    const sliders = await apiData<Array<{ title: string }>>(cluster.referenceApiUrl, "/sliders", await referenceApiToken(cluster.referenceApiUrl));
+    // The form saves titles in capitals (spec §5).
+    expect(sliders.map((slider) => slider.title.toLowerCase())).toContain(title.toLowerCase());
+    // Relayed to the upstream: the shared copy is gone.
+    expect(await stat(stored).catch(() => "gone")).toBe("gone");
+
+    reportCase({
+      suite: "scale-out",
+      tried: "an upload's pieces through three processes, the first piece left hanging on its process",
+      got: "the hung piece was ended when another process resumed, the file is whole and saved",
       passed: true,
     });
   });

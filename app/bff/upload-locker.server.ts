@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import type { Lock, Locker, RequestRelease } from "@tus/utils";
+import { MESSAGES } from "~/config/messages";
+import { log } from "@server/log.server";
+import { broadcast, KEY_PREFIX, onBroadcast, RedisUnavailable, withRedis } from "./redis.server.ts";
+
+/**
+ * The lock of one resumable upload shared by every process of a REDIS_URL (issue 23.5), for
+ * @tus/server, which ships only a lock in one process's memory and has no Redis locker of its own.
+ *
+ * Each request that reads or writes an upload holds its lock. When a browser resumes on another
+ * process while the request it gave up on is still open (a half-open connection behind nginx), the
+ * new request asks the holder to let go, as @tus/server's own memory lock does inside one process:
+ * the holder's process hears the ask on the broadcast channel and ends that request, which stores
+ * what it had received and unlocks. Without this the old request could go on appending after the
+ * new one had read the offset, and the file would be corrupt.
+ *
+ * - The lock is a Redis key set only if absent, holding a token of its holder, with a lease
+ *   renewed while the request lasts: a process that dies holding it frees it within the lease.
+ * - Unlocking deletes the key only if the token is still this holder's (a lease that ran out
+ *   meanwhile may belong to another request now).
+ */
+
+const LOCK_LEASE_MS = 10_000;
+const LEASE_RENEWAL_MS = 3_000;
+/** Longer than a lease, so that a lock of a dead process is taken over rather than refused. */
+const ACQUIRE_TIMEOUT_MS = 15_000;
+const RETRY_DELAY_MS = 50;
+const RELEASE_ASK_EVERY_MS = 1_000;
+const RELEASE_MESSAGE = "upload-release:";
+
+export const UPLOAD_LOCK_MESSAGES = {
+  busy: "Unggahan ini sedang dikirim dari permintaan lain. Silakan coba lagi sebentar lagi.",
+};
+
+/** Deletes or renews the key only while it still holds this holder's token. */
+const UNLOCK_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+const RENEW_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+
+/** The requests of this process holding a lock, by upload id: whom to ask when another wants it. */
+const holders = new Map<string, { token: string; release: RequestRelease }>();
+let listening = false;
+
+function listenForReleaseAsks(): void {
+  if (listening) return;
+  listening = true;
+  onBroadcast((message) => {
+    if (!message?.startsWith(RELEASE_MESSAGE)) return;
+    void holders.get(message.slice(RELEASE_MESSAGE.length))?.release();
+  });
+}
+
+/** A refusal as @tus/server sends it: a status and its body. */
+function refusal(status_code: number, body: string) {
+  return { status_code, body };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class RedisLock implements Lock {
+  private readonly key: string;
+  private readonly token = randomUUID();
+  private renewal: NodeJS.Timeout | undefined;
+
+  constructor(private readonly id: string) {
+    this.key = `${KEY_PREFIX}upload-lock:${id}`;
+  }
+
+  async lock(stopSignal: AbortSignal, release: RequestRelease): Promise<void> {
+    const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
+    let lastAsk = 0;
+    try {
+      while (!stopSignal.aborted && Date.now() < deadline) {
+        const taken = await withRedis((client) => client.set(this.key, this.token, { condition: "NX", expiration: { type: "PX", value: LOCK_LEASE_MS } }));
+        if (taken === "OK") {
+          this.hold(release);
+          return;
+        }
+        if (Date.now() - lastAsk >= RELEASE_ASK_EVERY_MS) {
+          lastAsk = Date.now();
+          await broadcast(RELEASE_MESSAGE + this.id);
+        }
+        await pause(RETRY_DELAY_MS);
+      }
+    } catch (error) {
+      if (error instanceof RedisUnavailable) throw refusal(503, MESSAGES.upstreamUnavailable);
+      throw error;
+    }
+    throw refusal(423, UPLOAD_LOCK_MESSAGES.busy);
+  }
+
+  private hold(release: RequestRelease): void {
+    holders.set(this.id, { token: this.token, release });
+    this.renewal = setInterval(() => {
+      withRedis((client) => client.eval(RENEW_SCRIPT, { keys: [this.key], arguments: [this.token, String(LOCK_LEASE_MS)] })).catch((error: Error) =>
+        log("upload_lock_renewal_failed", { upload: this.id, error: error.message }),
+      );
+    }, LEASE_RENEWAL_MS);
+    this.renewal.unref();
+  }
+
+  async unlock(): Promise<void> {
+    clearInterval(this.renewal);
+    if (holders.get(this.id)?.token === this.token) holders.delete(this.id);
+    // Redis away: the lease frees the lock within LOCK_LEASE_MS; the request itself is done.
+    await withRedis((client) => client.eval(UNLOCK_SCRIPT, { keys: [this.key], arguments: [this.token] })).catch((error: Error) =>
+      log("upload_unlock_failed", { upload: this.id, error: error.message }),
+    );
+  }
+}
+
+/** The locker of the resumable uploads when the processes share Redis. */
+export function redisUploadLocker(): Locker {
+  listenForReleaseAsks();
+  return { newLock: (id) => new RedisLock(id) };
+}
