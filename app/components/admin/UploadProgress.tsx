@@ -30,7 +30,7 @@ const CONNECTION_LOST = "Koneksi terputus saat mengunggah. Silakan coba lagi.";
 export const UPLOAD_CANCELLED = "Unggahan dibatalkan; belum ada yang disimpan.";
 const UPLOADS_ENDPOINT = "/admin/uploads";
 /** Each request carries at most this much of a file: a request cut short costs at most this. */
-const CHUNK_BYTES = 50 * 1024 * 1024;
+export const CHUNK_BYTES = 50 * 1024 * 1024;
 /** A dropped connection is tried again after these pauses (about two minutes in all) before the admin is told. */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
 
