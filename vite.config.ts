@@ -41,6 +41,9 @@ const shared = {
 
 export default defineConfig({
   ...shared,
+  // react-splide's package exports send Node's `import` to its CommonJS file, whose names Node
+  // cannot see: the server build bundles it (and Splide's CSS import with it) instead.
+  ssr: { noExternal: [/^@splidejs\//] },
   plugins: [
     remix({
       ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],

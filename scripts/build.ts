@@ -69,7 +69,17 @@ export async function buildBrowserScripts(): Promise<void> {
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === name);
       if (!entry) throw new Error(`the browser scripts' build has no entry named ${name}`);
       const files = [...new Set(staticImports(entry.fileName))];
-      return [name, { src: `${CLIENT_BUILD_URL}${files[0]}`, files }];
+      const onDemand: Record<string, string[]> = {};
+      const visit = (fileName: string) => {
+        for (const lazy of chunks.get(fileName)?.dynamicImports ?? []) {
+          const chunk = chunks.get(lazy);
+          if (!chunk || chunk.name in onDemand) continue;
+          onDemand[chunk.name] = [...new Set(staticImports(lazy))];
+          for (const file of onDemand[chunk.name]) visit(file);
+        }
+      };
+      for (const file of files) visit(file);
+      return [name, { src: `${CLIENT_BUILD_URL}${files[0]}`, files, onDemand }];
     }),
   );
   writeFileSync(path.join(SERVER_BUILD_DIR, BROWSER_SCRIPTS_MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);

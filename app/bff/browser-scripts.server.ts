@@ -9,6 +9,12 @@ export interface BrowserScript {
   src: string;
   /** Every file the entry loads before it runs (itself and the chunks it imports), relative to `build/client` (served at `/build/`). */
   files: string[];
+  /**
+   * What the entry imports on demand (`import()`), transitively, by chunk name (the module's file
+   * name: "islands", "ActivitiesCarousel", …): each chunk with what it loads before it runs, as
+   * `files`. For the page-weight bench: what waking an island costs.
+   */
+  onDemand: Record<string, string[]>;
 }
 
 /** The manifest's name: `scripts/build.ts` writes it beside the server build, in `build/server/`. */

@@ -1,12 +1,14 @@
+import { ISLAND_MARGINS, type IslandName } from "~/lib/islands";
 import { enhanceBannerSlider } from "./banner-slider";
 import { enhanceSiteHeader } from "./site-header";
 
 /**
- * The public pages' only script. They are rendered by the server and not hydrated (see
+ * The public pages' only script at load. They are rendered by the server and not hydrated (see
  * `hydratesInBrowser` in `app/lib/hydration.ts`): React and Remix's runtime, about 85 KB of the
  * home page's 95 KB of script, took a cheap phone's CPU before the page could paint. Here each
- * element marked `data-enhance` gets its behaviour; the carousel's Splide and the map's Leaflet
- * are fetched only as they come near the screen.
+ * element marked `data-enhance` gets its small behaviour at once, and each React island
+ * (`data-island`: the carousel on `@splidejs/react-splide`, the map on react-leaflet) is
+ * hydrated, with React, only as it comes near the screen.
  */
 
 /** Calls `show` once the element is within `margin` of the viewport. */
@@ -25,16 +27,14 @@ function whenNear(element: Element, margin: string, show: () => unknown): void {
 const ENHANCERS: Record<string, (element: HTMLElement) => void> = {
   "site-header": enhanceSiteHeader,
   "banner-slider": enhanceBannerSlider,
-  // A screen's height ahead: on a phone the carousel is far below the banner, whose image it
-  // would otherwise compete with.
-  "activities-carousel": (carousel) =>
-    whenNear(carousel, "100% 0px", () => import("./activities-carousel").then(({ mountActivitiesCarousel }) => mountActivitiesCarousel(carousel))),
-  "office-map": (box) =>
-    whenNear(box, "200px", () => import("./leaflet-map").then(({ showOfficeMap }) => showOfficeMap(box, JSON.parse(box.dataset.map ?? "{}")))),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
   ENHANCERS[element.dataset.enhance ?? ""]?.(element);
+}
+for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const name = box.dataset.island as IslandName;
+  if (name in ISLAND_MARGINS) whenNear(box, ISLAND_MARGINS[name], () => import("./islands").then(({ hydrateIsland }) => hydrateIsland(box, name)));
 }
 // Tests wait for this before they act on the page, as they wait for React's hydration elsewhere.
 document.documentElement.dataset.enhanced = "";

@@ -16,7 +16,8 @@ import {
 } from "~/bff/site-content.server";
 import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
 import { BannerSlider, firstSlideImagePreload } from "~/components/public/BannerSlider";
-import { OfficeMap } from "~/components/public/OfficeMap";
+import { Island } from "~/components/public/Island";
+import { OfficeMap, officeMapIslandProps } from "~/components/public/OfficeMap";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SOCIAL_NETWORKS, socialLink } from "~/config/social";
 import { JsonLd } from "~/components/public/JsonLd";
@@ -142,7 +143,7 @@ export default function Home() {
           <h2 id="kegiatan" className="section-title">
             Kegiatan
           </h2>
-          <ActivitiesCarousel activities={activities} />
+          <Island name="activities-carousel" component={ActivitiesCarousel} props={{ activities }} />
           <p className="section-more">
             <Link to={ACTIVITIES_PATH}>Lihat semua kegiatan</Link>
           </p>
@@ -195,7 +196,7 @@ export default function Home() {
         <h2 id="lokasi" className="section-title">
           Lokasi Kantor
         </h2>
-        <OfficeMap {...office} />
+        <Island name="office-map" component={OfficeMap} props={officeMapIslandProps(office)} />
       </section>
     </>
   );

@@ -230,6 +230,37 @@ describe("activities carousel", () => {
   });
 });
 
+describe("React islands", () => {
+  it("the carousel and the map are hydrated alone, each as it nears, with the server's HTML kept and no hydration error", async () => {
+    const errors: string[] = [];
+    const page = await openHome(PHONE, {}, (tab) => {
+      tab.on("console", (message) => {
+        // Map tiles are refused in these tests (abortHosts): their failed loads are not the page's errors.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+      });
+      tab.on("pageerror", (error) => errors.push(error.message));
+    });
+    const island = (name: string) => page.locator(`[data-island="${name}"]`);
+    // The server rendered both components: the carousel's cards and the map's link are in the HTML.
+    expect(await island("activities-carousel").locator(".splide__slide").count()).toBe(activities.length);
+    expect(await island("office-map").getByRole("link", { name: /Buka lokasi di peta/ }).count()).toBe(1);
+    expect(await page.locator("[data-island-hydrated]").count()).toBe(0);
+    // Nothing else of the page is React's: no root, no Remix context.
+    expect(await page.evaluate(() => "__remixContext" in window || "__reactRouterContext" in window)).toBe(false);
+
+    await island("activities-carousel").scrollIntoViewIfNeeded();
+    await page.locator('[data-island="activities-carousel"][data-island-hydrated] .activities.is-initialized').waitFor();
+    expect(await island("office-map").getAttribute("data-island-hydrated")).toBeNull();
+    const mapHeight = async () => (await island("office-map").boundingBox())!.height;
+    const heightBefore = await mapHeight();
+    await island("office-map").scrollIntoViewIfNeeded();
+    await page.locator('[data-island="office-map"][data-island-hydrated] .leaflet-container').waitFor();
+    // The map takes the link's box: nothing below it moves.
+    expect(await mapHeight()).toBe(heightBefore);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("officers", () => {
   it("lists each officer with a round photo that loads, name, additional text and position, in two columns", async () => {
     const page = await desktopHome();

@@ -1,28 +1,60 @@
 import splideCore from "@splidejs/splide/dist/css/splide-core.min.css?url";
+import { Splide, SplideSlide } from "@splidejs/react-splide";
+import type { Options } from "@splidejs/splide";
 import type { ActivityCardData } from "~/lib/cards";
 import { ActivityCard } from "./ActivityCard";
 
 export const carouselLinks = () => [{ rel: "stylesheet", href: splideCore }];
 
+/** Spec §9: autoplay 5 s, infinite, 400 ms, 80 px minimum drag, cards per width 1/2/3/5. */
+const OPTIONS: Options = {
+  type: "loop",
+  autoplay: true,
+  interval: 5000,
+  speed: 400,
+  dragMinThreshold: { mouse: 80, touch: 80 },
+  perPage: 5,
+  breakpoints: { 3000: { perPage: 3 }, 1024: { perPage: 2 }, 464: { perPage: 1 } },
+  gap: "1.25rem",
+  pagination: true,
+  pauseOnHover: true,
+  pauseOnFocus: true,
+  slideFocus: false,
+  label: "Kegiatan",
+  i18n: {
+    prev: "Kegiatan sebelumnya",
+    next: "Kegiatan berikutnya",
+    first: "Ke kegiatan pertama",
+    last: "Ke kegiatan terakhir",
+    slideX: "Ke kegiatan %s",
+    pageX: "Ke halaman %s",
+    play: "Putar otomatis",
+    pause: "Jeda putar otomatis",
+    carousel: "carousel",
+    select: "Pilih kegiatan yang ditampilkan",
+    slide: "kegiatan",
+    slideLabel: "%s dari %s",
+  },
+};
+
+export interface ActivitiesCarouselProps {
+  activities: ActivityCardData[];
+}
+
 /**
- * The cards are in the page's HTML in Splide's own markup, which reads as a swipeable row
- * without script, each card already as wide as Splide will make it (public.css), so that nothing
- * moves when Splide takes over while the visitor looks at it. Splide itself (about 17 KB of
- * script, `app/browser/activities-carousel.ts`) is fetched and mounted only when the carousel
- * comes within a screen's height of the viewport.
+ * The home page's activities, an island (`Island.tsx`) of `@splidejs/react-splide`. The server's
+ * HTML is Splide's own markup, which reads as a swipeable row without script, each card already
+ * as wide as Splide will make it (public.css), so that nothing moves when the island wakes and
+ * Splide mounts while the visitor looks at it.
  */
-export function ActivitiesCarousel({ activities }: { activities: ActivityCardData[] }) {
+export function ActivitiesCarousel({ activities }: ActivitiesCarouselProps) {
   return (
-    <div className="splide activities" aria-label="Kegiatan" data-enhance="activities-carousel">
-      <div className="splide__track">
-        <ul className="splide__list">
-          {activities.map((activity) => (
-            <li key={activity.id} className="splide__slide">
-              <ActivityCard activity={activity} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Splide className="activities" aria-label="Kegiatan" options={OPTIONS}>
+      {activities.map((activity) => (
+        <SplideSlide key={activity.id}>
+          <ActivityCard activity={activity} />
+        </SplideSlide>
+      ))}
+    </Splide>
   );
 }

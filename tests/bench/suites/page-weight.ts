@@ -16,14 +16,16 @@ import { requireBuild } from "../support.ts";
  * A page whose branch opts out of hydration (`handle.hydrate === false`, read from the server
  * build: the public pages) loads only its own module and the chunks it imports
  * (`build/server/browser-scripts.json`). Leaflet and Quill must never be among them (they load later,
- * in chunks of their own).
+ * in chunks of their own). The public pages' React islands (issue 24) load as each nears the
+ * viewport: what waking them costs is reported beside, without a target.
  */
 
 /** The browser's files, served at `/build/` (vite.config.ts), and the server build. */
 const CLIENT_BUILD_DIR = path.join(PROJECT_ROOT, "build/client");
 const CLIENT_BUILD_URL = "/build/";
 const SERVER_BUILD_DIR = path.join(PROJECT_ROOT, "build/server");
-const HOME_LIMIT_KIB = 110;
+/** Issue 24: the home page's JS before the visitor scrolls (its islands load as they near). */
+const HOME_LIMIT_KIB = 15;
 const ADMIN_LIMIT_KIB = 180;
 /** Strings only these libraries' code contains. */
 const HEAVY_LIBRARIES = [
@@ -132,6 +134,20 @@ const suite: BenchSuite = {
       });
       for (const library of heavy) (isAdmin ? heavyInAdmin : heavyInPublic).add(library);
     }
+    // What waking the islands costs: the loader with React once, then each island's own code.
+    const gzipKiB = async (chunkFiles: Iterable<string>) => {
+      let bytes = 0;
+      for (const file of chunkFiles) bytes += (await measure(`${CLIENT_BUILD_URL}${file}`)).gzipBytes;
+      return bytes / 1024;
+    };
+    const runtime = new Set(publicScript.onDemand.islands ?? []);
+    if (!runtime.size) throw new Error("no islands chunk in build/server/browser-scripts.json");
+    const islandOwn = (...names: string[]) => new Set(names.flatMap((name) => publicScript.onDemand[name] ?? []).filter((file) => !runtime.has(file)));
+    rows.push(
+      { bench: "page weight", metric: "islands: the loader and React, once the first island nears (gzip)", value: await gzipKiB(runtime), unit: "KiB" },
+      { bench: "page weight", metric: "islands: the carousel (react-splide, Splide) (gzip)", value: await gzipKiB(islandOwn("ActivitiesCarousel")), unit: "KiB" },
+      { bench: "page weight", metric: "islands: the map (react-leaflet, Leaflet) (gzip)", value: await gzipKiB(islandOwn("OfficeMap", "LeafletMap.client")), unit: "KiB" },
+    );
     rows.push(
       { bench: "page weight", metric: "heaviest admin page initial JS (gzip)", value: worstAdmin, unit: "KiB", target: `<= ${ADMIN_LIMIT_KIB}`, met: worstAdmin <= ADMIN_LIMIT_KIB },
       { bench: "page weight", metric: `Leaflet/Quill in public pages' initial JS${listed(heavyInPublic)}`, value: heavyInPublic.size, unit: "libraries", target: "= 0", met: heavyInPublic.size === 0 },
