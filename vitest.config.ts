@@ -50,8 +50,9 @@ const FRESH_MODULE_UNIT_FILES = [
   "tests/integration/redis-stores.test.ts",
   "tests/integration/image-variants.test.ts",
   "tests/unit/upstream.test.ts",
-  // Its disk ceiling is set before the configuration is first read.
+  // Their settings (a disk ceiling, the catalogue's reader account) are set before the configuration is first read.
   "tests/integration/admin-uploads.test.ts",
+  "tests/integration/public-catalogue.test.ts",
 ];
 
 /** The reliability suites (tests/hard/): they attack the built app, each file on a stack of its own. */

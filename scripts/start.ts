@@ -40,6 +40,12 @@ try {
     stopReferenceApi = referenceApi.close;
     process.env.UPSTREAM_API_URL = referenceApi.url;
     process.env.SESSION_SECRET ??= demoSessionSecret(dataDir);
+    // Koleksi Digital reads the catalogue with the demo's role-1 account (DEMO_USERS).
+    if (!process.env.CATALOGUE_READER_EMAIL && !process.env.CATALOGUE_READER_PASSWORD) {
+      const { DEMO_USERS, demoPasswordFromEnv } = await import("../reference-api/demo-users.ts");
+      process.env.CATALOGUE_READER_EMAIL = DEMO_USERS.find((user) => user.role === 1)!.email;
+      process.env.CATALOGUE_READER_PASSWORD = demoPasswordFromEnv();
+    }
     console.log(`Reference API (demo upstream) at ${referenceApi.url}/api, data in ${dataDir}`);
   }
 

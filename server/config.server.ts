@@ -77,6 +77,13 @@ const envSchema = z
     OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
     OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
     APP_STORE_URL: httpUrl.default("https://play.google.com/store/apps/details?id=id.go.dispusip.mobile"),
+    /**
+     * A read-only upstream account for the public catalogue (/katalog): the BFF logs in with it
+     * to read the books and videos; its token never leaves the server. Both or neither: without
+     * them the catalogue's pages and links do not exist.
+     */
+    CATALOGUE_READER_EMAIL: z.string().trim().min(1).optional(),
+    CATALOGUE_READER_PASSWORD: z.string().min(1).optional(),
     MAP_TILE_URL: z
       .string()
       .regex(/^https:\/\/\S*\{z\}\S*\{x\}\S*\{y\}/, "must be an https URL template with {z}, {x} and {y}")
@@ -86,6 +93,13 @@ const envSchema = z
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.CATALOGUE_READER_EMAIL) !== Boolean(env.CATALOGUE_READER_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.CATALOGUE_READER_EMAIL ? "CATALOGUE_READER_PASSWORD" : "CATALOGUE_READER_EMAIL"],
+        message: "is required with the other CATALOGUE_READER_* setting (both or neither)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -122,6 +136,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     adminLists: { refreshMs: env.ADMIN_LIST_REFRESH_MS },
     resumableUploads: { directory: path.join(dataDir, "uploads"), expiryMs: env.UPLOAD_EXPIRY_MS, diskMaxBytes: env.UPLOAD_DISK_MAX_BYTES },
     site: { homeSliderSource: env.HOME_SLIDER_SOURCE },
+    /** The public catalogue's upstream account, or undefined: no catalogue. */
+    catalogueReader:
+      env.CATALOGUE_READER_EMAIL && env.CATALOGUE_READER_PASSWORD ? { email: env.CATALOGUE_READER_EMAIL, password: env.CATALOGUE_READER_PASSWORD } : undefined,
     login: {
       maxFailures: env.LOGIN_MAX_FAILURES,
       maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,

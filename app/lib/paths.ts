@@ -5,3 +5,14 @@ export const ACTIVITIES_PATH = "/activity";
 export function activityPath(id: string): string {
   return `/activity/${encodeURIComponent(id)}`;
 }
+
+/** Koleksi Digital: the mobile app's books (`?q=&genre=&tag=&page=`), when the catalogue is set up. */
+export const CATALOGUE_PATH = "/katalog";
+export const CATALOGUE_VIDEOS_PATH = "/katalog/video";
+/** The most of `?q=`, `?genre=` and `?tag=` read: more is not a title, an author or a name. */
+export const CATALOGUE_QUERY_MAX_CHARS = 100;
+
+/** One book's public page. */
+export function catalogueBookPath(id: string): string {
+  return `${CATALOGUE_PATH}/${encodeURIComponent(id)}`;
+}

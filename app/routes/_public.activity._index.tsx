@@ -4,6 +4,7 @@ import { failPage, notFound, publicContext } from "~/bff/public-page.server";
 import { activityCard, publicActivities } from "~/bff/site-content.server";
 import { ActivityCard } from "~/components/public/ActivityCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { PublicPager } from "~/components/public/PublicPager";
 import { formatIndonesianNumber } from "~/admin/format";
 import { ACTIVITIES_PATH } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
@@ -74,23 +75,7 @@ export default function ActivitiesPage() {
           </ul>
         </>
       )}
-      {pages > 1 ? (
-        <nav className="public-pager" aria-label="Halaman kegiatan">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} rel="prev">
-              Sebelumnya
-            </Link>
-          ) : null}
-          <span>
-            Halaman {page} dari {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageHref(page + 1)} rel="next">
-              Berikutnya
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PublicPager label="Halaman kegiatan" page={page} pages={pages} href={pageHref} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, redirectDocument, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { catalogueEnabled } from "~/bff/catalogue.server";
 import { publicBrowserScript } from "~/bff/browser-scripts.server";
 import { getConfig } from "@server/config.server";
 import { orNull, publicContext } from "~/bff/public-page.server";
@@ -57,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     appStoreUrl: product.appStoreUrl,
     appQrUrl: qrImagePath(product.appStoreUrl),
     contact,
+    /** Whether Koleksi Digital exists (CATALOGUE_READER_*): its link in the menu. */
+    catalogue: catalogueEnabled(),
     browserScript: publicBrowserScript()?.src ?? null,
   };
 }
@@ -64,14 +67,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function PublicLayout() {
-  const { product, appStoreUrl, appQrUrl, contact, browserScript } = useLoaderData<typeof loader>();
+  const { product, appStoreUrl, appQrUrl, contact, catalogue, browserScript } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   return (
     <div className="public-site">
       <a className="skip-link" href="#konten">
         Langsung ke konten
       </a>
-      <SiteHeader product={product} appStoreUrl={appStoreUrl} />
+      <SiteHeader product={product} appStoreUrl={appStoreUrl} catalogue={catalogue} />
       <main id="konten" tabIndex={-1}>
         <Outlet />
       </main>

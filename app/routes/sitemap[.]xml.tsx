@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/bff/discovery.server";
-import { activityPath } from "~/lib/paths";
+import { catalogueBookIds, catalogueEnabled } from "~/bff/catalogue.server";
+import { orNull } from "~/bff/public-page.server";
+import { activityPath, CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, catalogueBookPath } from "~/lib/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { siteUrl, activities } = await activitiesForFeeds(request);
+  // Koleksi Digital when it is set up; a catalogue the upstream cannot list now leaves only its own pages.
+  const catalogue = catalogueEnabled() ? [CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, ...((await orNull(catalogueBookIds(request))) ?? []).map(catalogueBookPath)] : [];
   const urls = [
-    ...STATIC_PUBLIC_PATHS.map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
+    ...[...STATIC_PUBLIC_PATHS, ...catalogue].map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
     ...activities.map((activity) => {
       const modified = Number.isNaN(Date.parse(activity.date)) ? "" : `<lastmod>${new Date(activity.date).toISOString().slice(0, 10)}</lastmod>`;
       return `<url><loc>${escapeXml(siteUrl + activityPath(activity.id))}</loc>${modified}</url>`;

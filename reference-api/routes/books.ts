@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
 import * as z from "zod";
-import { requireAdmin } from "../auth.ts";
+import { requireAdmin, requireUser } from "../auth.ts";
 import { handler, type ApiContext } from "../context.ts";
 import { deleteRow, insertRow, sentValues, updateRow, type Db, type SqlValue } from "../db.ts";
 import { HttpError, NOT_FOUND_MESSAGE } from "../errors.ts";
@@ -209,7 +209,8 @@ export function bookRoutes(context: ApiContext): express.Router {
   const router = express.Router();
   const admin = requireAdmin(db);
 
-  router.get("/books/all", admin, (req, res) => {
+  // Any signed-in user reads the catalogue (the mobile app's readers); admins change it.
+  router.get("/books/all", requireUser(db), (req, res) => {
     const { limit, offset } = readPaging(req);
     const rows = db.prepare(`${BOOK_SELECT} ORDER BY books.id LIMIT ? OFFSET ?`).all(limit, offset) as BookRow[];
     const { total } = db.prepare("SELECT COUNT(*) AS total FROM books").get() as { total: number };

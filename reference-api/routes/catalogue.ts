@@ -114,6 +114,7 @@ const videos: ResourceDefinition = {
   table: "videos",
   listKey: "data",
   publicRead: false,
+  userRead: true,
   fields: {
     title: requiredText("Judul"),
     description: longText("Deskripsi"),

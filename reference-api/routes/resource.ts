@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
 import * as z from "zod";
-import { requireAdmin } from "../auth.ts";
+import { requireAdmin, requireUser } from "../auth.ts";
 import { handler, type ApiContext } from "../context.ts";
 import { deleteRow, findRow, insertRow, listRows, sentValues, updateRow, type Row, type SqlValue } from "../db.ts";
 import { HttpError, NOT_FOUND_MESSAGE } from "../errors.ts";
@@ -27,6 +27,8 @@ export interface ResourceDefinition {
   listKey: string;
   /** Website content is readable without a token; catalogue and panel lists are not. */
   publicRead: boolean;
+  /** Readable by any signed-in user (the mobile app's readers), not only admins: the videos. */
+  userRead?: boolean;
   /** Fields as on create: required ones fail when missing, the others are `.optional()`. */
   fields: Record<string, FieldSchema>;
   /** Values for optional fields a create did not send. */
@@ -51,7 +53,7 @@ export function resourceRouter(context: ApiContext, definition: ResourceDefiniti
   const router = express.Router();
   const { path, table, file } = definition;
   const admin = requireAdmin(db);
-  const readers = definition.publicRead ? [] : [admin];
+  const readers = definition.publicRead ? [] : definition.userRead ? [requireUser(db)] : [admin];
   const writers = file ? [admin] : [admin, context.parseJson];
 
   const createSchema = z.object(definition.fields);

@@ -11,7 +11,9 @@ import {
   mainStack,
   PROJECT_ROOT,
   records,
+  referenceApiToken,
   seriousViolations,
+  STAFF_EMAIL,
   waitForHydrationOrExplain,
 } from "./helpers/index.ts";
 
@@ -63,6 +65,13 @@ beforeAll(async () => {
   const [about] = abouts;
   const [history] = histories;
   const [activity] = activities;
+  // Koleksi Digital, read as the site reads it: with the role-1 account (tests/e2e/helpers/processes.ts).
+  const readerToken = await referenceApiToken(referenceApiUrl, STAFF_EMAIL);
+  const { books } = (await (await fetch(`${referenceApiUrl}/api/books/all`, { headers: { Authorization: `Bearer ${readerToken}` } })).json()) as {
+    books: Array<{ id: number; title: string; synopsis: string; author: { name: string } }>;
+  };
+  const videos = await records(referenceApiUrl, "videos", { token: readerToken });
+  const newestBook = books.reduce((newest, book) => (book.id > newest.id ? book : newest));
   pages = [
     {
       name: "home",
@@ -96,6 +105,27 @@ beforeAll(async () => {
       texts: ["Kepala Dinas", "Sekretaris", "Subbagian Umum dan Kepegawaian", "Bidang Kearsipan", "Bidang Perpustakaan"],
     },
     {
+      name: "catalogue",
+      path: "/katalog",
+      title: `${PRODUCT} | Koleksi Digital`,
+      heading: "Koleksi Digital",
+      texts: [newestBook.title, newestBook.author.name, `${books.length} buku`, "Judul atau pengarang"],
+    },
+    {
+      name: "book",
+      path: `/katalog/${newestBook.id}`,
+      title: `${PRODUCT} | ${newestBook.title}`,
+      heading: newestBook.title,
+      texts: [newestBook.author.name, newestBook.synopsis, "Baca di aplikasi"],
+    },
+    {
+      name: "videos",
+      path: "/katalog/video",
+      title: `${PRODUCT} | Video`,
+      heading: "Video",
+      texts: [videos[0].title, `${videos.length} video`],
+    },
+    {
       name: "privacy-policy",
       path: "/privacy-policy",
       title: `${PRODUCT} | Kebijakan Privasi`,
@@ -127,7 +157,7 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 // The list is built in beforeAll; describe.each needs the names now.
-const PAGE_NAMES = ["home", "about", "history", "activity", "activities", "organization-tree", "privacy-policy", "terms"];
+const PAGE_NAMES = ["home", "about", "history", "activity", "activities", "organization-tree", "catalogue", "book", "videos", "privacy-policy", "terms"];
 const pageNamed = (name: string) => pages.find((candidate) => candidate.name === name)!;
 
 describe.each(PAGE_NAMES)("public page %s", (name) => {

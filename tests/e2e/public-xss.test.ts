@@ -87,6 +87,9 @@ let token: string;
 const payloads: Payload[] = [];
 const results = new Map<string, PageResult>();
 let combinedActivityPath = "";
+/** Stands for the catalogue book page of the payloads until the book exists. */
+const CATALOGUE_BOOK_PAGE = "/katalog/book";
+let catalogueBookPath = "";
 
 async function api(method: string, apiPath: string, body: FormData | object): Promise<{ status: number; data: { id: number } }> {
   const isForm = body instanceof FormData;
@@ -192,11 +195,39 @@ beforeAll(async () => {
       const payload = add("banner url", "banner.url (written into the upstream's database)", ["/"], make);
       insert.run(`Banner tautan #${payload.n}`, "uji tautan", payload.text);
     }
+    // Koleksi Digital (read with the role-1 account): a book whose every shown field, and whose author, publisher, genre and tag, is a payload; and a video.
+    const catalogue = ["/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video"];
+    const field = (name: string, pages: string[], index: number) => plain(name, pages, index).text;
+    const authorId = db.prepare("INSERT INTO authors (name) VALUES (?)").run(field("book.author.name", catalogue.slice(0, 2), 13)).lastInsertRowid;
+    const publisherId = db.prepare("INSERT INTO publishers (name) VALUES (?)").run(field("book.publisher.name", [CATALOGUE_BOOK_PAGE], 14)).lastInsertRowid;
+    const genreId = db.prepare("INSERT INTO genres (name) VALUES (?)").run(field("book.genres[].name", catalogue.slice(0, 2), 15)).lastInsertRowid;
+    const tagId = db.prepare("INSERT INTO tags (name) VALUES (?)").run(field("book.tags[].name", catalogue.slice(0, 2), 16)).lastInsertRowid;
+    const bookId = db
+      .prepare("INSERT INTO books (title, synopsis, published_date, isbn_issn, author_id, publisher_id, cover) VALUES (?, ?, '2099-01-01', ?, ?, ?, ?)")
+      .run(
+        field("book.title", catalogue.slice(0, 2), 17),
+        field("book.synopsis", [CATALOGUE_BOOK_PAGE], 18),
+        field("book.isbn_issn", [CATALOGUE_BOOK_PAGE], 19),
+        authorId,
+        publisherId,
+        field("book.cover", catalogue.slice(0, 2), 20),
+      ).lastInsertRowid;
+    db.prepare("INSERT INTO book_genres (book_id, genre_id) VALUES (?, ?)").run(bookId, genreId);
+    db.prepare("INSERT INTO book_tags (book_id, tag_id) VALUES (?, ?)").run(bookId, tagId);
+    catalogueBookPath = `/katalog/${bookId}`;
+    db.prepare("INSERT INTO videos (title, description, link, thumbnail) VALUES (?, ?, ?, ?)").run(
+      field("video.title", ["/katalog/video"], 21),
+      field("video.description", ["/katalog/video"], 22),
+      add("plain", "video.link", ["/katalog/video"], (n) => `javascript:${js(n)}`).text,
+      add("plain", "video.thumbnail", ["/katalog/video"], (n) => `"><img src=x onerror=${js(n)}>`).text,
+    );
   } finally {
     db.close();
   }
 
-  for (const payload of payloads) payload.pages = payload.pages.map((page) => (page === "/activity/all" ? combinedActivityPath : page));
+  for (const payload of payloads) {
+    payload.pages = payload.pages.map((page) => (page === "/activity/all" ? combinedActivityPath : page === CATALOGUE_BOOK_PAGE ? catalogueBookPath : page));
+  }
 
   bff = await bffStarting;
   // Both live until the end of the file (closed with the browser).
@@ -332,8 +363,10 @@ it("writes at least 50 payloads, each into a field the public pages render", () 
 });
 
 describe("pages with every rich-text payload at once", () => {
-  it.each(["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity"])("%s runs none of them and keeps no dangerous markup", async (pagePath) => {
-    const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath;
+  it.each(["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity", "/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video"])(
+    "%s runs none of them and keeps no dangerous markup",
+    async (pagePath) => {
+    const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath === CATALOGUE_BOOK_PAGE ? catalogueBookPath : pagePath;
     const page = await context.newPage();
     try {
       const result = await probe(page, actualPath);
@@ -398,6 +431,8 @@ function printTable(): void {
     { label: "own page", pick: (payload: Payload) => (payload.kind === "rich" ? payload.pages[0] : undefined) },
     ...["/", "/about", "/history", "/privacy-policy", "/terms"].map((page) => ({ label: page, pick: (payload: Payload) => (payload.pages.includes(page) ? page : undefined) })),
     { label: "activity (all)", pick: (payload: Payload) => (payload.pages.includes(combinedActivityPath) ? combinedActivityPath : undefined) },
+    ...["/katalog", "/katalog/video"].map((page) => ({ label: page, pick: (payload: Payload) => (payload.pages.includes(page) ? page : undefined) })),
+    { label: "book page", pick: (payload: Payload) => (payload.pages.includes(catalogueBookPath) ? catalogueBookPath : undefined) },
   ];
   const cut = (text: string, width: number) => {
     const flat = text.replace(/\s+/g, " ");

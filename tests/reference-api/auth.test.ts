@@ -154,7 +154,7 @@ function writes(resource: string, body: "json" | "form", { deletable = true } = 
 
 /** Every call that needs an admin token, with a body good enough to pass auth. */
 const PROTECTED_CALLS: ProtectedCall[] = [
-  ...["genres", "tags", "classifications", "authors", "publishers", "books/all", "videos", "bibliographies/admin/library"].map((list) => ({
+  ...["genres", "tags", "classifications", "authors", "publishers", "bibliographies/admin/library"].map((list) => ({
     method: "GET",
     path: `/api/${list}`,
   })),
@@ -191,6 +191,13 @@ describe("access control", () => {
     const reply = await api.call(method, path, { ...bodyFor(body), token: api.staffToken });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ error: expect.any(String) });
+  });
+
+  it.each(["/api/books/all", "/api/videos"])("GET %s is for any signed-in user (the app's readers, the public catalogue's account), not anonymous", async (path) => {
+    expect((await api.call("GET", path)).status).toBe(401);
+    const reply = await api.call("GET", path, { token: api.staffToken });
+    expect(reply.status).toBe(200);
+    expect(Object.values(reply.body).some(Array.isArray)).toBe(true);
   });
 
   it("lets role 3 do what role 2 does", async () => {

@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
+import { CATALOGUE_PATH } from "~/lib/paths";
 
 const PAGES = [
   { to: "/", label: "Home" },
@@ -19,7 +20,8 @@ const DOCUMENTS = [
  * The public pages' header. Its shadow once scrolled (spec §2) and the menu's Escape key are
  * `app/browser/site-header.ts`; the small-screen menu itself is a checkbox, so it works without script.
  */
-export function SiteHeader({ product, appStoreUrl }: { product: string; appStoreUrl: string }) {
+export function SiteHeader({ product, appStoreUrl, catalogue }: { product: string; appStoreUrl: string; catalogue: boolean }) {
+  const pages = catalogue ? [...PAGES, { to: CATALOGUE_PATH, label: "Koleksi Digital" }] : PAGES;
   return (
     <header className="site-header" data-enhance="site-header">
       <div className="site-header-inner">
@@ -34,9 +36,9 @@ export function SiteHeader({ product, appStoreUrl }: { product: string; appStore
         </label>
         <nav className="site-nav" aria-label="Navigasi utama">
           <ul>
-            {PAGES.map((page) => (
+            {pages.map((page) => (
               <li key={page.to}>
-                <NavLink to={page.to} end>
+                <NavLink to={page.to} end={page.to !== CATALOGUE_PATH}>
                   {page.label}
                 </NavLink>
               </li>

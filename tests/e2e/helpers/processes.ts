@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
+import { DEMO_PASSWORD, STAFF_EMAIL } from "./reference-api.ts";
 
 /**
  * Processes started the way operators start them (the site, a headless Chromium), for the
@@ -215,6 +216,9 @@ export function bffEnv(overrides: Record<string, string | undefined>): Env {
     // every load instead of trusting its copy for a minute (the copy's keeping is the integration
     // tests' and the bench's to show).
     ADMIN_LIST_REFRESH_MS: "0",
+    // Koleksi Digital reads with the reference API's role-1 account, as `npm start`'s demo does.
+    CATALOGUE_READER_EMAIL: STAFF_EMAIL,
+    CATALOGUE_READER_PASSWORD: DEMO_PASSWORD,
     ...overrides,
   });
 }

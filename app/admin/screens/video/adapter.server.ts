@@ -56,7 +56,7 @@ async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
  * The upstream serves uploads at absolute addresses on its own host; the browser loads those
  * through this site's /files proxy (the page's CSP allows no other http origin).
  */
-function shownUrl(url: string): string | null {
+export function shownUrl(url: string): string | null {
   if (!url) return null;
   const upstreamOrigin = new URL(getConfig().upstreamApiUrl).origin;
   let parsed: URL;

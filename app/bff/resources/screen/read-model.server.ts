@@ -99,7 +99,7 @@ export async function readWholeList<Rec, C extends Cells>(api: UpstreamClient, a
 }
 
 /** Newest first: by id, highest first, when every id is a number; else the upstream's order reversed. */
-function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string): Rec[] {
+export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string): Rec[] {
   const numeric = records.every((record) => /^\d{1,15}$/.test(idOf(record)));
   return numeric ? [...records].sort((a, b) => Number(idOf(b)) - Number(idOf(a))) : [...records].reverse();
 }

@@ -1,0 +1,206 @@
+import { bookAdapter, type Book } from "~/admin/screens/book/adapter.server";
+import { shownUrl, videoAdapter, type Video } from "~/admin/screens/video/adapter.server";
+import { listedColumns } from "~/admin/resource";
+import type { BookCardData, VideoCardData } from "~/lib/cards";
+import { formatDayMonthYear, isoDate } from "~/lib/dates";
+import { coverUrl } from "~/lib/files";
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
+import { cachedRead } from "./public-cache.server.ts";
+import { newestFirst, readWholeList, screenReadModel, type ReadModel } from "./resources/screen/read-model.server.ts";
+import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
+import { logIn } from "./users.server.ts";
+
+/**
+ * The public catalogue (Koleksi Digital, issue 24): the mobile app's books and videos on the
+ * public site. The upstream lets only signed-in users read them, so the BFF reads them with an
+ * account of its own (`CATALOGUE_READER_EMAIL` / `CATALOGUE_READER_PASSWORD`, read-only by
+ * its role): logged in when first needed, its token kept in this process only, never in a page
+ * or a cookie, and renewed once when the upstream refuses it (401). A failed login is not tried
+ * again for 30 s (the pages answer 503 meanwhile), so a wrong password cannot become a login per visitor.
+ *
+ * - Books come from the admin's read model of the book list (resources/screen/read-model.server.ts):
+ *   one copy for the back-office and the public pages, searched with its FTS5 index (title and
+ *   author here), cleared by every write through the site and read again after
+ *   `ADMIN_LIST_REFRESH_MS`.
+ * - Videos are a public read (public-cache.server.ts), cleared by every write too.
+ * Without the setting the catalogue does not exist: its pages answer 404 and nothing links to them.
+ */
+
+export const BOOKS_PER_PAGE = 24;
+export const VIDEOS_PER_PAGE = 12;
+
+export function catalogueEnabled(): boolean {
+  return getConfig().catalogueReader !== undefined;
+}
+
+let readerToken: Promise<string> | undefined;
+/** A refused or failed login is not tried again for this long: every visitor would otherwise send one. */
+const LOGIN_RETRY_MS = 30_000;
+let loginFailed: { at: number; error: unknown } | undefined;
+
+/**
+ * Runs `read` with the reader account's token, logging in first when there is none. A token the
+ * upstream refuses (401: expired, revoked) is dropped and the read tried once more with a new one.
+ */
+async function asReader<T>(requestId: string | undefined, read: (api: UpstreamClient) => Promise<T>): Promise<T> {
+  const reader = getConfig().catalogueReader;
+  if (!reader) throw new Error("the catalogue has no reader account (CATALOGUE_READER_EMAIL)");
+  for (let attempt = 1; ; attempt += 1) {
+    if (!readerToken && loginFailed && Date.now() - loginFailed.at < LOGIN_RETRY_MS) throw loginFailed.error;
+    const token = (readerToken ??= logIn(createUpstreamClient({ requestId }), reader).then(
+      (newToken) => {
+        loginFailed = undefined;
+        return newToken;
+      },
+      (error: unknown) => {
+        readerToken = undefined;
+        loginFailed = { at: Date.now(), error };
+        log("catalogue_reader_login_failed", { error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      },
+    ));
+    try {
+      return await read(createUpstreamClient({ requestId, token: await token }));
+    } catch (error) {
+      const refused = isUpstreamError(error) && error.kind === "http" && error.status === 401;
+      if (!refused || attempt > 1) throw error;
+      if (readerToken === token) readerToken = undefined;
+    }
+  }
+}
+
+/** A book as its own page shows it. */
+export interface BookDetails extends BookCardData {
+  publisher: string;
+  synopsis: string;
+  /** DD-MM-YYYY, or "" when the upstream has none. */
+  publishedDate: string;
+  /** YYYY-MM-DD for machines (schema.org), when the date is readable. */
+  publishedDateIso?: string;
+  isbn: string;
+  tags: string[];
+}
+
+const names = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name).filter((name) => name !== "");
+
+function bookCard(book: Book): BookCardData {
+  return { id: book.id, title: book.title, author: book.author.name, cover: coverUrl(book.cover), genres: names(book.genres) };
+}
+
+function bookDetails(book: Book): BookDetails {
+  return {
+    ...bookCard(book),
+    publisher: book.publisher.name,
+    synopsis: book.synopsis,
+    publishedDate: formatDayMonthYear(book.published_date),
+    publishedDateIso: isoDate(book.published_date),
+    isbn: book.isbn_issn,
+    tags: names(book.tags),
+  };
+}
+
+type BookModel = ReadModel<Book, ReturnType<typeof bookAdapter.cells>>;
+
+function books(request: Request): Promise<BookModel> {
+  return asReader(request.headers.get("x-request-id") ?? undefined, (api) => screenReadModel(api, bookAdapter));
+}
+
+const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
+const sameName = (a: string, b: string) => collator.compare(a, b) === 0;
+
+/** The genres and tags the books carry (the filters offer only those that find something), per copy of the list. */
+const filterNames = new WeakMap<BookModel, { genres: string[]; tags: string[] }>();
+function filtersOf(model: BookModel) {
+  let kept = filterNames.get(model);
+  if (!kept) {
+    const distinct = (lists: string[][]) => {
+      const seen = new Map<string, string>();
+      for (const name of lists.flat()) if (!seen.has(name.toLocaleLowerCase("id"))) seen.set(name.toLocaleLowerCase("id"), name);
+      return [...seen.values()].sort(collator.compare);
+    };
+    kept = { genres: distinct(model.records.map((book) => names(book.genres))), tags: distinct(model.records.map((book) => names(book.tags))) };
+    filterNames.set(model, kept);
+  }
+  return kept;
+}
+
+/** The search columns of the book list: title and author (their positions among its columns). */
+const SEARCHED_COLUMNS = ["title", "author"].map((column) => listedColumns(bookAdapter.definition.columns).indexOf(column));
+
+export interface CatalogueQuery {
+  /** Words of a title or an author's name ("" for none). */
+  q: string;
+  /** A genre's or a tag's name ("" for any). */
+  genre: string;
+  tag: string;
+  page: number;
+}
+
+export interface CataloguePage {
+  books: BookCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  genres: string[];
+  tags: string[];
+}
+
+/** One page of the books matching the query, newest first. A page past the last is undefined. */
+export async function catalogueBooks(request: Request, query: CatalogueQuery): Promise<CataloguePage | undefined> {
+  const model = await books(request);
+  const matched = query.q ? model.search.search(query.q, SEARCHED_COLUMNS) : undefined;
+  const chosen = model.records.filter(
+    (book, position) =>
+      (!matched || matched.has(position)) &&
+      (!query.genre || book.genres.some((genre) => sameName(genre.name, query.genre))) &&
+      (!query.tag || book.tags.some((tag) => sameName(tag.name, query.tag))),
+  );
+  const pageCount = Math.max(1, Math.ceil(chosen.length / BOOKS_PER_PAGE));
+  if (query.page > pageCount) return undefined;
+  const first = (query.page - 1) * BOOKS_PER_PAGE;
+  return {
+    books: chosen.slice(first, first + BOOKS_PER_PAGE).map(bookCard),
+    total: chosen.length,
+    page: query.page,
+    pageCount,
+    ...filtersOf(model),
+  };
+}
+
+/** One book, or undefined when the list has no such id. */
+export async function catalogueBook(request: Request, id: string): Promise<BookDetails | undefined> {
+  const model = await books(request);
+  const book = model.records.find((record) => bookAdapter.idOf(record) === id);
+  return book ? bookDetails(book) : undefined;
+}
+
+/** Every book's id, for the sitemap. */
+export async function catalogueBookIds(request: Request): Promise<string[]> {
+  return (await books(request)).records.map((book) => bookAdapter.idOf(book));
+}
+
+function videoCard(video: Video): VideoCardData {
+  return {
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    link: shownUrl(video.link),
+    thumbnail: shownUrl(video.thumbnail),
+    watched: video.watched,
+  };
+}
+
+/** Every video, newest first (the whole list, read in pages as the back-office reads it). */
+export async function catalogueVideos(request: Request): Promise<VideoCardData[]> {
+  const videos = await cachedRead("catalogue-videos", () =>
+    asReader(request.headers.get("x-request-id") ?? undefined, (api) => readWholeList(api, videoAdapter)),
+  );
+  return newestFirst(videos, (video) => video.id).map(videoCard);
+}
+
+/** For tests: the next read logs in again, whatever the last login did. */
+export function forgetReaderToken(): void {
+  readerToken = undefined;
+  loginFailed = undefined;
+}

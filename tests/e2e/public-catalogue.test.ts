@@ -1,0 +1,119 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { chromiumForFile, DESKTOP, mainStack, PHONE, referenceApiToken, STAFF_EMAIL } from "./helpers/index.ts";
+
+/**
+ * Koleksi Digital (issue 24, point 3) as a visitor uses it, with JavaScript and without: the
+ * menu's link, the search form (a GET form: the address says what was asked, Back undoes it),
+ * the genre and tag filters, a book's page with its schema.org data, and the videos. The site
+ * reads the catalogue with the reference API's role-1 account (tests/e2e/helpers/processes.ts).
+ */
+
+const { bffUrl, referenceApiUrl } = mainStack();
+const chromium = chromiumForFile();
+
+interface UpstreamBook {
+  id: number;
+  title: string;
+  synopsis: string;
+  isbn_issn: string;
+  author: { name: string };
+  publisher: { name: string };
+  genres: Array<{ name: string }>;
+  tags: Array<{ name: string }>;
+}
+let books: UpstreamBook[];
+
+beforeAll(async () => {
+  const token = await referenceApiToken(referenceApiUrl, STAFF_EMAIL);
+  ({ books } = (await (await fetch(`${referenceApiUrl}/api/books/all`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { books: UpstreamBook[] });
+  books.sort((a, b) => b.id - a.id);
+});
+
+const cardTitles = (page: Page) => page.locator(".book-card h2").allTextContents();
+
+describe.each([
+  { javaScript: true, label: "with JavaScript" },
+  { javaScript: false, label: "without JavaScript" },
+])("the catalogue $label", ({ javaScript }) => {
+  const open = (path: string, viewport = DESKTOP) => chromium.visit(`${bffUrl}${path}`, { viewport, javaScriptEnabled: javaScript });
+
+  it("is in the menu, and lists the books newest first with cover, title, author and genres", async () => {
+    const page = await open("/");
+    await page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Koleksi Digital" }).click();
+    await page.waitForURL(`${bffUrl}/katalog`);
+    expect(await cardTitles(page)).toEqual(books.slice(0, 24).map((book) => book.title));
+    const first = page.locator(".book-card").first();
+    expect(await first.locator("img").getAttribute("src")).toMatch(/^\/covers\//);
+    expect(await first.locator(".book-card-author").textContent()).toBe(books[0].author.name);
+    expect(await first.locator(".book-card-genres").textContent()).toBe(books[0].genres.map((genre) => genre.name).join(", "));
+    expect(await page.getByRole("status").textContent()).toBe(`${books.length} buku`);
+  });
+
+  it("searches by a word of an author's name, then a genre narrows it; Back returns to the whole list", async () => {
+    const page = await open("/katalog");
+    const author = books[0].author.name;
+    const word = author.split(" ")[0].toLowerCase();
+    await page.getByLabel("Judul atau pengarang").fill(word);
+    await page.getByRole("button", { name: "Cari" }).click();
+    await page.waitForURL(new RegExp(`/katalog\\?q=${word}`));
+    const byAuthor = books.filter((book) => book.author.name.toLowerCase().split(" ").some((part) => part.startsWith(word)));
+    expect(await cardTitles(page)).toEqual(byAuthor.map((book) => book.title));
+
+    const genre = byAuthor[0].genres[0].name;
+    await page.getByLabel("Genre").selectOption(genre);
+    await page.getByRole("button", { name: "Cari" }).click();
+    await page.waitForURL(/genre=/);
+    expect(await cardTitles(page)).toEqual(byAuthor.filter((book) => book.genres.some((each) => each.name === genre)).map((book) => book.title));
+    // The form shows what was asked.
+    expect(await page.getByLabel("Judul atau pengarang").inputValue()).toBe(word);
+    expect(await page.getByLabel("Genre").inputValue()).toBe(genre);
+
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(`${bffUrl}/katalog`);
+    expect(await cardTitles(page)).toHaveLength(Math.min(books.length, 24));
+  });
+
+  it("filters by a tag, and says so when nothing matches", async () => {
+    const tag = books.find((book) => book.tags.length)!.tags[0].name;
+    const page = await open(`/katalog?tag=${encodeURIComponent(tag)}`);
+    expect(await cardTitles(page)).toEqual(books.filter((book) => book.tags.some((each) => each.name === tag)).map((book) => book.title));
+    await page.getByLabel("Judul atau pengarang").fill("zzzz tidak ada");
+    await page.getByRole("button", { name: "Cari" }).click();
+    await page.waitForURL(/q=zzzz/);
+    expect(await page.getByRole("status").textContent()).toBe("Tidak ada buku yang cocok dengan pencarian ini.");
+    await page.getByRole("link", { name: "Hapus pencarian" }).click();
+    await page.waitForURL(`${bffUrl}/katalog`);
+  });
+
+  it("opens a book's page from its card: synopsis, publisher, ISBN, genres, tags, the app link, and schema.org Book data", async () => {
+    const page = await open("/katalog", PHONE);
+    const book = books[0];
+    await page.getByRole("link", { name: book.title }).click();
+    await page.waitForURL(`${bffUrl}/katalog/${book.id}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(book.title);
+    const facts = await page.locator(".book-facts").innerText();
+    for (const text of [book.author.name, book.publisher.name, book.isbn_issn, ...book.tags.map((tag) => tag.name)]) expect(facts).toContain(text);
+    expect(await page.locator(".book-synopsis").textContent()).toBe(book.synopsis);
+    expect(await page.getByRole("link", { name: /Baca di aplikasi/ }).getAttribute("href")).toMatch(/^https:\/\//);
+    const structured = JSON.parse((await page.locator('script[type="application/ld+json"]').last().textContent())!) as Record<string, unknown>;
+    expect(structured).toMatchObject({ "@type": "Book", name: book.title, author: { name: book.author.name }, isbn: book.isbn_issn, url: `${bffUrl}/katalog/${book.id}` });
+    await page.getByRole("link", { name: "Koleksi Digital" }).last().click();
+    await page.waitForURL(`${bffUrl}/katalog`);
+  });
+
+  it("lists the videos, each with its picture, count of views and a link to watch it", async () => {
+    const page = await open("/katalog/video");
+    const cards = page.locator(".activity-card");
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.first().getByRole("link", { name: /TONTON VIDEO/ }).getAttribute("href")).toMatch(/^\/files\//);
+    expect(await cards.first().textContent()).toMatch(/Ditonton [\d.]+ kali/);
+  });
+});
+
+it("answers 404 inside the site's frame for a book that does not exist", async () => {
+  const response = await fetch(`${bffUrl}/katalog/999999`);
+  expect(response.status).toBe(404);
+  expect(await response.text()).toContain('aria-label="Navigasi utama"');
+});

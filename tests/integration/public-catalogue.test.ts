@@ -1,0 +1,213 @@
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicLoaderArgs as args, thrownResponse } from "../helpers/public-loaders";
+import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
+
+/**
+ * Koleksi Digital, /katalog (issue 24, point 3): the loaders against msw's upstream, read with
+ * the catalogue's own account. The file runs with modules of its own (vitest.config.ts): its
+ * configuration names the reader account before anything reads it.
+ */
+
+const READER = { email: "pembaca@dispusip.test", password: "rahasia-pembaca" };
+vi.stubEnv("CATALOGUE_READER_EMAIL", READER.email);
+vi.stubEnv("CATALOGUE_READER_PASSWORD", READER.password);
+const list = await import("~/routes/_public.katalog._index");
+const detail = await import("~/routes/_public.katalog.$bookId");
+const videos = await import("~/routes/_public.katalog.video");
+const sitemap = await import("~/routes/sitemap[.]xml");
+const layout = await import("~/routes/_public");
+const { BOOKS_PER_PAGE, forgetReaderToken } = await import("~/bff/catalogue.server");
+
+afterEach(() => forgetReaderToken());
+
+const GENRES = ["Sejarah", "Sastra", "Agama"];
+const TAGS = ["Populer", "Baru"];
+
+/** `count` books as the spec's `GET /books/all` lists them (oldest first); book 7 is by "Ayu Lestari", every third is "Sejarah". */
+function booksOf(count: number) {
+  return Array.from({ length: count }, (_, index) => {
+    const id = index + 1;
+    return {
+      id,
+      title: id === 5 ? "Sejarah Arsip Daerah" : `Buku Nomor ${id}`,
+      synopsis: `Sinopsis buku ${id}.`,
+      published_date: "2024-05-17",
+      isbn_issn: "978-623-7003-32-8",
+      author: { name: id === 7 ? "Ayu Lestari" : "Budi Santoso" },
+      publisher: { name: "Penerbit Ceria" },
+      genres: [{ name: GENRES[id % 3] }],
+      tags: id % 2 ? [{ name: TAGS[0] }] : [{ name: TAGS[1] }],
+      cover: `sampul-${id}.png`,
+    };
+  });
+}
+
+/** The reader account's login and the catalogue's lists, answered only with the token it was given. */
+function serveCatalogue({ books = booksOf(60), tokens = ["token-pembaca-1"] } = {}) {
+  let logins = 0;
+  const valid = new Set<string>();
+  const authorised = (request: Request) => valid.has(request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "");
+  upstream.use(
+    http.post(`${UPSTREAM}/users/login`, async ({ request }) => {
+      const body = (await request.json()) as { email?: string; password?: string };
+      if (body.email !== READER.email || body.password !== READER.password) return HttpResponse.json({ error: "Email atau password salah" }, { status: 401 });
+      const token = tokens[Math.min(logins, tokens.length - 1)];
+      logins += 1;
+      valid.add(token);
+      return HttpResponse.json({ token });
+    }),
+    http.get(`${UPSTREAM}/books/all`, ({ request }) => {
+      if (!authorised(request)) return HttpResponse.json({ error: "Token tidak valid" }, { status: 401 });
+      const url = new URL(request.url);
+      const limit = Number(url.searchParams.get("limit") ?? books.length);
+      const page = Number(url.searchParams.get("page") ?? 1);
+      return HttpResponse.json({ books: books.slice((page - 1) * limit, page * limit) });
+    }),
+    http.get(`${UPSTREAM}/videos`, ({ request }) => {
+      if (!authorised(request)) return HttpResponse.json({ error: "Token tidak valid" }, { status: 401 });
+      // Spec §7: `data.data` of the client's answer, i.e. the body's `data`.
+      return HttpResponse.json({
+        data: [
+          { id: 1, title: "Profil Dinas", description: "Layanan kami.", link: "http://upstream.test/files/profil.mp4", thumbnail: "http://upstream.test/files/profil.png", watched: 1250 },
+          { id: 2, title: "Dari tempat lain", description: "", link: "https://video.example.com/x.mp4", thumbnail: "", watched: 3 },
+        ],
+      });
+    }),
+  );
+  return {
+    logins: () => logins,
+    /** The upstream forgets every token it gave (they expired). */
+    expireTokens: () => valid.clear(),
+  };
+}
+
+const ids = (page: { books: Array<{ id: string }> }) => page.books.map((book) => Number(book.id));
+
+describe("/katalog", () => {
+  it("lists the books newest first, a page at a time, with cover, title, author and genres", async () => {
+    serveCatalogue();
+    const first = await list.loader(args("/katalog"));
+    expect(first).toMatchObject({ total: 60, page: 1, pageCount: 3 });
+    expect(ids(first)).toEqual(Array.from({ length: BOOKS_PER_PAGE }, (_, index) => 60 - index));
+    expect(first.books[0]).toEqual({ id: "60", title: "Buku Nomor 60", author: "Budi Santoso", cover: "/covers/sampul-60.png", genres: ["Sejarah"] });
+    expect(ids(await list.loader(args("/katalog?page=3")))).toEqual(Array.from({ length: 12 }, (_, index) => 12 - index));
+    // The filters offer the genres and tags the books carry, in alphabetical order.
+    expect(first).toMatchObject({ genres: ["Agama", "Sastra", "Sejarah"], tags: ["Baru", "Populer"] });
+  });
+
+  it("searches titles and authors, case and accents aside and by a word's beginning, not the other fields", async () => {
+    serveCatalogue();
+    expect(ids(await list.loader(args("/katalog?q=SEJARAH+arsip")))).toEqual([5]);
+    expect(ids(await list.loader(args("/katalog?q=áyu")))).toEqual([7]);
+    expect(ids(await list.loader(args("/katalog?q=lesta")))).toEqual([7]);
+    // The publisher and the synopsis are not what this search is for.
+    expect(await list.loader(args("/katalog?q=Ceria"))).toMatchObject({ total: 0, books: [] });
+  });
+
+  it("filters by genre and by tag, together with a search, keeping the newest first", async () => {
+    serveCatalogue();
+    const history = await list.loader(args("/katalog?genre=sejarah"));
+    expect(history.total).toBe(20);
+    expect(ids(history).slice(0, 3)).toEqual([60, 57, 54]);
+    expect(ids(await list.loader(args("/katalog?genre=Sejarah&tag=Baru&page=1")))).toEqual([60, 54, 48, 42, 36, 30, 24, 18, 12, 6]);
+    expect(ids(await list.loader(args("/katalog?q=ayu&tag=Populer")))).toEqual([7]);
+    expect(await list.loader(args("/katalog?genre=Tidak+Ada"))).toMatchObject({ total: 0, pageCount: 1 });
+  });
+
+  it("answers 404 for a page that does not exist or is not a page number, and cuts an overlong search, never a 500", async () => {
+    serveCatalogue();
+    for (const query of ["?page=4", "?page=0", "?page=abc", "?page=99999999999", "?q=ayu&page=2"]) {
+      expect((await thrownResponse(list.loader(args(`/katalog${query}`)))).init?.status, query).toBe(404);
+    }
+    const long = await list.loader(args(`/katalog?q=${"a".repeat(5_000)}`));
+    expect(long.query.q).toHaveLength(100);
+  });
+
+  it("logs in once with the reader account and keeps its token on the server, out of every page", async () => {
+    const catalogue = serveCatalogue();
+    const calls = recordUpstreamCalls();
+    const pages = [await list.loader(args("/katalog")), await detail.loader(args("/katalog/60", { bookId: "60" })), await videos.loader(args("/katalog/video"))];
+    expect(catalogue.logins()).toBe(1);
+    expect(calls.filter((call) => call.path.startsWith("/api/books")).every((call) => call.authorization === "Bearer token-pembaca-1")).toBe(true);
+    for (const page of pages) expect(JSON.stringify(page)).not.toContain("token-pembaca");
+  });
+
+  it("logs in again, once, when the upstream no longer takes the token", async () => {
+    const catalogue = serveCatalogue({ tokens: ["token-lama", "token-baru"] });
+    await list.loader(args("/katalog"));
+    catalogue.expireTokens();
+    // The cached copy of the list would hide the expiry: drop it, as the refresh time would.
+    const { forgetReadModels } = await import("~/bff/resources/screen/read-model.server");
+    forgetReadModels();
+    expect((await list.loader(args("/katalog"))).total).toBe(60);
+    expect(catalogue.logins()).toBe(2);
+  });
+
+  it("answers 503 when the reader account cannot log in, without trying again for every visitor", async () => {
+    let attempts = 0;
+    upstream.use(
+      http.post(`${UPSTREAM}/users/login`, () => {
+        attempts += 1;
+        return HttpResponse.json({ error: "Email atau password salah" }, { status: 401 });
+      }),
+    );
+    for (let visitor = 0; visitor < 5; visitor += 1) expect((await thrownResponse(list.loader(args("/katalog")))).init?.status).toBe(503);
+    expect(attempts).toBe(1);
+  });
+
+  it("answers 503 when the upstream is down", async () => {
+    upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
+    expect((await thrownResponse(list.loader(args("/katalog")))).init?.status).toBe(503);
+  });
+});
+
+describe("/katalog/{id}", () => {
+  it("shows one book: synopsis, publisher, date, ISBN, genres and tags", async () => {
+    serveCatalogue();
+    const { book, siteUrl } = await detail.loader(args("/katalog/5", { bookId: "5" }));
+    expect(siteUrl).toBe("http://localhost");
+    expect(book).toEqual({
+      id: "5",
+      title: "Sejarah Arsip Daerah",
+      author: "Budi Santoso",
+      publisher: "Penerbit Ceria",
+      synopsis: "Sinopsis buku 5.",
+      publishedDate: "17-05-2024",
+      publishedDateIso: "2024-05-17T00:00:00.000Z",
+      isbn: "978-623-7003-32-8",
+      genres: ["Agama"],
+      tags: ["Populer"],
+      cover: "/covers/sampul-5.png",
+    });
+  });
+
+  it("answers 404 for a book the list does not have, or an id no book has", async () => {
+    serveCatalogue();
+    for (const id of ["61", "0", "abc", "x".repeat(65)]) {
+      expect((await thrownResponse(detail.loader(args(`/katalog/${id}`, { bookId: id })))).init?.status, id).toBe(404);
+    }
+  });
+});
+
+describe("/katalog/video", () => {
+  it("lists the videos newest first, files on the upstream's host through this site's /files", async () => {
+    serveCatalogue();
+    const page = await videos.loader(args("/katalog/video"));
+    expect(page).toMatchObject({ page: 1, pages: 1, total: 2 });
+    expect(page.videos).toEqual([
+      { id: "2", title: "Dari tempat lain", description: "", link: "https://video.example.com/x.mp4", thumbnail: null, watched: 3 },
+      { id: "1", title: "Profil Dinas", description: "Layanan kami.", link: "/files/profil.mp4", thumbnail: "/files/profil.png", watched: 1250 },
+    ]);
+  });
+});
+
+describe("links to the catalogue", () => {
+  it("the menu offers it and the sitemap lists its pages and every book", async () => {
+    serveCatalogue({ books: booksOf(3) });
+    upstream.use(http.get(`${UPSTREAM}/abouts`, () => HttpResponse.json({ data: [] })), http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [] })));
+    expect((await layout.loader(args("/"))).catalogue).toBe(true);
+    const xml = await (await sitemap.loader(args("/sitemap.xml"))).text();
+    for (const path of ["/katalog", "/katalog/video", "/katalog/1", "/katalog/2", "/katalog/3"]) expect(xml).toContain(`<loc>http://localhost${path}</loc>`);
+  });
+});
