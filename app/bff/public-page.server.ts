@@ -33,6 +33,14 @@ export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   }
 }
 
+/** `?page=` of a public list: absent is the first; anything but a page number is no page of the list (404). */
+export function pageNumberOf(url: URL): number {
+  const value = url.searchParams.get("page");
+  if (value === null) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(value)) notFound();
+  return Number(value);
+}
+
 export function notFound(): never {
   throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { failPage, notFound, publicContext } from "~/bff/public-page.server";
+import { failPage, notFound, pageNumberOf, publicContext } from "~/bff/public-page.server";
 import { activityCard, publicActivities } from "~/bff/site-content.server";
 import { ActivityCard } from "~/components/public/ActivityCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
@@ -17,16 +17,9 @@ import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 
 export const ACTIVITIES_PER_PAGE = 12;
 
-/** `?page=`: absent is the first; anything but a page number that exists is not a page of this list. */
-function pageOf(url: URL): number {
-  const value = url.searchParams.get("page");
-  if (value === null) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(value)) notFound();
-  return Number(value);
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = pageOf(new URL(request.url));
+  const page = pageNumberOf(new URL(request.url));
   const { api } = publicContext(request);
   const activities = await publicActivities(api).catch(failPage);
   const pages = Math.max(1, Math.ceil(activities.length / ACTIVITIES_PER_PAGE));

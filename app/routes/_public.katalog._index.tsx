@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatIndonesianNumber } from "~/admin/format";
 import { catalogueBooks, catalogueEnabled, type CatalogueQuery } from "~/bff/catalogue.server";
-import { failPage, notFound } from "~/bff/public-page.server";
+import { failPage, notFound, pageNumberOf } from "~/bff/public-page.server";
 import { BookCard } from "~/components/public/BookCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
@@ -19,9 +19,7 @@ import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 /** The query from the address: words cut to their limit, a page that is not a page number is no page of this list. */
 function queryOf(url: URL): CatalogueQuery {
   const text = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, CATALOGUE_QUERY_MAX_CHARS);
-  const page = url.searchParams.get("page");
-  if (page !== null && !/^[1-9]\d{0,5}$/.test(page)) notFound();
-  return { q: text("q"), genre: text("genre"), tag: text("tag"), page: page === null ? 1 : Number(page) };
+  return { q: text("q"), genre: text("genre"), tag: text("tag"), page: pageNumberOf(url) };
 }
 
 /** The address of a page of this query: only what is set, the first page without `page`. */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatIndonesianNumber } from "~/admin/format";
 import { catalogueEnabled, catalogueVideos, VIDEOS_PER_PAGE } from "~/bff/catalogue.server";
-import { failPage, notFound } from "~/bff/public-page.server";
+import { failPage, notFound, pageNumberOf } from "~/bff/public-page.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
 import { CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH } from "~/lib/paths";
@@ -14,18 +14,12 @@ import { clipText } from "~/lib/text";
 /** How much of a description a card carries: well past the three lines it shows. */
 const DESCRIPTION_CHARS = 300;
 
-function pageOf(url: URL): number {
-  const value = url.searchParams.get("page");
-  if (value === null) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(value)) notFound();
-  return Number(value);
-}
 
 const pageHref = (page: number) => (page === 1 ? CATALOGUE_VIDEOS_PATH : `${CATALOGUE_VIDEOS_PATH}?page=${page}`);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!catalogueEnabled()) notFound();
-  const page = pageOf(new URL(request.url));
+  const page = pageNumberOf(new URL(request.url));
   const videos = await catalogueVideos(request).catch(failPage);
   const pages = Math.max(1, Math.ceil(videos.length / VIDEOS_PER_PAGE));
   if (page > pages) notFound();
