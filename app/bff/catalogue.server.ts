@@ -76,7 +76,7 @@ export interface BookDetails extends BookCardData {
   synopsis: string;
   /** DD-MM-YYYY, or "" when the upstream has none. */
   publishedDate: string;
-  /** YYYY-MM-DD for machines (schema.org), when the date is readable. */
+  /** ISO 8601 for machines (schema.org `datePublished`), when the date is readable. */
   publishedDateIso?: string;
   isbn: string;
   tags: string[];
