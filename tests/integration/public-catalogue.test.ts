@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicLoaderArgs as args, thrownResponse } from "../helpers/public-loaders";
+import { ADMIN_TOKEN, adminCookie, submit } from "./admin-screen-support";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
 
 /**
@@ -47,7 +48,11 @@ function booksOf(count: number) {
 function serveCatalogue({ books = booksOf(60), tokens = ["token-pembaca-1"] } = {}) {
   let logins = 0;
   const valid = new Set<string>();
-  const authorised = (request: Request) => valid.has(request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "");
+  // The reader's tokens, and the back-office's admin (a test deletes a book through it).
+  const authorised = (request: Request) => {
+    const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
+    return valid.has(token) || token === ADMIN_TOKEN;
+  };
   upstream.use(
     http.post(`${UPSTREAM}/users/login`, async ({ request }) => {
       const body = (await request.json()) as { email?: string; password?: string };
@@ -159,6 +164,25 @@ describe("/katalog", () => {
   it("answers 503 when the upstream is down", async () => {
     upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
     expect((await thrownResponse(list.loader(args("/katalog")))).init?.status).toBe(503);
+  });
+});
+
+describe("a change in the back-office", () => {
+  it("shows on /katalog at once: a book the admin deletes is gone though the list's copy was fresh", async () => {
+    const books = booksOf(3);
+    serveCatalogue({ books });
+    expect(ids(await list.loader(args("/katalog")))).toEqual([3, 2, 1]);
+    upstream.use(
+      http.delete(`${UPSTREAM}/books/2`, () => {
+        books.splice(1, 1);
+        return HttpResponse.json({ message: "Buku dihapus" });
+      }),
+    );
+    const bookScreen = await import("~/routes/admin.book");
+    const deleted = await submit(bookScreen, "/admin/book?delete=2", await adminCookie(), new URLSearchParams({ intent: "delete", id: "2" }));
+    expect(deleted.kind).toBe("redirect");
+    expect(ids(await list.loader(args("/katalog")))).toEqual([3, 1]);
+    expect((await thrownResponse(detail.loader(args("/katalog/2", { bookId: "2" })))).init?.status).toBe(404);
   });
 });
 
