@@ -246,7 +246,9 @@ describe("an upstream that answers odd values", () => {
           current = generated;
           // Its link on the site: a lone surrogate in the id is U+FFFD there, as the BFF reads it.
           const activityId = (firstId(generated.activities) ?? "1").replace(/\p{Cs}/gu, "\uFFFD");
-          for (const path of ["/", "/about", "/history", "/privacy-policy", "/terms", `/activity/${encodeURIComponent(activityId)}`]) {
+          const bookId = (firstId(generated.books) ?? "1").replace(/\p{Cs}/gu, "\uFFFD");
+          const catalogue = ["/katalog", "/katalog?q=a&genre=x", "/katalog/video", `/katalog/${encodeURIComponent(bookId)}`];
+          for (const path of ["/", "/about", "/history", "/privacy-policy", "/terms", `/activity/${encodeURIComponent(activityId)}`, ...catalogue]) {
             const { status, body } = await get(path);
             tally(answers, status);
             expect([200, 404, 503], `${path} answered ${status}`).toContain(status);
@@ -262,7 +264,7 @@ describe("an upstream that answers odd values", () => {
         { numRuns: RUNS },
       );
     await reported(
-      `${RUNS} odd upstreams: 6 public pages, the feed and the sitemap each`,
+      `${RUNS} odd upstreams: 10 public pages (Koleksi Digital's among them), the feed and the sitemap each`,
       property,
       () => `${described(answers)}; the feed and sitemap well-formed`,
       () => ({ requests: total(answers) }),
