@@ -12,9 +12,14 @@ import Database from "better-sqlite3";
 
 export const FTS_TOKENIZER = "unicode61 remove_diacritics 2";
 
-/** An admin's search as an FTS5 query: every word required, each a prefix, nothing read as syntax (quotes, `*`, `OR`, `NEAR`, columns). */
+/**
+ * A visitor's or an admin's search as an FTS5 query: every word required, each a prefix, nothing
+ * read as syntax (quotes, `*`, `OR`, `NEAR`, columns). Control characters separate words: SQLite
+ * ends a string at NUL, so one inside a quoted word made the query fail ("unterminated string").
+ */
 export function fullTextQuery(text: string): string | undefined {
-  const words = text.split(/\s+/).filter((word) => word !== "");
+  // eslint-disable-next-line no-control-regex -- the point is to drop them
+  const words = text.split(/[\s\u0000-\u001f\u007f]+/).filter((word) => word !== "");
   if (words.length === 0) return undefined;
   return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(" ");
 }

@@ -127,6 +127,10 @@ describe("/katalog", () => {
     }
     const long = await list.loader(args(`/katalog?q=${"a".repeat(5_000)}`));
     expect(long.query.q).toHaveLength(100);
+    // A NUL (SQLite ends a string there) and other control characters only separate words.
+    expect(ids(await list.loader(args("/katalog?q=%00")))).toHaveLength(BOOKS_PER_PAGE);
+    expect(ids(await list.loader(args("/katalog?q=ayu%00%07lest")))).toEqual([7]);
+    for (const q of ['"', "*", "((", "title:x", "NEAR(a b)", "a OR b"]) expect((await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`))).total, q).toBeGreaterThanOrEqual(0);
   });
 
   it("logs in once with the reader account and keeps its token on the server, out of every page", async () => {
