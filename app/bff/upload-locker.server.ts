@@ -23,6 +23,13 @@ import { broadcast, KEY_PREFIX, onBroadcast, RedisUnavailable, withRedis } from 
 
 const LOCK_LEASE_MS = 10_000;
 const LEASE_RENEWAL_MS = 3_000;
+/**
+ * @tus/server's `lockDrainTimeout` (its default): a request asked to let go ends this long after.
+ * A holder that cannot renew its lease lets go early enough to have ended before the lease runs
+ * out, with a second to spare: another process may take the lock then.
+ */
+export const LOCK_DRAIN_MS = 3_000;
+const LET_GO_AFTER_MS = LOCK_LEASE_MS - LOCK_DRAIN_MS - 1_000;
 /** Longer than a lease, so that a lock of a dead process is taken over rather than refused. */
 const ACQUIRE_TIMEOUT_MS = 15_000;
 const RETRY_DELAY_MS = 50;
@@ -83,29 +90,56 @@ class RedisLock implements Lock {
         await pause(RETRY_DELAY_MS);
       }
     } catch (error) {
-      if (error instanceof RedisUnavailable) throw refusal(503, MESSAGES.upstreamUnavailable);
+      if (error instanceof RedisUnavailable) {
+        // A SET whose answer timed out may still have been applied: the key must not outlive us.
+        void this.deleteKey();
+        throw refusal(503, MESSAGES.upstreamUnavailable);
+      }
       throw error;
     }
     throw refusal(423, UPLOAD_LOCK_MESSAGES.busy);
   }
 
+  /**
+   * Holds the lock while the request lasts, renewing its lease. When the lease cannot be renewed
+   * (the key is gone or another's, or Redis has not answered for too long) the request is asked
+   * to let go, as when another asks: writing on without the lock could corrupt the upload.
+   */
   private hold(release: RequestRelease): void {
     holders.set(this.id, { token: this.token, release });
+    let renewedAt = Date.now();
+    const letGo = (reason: string) => {
+      clearInterval(this.renewal);
+      log("upload_lock_lost", { upload: this.id, reason });
+      void release();
+    };
     this.renewal = setInterval(() => {
-      withRedis((client) => client.eval(RENEW_SCRIPT, { keys: [this.key], arguments: [this.token, String(LOCK_LEASE_MS)] })).catch((error: Error) =>
-        log("upload_lock_renewal_failed", { upload: this.id, error: error.message }),
+      withRedis((client) => client.eval(RENEW_SCRIPT, { keys: [this.key], arguments: [this.token, String(LOCK_LEASE_MS)] })).then(
+        (renewed) => {
+          if (renewed === 1) renewedAt = Date.now();
+          else letGo("the lease ran out and the lock is no longer this request's");
+        },
+        (error: Error) => {
+          log("upload_lock_renewal_failed", { upload: this.id, error: error.message });
+          if (Date.now() - renewedAt >= LET_GO_AFTER_MS) letGo("the lease could not be renewed in time");
+        },
       );
     }, LEASE_RENEWAL_MS);
     this.renewal.unref();
+  }
+
+  /** Deletes the key if it still holds this holder's token; a failure is logged (the lease frees it). */
+  private async deleteKey(): Promise<void> {
+    await withRedis((client) => client.eval(UNLOCK_SCRIPT, { keys: [this.key], arguments: [this.token] })).catch((error: Error) =>
+      log("upload_unlock_failed", { upload: this.id, error: error.message }),
+    );
   }
 
   async unlock(): Promise<void> {
     clearInterval(this.renewal);
     if (holders.get(this.id)?.token === this.token) holders.delete(this.id);
     // Redis away: the lease frees the lock within LOCK_LEASE_MS; the request itself is done.
-    await withRedis((client) => client.eval(UNLOCK_SCRIPT, { keys: [this.key], arguments: [this.token] })).catch((error: Error) =>
-      log("upload_unlock_failed", { upload: this.id, error: error.message }),
-    );
+    await this.deleteKey();
   }
 }
 

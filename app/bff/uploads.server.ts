@@ -8,7 +8,7 @@ import { log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
 import type { FileRule } from "./multipart.server.ts";
 import { usesRedis } from "./redis.server.ts";
-import { redisUploadLocker } from "./upload-locker.server.ts";
+import { LOCK_DRAIN_MS, redisUploadLocker } from "./upload-locker.server.ts";
 
 /**
  * Resumable uploads (issue 23, the tus protocol): with JavaScript, the admin's browser sends each
@@ -109,6 +109,8 @@ function resumableUploads(): Uploads {
     datastore: store,
     // One process: @tus/server's own lock in memory. Several sharing Redis: one lock for them all.
     ...(usesRedis() ? { locker: redisUploadLocker() } : {}),
+    // How long a request asked to let go of its lock may take to end (the Redis lock's lease allows for it).
+    lockDrainTimeout: LOCK_DRAIN_MS,
     relativeLocation: true,
     async onUploadCreate(request, upload) {
       const admin = request.headers.get(ADMIN_HEADER);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig, parseConfig } from "@server/config.server";
 import { beginLoginAttempt } from "~/bff/login-throttle.server";
 import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "~/bff/redis.server";
+import { redisUploadLocker } from "~/bff/upload-locker.server";
 import { commitSession, destroySession, getSession, startSession } from "~/bff/session.server";
 import { action as login } from "~/routes/login";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
@@ -159,6 +160,42 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
       expect(reads).toBe(2);
     } finally {
       await elsewhereRedis.closeRedis();
+    }
+  });
+
+  it("holds a resumable upload's lock in one Redis key: another request asks the holder to let go, then takes it", async () => {
+    const locker = redisUploadLocker();
+    const id = "0123456789abcdef0123456789abcdef";
+    const first = locker.newLock(id);
+    const asked = vi.fn(() => {
+      // What @tus/server does when asked: the request ends, and unlocks.
+      void first.unlock();
+    });
+    await first.lock(new AbortController().signal, asked);
+    expect(await inspector.get(`dispusip:upload-lock:${id}`)).toMatch(/^[0-9a-f-]{36}$/);
+    const second = locker.newLock(id);
+    await second.lock(new AbortController().signal, () => {});
+    expect(asked).toHaveBeenCalledTimes(1);
+    await second.unlock();
+    expect(await inspector.exists(`dispusip:upload-lock:${id}`)).toBe(0);
+  });
+
+  it("lets go of an upload when its lock's lease is lost, instead of writing on without it", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const id = "fedcba9876543210fedcba9876543210";
+      const lock = redisUploadLocker().newLock(id);
+      const asked = vi.fn();
+      await lock.lock(new AbortController().signal, asked);
+      // The lease ran out while Redis was away, say, and another request took the key.
+      await inspector.set(`dispusip:upload-lock:${id}`, "another-request");
+      vi.advanceTimersByTime(3_000);
+      await eventually(() => asked.mock.calls.length === 1, "the holder was asked to let go");
+      await lock.unlock();
+      // Its unlock leaves the other request's lock alone.
+      expect(await inspector.get(`dispusip:upload-lock:${id}`)).toBe("another-request");
+    } finally {
+      vi.useRealTimers();
     }
   });
 
