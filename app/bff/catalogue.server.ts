@@ -64,8 +64,14 @@ async function asReader<T>(requestId: string | undefined, read: (api: UpstreamCl
       return await read(createUpstreamClient({ requestId, token: await token }));
     } catch (error) {
       const refused = isUpstreamError(error) && error.kind === "http" && error.status === 401;
-      if (!refused || attempt > 1) throw error;
+      if (!refused) throw error;
       if (readerToken === token) readerToken = undefined;
+      if (attempt > 1) {
+        // A token fresh from the login refused too (the account disabled, its rights taken): wait as for a failed login.
+        loginFailed = { at: Date.now(), error };
+        log("catalogue_reader_refused", { error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      }
     }
   }
 }

@@ -34,7 +34,10 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) 
 }
 for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const name = box.dataset.island as IslandName;
-  if (name in ISLAND_MARGINS) whenNear(box, ISLAND_MARGINS[name], () => import("./islands").then(({ hydrateIsland }) => hydrateIsland(box, name)));
+  // Not Object.hasOwn: the script runs on browsers as old as ES2019.
+  if (!Object.prototype.hasOwnProperty.call(ISLAND_MARGINS, name)) continue;
+  // A chunk that fails to load (the connection dropped) leaves the island as the server rendered it.
+  whenNear(box, ISLAND_MARGINS[name], () => import("./islands").then(({ hydrateIsland }) => hydrateIsland(box, name)).catch(() => undefined));
 }
 // Tests wait for this before they act on the page, as they wait for React's hydration elsewhere.
 document.documentElement.dataset.enhanced = "";

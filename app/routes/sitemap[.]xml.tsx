@@ -4,10 +4,17 @@ import { catalogueBookIds, catalogueEnabled } from "~/bff/catalogue.server";
 import { orNull } from "~/bff/public-page.server";
 import { activityPath, CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, catalogueBookPath } from "~/lib/paths";
 
+/**
+ * A sitemap holds at most 50,000 addresses (sitemaps.org): the newest books up to that, with room
+ * for the site's own pages and activities. A larger catalogue would need a sitemap index.
+ */
+const SITEMAP_MAX_BOOKS = 45_000;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { siteUrl, activities } = await activitiesForFeeds(request);
   // Koleksi Digital when it is set up; a catalogue the upstream cannot list now leaves only its own pages.
-  const catalogue = catalogueEnabled() ? [CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, ...((await orNull(catalogueBookIds(request))) ?? []).map(catalogueBookPath)] : [];
+  const books = catalogueEnabled() ? ((await orNull(catalogueBookIds(request))) ?? []) : [];
+  const catalogue = catalogueEnabled() ? [CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, ...books.slice(0, SITEMAP_MAX_BOOKS).map(catalogueBookPath)] : [];
   const urls = [
     ...[...STATIC_PUBLIC_PATHS, ...catalogue].map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
     ...activities.map((activity) => {

@@ -165,6 +165,19 @@ describe("/katalog", () => {
     expect(attempts).toBe(1);
   });
 
+  it("waits as for a failed login when even a fresh token is refused (the account lost its rights)", async () => {
+    let logins = 0;
+    upstream.use(
+      http.post(`${UPSTREAM}/users/login`, () => {
+        logins += 1;
+        return HttpResponse.json({ token: `token-${logins}` });
+      }),
+      http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ error: "Token tidak valid" }, { status: 401 })),
+    );
+    for (let visitor = 0; visitor < 5; visitor += 1) expect((await thrownResponse(list.loader(args("/katalog")))).init?.status).toBe(503);
+    expect(logins).toBe(2);
+  });
+
   it("answers 503 when the upstream is down", async () => {
     upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
     expect((await thrownResponse(list.loader(args("/katalog")))).init?.status).toBe(503);
