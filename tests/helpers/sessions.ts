@@ -1,8 +1,8 @@
 import { commitSession, startSession, type SessionUser } from "~/bff/session.server";
 
 /** A Cookie header for a logged-in session with the given role, as the login action would make it. */
-export async function sessionCookie(role: number, options: { token?: string; roleCheckedAgoMs?: number } = {}) {
-  const user: SessionUser = { id: 1, name: "Pengguna Uji", email: `role${role}@dispusip.local`, role };
+export async function sessionCookie(role: number, options: { token?: string; roleCheckedAgoMs?: number; userId?: number } = {}) {
+  const user: SessionUser = { id: options.userId ?? 1, name: "Pengguna Uji", email: `role${role}@dispusip.local`, role };
   const session = await startSession(options.token ?? `token-role-${role}`, user);
   if (options.roleCheckedAgoMs) session.set("roleCheckedAt", Date.now() - options.roleCheckedAgoMs);
   const setCookie = await commitSession(session);

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PNG_BYTES, PNG_SIGNATURE, adminCookie, recordWrites, submit } from "./admin-screen-support";
-import { request } from "../helpers/sessions";
+import { request, sessionCookie } from "../helpers/sessions";
 
 /**
  * Issue 23: the resumable uploads' endpoint (tus) and a form naming finished uploads. The routes
@@ -130,6 +130,27 @@ describe("resumable uploads", () => {
     expect((await offsetOf(finished.id)).status).toBe(404);
     expect((await offsetOf(unfinished.id)).status).toBe(404);
     expect(await stored()).toEqual([]);
+  });
+
+  it("is its creator's alone: another admin can neither read its offset, add to it, cancel it nor save it", async () => {
+    const { id } = await create(PNG_BYTES.length);
+    expect((await append(id, 0, PNG_BYTES.subarray(0, 10))).status).toBe(204);
+    const other = await sessionCookie(3, { token: "token-admin-lain", userId: 2 });
+    const head = (await single.loader({ request: request(`/admin/uploads/${id}`, { method: "HEAD", cookie: other, headers: TUS }), params: { uploadId: id }, context })) as Response;
+    expect(head.status).toBe(404);
+    expect((await append(id, 10, PNG_BYTES.subarray(10), other)).status).toBe(404);
+    const cancel = (await single.action({
+      request: request(`/admin/uploads/${id}`, { method: "POST", cookie: other, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
+      params: { uploadId: id },
+      context,
+    })) as Response;
+    expect(cancel.status).toBe(404);
+    const writes = recordWrites("post", "/sliders", { status: 201 });
+    const answer = await submit(sliderRoute, "/admin/slider-manager?modal=add", other, new URLSearchParams({ intent: "create", title: "x", _upload_file: id }));
+    expect(answer).toMatchObject({ kind: "data", status: 400, data: { alert: { message: "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi." } } });
+    expect(writes).toEqual([]);
+    // Its creator still has it, untouched.
+    expect(await offsetOf(id)).toEqual({ status: 200, offset: "10" });
   });
 
   it("a form naming an unfinished, unknown or forged upload is refused, nothing written", async () => {
