@@ -1,7 +1,11 @@
 import { once } from "node:events";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, mp4Buffer, pngBuffer, referenceApiToken, rowWith, type Video } from "./helpers/index.ts";
+import type { Page } from "playwright-core";
+import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, mp4Buffer, pngBuffer, referenceApiToken, rowWith, waitForHydration, type Video } from "./helpers/index.ts";
 
 /**
  * Issue 23.6: an upload survives a dropped connection. Chromium reaches the site through a proxy
@@ -15,8 +19,13 @@ const VIDEO_BYTES = 6 * 1024 * 1024;
 /** The connection is cut once this much of a request body has passed: inside the video's bytes. */
 const CUT_AFTER_BYTES = 2 * 1024 * 1024;
 
-/** A TCP proxy to the site that cuts the first connection carrying more than CUT_AFTER_BYTES towards it. */
+/**
+ * A TCP proxy to the site that, once, cuts the first connection carrying more than
+ * CUT_AFTER_BYTES towards it (`cut`), or stops passing its bytes on and holds it open (`stall`,
+ * a network that went quiet, as under a closed laptop lid).
+ */
 async function cuttingProxy() {
+  let mode: "cut" | "stall" = "cut";
   let cuts = 0;
   const sockets = new Set<Socket>();
   const server = createServer((browser) => {
@@ -27,6 +36,10 @@ async function cuttingProxy() {
       carried += chunk.length;
       if (cuts === 0 && carried > CUT_AFTER_BYTES) {
         cuts += 1;
+        if (mode === "stall") {
+          browser.pause();
+          return;
+        }
         browser.destroy();
         site.destroy();
         return;
@@ -47,6 +60,11 @@ async function cuttingProxy() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     cuts: () => cuts,
+    /** The next time, in this way. */
+    arm(next: "cut" | "stall") {
+      mode = next;
+      cuts = 0;
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       server.close();
@@ -99,5 +117,61 @@ describe("a video upload cut in the middle", () => {
     expect(saved?.link).toMatch(/\.mp4$/);
     const stored = await fetch(new URL(saved?.link ?? "", bffUrl));
     expect((await stored.arrayBuffer()).byteLength).toBe(VIDEO_BYTES);
+  });
+});
+
+describe("a video upload whose page died in the middle", () => {
+  /** Where each piece of the video's upload started (the thumbnail and background are small, one piece each from 0). */
+  function videoPieces(page: Page): number[] {
+    const pieces: number[] = [];
+    page.on("request", (request) => {
+      const headers = request.headers();
+      if (/\/admin\/uploads\/[0-9a-f]{32}$/.test(request.url()) && headers["x-http-method-override"] === "PATCH") pieces.push(Number(headers["upload-offset"]));
+    });
+    return pieces;
+  }
+
+  async function fillVideoForm(page: Page, title: string, videoFile: string) {
+    const dialog = dialogNamed(page, "TAMBAH VIDEO");
+    await dialog.getByLabel("Judul").fill(title);
+    await dialog.getByLabel("Deskripsi").fill("Halaman tertutup di tengah unggahan.");
+    // The same file from disk both times (its name, size and date are how the browser knows it again).
+    await dialog.getByLabel("Video").setInputFiles(videoFile);
+    await dialog.getByLabel("Thumbnail").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+  }
+
+  it("resumes from what the site kept when the admin chooses the same file again after reopening the page", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "resumable-e2e-"));
+    try {
+      const videoFile = path.join(dir, "tutup-laptop.mp4");
+      await writeFile(videoFile, mp4Buffer(VIDEO_BYTES));
+      const admin = await admins.open({ javaScript: true });
+      await admin.open("/admin/video?modal=add");
+      const title = "Video yang halamannya tertutup";
+      proxy.arm("stall");
+      await fillVideoForm(admin.page, title, videoFile);
+      await expect.poll(() => proxy.cuts(), { message: "the network went quiet mid-video" }).toBe(1);
+      // The tab dies without a word (no leave question): a crash, a phone that killed it.
+      await admin.page.close({ runBeforeUnload: false });
+
+      const page = await admin.context.newPage();
+      const pieces = videoPieces(page);
+      await page.goto(`${proxy.url}/admin/video?modal=add`);
+      await waitForHydration(page);
+      await fillVideoForm(page, title, videoFile);
+      await alertWith(page, "Berhasil menambahkan data!").waitFor();
+      await rowWith(page, title).waitFor();
+      // The video's upload went on from what reached the site before the page died, not from 0.
+      expect(pieces[0]).toBeGreaterThan(0);
+      expect(pieces[0]).toBeLessThanOrEqual(CUT_AFTER_BYTES);
+
+      const saved = (await apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token)).find((video) => video.title === title);
+      const stored = await fetch(new URL(saved?.link ?? "", bffUrl));
+      expect(Buffer.from(await stored.arrayBuffer()).equals(mp4Buffer(VIDEO_BYTES))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
