@@ -6,6 +6,7 @@ import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { coverUrl } from "~/lib/files";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
+import { pageOfList } from "./public-page.server.ts";
 import { cachedRead } from "./public-cache.server.ts";
 import { newestFirst, readWholeList, screenReadModel, type ReadModel } from "./resources/screen/read-model.server.ts";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
@@ -108,8 +109,10 @@ function bookDetails(book: Book): BookDetails {
 
 type BookModel = ReadModel<Book, ReturnType<typeof bookAdapter.cells>>;
 
+const requestIdOf = (request: Request) => request.headers.get("x-request-id") ?? undefined;
+
 function books(request: Request): Promise<BookModel> {
-  return asReader(request.headers.get("x-request-id") ?? undefined, (api) => screenReadModel(api, bookAdapter));
+  return asReader(requestIdOf(request), (api) => screenReadModel(api, bookAdapter));
 }
 
 const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
@@ -162,16 +165,8 @@ export async function catalogueBooks(request: Request, query: CatalogueQuery): P
       (!query.genre || book.genres.some((genre) => sameName(genre.name, query.genre))) &&
       (!query.tag || book.tags.some((tag) => sameName(tag.name, query.tag))),
   );
-  const pageCount = Math.max(1, Math.ceil(chosen.length / BOOKS_PER_PAGE));
-  if (query.page > pageCount) return undefined;
-  const first = (query.page - 1) * BOOKS_PER_PAGE;
-  return {
-    books: chosen.slice(first, first + BOOKS_PER_PAGE).map(bookCard),
-    total: chosen.length,
-    page: query.page,
-    pageCount,
-    ...filtersOf(model),
-  };
+  const shown = pageOfList(chosen, query.page, BOOKS_PER_PAGE);
+  return shown && { books: shown.items.map(bookCard), total: shown.total, page: shown.page, pageCount: shown.pages, ...filtersOf(model) };
 }
 
 /** One book, or undefined when the list has no such id. */
@@ -200,7 +195,7 @@ function videoCard(video: Video): VideoCardData {
 /** Every video, newest first (the whole list, read in pages as the back-office reads it). */
 export async function catalogueVideos(request: Request): Promise<VideoCardData[]> {
   const videos = await cachedRead("catalogue-videos", () =>
-    asReader(request.headers.get("x-request-id") ?? undefined, (api) => readWholeList(api, videoAdapter)),
+    asReader(requestIdOf(request), (api) => readWholeList(api, videoAdapter)),
   );
   return newestFirst(videos, (video) => video.id).map(videoCard);
 }

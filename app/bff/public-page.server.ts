@@ -41,6 +41,14 @@ export function pageNumberOf(url: URL): number {
   return Number(value);
 }
 
+/** One page of a public list (`perPage` items from page `page`, 1-based), or undefined past its last page; an empty list has one, empty page. */
+export function pageOfList<T>(items: T[], page: number, perPage: number): { items: T[]; page: number; pages: number; total: number } | undefined {
+  const pages = Math.max(1, Math.ceil(items.length / perPage));
+  if (page > pages) return undefined;
+  const first = (page - 1) * perPage;
+  return { items: items.slice(first, first + perPage), page, pages, total: items.length };
+}
+
 export function notFound(): never {
   throw data({ message: MESSAGES.pageNotFound }, { status: 404 });
 }

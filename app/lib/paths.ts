@@ -1,3 +1,8 @@
+/** Page `page` of a public list at `path`: the first page is the list's own address. */
+export function pagedPath(path: string, page: number): string {
+  return page === 1 ? path : `${path}?page=${page}`;
+}
+
 /** The activities' archive, newest first (`?page=N`). */
 export const ACTIVITIES_PATH = "/activity";
 

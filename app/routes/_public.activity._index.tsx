@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { failPage, notFound, pageNumberOf, publicContext } from "~/bff/public-page.server";
+import { failPage, notFound, pageNumberOf, pageOfList, publicContext } from "~/bff/public-page.server";
 import { activityCard, publicActivities } from "~/bff/site-content.server";
 import { ActivityCard } from "~/components/public/ActivityCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
 import { formatIndonesianNumber } from "~/admin/format";
-import { ACTIVITIES_PATH } from "~/lib/paths";
+import { ACTIVITIES_PATH, pagedPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 
 /**
@@ -21,19 +21,11 @@ export const ACTIVITIES_PER_PAGE = 12;
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = pageNumberOf(new URL(request.url));
   const { api } = publicContext(request);
-  const activities = await publicActivities(api).catch(failPage);
-  const pages = Math.max(1, Math.ceil(activities.length / ACTIVITIES_PER_PAGE));
-  if (page > pages) notFound();
-  const first = (page - 1) * ACTIVITIES_PER_PAGE;
-  return {
-    page,
-    pages,
-    total: activities.length,
-    activities: activities.slice(first, first + ACTIVITIES_PER_PAGE).map(activityCard),
-  };
+  const shown = pageOfList(await publicActivities(api).catch(failPage), page, ACTIVITIES_PER_PAGE) ?? notFound();
+  return { page, pages: shown.pages, total: shown.total, activities: shown.items.map(activityCard) };
 }
 
-const pageHref = (page: number) => (page === 1 ? ACTIVITIES_PATH : `${ACTIVITIES_PATH}?page=${page}`);
+const pageHref = (page: number) => pagedPath(ACTIVITIES_PATH, page);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data

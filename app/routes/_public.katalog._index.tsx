@@ -69,28 +69,8 @@ export default function CataloguePage() {
           <span>Judul atau pengarang</span>
           <input type="search" name="q" defaultValue={query.q} maxLength={CATALOGUE_QUERY_MAX_CHARS} autoComplete="off" />
         </label>
-        <label>
-          <span>Genre</span>
-          <select name="genre" defaultValue={query.genre}>
-            <option value="">Semua genre</option>
-            {genres.map((genre) => (
-              <option key={genre} value={genre}>
-                {genre}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>Tag</span>
-          <select name="tag" defaultValue={query.tag}>
-            <option value="">Semua tag</option>
-            {tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NameFilter label="Genre" name="genre" chosen={query.genre} names={genres} />
+        <NameFilter label="Tag" name="tag" chosen={query.tag} names={tags} />
         <button type="submit" className="button-primary">
           Cari
         </button>
@@ -114,6 +94,23 @@ export default function CataloguePage() {
       ) : null}
       <PublicPager label="Halaman koleksi" page={page} pages={pageCount} href={(target) => queryHref({ ...query, page: target })} />
     </div>
+  );
+}
+
+/** A filter by one of the names the books carry ("Semua …" for any). */
+function NameFilter({ label, name, chosen, names }: { label: string; name: string; chosen: string; names: string[] }) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select name={name} defaultValue={chosen}>
+        <option value="">Semua {label.toLowerCase()}</option>
+        {names.map((each) => (
+          <option key={each} value={each}>
+            {each}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatIndonesianNumber } from "~/admin/format";
 import { catalogueEnabled, catalogueVideos, VIDEOS_PER_PAGE } from "~/bff/catalogue.server";
-import { failPage, notFound, pageNumberOf } from "~/bff/public-page.server";
+import { failPage, notFound, pageNumberOf, pageOfList } from "~/bff/public-page.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
-import { CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH } from "~/lib/paths";
+import { CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, pagedPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 import { clipText } from "~/lib/text";
 
@@ -15,20 +15,17 @@ import { clipText } from "~/lib/text";
 const DESCRIPTION_CHARS = 300;
 
 
-const pageHref = (page: number) => (page === 1 ? CATALOGUE_VIDEOS_PATH : `${CATALOGUE_VIDEOS_PATH}?page=${page}`);
+const pageHref = (page: number) => pagedPath(CATALOGUE_VIDEOS_PATH, page);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!catalogueEnabled()) notFound();
   const page = pageNumberOf(new URL(request.url));
-  const videos = await catalogueVideos(request).catch(failPage);
-  const pages = Math.max(1, Math.ceil(videos.length / VIDEOS_PER_PAGE));
-  if (page > pages) notFound();
-  const first = (page - 1) * VIDEOS_PER_PAGE;
+  const shown = pageOfList(await catalogueVideos(request).catch(failPage), page, VIDEOS_PER_PAGE) ?? notFound();
   return {
     page,
-    pages,
-    total: videos.length,
-    videos: videos.slice(first, first + VIDEOS_PER_PAGE).map((video) => ({ ...video, description: clipText(video.description, DESCRIPTION_CHARS) })),
+    pages: shown.pages,
+    total: shown.total,
+    videos: shown.items.map((video) => ({ ...video, description: clipText(video.description, DESCRIPTION_CHARS) })),
   };
 }
 

@@ -13,7 +13,8 @@ import { screenById } from "./registry.server";
 /** The rule of the screen's file field an upload is for. */
 const ruleOf = ({ screen, field }: UploadTarget) => {
   const definition = screenById(screen)?.definition;
-  return definition && Object.hasOwn(fileRulesOf(definition), field) ? fileRulesOf(definition)[field] : undefined;
+  const rules = definition ? fileRulesOf(definition) : {};
+  return Object.hasOwn(rules, field) ? rules[field] : undefined;
 };
 
 export async function answerUploadRequest(request: Request, uploadId?: string): Promise<Response> {

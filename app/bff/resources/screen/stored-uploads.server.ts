@@ -41,21 +41,16 @@ export async function formWithStoredUploads(
   fields: Array<[string, string]>,
 ): Promise<StoredUploadForm | { refusal: string }> {
   const fileFields = definition.fields.filter((field) => field.type === "file");
-  const found = await Promise.all(
-    references(fields, fileFields).map(async (reference) => ({
-      ...reference,
-      stored: await storedUpload(admin, reference.id, { screen: definition.id, field: reference.field }),
-    })),
-  );
-  const refused = found.find((entry) => "refusal" in entry.stored);
-  if (refused && "refusal" in refused.stored) return { refusal: refused.stored.refusal };
+  const found: Array<{ field: string; id: string; file: string; filename: string }> = [];
+  for (const reference of references(fields, fileFields)) {
+    const stored = await storedUpload(admin, reference.id, { screen: definition.id, field: reference.field });
+    if ("refusal" in stored) return stored;
+    found.push({ ...reference, file: stored.file, filename: stored.filename });
+  }
 
   async function* parts(): AsyncGenerator<OutgoingPart> {
     for (const [name, value] of fields) if (!name.startsWith(PREFIX)) yield { name, value };
-    for (const { field, stored } of found) {
-      if ("refusal" in stored) continue;
-      yield { name: field, filename: stored.filename, contentType: "application/octet-stream", data: createReadStream(stored.file) };
-    }
+    for (const { field, file, filename } of found) yield { name: field, filename, contentType: "application/octet-stream", data: createReadStream(file) };
   }
   const { body, contentType } = encodeMultipart(parts());
   const request = new Request("http://localhost/", { method: "POST", headers: { "content-type": contentType }, body, duplex: "half" } as RequestInit);
