@@ -2,6 +2,7 @@ import { readdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { CHUNK_BYTES } from "~/components/admin/UploadProgress";
+import { tusMetadata } from "../helpers/tus.ts";
 import { MiB, rssOf } from "./support.ts";
 
 /**
@@ -73,11 +74,6 @@ export function postVideoForm(bffUrl: string, cookie: string, overLine = line())
   return timedUpload(`${bffUrl}/admin/video?modal=add`, { Cookie: cookie }, multipart({ intent: "create", title: "Video besar" }, "video", overLine), 302);
 }
 
-function tusMetadata(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
-}
 
 /**
  * The video as the admin's browser sends it with JavaScript (tus-js-client's requests: a POST

@@ -83,6 +83,16 @@ beforeAll(async () => {
 });
 
 
+/** Where each piece of the form's uploads started, as the browser asked the site to take it (the video's first; the thumbnail and background are one piece each from 0). */
+function uploadPieces(page: Page): number[] {
+  const pieces: number[] = [];
+  page.on("request", (request) => {
+    const headers = request.headers();
+    if (/\/admin\/uploads\/[0-9a-f]{32}$/.test(request.url()) && headers["x-http-method-override"] === "PATCH") pieces.push(Number(headers["upload-offset"]));
+  });
+  return pieces;
+}
+
 describe("a video upload cut in the middle", () => {
   it("resumes from where it stopped and saves the whole video", async () => {
     const admin = await admins.open({ javaScript: true });
@@ -95,13 +105,7 @@ describe("a video upload cut in the middle", () => {
     await dialog.getByLabel("Video").setInputFiles({ name: "putus.mp4", mimeType: "video/mp4", buffer: mp4Buffer(VIDEO_BYTES) });
     await dialog.getByLabel("Thumbnail").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: pngBuffer() });
     await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
-    // Where each piece of the upload started, as the browser asked the site to take it.
-    const pieces: number[] = [];
-    page.on("request", (request) => {
-      if (/\/admin\/uploads\/[0-9a-f]{32}$/.test(request.url()) && request.headers()["x-http-method-override"] === "PATCH") {
-        pieces.push(Number(request.headers()["upload-offset"]));
-      }
-    });
+    const pieces = uploadPieces(page);
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
 
     await alertWith(page, "Berhasil menambahkan data!").waitFor();
@@ -121,16 +125,6 @@ describe("a video upload cut in the middle", () => {
 });
 
 describe("a video upload whose page died in the middle", () => {
-  /** Where each piece of the video's upload started (the thumbnail and background are small, one piece each from 0). */
-  function videoPieces(page: Page): number[] {
-    const pieces: number[] = [];
-    page.on("request", (request) => {
-      const headers = request.headers();
-      if (/\/admin\/uploads\/[0-9a-f]{32}$/.test(request.url()) && headers["x-http-method-override"] === "PATCH") pieces.push(Number(headers["upload-offset"]));
-    });
-    return pieces;
-  }
-
   async function fillVideoForm(page: Page, title: string, videoFile: string) {
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
     await dialog.getByLabel("Judul").fill(title);
@@ -157,7 +151,7 @@ describe("a video upload whose page died in the middle", () => {
       await admin.page.close({ runBeforeUnload: false });
 
       const page = await admin.context.newPage();
-      const pieces = videoPieces(page);
+      const pieces = uploadPieces(page);
       await page.goto(`${proxy.url}/admin/video?modal=add`);
       await waitForHydration(page);
       await fillVideoForm(page, title, videoFile);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chromiumForFile, DESKTOP, mainStack, PHONE, referenceApiToken, STAFF_EMAIL } from "./helpers/index.ts";
+import { catalogueBooks, chromiumForFile, DESKTOP, mainStack, PHONE, type Book } from "./helpers/index.ts";
 
 /**
  * Koleksi Digital (issue 24, point 3) as a visitor uses it, with JavaScript and without: the
@@ -12,22 +12,10 @@ import { chromiumForFile, DESKTOP, mainStack, PHONE, referenceApiToken, STAFF_EM
 const { bffUrl, referenceApiUrl } = mainStack();
 const chromium = chromiumForFile();
 
-interface UpstreamBook {
-  id: number;
-  title: string;
-  synopsis: string;
-  isbn_issn: string;
-  author: { name: string };
-  publisher: { name: string };
-  genres: Array<{ name: string }>;
-  tags: Array<{ name: string }>;
-}
-let books: UpstreamBook[];
+let books: Book[];
 
 beforeAll(async () => {
-  const token = await referenceApiToken(referenceApiUrl, STAFF_EMAIL);
-  ({ books } = (await (await fetch(`${referenceApiUrl}/api/books/all`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { books: UpstreamBook[] });
-  books.sort((a, b) => b.id - a.id);
+  books = (await catalogueBooks(referenceApiUrl)).sort((a, b) => b.id - a.id);
 });
 
 const cardTitles = (page: Page) => page.locator(".book-card h2").allTextContents();

@@ -4,6 +4,7 @@ import type { ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiData,
+  catalogueBooks,
   chromiumForFile,
   decodeHtmlEntities,
   htmlToText,
@@ -66,11 +67,8 @@ beforeAll(async () => {
   const [history] = histories;
   const [activity] = activities;
   // Koleksi Digital, read as the site reads it: with the role-1 account (tests/e2e/helpers/processes.ts).
-  const readerToken = await referenceApiToken(referenceApiUrl, STAFF_EMAIL);
-  const { books } = (await (await fetch(`${referenceApiUrl}/api/books/all`, { headers: { Authorization: `Bearer ${readerToken}` } })).json()) as {
-    books: Array<{ id: number; title: string; synopsis: string; author: { name: string } }>;
-  };
-  const videos = await records(referenceApiUrl, "videos", { token: readerToken });
+  const books = await catalogueBooks(referenceApiUrl);
+  const videos = await records(referenceApiUrl, "videos", { token: await referenceApiToken(referenceApiUrl, STAFF_EMAIL) });
   const newestBook = books.reduce((newest, book) => (book.id > newest.id ? book : newest));
   pages = [
     {

@@ -16,6 +16,7 @@ import {
   STAFF_EMAIL,
   tempDir,
 } from "../e2e/helpers/index.ts";
+import { tusMetadata } from "../helpers/tus.ts";
 import { FULL, reportCase } from "./report.ts";
 import { missingTools, startCluster, startNginx, type Cluster, type Nginx } from "./scale-out-support.ts";
 
@@ -69,12 +70,6 @@ async function post(base: string, pathname: string, cookie: string, fields: Reco
   return { status: response.status, location: response.headers.get("location") };
 }
 
-/** tus's Upload-Metadata: each key with its value in base64. */
-function tusMetadata(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
-}
 
 /** What the upstream holds (the catalogue is read with an admin's token). */
 async function classificationsNamed(generalName: string) {

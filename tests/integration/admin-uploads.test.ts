@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PNG_BYTES, PNG_SIGNATURE, adminCookie, recordWrites, submit } from "./admin-screen-support";
 import { request, sessionCookie } from "../helpers/sessions";
+import { tusMetadata } from "../helpers/tus";
 
 /**
  * Issue 23: the resumable uploads' endpoint (tus) and a form naming finished uploads. The routes
@@ -25,15 +26,10 @@ beforeEach(async () => {
 const TUS = { "Tus-Resumable": "1.0.0" };
 const context = { clientIp: "127.0.0.1" };
 
-function metadata(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
-}
 
 async function create(size: number, target: Record<string, string> = { screen: "slider-manager", field: "file", filename: "gambar.png" }, as = cookie) {
   const response = (await collection.action({
-    request: request("/admin/uploads", { method: "POST", cookie: as, headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": metadata(target) } }),
+    request: request("/admin/uploads", { method: "POST", cookie: as, headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": tusMetadata(target) } }),
     params: {},
     context,
   })) as Response;

@@ -56,6 +56,26 @@ interface Lists {
   videos: Video;
 }
 
+/** A book of `GET /api/books/all`, as the tests read it. */
+export interface Book {
+  id: number;
+  title: string;
+  synopsis: string;
+  isbn_issn: string;
+  author: { name: string };
+  publisher: { name: string };
+  genres: Array<{ name: string }>;
+  tags: Array<{ name: string }>;
+}
+
+/** Every book, read as the site's public catalogue reads them: with the role-1 account (CATALOGUE_READER_*). */
+export async function catalogueBooks(referenceApiUrl: string): Promise<Book[]> {
+  const token = await referenceApiToken(referenceApiUrl, STAFF_EMAIL);
+  const response = await fetch(`${referenceApiUrl}/api/books/all`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET /api/books/all answered ${response.status}`);
+  return ((await response.json()) as { books: Book[] }).books;
+}
+
 /** A list's records: `GET /api/{list}{query}` (with the bearer token when given), its `data`. */
 export function records<L extends keyof Lists>(
   referenceApiUrl: string,
