@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, pngBuffer } from "../e2e/helpers/index.ts";
 import { reportCase } from "./report.ts";
+import { rawHttpClient } from "./raw-http.ts";
 import { formOf } from "./screens.ts";
 import {
   INDONESIAN_FAILURE,
@@ -14,13 +14,14 @@ import {
 } from "./stack.ts";
 
 /**
- * Issue 20's body and error attacks on a real BFF process (the built app): points 1 (bodies of
- * any size), 5 (multipart parts without a name), 6 (bodies that trickle or stop) and 8 (errors a
- * visitor can cause), each reproduction and its variants. What is measured is what a client
- * observes (status, reply size, time) and the process's memory (RSS from /proc).
+ * Issue 20's body attacks on a real BFF process (the built app): points 1 (bodies of any size)
+ * and 6 (bodies that trickle or stop), each reproduction and its variants. What is measured is
+ * what a client observes (status, reply size, time) and the process's memory (RSS from /proc),
+ * which another suite's load beside it would move: this file runs alone (vitest.config.ts).
+ * Points 5 and 8, whose answers load does not change, are tests/hard/attack-errors.test.ts.
  */
 
-const SUITE = "attack: bodies and errors";
+const SUITE = "attack: bodies";
 const IDLE_MS = 1_500;
 const MiB = 1024 * 1024;
 const FORM_MAX_BYTES = MiB;
@@ -31,6 +32,7 @@ let stack: HardStack;
 let base: string;
 let port: number;
 let adminCookie: string;
+const { exchange, requestHead } = rawHttpClient(() => port);
 
 beforeAll(async () => {
   stack = await startHardStack({ BODY_IDLE_TIMEOUT_MS: String(IDLE_MS) });
@@ -54,138 +56,7 @@ function record(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A raw HTTP client: the request exactly as written, the body streamed with backpressure and
-// stopped when the server closes, the answer parsed (Content-Length or chunked).
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** The reply's body size in bytes (what the issue calls the reply size). */
-  bodyBytes: number;
-  /** From connecting to the status line. */
-  statusMs: number;
-  /** From connecting to the server closing the connection (undefined if it stayed open). */
-  closedMs: number | undefined;
-  /** Body bytes the client managed to write. */
-  sentBytes: number;
-}
-
-function parseAnswer(raw: Buffer):
-  | {
-      status: number;
-      headers: Record<string, string>;
-      body: Buffer;
-      complete: boolean;
-    }
-  | undefined {
-  const end = raw.indexOf("\r\n\r\n");
-  if (end < 0) return undefined;
-  const [statusLine, ...lines] = raw
-    .subarray(0, end)
-    .toString("latin1")
-    .split("\r\n");
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).trim().toLowerCase()] = line
-      .slice(colon + 1)
-      .trim();
-  }
-  const status = Number(statusLine.split(" ")[1]);
-  const rest = raw.subarray(end + 4);
-  if (headers["transfer-encoding"]?.includes("chunked")) {
-    const parts: Buffer[] = [];
-    let at = 0;
-    for (;;) {
-      const lineEnd = rest.indexOf("\r\n", at);
-      if (lineEnd < 0)
-        return { status, headers, body: Buffer.concat(parts), complete: false };
-      const size = parseInt(rest.subarray(at, lineEnd).toString("latin1"), 16);
-      if (size === 0)
-        return { status, headers, body: Buffer.concat(parts), complete: true };
-      if (rest.length < lineEnd + 2 + size + 2)
-        return { status, headers, body: Buffer.concat(parts), complete: false };
-      parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
-      at = lineEnd + 2 + size + 2;
-    }
-  }
-  const length = Number(headers["content-length"] ?? 0);
-  return {
-    status,
-    headers,
-    body: rest.subarray(0, length),
-    complete: rest.length >= length,
-  };
-}
-
-type BodySource = Buffer | string | (() => AsyncIterable<Buffer | string>);
-
-function exchange(
-  head: string,
-  body?: BodySource,
-  timeoutMs = 30_000
-): Promise<RawAnswer> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const socket = connect({ host: "127.0.0.1", port });
-    const received: Buffer[] = [];
-    let statusMs = -1;
-    let closedMs: number | undefined;
-    let sentBytes = 0;
-    let settled = false;
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      const parsed = parseAnswer(Buffer.concat(received));
-      socket.destroy();
-      resolve({
-        status: parsed?.status ?? 0,
-        headers: parsed?.headers ?? {},
-        body: parsed?.body.toString("utf8") ?? "",
-        bodyBytes: parsed?.body.length ?? 0,
-        statusMs: Math.round(statusMs),
-        closedMs: closedMs === undefined ? undefined : Math.round(closedMs),
-        sentBytes,
-      });
-    };
-    const timer = setTimeout(finish, timeoutMs);
-    socket.on("error", () => {});
-    socket.on("data", (chunk: Buffer) => {
-      received.push(chunk);
-      if (statusMs < 0) statusMs = performance.now() - started;
-      const parsed = parseAnswer(Buffer.concat(received));
-      // A complete answer on a connection the server keeps: done (a closing one ends with 'close').
-      if (parsed?.complete && parsed.headers.connection !== "close")
-        setTimeout(finish, 20);
-    });
-    socket.on("close", () => {
-      closedMs = performance.now() - started;
-      finish();
-    });
-    socket.on("connect", async () => {
-      socket.write(head);
-      if (body === undefined) return;
-      const chunks = typeof body === "function" ? body() : [body];
-      try {
-        for await (const chunk of chunks) {
-          if (socket.destroyed || !socket.writable) break;
-          const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-          sentBytes += buffer.length;
-          if (!socket.write(buffer)) {
-            await new Promise<void>((resume) => {
-              socket.once("drain", resume);
-              socket.once("close", resume);
-            });
-          }
-        }
-      } catch {
-        // The server closed the connection under the body: what it answered is what counts.
-      }
-    });
-  });
-}
+// Bodies to send.
 
 /** `bytes` of the letter `a`, in 1 MiB pieces made once. */
 async function* filler(bytes: number, prefix = ""): AsyncGenerator<Buffer> {
@@ -206,17 +77,6 @@ async function* chunked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
       Buffer.from("\r\n"),
     ]);
   yield Buffer.from("0\r\n\r\n");
-}
-
-function requestHead(
-  method: string,
-  path: string,
-  headers: Record<string, string | number> = {}
-): string {
-  const lines = [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`];
-  for (const [name, value] of Object.entries(headers))
-    lines.push(`${name}: ${value}`);
-  return `${lines.join("\r\n")}\r\n\r\n`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -631,122 +491,16 @@ describe("point 1: every body is bounded while it is read", () => {
   });
 });
 
-describe("point 5: multipart parts without a name, and other broken multipart", () => {
-  const part = (disposition: string, value = "v") =>
-    `--xx\r\n${disposition}\r\n\r\n${value}\r\n`;
-  const variants: Array<[string, string]> = [
-    [
-      'the issue\'s part with name=""',
-      `${part('Content-Disposition: form-data; name=""')}--xx--\r\n`,
-    ],
-    [
-      "a part with no name",
-      `${part("Content-Disposition: form-data")}--xx--\r\n`,
-    ],
-    [
-      'name="" after a good field',
-      `${part('Content-Disposition: form-data; name="intent"', "create")}${part(
-        'Content-Disposition: form-data; name=""'
-      )}--xx--\r\n`,
-    ],
-    [
-      'a file part with name=""',
-      `${part(
-        'Content-Disposition: form-data; name=""; filename="a.png"',
-        "\x89PNG"
-      )}--xx--\r\n`,
-    ],
-    [
-      "a file part with no name",
-      `${part(
-        'Content-Disposition: form-data; filename="a.png"',
-        "\x89PNG"
-      )}--xx--\r\n`,
-    ],
-    [
-      "an octet-stream part with no name",
-      "--xx\r\nContent-Disposition: form-data\r\nContent-Type: application/octet-stream\r\n\r\nv\r\n--xx--\r\n",
-    ],
-    ["duplicate boundaries", "--xx\r\n--xx\r\n--xx--\r\n"],
-    [
-      "headers only, the body ends",
-      '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\n',
-    ],
-    [
-      "a part that never closes",
-      `${part(
-        'Content-Disposition: form-data; name="intent"',
-        "create"
-      )}--xx\r\n`,
-    ],
-    ["only the closing boundary", "--xx--\r\n"],
-    ["no boundary in the body", "garbage"],
-    [
-      "a header line of 100 KB",
-      `--xx\r\nContent-Disposition: form-data; name="${"n".repeat(
-        100_000
-      )}"\r\n\r\nv\r\n--xx--\r\n`,
-    ],
-  ];
-  const targets = [
-    { path: "/admin/slider-manager", cookie: true },
-    { path: "/admin/genre", cookie: true },
-    { path: "/admin/video.upload", cookie: true },
-    { path: "/login", cookie: false },
-  ];
-
-  it("each is a 400 in Indonesian within seconds, on every kind of form, and nothing is left unhandled", async () => {
-    const failures: string[] = [];
-    let slowest = 0;
-    for (const target of targets) {
-      for (const [what, body] of variants) {
-        const head = requestHead("POST", target.path, {
-          "Content-Type": "multipart/form-data; boundary=xx",
-          "Content-Length": Buffer.byteLength(body, "latin1"),
-          ...(target.cookie ? { Cookie: adminCookie } : {}),
-        });
-        const answer = await exchange(
-          head,
-          Buffer.from(body, "latin1"),
-          15_000
-        );
-        slowest = Math.max(slowest, answer.statusMs);
-        // The admin screens refuse in their alert; the video upload route answers JSON; login its form.
-        const passed =
-          answer.status === 400 &&
-          INDONESIAN_FAILURE.test(answer.body) &&
-          answer.statusMs < 5_000;
-        if (!passed)
-          failures.push(
-            `${target.path} ${what}: ${answer.status} after ${answer.statusMs} ms`
-          );
-        record(
-          `${target.path}: ${what}`,
-          `${answer.status} after ${answer.statusMs} ms`,
-          passed
-        );
-      }
-    }
-    record(
-      "broken multipart, slowest answer",
-      `${slowest} ms`,
-      slowest < 5_000,
-      { "broken multipart: slowest answer (ms)": slowest }
-    );
-    expect(failures).toEqual([]);
-    expect(unhandledFailures(stack.bff)).toEqual([]);
-    expect(isRunning(stack.bff)).toBe(true);
-  });
-});
-
-describe("point 6: bodies that stop or trickle", () => {
+// Its tests run at once: each mostly waits out the idle time on its own connections, and none
+// writes what another counts (point 1's memory figures are measured before, alone).
+describe.concurrent("point 6: bodies that stop or trickle", () => {
   const loginHead = (length = 100_000) =>
     requestHead("POST", "/login", {
       "Content-Type": "application/x-www-form-urlencoded",
       "Content-Length": length,
     });
 
-  it("a body that stops sending gets 408 in Indonesian after the idle time, and its connection is closed", async () => {
+  it("a body that stops sending gets 408 in Indonesian after the idle time, and its connection is closed", async ({ expect }) => {
     const [activity] = await apiData<Array<{ id: number | string }>>(
       stack.referenceApi.url,
       "/activities"
@@ -774,13 +528,19 @@ describe("point 6: bodies that stop or trickle", () => {
         first: () => "",
       },
     ];
-    for (const target of targets) {
-      const answer = await exchange(target.head, async function* () {
-        const first = target.first();
-        if (first) yield Buffer.from(first, "latin1");
-        // Then nothing, without ending the request.
-        await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4));
-      });
+    // The three at once: each waits out the idle time on its own connection.
+    const answers = await Promise.all(
+      targets.map((target) =>
+        exchange(target.head, async function* () {
+          const first = target.first();
+          if (first) yield Buffer.from(first, "latin1");
+          // Then nothing, without ending the request.
+          await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4));
+        })
+      )
+    );
+    targets.forEach((target, index) => {
+      const answer = answers[index];
       const closed = answer.closedMs ?? Infinity;
       const passed =
         answer.status === 408 &&
@@ -800,10 +560,10 @@ describe("point 6: bodies that stop or trickle", () => {
       expect(answer.body).toMatch(INDONESIAN_FAILURE);
       expect(closed, target.what).toBeGreaterThanOrEqual(IDLE_MS - 50);
       expect(closed, target.what).toBeLessThanOrEqual(IDLE_MS * 2);
-    }
+    });
   });
 
-  it("a form that keeps trickling a byte at a time gets no more than the idle time in all", async () => {
+  it("a form that keeps trickling a byte at a time gets no more than the idle time in all", async ({ expect }) => {
     const answer = await exchange(loginHead(), async function* () {
       yield Buffer.from("email=");
       for (let i = 0; i < 100; i++) {
@@ -825,7 +585,7 @@ describe("point 6: bodies that stop or trickle", () => {
     expect(closed).toBeLessThanOrEqual(IDLE_MS * 2);
   });
 
-  it("an upload that keeps moving keeps going past the idle time, and is taken", async () => {
+  it("an upload that keeps moving keeps going past the idle time, and is taken", async ({ expect }) => {
     const [activity] = await apiData<Array<{ id: number | string }>>(
       stack.referenceApi.url,
       "/activities"
@@ -877,7 +637,7 @@ describe("point 6: bodies that stop or trickle", () => {
     expect(stack.upstream.writes.length).toBe(writes + 1);
   });
 
-  it("300 connections trickling into /login: all closed with 408, /healthz answers within twice the idle time", async () => {
+  it("300 connections trickling into /login: all closed with 408, /healthz answers within twice the idle time", async ({ expect }) => {
     const baseline = median(
       await Promise.all(Array.from({ length: 10 }, () => healthzMs()))
     );
@@ -928,191 +688,7 @@ describe("point 6: bodies that stop or trickle", () => {
     expect(refused).toBe(CONNECTIONS);
     expect(closedBy).toBeLessThanOrEqual(IDLE_MS * 3);
     expect(worst).toBeLessThanOrEqual(IDLE_MS * 2);
-  });
-});
-
-describe("point 8: errors a visitor can cause are ours, in Indonesian, 4xx", () => {
-  const notAllowed = (allow: string, requests: string[]) => requests.map((what) => ({ what, head: "", status: 405, allow }));
-  /** Built in the test: the port is known once the stack runs. */
-  const buildCases = () => {
-    const cases: Array<{
-      what: string;
-      head: string;
-      body?: string;
-      status: number;
-      allow?: string;
-    }> = [
-      ...["GET /about%ZZ", "GET /x%ZZ.png", "GET /%E0%A4%A"].map((what) => ({ what, head: "", status: 400 })),
-      // A method the route does not take: 405 with what it does take.
-      ...notAllowed("GET, HEAD", ["POST /files/x", "PUT /files/x", "POST /covers/x.png", "POST /about", "POST /about.data", "POST /"]),
-      ...notAllowed("GET, HEAD", ["OPTIONS /about", "TRACE /", "POST /sitemap.xml", "POST /admin/export/genre", "POST /healthz"]),
-      ...notAllowed("GET, HEAD, POST", ["DELETE /admin/genre", "PATCH /login"]),
-    ];
-    for (const item of cases) {
-      const [method, path] = item.what.split(" ");
-      item.head = requestHead(method, path, { "Content-Length": 0 });
-    }
-    cases.push(
-      {
-        what: "login with a JSON body",
-        head: requestHead("POST", "/login", {
-          "Content-Type": "application/json",
-          "Content-Length": 2,
-        }),
-        body: "{}",
-        status: 400,
-      },
-      {
-        what: "login with a text/plain body",
-        head: requestHead("POST", "/login", {
-          "Content-Type": "text/plain",
-          "Content-Length": 7,
-        }),
-        body: "email=a",
-        status: 400,
-      },
-      {
-        what: "login, multipart without a boundary",
-        head: requestHead("POST", "/login", {
-          "Content-Type": "multipart/form-data",
-          "Content-Length": 7,
-        }),
-        body: "email=a",
-        status: 400,
-      },
-      {
-        what: "a header line without a colon",
-        head: `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nnot a header\r\n\r\n`,
-        status: 400,
-      },
-      {
-        what: "a request line that is no HTTP",
-        head: "HELLO\r\n\r\n",
-        status: 400,
-      },
-      {
-        what: "20 KB of headers",
-        head: requestHead("GET", "/", { "X-Big": "a".repeat(20_000) }),
-        status: 431,
-      },
-      {
-        what: "Expect: 200-ok",
-        head: requestHead("POST", "/login", {
-          Expect: "200-ok",
-          "Content-Length": 0,
-        }),
-        status: 417,
-      },
-      {
-        what: "a broken chunked body",
-        head: requestHead("POST", "/login", {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Transfer-Encoding": "chunked",
-        }),
-        body: "zz\r\nabc\r\n0\r\n\r\n",
-        status: 400,
-      }
-    );
-    return cases;
-  };
-
-  it("each reproduction and variant gets our page with its 4xx", async () => {
-    const failures: string[] = [];
-    for (const item of buildCases()) {
-      const answer = await exchange(item.head, item.body, 10_000);
-      const allowOk =
-        item.allow === undefined || answer.headers.allow === item.allow;
-      const passed =
-        answer.status === item.status &&
-        allowOk &&
-        INDONESIAN_FAILURE.test(answer.body) &&
-        !/Bad Request|Unexpected Server Error|URIError/.test(answer.body);
-      if (!passed)
-        failures.push(
-          `${item.what}: ${answer.status} ${
-            answer.headers.allow ?? ""
-          } ${answer.body.slice(0, 120)}`
-        );
-      record(
-        item.what,
-        `${answer.status}${
-          answer.headers.allow ? ` (Allow: ${answer.headers.allow})` : ""
-        }`,
-        passed
-      );
-    }
-    expect(failures).toEqual([]);
-  });
-
-  it("no method on any route is a 5xx, and every 405 says what is allowed", async () => {
-    const paths = [
-      "/",
-      "/about",
-      "/history",
-      "/terms",
-      "/privacy-policy",
-      "/organization-tree",
-      "/activity/1",
-      "/activity/feed.xml",
-      "/sitemap.xml",
-      "/robots.txt",
-      "/app-qr.svg",
-      "/files/a.png",
-      "/covers/a.png",
-      "/login",
-      "/logout",
-      "/admin",
-      "/admin/genre",
-      "/admin/book",
-      "/admin/video.upload",
-      "/admin/export/genre",
-      "/admin/audit",
-      "/nothing-here",
-      "/healthz",
-      "/readyz",
-      "/favicon.svg",
-    ];
-    const methods = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"];
-    const failures: string[] = [];
-    let tried = 0;
-    for (const cookie of [undefined, adminCookie]) {
-      for (const path of paths) {
-        for (const method of methods) {
-          // Logging out would end the admin session the rest of the suite uses.
-          if (path === "/logout" && cookie) continue;
-          tried++;
-          const answer = await exchange(
-            requestHead(method, path, {
-              "Content-Length": 0,
-              ...(cookie ? { Cookie: cookie } : {}),
-            }),
-            undefined,
-            10_000
-          );
-          const ok =
-            answer.status >= 200 &&
-            answer.status < 500 &&
-            (answer.status !== 405 ||
-              (Boolean(answer.headers.allow) &&
-                INDONESIAN_FAILURE.test(answer.body)));
-          if (!ok)
-            failures.push(
-              `${cookie ? "admin" : "anonymous"} ${method} ${path}: ${
-                answer.status
-              }`
-            );
-        }
-      }
-    }
-    record(
-      `${tried} method × route combinations, anonymous and admin`,
-      failures.length ? failures.join("; ") : "no 5xx, every 405 with Allow",
-      failures.length === 0,
-      {
-        "method × route combinations": tried,
-      }
-    );
-    expect(failures, failures.join("\n")).toEqual([]);
+    // The last attack of the file: the process has lived through all of them.
     expect(unhandledFailures(stack.bff)).toEqual([]);
     expect(isRunning(stack.bff)).toBe(true);
   });
