@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -14,6 +15,41 @@ const alias = {
  * changes are never another worker's. vitest reads this from the root only (not per project).
  */
 const WORKERS = Math.max(2, availableParallelism());
+
+/**
+ * The files that take longest, measured one at a time (2026-11-24, e2e and reliability), in that
+ * order. They start first, so that no long file is left to run alone at the end while the other
+ * workers idle. vitest orders by the durations in its cache when it has them, but a clean clone
+ * has none and vitest then starts larger files first: the 30 s load test and the two admin a11y
+ * files, small files with long loops, started last. A file missing here only starts later.
+ */
+const LONGEST_FILES = [
+  "tests/hard/load.test.ts",
+  "tests/hard/fault.test.ts",
+  "tests/hard/attack-host-login.test.ts",
+  "tests/hard/scale-out.test.ts",
+  "tests/e2e/public-pages.test.ts",
+  "tests/e2e/admin-keyboard.test.ts",
+  "tests/e2e/admin-a11y.test.ts",
+  "tests/e2e/admin-catalogue-a11y.test.ts",
+  "tests/e2e/admin-catalogue-scale.test.ts",
+  "tests/e2e/public-xss.test.ts",
+  "tests/e2e/admin-book.test.ts",
+  "tests/e2e/admin-video.test.ts",
+  "tests/e2e/admin-slider.test.ts",
+  "tests/e2e/admin-catalogue-crud.test.ts",
+];
+
+class LongestFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FILES.findIndex((longFile) => file.moduleId.endsWith(`/${longFile}`));
+      return index === -1 ? LONGEST_FILES.length : index;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 /**
  * Isolation is a setting of a whole pool in vitest 3.2, not of a project: the projects whose files
@@ -75,6 +111,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFilesFirst },
     poolOptions: SHARED_MODULE_POOL,
     projects: [
       {

@@ -10,7 +10,7 @@ import { chromiumForFile, mainStack, waitForHydration } from "./helpers/index.ts
 const { bffUrl } = mainStack();
 const chromium = chromiumForFile();
 /** Short: the failures below are waited out. */
-const timeoutMs = 3_000;
+const timeoutMs = 1_000;
 
 async function pageAt(path: string, javaScript = true) {
   const page = await (await chromium.newContext({ javaScriptEnabled: javaScript })).newPage();
