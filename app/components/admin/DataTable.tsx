@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useSyncExternalStore, type CSSProperties, type ReactNode, type UIEvent } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type UIEvent } from "react";
 import { formatIndonesianNumber } from "~/admin/format";
-import type { CellValue, Cells, Column } from "~/admin/resource";
-import type { SortDirection } from "~/admin/url-state";
+import type { Cells, Column } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";
-import { isResizableUpload, responsiveImage } from "~/lib/images";
 import { LoadingIndicator } from "./LoadingIndicator";
+import { CellContent, cellStyle, SortLink, sortState, type Sorting } from "./table-cells";
+
+export type { Sorting };
 
 /**
  * The kit's table (spec §2 "Data table behaviour"), driven by column definitions. Every action
@@ -54,16 +55,6 @@ export interface Pager {
   loadingMore?: boolean;
 }
 
-/** Header links that order the rows by a column (`?sort=&dir=`); they work without JavaScript. */
-export interface Sorting {
-  /** The column the rows are ordered by, or null for the default order. */
-  column: string | null;
-  dir: SortDirection;
-  /** The columns that can be ordered by. */
-  sortable: ReadonlySet<string>;
-  href(column: string, dir: SortDirection): string;
-}
-
 /**
  * The numbered pages to link: the first, the last, and two on each side of the current one,
  * with null where pages are left out ("1 … 4 5 6 7 8 … 500"); a gap of one page shows that page.
@@ -96,11 +87,6 @@ interface DataTableProps<C extends Cells> {
   failure?: { message: string; retryHref: string };
 }
 
-/** Spec §2: a cell is coloured only when its value is not "0", not empty and not null. */
-export function hasColourableValue(value: CellValue | undefined): boolean {
-  return value !== null && value !== undefined && value !== "" && String(value) !== "0";
-}
-
 /** Distance from the bottom (px) that counts as "scrolled to the bottom". */
 const END_THRESHOLD_PX = 8;
 
@@ -118,58 +104,6 @@ function useTableMaxHeight(): number | undefined {
     subscribeToResize,
     () => window.innerHeight - window.innerHeight / 3.4,
     () => undefined,
-  );
-}
-
-function cellStyle<C extends Cells>(column: Column<C>, value: CellValue): CSSProperties {
-  const coloured = hasColourableValue(value);
-  return {
-    textAlign: column.textAlign,
-    width: column.width,
-    backgroundColor: coloured ? column.bgColor : undefined,
-    color: coloured ? column.textColor : undefined,
-  };
-}
-
-function CellContent<C extends Cells>({ column, value, rowLabel }: { column: Column<C>; value: CellValue; rowLabel: string }) {
-  if (column.display === "image") {
-    if (typeof value !== "string" || value === "") return <span className="kit-cell-empty">Tidak ada</span>;
-    const width = typeof column.width === "number" ? column.width : 100;
-    // A thumbnail of a photo-sized upload: fetch a small variant, not the original.
-    const source = isResizableUpload(value) ? responsiveImage(value, `${width}px`) : { src: value };
-    return (
-      <img
-        className="kit-thumbnail"
-        {...source}
-        alt={`${column.header} ${rowLabel}`}
-        width={width}
-        style={{ width }}
-        loading="lazy"
-        decoding="async"
-      />
-    );
-  }
-  if (value === null || value === "") return <span className="kit-cell-empty">-</span>;
-  return <>{String(value)}</>;
-}
-
-function sortState(sorting: Sorting | undefined, accessor: string): "ascending" | "descending" | "none" | undefined {
-  if (!sorting?.sortable.has(accessor)) return undefined;
-  if (sorting.column !== accessor) return "none";
-  return sorting.dir === "asc" ? "ascending" : "descending";
-}
-
-/** A sortable column's header: a link to the rows in its order, the other way round when it is the order already. */
-function SortLink<C extends Cells>({ sorting, column }: { sorting: Sorting; column: Column<C> }) {
-  const active = sorting.column === column.accessor;
-  const next: SortDirection = active && sorting.dir === "asc" ? "desc" : "asc";
-  return (
-    <Link to={sorting.href(column.accessor, next)} className="kit-sort" preventScrollReset>
-      {column.header}
-      <span className="kit-sort-mark" aria-hidden="true">
-        {active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}
-      </span>
-    </Link>
   );
 }
 

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin/file-kinds";
+import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin/format";
+import type { FileAccept } from "~/admin/resource";
+
+/** The controls of FormField.tsx that do more than a native element: a number's format, a file's check and preview. */
+
+type ControlProps = {
+  id: string;
+  name: string;
+  form?: string;
+  disabled?: boolean;
+  required?: boolean;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+};
+
+/** Spec §5: shown as 1.234.567; reformatted when the admin leaves the field; the server parses it. */
+export function NumberInput({ defaultValue, ...props }: ControlProps & { defaultValue: string }) {
+  return (
+    <input
+      {...props}
+      type="text"
+      inputMode="decimal"
+      defaultValue={formatIndonesianNumber(defaultValue)}
+      onBlur={(event) => {
+        const parsed = parseIndonesianNumber(event.currentTarget.value);
+        event.currentTarget.value = parsed === undefined ? "" : formatIndonesianNumber(parsed);
+      }}
+    />
+  );
+}
+
+interface FileCheck {
+  kind: FileAccept;
+  maxBytes?: number;
+  /** The refusal of the chosen file, or undefined when it may be sent (or none is chosen). */
+  onChecked(refusal: string | undefined): void;
+}
+
+/** Said (as the input's own validity) while a chosen file's first bytes are being read: the form waits for the answer. */
+const CHECKING_FILE = "Berkas sedang diperiksa";
+
+/**
+ * Checks a chosen file before anything is sent, by the server's rules (app/admin/file-kinds.ts):
+ * its size, then its type from its first bytes. A refused file makes the input invalid, which
+ * holds the form back (ResourceForm), and is named under the field.
+ */
+function useFileCheck(check: FileCheck | undefined) {
+  const latest = useRef(0);
+  return async (input: HTMLInputElement) => {
+    if (!check) return;
+    const attempt = ++latest.current;
+    const file = input.files?.[0];
+    let refusal: string | undefined;
+    if (file && check.maxBytes !== undefined && file.size > check.maxBytes) {
+      refusal = FILE_MESSAGES.tooLarge(check.maxBytes);
+    } else if (file) {
+      input.setCustomValidity(CHECKING_FILE);
+      const head = new Uint8Array(await file.slice(0, FILE_SNIFF_BYTES).arrayBuffer());
+      if (!(await detectAcceptedType(head, check.kind))) refusal = FILE_MESSAGES.wrongType[check.kind];
+    }
+    // Another file chosen meanwhile: its own check decides.
+    if (attempt !== latest.current) return;
+    input.setCustomValidity(refusal ?? "");
+    check.onChecked(refusal);
+  };
+}
+
+/**
+ * A file input that shows the stored image and, with JavaScript, the chosen one before upload.
+ * A file that is not an image (a book, a video) is offered as a link instead.
+ */
+export function ImageInput({
+  currentFileUrl,
+  hydrated,
+  accept,
+  isImage,
+  check,
+  ...props
+}: ControlProps & { currentFileUrl?: string | null; hydrated: boolean; accept?: string; isImage: boolean; check?: FileCheck }) {
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  const checkFile = useFileCheck(check);
+
+  useEffect(() => {
+    return () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    };
+  }, [preview]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    void checkFile(event.currentTarget);
+    setPreview(file && file.type.startsWith("image/") ? { url: URL.createObjectURL(file), name: file.name } : null);
+  };
+
+  if (!isImage) {
+    return (
+      <div className="kit-image-input">
+        <input {...props} type="file" accept={accept} onChange={hydrated ? (event) => void checkFile(event.currentTarget) : undefined} />
+        {currentFileUrl ? (
+          <a href={currentFileUrl} target="_blank" rel="noreferrer" className="kit-current-file">
+            Berkas saat ini
+          </a>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="kit-image-input">
+      <input {...props} type="file" accept={accept} onChange={hydrated ? choose : undefined} />
+      {preview || currentFileUrl ? (
+        <div className="kit-image-previews">
+          {currentFileUrl ? (
+            <figure className={preview ? "kit-image-preview kit-image-replaced" : "kit-image-preview"}>
+              <img src={currentFileUrl} alt="Gambar saat ini" />
+              <figcaption>{preview ? "Akan diganti" : "Gambar saat ini"}</figcaption>
+            </figure>
+          ) : null}
+          {preview ? (
+            <figure className="kit-image-preview">
+              <img src={preview.url} alt={`Pratinjau ${preview.name}`} />
+              <figcaption>Pratinjau gambar baru</figcaption>
+            </figure>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

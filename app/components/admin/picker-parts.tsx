@@ -1,0 +1,178 @@
+import type { useCombobox } from "downshift";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { formatIndonesianNumber } from "~/admin/format";
+import { optionsHref, type OptionList, type OptionsAnswer } from "~/admin/pickers";
+import type { FieldDefinition, FieldOption } from "~/admin/resource";
+
+/** What the relation pickers (RelationPicker.tsx, ComboboxPickers.tsx) share: their props, their list's search and its parts. */
+
+export interface PickerProps {
+  definition: FieldDefinition & { optionsFrom: OptionList };
+  id: string;
+  form?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** The ids chosen when the form opened (or came back). */
+  chosen: string[];
+  /** The options offered before any search: the chosen ones first. */
+  offered: FieldOption[];
+  /** How many options the list has, or match `search`. */
+  total: number;
+  /** The search (without JavaScript) that `offered` answers. */
+  search?: string;
+  hydrated: boolean;
+  invalid: boolean;
+  describedBy?: string;
+  labelText: ReactNode;
+  /** The hint, errors and unresolved note, under the control. */
+  notes: ReactNode;
+}
+
+/** Waits this long after the last key before asking the server. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+export function nounOf(definition: FieldDefinition): string {
+  return definition.label.toLocaleLowerCase("id-ID");
+}
+
+export function optionsOf(ids: string[], offered: FieldOption[]): FieldOption[] {
+  const byId = new Map(offered.map((option) => [option.value, option]));
+  return ids.flatMap((id) => {
+    const option = byId.get(id);
+    return option ? [option] : [];
+  });
+}
+
+/** "20 dari 5.000 pengarang": said when the options offered are not all there are to choose from. */
+export function partialText(shown: number, total: number, noun: string, { search, more }: { search?: string; more: string }): string | undefined {
+  const matching = search ? ` yang cocok dengan “${search}”` : "";
+  if (search && total === 0) return `Tidak ada ${noun}${matching}.`;
+  if (total <= shown) return undefined;
+  return `Menampilkan ${formatIndonesianNumber(shown)} dari ${formatIndonesianNumber(total)} ${noun}${matching}; ${more}.`;
+}
+
+type SearchStatus = "idle" | "loading" | "failed";
+
+/**
+ * The options matching what the admin typed, asked of the server after a pause in the typing;
+ * an answer to an older search never replaces a newer one.
+ */
+export function useOptionSearch(list: OptionList, offered: FieldOption[], offeredTotal: number) {
+  const [answer, setAnswer] = useState({ q: "", options: offered, total: offeredTotal, status: "idle" as SearchStatus });
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const pending = useRef<AbortController>();
+
+  const search = useCallback(
+    (q: string) => {
+      clearTimeout(timer.current);
+      pending.current?.abort();
+      setAnswer((current) => ({ ...current, status: "loading" }));
+      timer.current = setTimeout(async () => {
+        const request = new AbortController();
+        pending.current = request;
+        try {
+          const response = await fetch(optionsHref(list, q.trim()), { signal: request.signal, headers: { Accept: "application/json" } });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const found = (await response.json()) as OptionsAnswer;
+          if (!Array.isArray(found.options)) throw new Error("not an answer");
+          setAnswer({ q, options: found.options, total: found.total, status: "idle" });
+        } catch {
+          if (!request.signal.aborted) setAnswer((current) => ({ ...current, q, status: "failed" }));
+        }
+      }, SEARCH_DEBOUNCE_MS);
+    },
+    [list],
+  );
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
+  return { ...answer, search };
+}
+
+/** Says what the open list holds when it holds no option to choose: still loading, failed, or nothing matches. */
+function MenuStatus({ status, q, count, total, noun }: { status: SearchStatus; q: string; count: number; total: number; noun: string }) {
+  let text: string | undefined;
+  if (status === "failed") text = `Daftar ${noun} tidak dapat dimuat. Coba ketik lagi.`;
+  else if (status === "loading" && count === 0) text = "Memuat…";
+  else if (count === 0) text = q.trim() ? `Tidak ada ${noun} yang cocok dengan “${q.trim()}”.` : `Belum ada ${noun}.`;
+  else text = partialText(count, total, noun, { more: "ketik untuk mempersempit" });
+  return text ? <p className="kit-picker-status">{text}</p> : null;
+}
+
+type Combobox = ReturnType<typeof useCombobox<FieldOption>>;
+
+/** The button beside a picker's input that opens its list (out of the tab order: the input opens it with ArrowDown). */
+export function ListToggle({ combobox, disabled, noun }: { combobox: Combobox; disabled?: boolean; noun: string }) {
+  return (
+    <button type="button" className="kit-picker-toggle" {...combobox.getToggleButtonProps({ disabled })} aria-label={`Tampilkan pilihan ${noun}`}>
+      <span aria-hidden="true">▾</span>
+    </button>
+  );
+}
+
+/** A picker's open list: its options over the form (nothing under it moves), and what it holds when it holds none. */
+export function OptionList({
+  combobox,
+  items,
+  selectedValue,
+  results,
+  noun,
+}: {
+  combobox: Combobox;
+  items: FieldOption[];
+  selectedValue?: string;
+  results: { status: SearchStatus; q: string; total: number };
+  noun: string;
+}) {
+  return (
+    <div className="kit-picker-popup" hidden={!combobox.isOpen}>
+      <ul {...combobox.getMenuProps()} className="kit-picker-menu">
+        {combobox.isOpen
+          ? items.map((option, index) => (
+              <li
+                key={option.value}
+                className={[
+                  "kit-picker-option",
+                  combobox.highlightedIndex === index ? "is-highlighted" : "",
+                  selectedValue === option.value ? "is-selected" : "",
+                ].join(" ")}
+                {...combobox.getItemProps({ item: option, index })}
+              >
+                {option.label}
+              </li>
+            ))
+          : null}
+      </ul>
+      {combobox.isOpen ? <MenuStatus status={results.status} q={results.q} count={items.length} total={results.total} noun={noun} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Tells the form library the hidden input changed, as typing in a control would: a field whose
+ * error shows is checked again at once (conform listens for input events).
+ */
+export function useAnnouncedChange(input: RefObject<HTMLInputElement>, value: string) {
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    input.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [input, value]);
+}
+
+/**
+ * Escape closes an open list (and goes no further); with the list closed it is left to the dialog,
+ * which closes, instead of Downshift's own use of it then: emptying the choice.
+ */
+export function escapeOnlyClosesList(isOpen: boolean) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape" && !isOpen) (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+  };
+}

@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import type { CellValue, Cells, Column } from "~/admin/resource";
+import type { SortDirection } from "~/admin/url-state";
+import { isResizableUpload, responsiveImage } from "~/lib/images";
+
+/** What DataTable.tsx draws in its cells and headers: a cell's colour and content, a sortable column's link. */
+
+/** Header links that order the rows by a column (`?sort=&dir=`); they work without JavaScript. */
+export interface Sorting {
+  /** The column the rows are ordered by, or null for the default order. */
+  column: string | null;
+  dir: SortDirection;
+  /** The columns that can be ordered by. */
+  sortable: ReadonlySet<string>;
+  href(column: string, dir: SortDirection): string;
+}
+
+/** Spec §2: a cell is coloured only when its value is not "0", not empty and not null. */
+export function hasColourableValue(value: CellValue | undefined): boolean {
+  return value !== null && value !== undefined && value !== "" && String(value) !== "0";
+}
+
+export function cellStyle<C extends Cells>(column: Column<C>, value: CellValue): CSSProperties {
+  const coloured = hasColourableValue(value);
+  return {
+    textAlign: column.textAlign,
+    width: column.width,
+    backgroundColor: coloured ? column.bgColor : undefined,
+    color: coloured ? column.textColor : undefined,
+  };
+}
+
+export function CellContent<C extends Cells>({ column, value, rowLabel }: { column: Column<C>; value: CellValue; rowLabel: string }) {
+  if (column.display === "image") {
+    if (typeof value !== "string" || value === "") return <span className="kit-cell-empty">Tidak ada</span>;
+    const width = typeof column.width === "number" ? column.width : 100;
+    // A thumbnail of a photo-sized upload: fetch a small variant, not the original.
+    const source = isResizableUpload(value) ? responsiveImage(value, `${width}px`) : { src: value };
+    return (
+      <img
+        className="kit-thumbnail"
+        {...source}
+        alt={`${column.header} ${rowLabel}`}
+        width={width}
+        style={{ width }}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  if (value === null || value === "") return <span className="kit-cell-empty">-</span>;
+  return <>{String(value)}</>;
+}
+
+export function sortState(sorting: Sorting | undefined, accessor: string): "ascending" | "descending" | "none" | undefined {
+  if (!sorting?.sortable.has(accessor)) return undefined;
+  if (sorting.column !== accessor) return "none";
+  return sorting.dir === "asc" ? "ascending" : "descending";
+}
+
+/** A sortable column's header: a link to the rows in its order, the other way round when it is the order already. */
+export function SortLink<C extends Cells>({ sorting, column }: { sorting: Sorting; column: Column<C> }) {
+  const active = sorting.column === column.accessor;
+  const next: SortDirection = active && sorting.dir === "asc" ? "desc" : "asc";
+  return (
+    <Link to={sorting.href(column.accessor, next)} className="kit-sort" preventScrollReset>
+      {column.header}
+      <span className="kit-sort-mark" aria-hidden="true">
+        {active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}
+      </span>
+    </Link>
+  );
+}
