@@ -1,13 +1,12 @@
 import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Config } from "./config.server.ts";
+import { answerUnread, type BodyPolicy, drainsWhole, formPolicy, hasBody, lingeringClose, uploadPolicy } from "./body-policy.server.ts";
 import { log } from "./log.server.ts";
 import { routeMatcher } from "./route-matcher.server.ts";
-import { uploadLimits } from "./upload-limits.server.ts";
-import { sendVisitorError, tooLargeMessage } from "./visitor-errors.server.ts";
+import { tooLargeMessage } from "./visitor-errors.server.ts";
 
 /**
  * Every request body is bounded here, in the process, before Remix reads a byte of it
@@ -35,24 +34,8 @@ import { sendVisitorError, tooLargeMessage } from "./visitor-errors.server.ts";
  * Remix reads the body through `requestBodyOf(req)` (remix-handler.ts), never `req` itself.
  */
 
-const KIB = 1024;
-const MIB = 1024 * KIB;
-/** Multipart framing around the parts, beyond the fields and files themselves. */
-const UPLOAD_FRAMING_BYTES = 128 * KIB;
-/**
- * How much of a body is still read into nothing after its answer went out: enough for a
- * browser to finish sending a file a little over its limit (and so read the answer instead of a
- * "connection reset" page); a form gets its own limit once more.
- */
-const UPLOAD_DRAIN_ALLOWANCE = 256 * MIB;
-/**
- * After an answer to a body that will not be read to its end, how long the connection stays
- * half-open (our side ended, theirs not read) before it is closed: time for a client still
- * sending to read the answer, which a reset would otherwise destroy.
- */
-const LINGER_MS = 2_000;
 /** What the app reads ahead of itself from the visitor's connection. */
-const READ_AHEAD_BYTES = 64 * KIB;
+const READ_AHEAD_BYTES = 64 * 1024;
 
 const SAFE_METHODS = ["GET", "HEAD"];
 
@@ -62,15 +45,6 @@ export class BodyRefused extends Error {
     super(status === 413 ? "request body too large" : "request body too slow");
     this.name = "BodyRefused";
   }
-}
-
-interface BodyPolicy {
-  limitBytes: number;
-  /** Read into nothing after the answer, beyond what had arrived by then. */
-  drainAllowanceBytes: number;
-  idleMs: number;
-  /** The whole body must have arrived by then (forms); undefined for uploads. */
-  deadlineMs: number | undefined;
 }
 
 const bodies = new WeakMap<IncomingMessage, RequestBody>();
@@ -92,12 +66,6 @@ export function onBodyRefused(res: ExpressResponse, listener: () => void): void 
   const listeners = refusals.get(res) ?? [];
   listeners.push(listener);
   refusals.set(res, listeners);
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  if (req.headers["transfer-encoding"] !== undefined) return true;
-  const length = req.headers["content-length"];
-  return length !== undefined && length !== "0";
 }
 
 /**
@@ -270,7 +238,6 @@ class RequestBody {
  */
 export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): RequestHandler {
   const match = routeMatcher(build.routes);
-  const limits = { image: 0, book: 0, video: 0 };
   return (req, res, next) => {
     const queryAt = req.originalUrl.indexOf("?");
     const pathname = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
@@ -287,18 +254,7 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
     }
     if (!hasBody(req)) return next();
 
-    let policy = formPolicy(config);
-    if (target?.uploads?.length && req.method === "POST") {
-      const { imageMaxBytes, bookMaxBytes, videoMaxBytes } = uploadLimits();
-      Object.assign(limits, { image: imageMaxBytes, book: bookMaxBytes, video: videoMaxBytes });
-      const files = target.uploads.reduce((sum, kind) => sum + limits[kind], 0);
-      policy = {
-        limitBytes: config.formMaxBytes + files + UPLOAD_FRAMING_BYTES,
-        drainAllowanceBytes: UPLOAD_DRAIN_ALLOWANCE,
-        idleMs: config.bodyIdleTimeoutMs,
-        deadlineMs: undefined,
-      };
-    }
+    const policy = target?.uploads?.length && req.method === "POST" ? uploadPolicy(config, target.uploads) : formPolicy(config);
     const declared = Number(req.headers["content-length"]);
     if (req.headers["transfer-encoding"] === undefined && Number.isFinite(declared) && declared > policy.limitBytes) {
       log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
@@ -309,54 +265,6 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
     }
     bound(req, res, policy);
     next();
-  };
-}
-
-/**
- * Closes a connection whose request body is still arriving without losing the answer: our side
- * ends (the client reads the answer, then the end), nothing more is read, and only after
- * `LINGER_MS` is the connection closed (which resets a client still sending). Closing at once
- * would reset it straight away, and a reset can destroy the answer before the client reads it.
- */
-function lingeringClose(socket: Socket): void {
-  if (socket.destroyed) return;
-  socket.pause();
-  socket.end();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
-}
-
-/**
- * Answers a request whose body this process will not let the app read (405, 413, 408). Unless
- * the body is declared small enough to read to its end, the answer says `Connection: close`, so
- * that no client reuses the connection, and the close lingers: Node ends a `Connection: close`
- * answer's connection through `socket.destroySoon()`, which here is the lingering close.
- */
-function answerUnread(req: IncomingMessage, res: ExpressResponse, policy: BodyPolicy, status: number, options: { message?: string; headers?: Record<string, string> } = {}) {
-  const close = status === 408 || !drainsWhole(req, policy);
-  if (close) {
-    const { socket } = req;
-    (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket);
-  }
-  sendVisitorError(res, status, { ...options, close });
-}
-
-/**
- * Whether a body answered before it was read is read to its end (a declared length within the
- * limit and the allowance: a browser sending a file a little over its limit gets to read the
- * answer, and the connection serves the next request). Otherwise it is closed gently.
- */
-function drainsWhole(req: IncomingMessage, policy: BodyPolicy): boolean {
-  if (!hasBody(req)) return true;
-  if (req.headers["transfer-encoding"] !== undefined) return false;
-  return Number(req.headers["content-length"]) <= policy.limitBytes + policy.drainAllowanceBytes;
-}
-
-function formPolicy(config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): BodyPolicy {
-  return {
-    limitBytes: config.formMaxBytes,
-    drainAllowanceBytes: config.formMaxBytes,
-    idleMs: config.bodyIdleTimeoutMs,
-    deadlineMs: config.bodyIdleTimeoutMs,
   };
 }
 

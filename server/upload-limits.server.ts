@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ConfigError } from "./config.server.ts";
+import type { UploadKind } from "./upload-handle.server.ts";
 
 /**
  * How large an uploaded file may be, by what it contains. Read from the environment:
@@ -53,4 +54,10 @@ export function uploadLimits(environment: Record<string, string | undefined> = p
   };
   if (environment === process.env) cached = { raw, limits };
   return limits;
+}
+
+/** The limits now in force by the kind of file a field or route takes. */
+export function maxBytesByKind(): Record<UploadKind, number> {
+  const { imageMaxBytes, bookMaxBytes, videoMaxBytes } = uploadLimits();
+  return { image: imageMaxBytes, book: bookMaxBytes, video: videoMaxBytes };
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
 import { schemaAllowingUnresolved } from "~/admin/relations";
-import type { AlertMessage, Cells, FieldDefinition, FileAccept, ScreenActionData } from "~/admin/resource";
+import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { fieldChanges, isStoredValue } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
@@ -20,7 +20,7 @@ import {
 } from "../../multipart.server.ts";
 import { cleanEditorHtml } from "../../sanitize.server.ts";
 import { isUpstreamError } from "../../upstream.server.ts";
-import { uploadLimits } from "@server/upload-limits.server";
+import { maxBytesByKind } from "@server/upload-limits.server";
 import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "../relation-edits.server.ts";
 import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
 import { alertOf, echoedForm, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";
@@ -30,8 +30,7 @@ import { auditOf, createdId, storedRecord } from "./audit-trail.server.ts";
 /** A create or an update: the form validated, relations settled, the upstream written, the change recorded. */
 
 export function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<string, FileRule> {
-  const limits = uploadLimits();
-  const maxBytes: Record<FileAccept, number> = { image: limits.imageMaxBytes, book: limits.bookMaxBytes, video: limits.videoMaxBytes };
+  const maxBytes = maxBytesByKind();
   const rules: Record<string, FileRule> = {};
   for (const field of definition.fields) {
     if (field.type === "file" && field.accept) {

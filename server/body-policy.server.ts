@@ -1,0 +1,106 @@
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import type { Response as ExpressResponse } from "express";
+import type { Config } from "./config.server.ts";
+import type { UploadKind } from "./upload-handle.server.ts";
+import { maxBytesByKind } from "./upload-limits.server.ts";
+import { sendVisitorError } from "./visitor-errors.server.ts";
+
+/**
+ * How much and how slow a request body may be (a form's policy, an upload route's), and how a
+ * body that will not be read to its end is answered without losing the answer
+ * (request-body.server.ts bounds the bodies by these).
+ */
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+/** Multipart framing around the parts, beyond the fields and files themselves. */
+const UPLOAD_FRAMING_BYTES = 128 * KIB;
+/**
+ * How much of a body is still read into nothing after its answer went out: enough for a
+ * browser to finish sending a file a little over its limit (and so read the answer instead of a
+ * "connection reset" page); a form gets its own limit once more.
+ */
+const UPLOAD_DRAIN_ALLOWANCE = 256 * MIB;
+/**
+ * After an answer to a body that will not be read to its end, how long the connection stays
+ * half-open (our side ended, theirs not read) before it is closed: time for a client still
+ * sending to read the answer, which a reset would otherwise destroy.
+ */
+const LINGER_MS = 2_000;
+
+export interface BodyPolicy {
+  limitBytes: number;
+  /** Read into nothing after the answer, beyond what had arrived by then. */
+  drainAllowanceBytes: number;
+  idleMs: number;
+  /** The whole body must have arrived by then (forms); undefined for uploads. */
+  deadlineMs: number | undefined;
+}
+
+/** Any route's form: `FORM_MAX_BYTES`, arrived whole within the idle time. */
+export function formPolicy(config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): BodyPolicy {
+  return {
+    limitBytes: config.formMaxBytes,
+    drainAllowanceBytes: config.formMaxBytes,
+    idleMs: config.bodyIdleTimeoutMs,
+    deadlineMs: config.bodyIdleTimeoutMs,
+  };
+}
+
+/** A route that declares uploads: the form's limit plus its files' and their framing; no deadline while it keeps moving. */
+export function uploadPolicy(config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">, uploads: UploadKind[]): BodyPolicy {
+  const limits = maxBytesByKind();
+  return {
+    limitBytes: config.formMaxBytes + uploads.reduce((sum, kind) => sum + limits[kind], 0) + UPLOAD_FRAMING_BYTES,
+    drainAllowanceBytes: UPLOAD_DRAIN_ALLOWANCE,
+    idleMs: config.bodyIdleTimeoutMs,
+    deadlineMs: undefined,
+  };
+}
+
+/** Whether the request says it has a body (a length above 0, or chunks). */
+export function hasBody(req: IncomingMessage): boolean {
+  if (req.headers["transfer-encoding"] !== undefined) return true;
+  const length = req.headers["content-length"];
+  return length !== undefined && length !== "0";
+}
+
+/**
+ * Closes a connection whose request body is still arriving without losing the answer: our side
+ * ends (the client reads the answer, then the end), nothing more is read, and only after
+ * `LINGER_MS` is the connection closed (which resets a client still sending). Closing at once
+ * would reset it straight away, and a reset can destroy the answer before the client reads it.
+ */
+export function lingeringClose(socket: Socket): void {
+  if (socket.destroyed) return;
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
+ * Answers a request whose body this process will not let the app read (405, 413, 408). Unless
+ * the body is declared small enough to read to its end, the answer says `Connection: close`, so
+ * that no client reuses the connection, and the close lingers: Node ends a `Connection: close`
+ * answer's connection through `socket.destroySoon()`, which here is the lingering close.
+ */
+export function answerUnread(req: IncomingMessage, res: ExpressResponse, policy: BodyPolicy, status: number, options: { message?: string; headers?: Record<string, string> } = {}) {
+  const close = status === 408 || !drainsWhole(req, policy);
+  if (close) {
+    const { socket } = req;
+    (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket);
+  }
+  sendVisitorError(res, status, { ...options, close });
+}
+
+/**
+ * Whether a body answered before it was read is read to its end (a declared length within the
+ * limit and the allowance: a browser sending a file a little over its limit gets to read the
+ * answer, and the connection serves the next request). Otherwise it is closed gently.
+ */
+export function drainsWhole(req: IncomingMessage, policy: BodyPolicy): boolean {
+  if (!hasBody(req)) return true;
+  if (req.headers["transfer-encoding"] !== undefined) return false;
+  return Number(req.headers["content-length"]) <= policy.limitBytes + policy.drainAllowanceBytes;
+}
