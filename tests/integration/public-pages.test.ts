@@ -24,7 +24,7 @@ describe("home page loader", () => {
     upstream.events.on("request:start", () => {
       if (++arrived === 6) allArrived();
     });
-    const giveUp = new Promise<"gave up">((resolve) => setTimeout(() => resolve("gave up"), 2000));
+    const giveUp = new Promise<"gave up">((resolve) => setTimeout(() => resolve("gave up"), 5_000).unref());
     upstream.use(
       http.get(`${UPSTREAM}/*`, async () => {
         if ((await Promise.race([barrier, giveUp])) === "gave up") return HttpResponse.json({ error: "x" }, { status: 500 });

@@ -348,7 +348,7 @@ describe("pieces sent to the upstream", () => {
     expect(pieces[2].at(-1)).toBe(39);
   });
 
-  it("never holds a slow upload's bytes much longer than the wait", async () => {
+  it("hands a slow upload's bytes on after the wait, before its next bytes come", async () => {
     const produced: number[] = [];
     const arrived: number[] = [];
     for await (const piece of inPiecesOf(MiB, 50, chunksOf(3, 16 * KiB, 300, produced))) {
@@ -356,7 +356,9 @@ describe("pieces sent to the upstream", () => {
       expect(piece.length).toBe(16 * KiB);
     }
     expect(arrived).toHaveLength(3);
-    for (const [index, at] of arrived.entries()) expect(at - produced[index]).toBeLessThan(250);
+    // An order, not a time (the machine may be busy): the 50 ms wait always ends before the source's
+    // next 300 ms gap does, so a piece held until more bytes came would arrive after them.
+    for (const [index, at] of arrived.slice(0, -1).entries()) expect(at).toBeLessThan(produced[index + 1]);
   });
 
   it("passes a failure of its source on", async () => {
