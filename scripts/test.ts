@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * `npm test`: every suite, scheduled so that both cores of this machine stay busy.
+ *
+ * 1. The build, only when it is stale, then the reliability file that bounds memory and time
+ *    (`hard-bounded`), with nothing else at its priority: its figures (RSS growth, a health
+ *    check's time) are the ones another suite's load moves. Beside them, at the lowest priority
+ *    (`nice`), `lint` and `typecheck`, one process on one core each: they take only the CPU the
+ *    build and the bounded file leave idle (the bounded file mostly waits out stalled bodies);
+ * 2. the unit, unit-isolated and reference-api projects (2 workers), then the end-to-end files
+ *    (2 workers), and beside both the reliability files that may share the machine (project
+ *    `hard`, 1 worker). Every phase is bound by the CPU but leaves some of it idle (pages loading,
+ *    timeouts and stalled bodies waited out), and the reliability files, which wait most, fill
+ *    it: one phase after the other took 31 + 215 + 62 s on a quiet machine, side by side
+ *    about 275 s. Their output is kept in a file and printed after the end-to-end output, so
+ *    that neither is cut into the other.
+ *
+ * The second step starts only when everything in the first passed, and a failing unit phase
+ * stops the reliability files beside it. At the end a table gives each phase's time and tests,
+ * counted by vitest's JSON reporter. `npm run test:unit`, `test:e2e` and `test:reliability` still
+ * run one phase each.
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const vitestBin = path.join(root, "node_modules/.bin/vitest");
+const reports = mkdtempSync(path.join(tmpdir(), "dispusip-test-"));
+
+interface PhaseResult {
+  name: string;
+  passed: boolean;
+  seconds: number;
+  /** From vitest's JSON report (absent for lint and typecheck). */
+  tests?: { total: number; passed: number; failed: number; skipped: number };
+}
+
+const results: PhaseResult[] = [];
+const running = new Set<ChildProcess>();
+
+function stopRunning(signal: NodeJS.Signals = "SIGTERM"): void {
+  for (const child of running) child.kill(signal);
+}
+
+/** Runs a command; its output goes to the terminal, or to `outputFile` when given. */
+function run(command: string, args: string[], outputFile?: string): Promise<number> {
+  const output = outputFile ? openSync(outputFile, "w") : "inherit";
+  const child = spawn(command, args, { cwd: root, stdio: ["inherit", output, output] });
+  running.add(child);
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function vitestCounts(reportFile: string): PhaseResult["tests"] {
+  if (!existsSync(reportFile)) return undefined;
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
+    numTotalTests: number;
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  return {
+    total: report.numTotalTests,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** Runs one phase and records its time and outcome for the table; resolves with whether it passed. */
+async function phase(name: string, work: () => Promise<Pick<PhaseResult, "passed" | "tests">>): Promise<boolean> {
+  const started = performance.now();
+  const outcome = await work();
+  results.push({ name, seconds: (performance.now() - started) / 1000, ...outcome });
+  return outcome.passed;
+}
+
+/** One vitest run of `projects`, with the default reporter and a JSON report for the table. */
+function vitestPhase(name: string, projects: string[], extraArgs: string[] = [], outputFile?: string): Promise<boolean> {
+  const reportFile = path.join(reports, `${name}.json`);
+  const args = ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...extraArgs];
+  return phase(name, async () => ({ passed: (await run(vitestBin, args, outputFile)) === 0, tests: vitestCounts(reportFile) }));
+}
+
+/** An npm script at the lowest CPU priority (`nice -n 19`): it runs on what the other phases leave idle. */
+function lowPriorityScriptPhase(name: string, script: string): Promise<boolean> {
+  return phase(name, async () => ({ passed: (await run("nice", ["-n", "19", "npm", "run", "--silent", script])) === 0 }));
+}
+
+function printTable(totalSeconds: number): void {
+  const nameWidth = Math.max(...results.map(({ name }) => name.length));
+  const rows = results.map(({ name, passed, seconds, tests }) => {
+    const counts = tests ? `${tests.passed} passed, ${tests.skipped} skipped, ${tests.failed} failed (${tests.total})` : "";
+    return `${passed ? "ok  " : "FAIL"}  ${name.padEnd(nameWidth)} ${`${seconds.toFixed(0)} s`.padStart(6)}  ${counts}`;
+  });
+  console.log(`\nnpm test, ${totalSeconds.toFixed(0)} s in all:\n${rows.join("\n")}`);
+}
+
+/** Forwards Ctrl-C or a stop to the phases still running, and leaves with them. */
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopRunning(signal);
+    rmSync(reports, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+async function buildThenBoundedFile(): Promise<boolean> {
+  const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
+  return built && vitestPhase("reliability (hard-bounded)", ["hard-bounded"]);
+}
+
+async function main(): Promise<boolean> {
+  const first = await Promise.all([
+    lowPriorityScriptPhase("lint (lowest priority)", "lint"),
+    lowPriorityScriptPhase("typecheck (lowest priority)", "typecheck"),
+    buildThenBoundedFile(),
+  ]);
+  if (!first.every(Boolean)) return false;
+
+  const besideLog = path.join(reports, "reliability-beside.log");
+  // `isolate=false`: a fork runs file after file instead of a fresh process per file (vitest.config.ts).
+  const forksShareModules = "--poolOptions.forks.isolate=false";
+  const unitThenEndToEnd = async () => {
+    if (!(await vitestPhase("unit (unit, unit-isolated, reference-api)", ["unit", "unit-isolated", "reference-api"]))) {
+      stopRunning();
+      return false;
+    }
+    return vitestPhase("e2e", ["e2e"], [forksShareModules]);
+  };
+  const [inFront, beside] = await Promise.all([
+    unitThenEndToEnd(),
+    vitestPhase("reliability (hard), beside unit and e2e", ["hard"], [forksShareModules, "--maxWorkers=1"], besideLog),
+  ]);
+  console.log("\n── The reliability files that ran beside the unit and end-to-end files (project hard) ──\n");
+  await new Promise<void>((resolve) => createReadStream(besideLog).on("close", () => resolve()).pipe(process.stdout, { end: false }));
+  return inFront && beside;
+}
+
+const started = performance.now();
+const passed = await main();
+printTable((performance.now() - started) / 1000);
+rmSync(reports, { recursive: true, force: true });
+process.exit(passed ? 0 : 1);
