@@ -22,7 +22,8 @@ import { fileURLToPath } from "node:url";
  *
  * The second step starts only when everything in the first passed, and a failing unit phase
  * stops the reliability files beside it. At the end a table gives each phase's time and tests,
- * counted by vitest's JSON reporter. `npm run test:unit`, `test:e2e` and `test:reliability` still
+ * counted by vitest's JSON reporter, and under it each failed test by name (where a CI log cut to
+ * its last lines still shows them). `npm run test:unit`, `test:e2e` and `test:reliability` still
  * run one phase each.
  */
 
@@ -36,12 +37,31 @@ interface PhaseResult {
   seconds: number;
   /** From vitest's JSON report (absent for lint and typecheck). */
   tests?: { total: number; passed: number; failed: number; skipped: number };
+  /** Stopped because another phase failed (then its own outcome says nothing). */
+  stopped?: boolean;
+  /** Each failed test: its file, its name and the first line of why. */
+  failures?: string[];
+}
+
+interface VitestJsonReport {
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{
+    name: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+  }>;
 }
 
 const results: PhaseResult[] = [];
 const running = new Set<ChildProcess>();
+let stoppedAt: number | undefined;
 
 function stopRunning(signal: NodeJS.Signals = "SIGTERM"): void {
+  stoppedAt = performance.now();
   for (const child of running) child.kill(signal);
 }
 
@@ -62,28 +82,35 @@ function run(command: string, args: string[], outputFile?: string): Promise<numb
   });
 }
 
-function vitestCounts(reportFile: string): PhaseResult["tests"] {
-  if (!existsSync(reportFile)) return undefined;
-  const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
-    numTotalTests: number;
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
+/** The counts and the failures of a vitest run, from its JSON report (none when it did not get to write one). */
+function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failures"> {
+  if (!existsSync(reportFile)) return {};
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as VitestJsonReport;
+  const firstLine = (text = "") => text.trim().split("\n")[0].slice(0, 200);
+  const failures = report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === "failed");
+    // A file that failed before its tests ran (an import, a beforeAll) has only a message.
+    if (failedTests.length === 0) return file.message ? [`${where}: ${firstLine(file.message)}`] : [];
+    return failedTests.map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
   return {
-    total: report.numTotalTests,
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
+    tests: {
+      total: report.numTotalTests,
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    },
+    failures,
   };
 }
 
 /** Runs one phase and records its time and outcome for the table; resolves with whether it passed. */
-async function phase(name: string, work: () => Promise<Pick<PhaseResult, "passed" | "tests">>): Promise<boolean> {
+async function phase(name: string, work: () => Promise<Omit<PhaseResult, "name" | "seconds">>): Promise<boolean> {
   const started = performance.now();
   const outcome = await work();
-  results.push({ name, seconds: (performance.now() - started) / 1000, ...outcome });
+  const stopped = !outcome.passed && stoppedAt !== undefined && stoppedAt > started;
+  results.push({ name, seconds: (performance.now() - started) / 1000, stopped, ...outcome });
   return outcome.passed;
 }
 
@@ -91,7 +118,7 @@ async function phase(name: string, work: () => Promise<Pick<PhaseResult, "passed
 function vitestPhase(name: string, projects: string[], extraArgs: string[] = [], outputFile?: string): Promise<boolean> {
   const reportFile = path.join(reports, `${name}.json`);
   const args = ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...extraArgs];
-  return phase(name, async () => ({ passed: (await run(vitestBin, args, outputFile)) === 0, tests: vitestCounts(reportFile) }));
+  return phase(name, async () => ({ passed: (await run(vitestBin, args, outputFile)) === 0, ...vitestOutcome(reportFile) }));
 }
 
 /** An npm script at the lowest CPU priority (`nice -n 19`): it runs on what the other phases leave idle. */
@@ -101,11 +128,14 @@ function lowPriorityScriptPhase(name: string, script: string): Promise<boolean> 
 
 function printTable(totalSeconds: number): void {
   const nameWidth = Math.max(...results.map(({ name }) => name.length));
-  const rows = results.map(({ name, passed, seconds, tests }) => {
-    const counts = tests ? `${tests.passed} passed, ${tests.skipped} skipped, ${tests.failed} failed (${tests.total})` : "";
-    return `${passed ? "ok  " : "FAIL"}  ${name.padEnd(nameWidth)} ${`${seconds.toFixed(0)} s`.padStart(6)}  ${counts}`;
+  const rows = results.map(({ name, passed, stopped, seconds, tests }) => {
+    const counts = stopped ? "stopped: another phase failed" : tests ? `${tests.passed} passed, ${tests.skipped} skipped, ${tests.failed} failed (${tests.total})` : "";
+    return `${passed ? "ok  " : stopped ? "--  " : "FAIL"}  ${name.padEnd(nameWidth)} ${`${seconds.toFixed(0)} s`.padStart(6)}  ${counts}`;
   });
   console.log(`\nnpm test, ${totalSeconds.toFixed(0)} s in all:\n${rows.join("\n")}`);
+  // Again at the very end, where a CI log cut to its last lines still shows them.
+  const failures = results.flatMap((result) => result.failures ?? []);
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  × ${failure}`).join("\n")}`);
 }
 
 /** Forwards Ctrl-C or a stop to the phases still running, and leaves with them. */
