@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,10 +82,14 @@ function run(command: string, args: string[], outputFile?: string): Promise<numb
   });
 }
 
-/** The counts and the failures of a vitest run, from its JSON report (none when it did not get to write one). */
+/** The counts and the failures of a vitest run, from its JSON report (none when a stopped run left none whole). */
 function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failures"> {
-  if (!existsSync(reportFile)) return {};
-  const report = JSON.parse(readFileSync(reportFile, "utf8")) as VitestJsonReport;
+  let report: VitestJsonReport;
+  try {
+    report = JSON.parse(readFileSync(reportFile, "utf8")) as VitestJsonReport;
+  } catch {
+    return {};
+  }
   const firstLine = (text = "") => text.trim().split("\n")[0].slice(0, 200);
   const failures = report.testResults.flatMap((file) => {
     const where = path.relative(root, file.name);
@@ -133,7 +137,7 @@ function printTable(totalSeconds: number): void {
     return `${passed ? "ok  " : stopped ? "--  " : "FAIL"}  ${name.padEnd(nameWidth)} ${`${seconds.toFixed(0)} s`.padStart(6)}  ${counts}`;
   });
   console.log(`\nnpm test, ${totalSeconds.toFixed(0)} s in all:\n${rows.join("\n")}`);
-  // Again at the very end, where a CI log cut to its last lines still shows them.
+  // The last lines of the run, which a CI log cut to its end still shows.
   const failures = results.flatMap((result) => result.failures ?? []);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  × ${failure}`).join("\n")}`);
 }
