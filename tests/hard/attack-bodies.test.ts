@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, pngBuffer } from "../e2e/helpers/index.ts";
-import { reportCase } from "./report.ts";
+import { caseRecorder } from "./report.ts";
 import { rawHttpClient } from "./raw-http.ts";
 import { formOf } from "./screens.ts";
 import {
@@ -45,15 +45,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function record(
-  tried: string,
-  got: string,
-  passed: boolean,
-  figures?: Record<string, string | number>
-) {
-  reportCase({ suite: SUITE, tried, got, passed, figures });
-  return passed;
-}
+const record = caseRecorder(SUITE);
 
 // ---------------------------------------------------------------------------------------------
 // Bodies to send.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawHttpClient } from "./raw-http.ts";
-import { reportCase } from "./report.ts";
+import { caseRecorder } from "./report.ts";
 import { INDONESIAN_FAILURE, isRunning, logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";
 
 /**
@@ -28,10 +28,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function record(tried: string, got: string, passed: boolean, figures?: Record<string, string | number>) {
-  reportCase({ suite: SUITE, tried, got, passed, figures });
-  return passed;
-}
+const record = caseRecorder(SUITE);
 
 describe("point 5: multipart parts without a name, and other broken multipart", () => {
   const part = (disposition: string, value = "v") =>

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, type Bff, bffEnv, DEMO_PASSWORD, removeDir, startBff, SUPERADMIN_EMAIL, tempDir } from "../e2e/helpers/index.ts";
-import { reportCase } from "./report.ts";
+import { caseRecorder } from "./report.ts";
 import { formOf } from "./screens.ts";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "./scale-out-support.ts";
 import { INDONESIAN_FAILURE, isRunning, logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";
@@ -26,10 +26,7 @@ const SUITE = "attack";
 const THROTTLED = "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 15 menit.";
 const PUBLIC_URL = "https://perpustakaan.example.go.id";
 
-function record(tried: string, got: string, passed: boolean, figures?: Record<string, string | number>) {
-  reportCase({ suite: SUITE, tried, got, passed, figures });
-  return passed;
-}
+const record = caseRecorder(SUITE);
 
 interface RawAnswer {
   status: number;

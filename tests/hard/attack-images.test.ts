@@ -8,7 +8,7 @@ import { MAX_RESIZES_PER_ADDRESS } from "~/bff/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg, pngChunk } from "../helpers/image-headers.ts";
-import { reportCase } from "./report.ts";
+import { caseRecorder } from "./report.ts";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";
 import { logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";
 
@@ -36,10 +36,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function record(tried: string, got: string, passed: boolean, figures?: Record<string, string | number>) {
-  reportCase({ suite: "attack", tried, got, passed, figures });
-  return passed;
-}
+const record = caseRecorder("attack");
 
 /** CPU time (user + system) the BFF process has used so far, in milliseconds. */
 function bffCpuMs(): number {

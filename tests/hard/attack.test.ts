@@ -5,7 +5,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, decodeHtmlEntities, pngBuffer, PROJECT_ROOT, STAFF_EMAIL } from "../e2e/helpers/index.ts";
-import { reportCase } from "./report.ts";
+import { caseRecorder } from "./report.ts";
 import { formOf } from "./screens.ts";
 import { INDONESIAN_FAILURE, logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";
 
@@ -30,10 +30,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function record(tried: string, got: string, passed: boolean) {
-  reportCase({ suite: "attack", tried, got, passed });
-  return passed;
-}
+const record = caseRecorder("attack");
 
 /** A GET with the path sent exactly as written (fetch would normalise `..` away). */
 function rawGet(rawPath: string): Promise<{ status: number; location?: string; body: string }> {

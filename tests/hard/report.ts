@@ -25,3 +25,11 @@ export function reportCase(report: CaseReport): void {
   const file = process.env.HARD_REPORT_FILE;
   if (file) appendFileSync(file, `${JSON.stringify(report)}\n`);
 }
+
+/** A suite's `record`: reports a case and answers whether it passed (for the test's own assertion). */
+export function caseRecorder(suite: string) {
+  return (tried: string, got: string, passed: boolean, figures?: Record<string, string | number>): boolean => {
+    reportCase({ suite, tried, got, passed, figures });
+    return passed;
+  };
+}
