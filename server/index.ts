@@ -1,3 +1,4 @@
+import "./supported-node.ts";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server, ServerResponse } from "node:http";

@@ -58,12 +58,12 @@ export function megabytes(bytes: number): string {
 
 /**
  * The type a file of `kind` is sent as, from its leading bytes (FILE_SNIFF_BYTES of them), or
- * undefined when they show no type the kind accepts. file-type's core is loaded when first needed:
- * the back-office's pages do not carry it until a file is chosen.
+ * undefined when they show no type the kind accepts. file-type (one entry for browsers and Node
+ * since 22) is loaded when first needed: the back-office's pages do not carry it until a file is chosen.
  */
 export async function detectAcceptedType(head: Uint8Array, kind: FileAccept): Promise<string | undefined> {
   try {
-    const { fileTypeFromBuffer } = await import("file-type/core");
+    const { fileTypeFromBuffer } = await import("file-type");
     return acceptedFileType(kind, (await fileTypeFromBuffer(head))?.mime);
   } catch {
     // A malformed container can make a parser give up: that is not an accepted file either.

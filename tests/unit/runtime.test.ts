@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { unsupportedNodeMessage } from "@server/supported-node";
+
+/** What package.json promises of the runtime (issue 34): which Node.js, which install scripts. */
+
+const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as {
+  engines: { node: string };
+  allowScripts: Record<string, boolean>;
+};
+const lockfile = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+  packages: Record<string, { version?: string; hasInstallScript?: boolean }>;
+};
+
+/** "node_modules/a/node_modules/@b/c" -> "@b/c"; an allowScripts key "sharp@0.34.5" -> "sharp". */
+const packageName = (lockPath: string): string => lockPath.slice(lockPath.lastIndexOf("node_modules/") + "node_modules/".length);
+const keyName = (key: string): string => key.replace(/(?<=.)@.*$/, "");
+
+/**
+ * Every installed dependency whose install scripts npm 12 would run or block, by name: those the
+ * lockfile marks, and those with a `binding.gyp` and no install script of their own, for which npm
+ * assumes `node-gyp rebuild` (on a lockfile install it does so even when the package says
+ * `gypfile: false`, as better-sqlite3 13 does: the lockfile does not keep that flag).
+ */
+const withInstallScripts = new Set(
+  Object.entries(lockfile.packages)
+    .filter(([lockPath, entry]) => lockPath !== "" && (entry.hasInstallScript || impliesNodeGyp(lockPath)))
+    .map(([lockPath]) => packageName(lockPath)),
+);
+
+function impliesNodeGyp(lockPath: string): boolean {
+  if (!existsSync(path.join(lockPath, "binding.gyp"))) return false;
+  const { scripts = {} } = JSON.parse(readFileSync(path.join(lockPath, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  return !scripts.install && !scripts.preinstall;
+}
+
+describe("install scripts (npm 12 runs only those allowScripts allows)", () => {
+  it("every dependency with an install script is allowed or denied by name", () => {
+    const decided = new Set(Object.keys(packageJson.allowScripts).map(keyName));
+    const undecided = [...withInstallScripts].filter((name) => !decided.has(name));
+    expect(undecided, "add each to allowScripts in package.json (true or false) and say why in docs/architecture.md").toEqual([]);
+  });
+
+  it("names no package that has no install script (a stale entry would hide a new one's review)", () => {
+    const stale = Object.keys(packageJson.allowScripts).filter((key) => !withInstallScripts.has(keyName(key)));
+    expect(stale).toEqual([]);
+  });
+
+  it("reads scoped and versioned names as npm does", () => {
+    expect(packageName("node_modules/vite/node_modules/esbuild")).toBe("esbuild");
+    expect(packageName("node_modules/@img/sharp-linux-x64")).toBe("@img/sharp-linux-x64");
+    expect(keyName("sharp@0.34.5")).toBe("sharp");
+    expect(keyName("@scope/pkg@1 || 2")).toBe("@scope/pkg");
+    expect(keyName("@scope/pkg")).toBe("@scope/pkg");
+  });
+});
+
+describe("supported Node.js (package.json engines)", () => {
+  it("admits Node 24 LTS and later, and Node 22 from 22.19", () => {
+    for (const version of ["v24.0.0", "v24.21.0", "v22.19.0", "v22.22.2", "v26.10.0"]) {
+      expect(unsupportedNodeMessage(version), version).toBeUndefined();
+    }
+    expect(unsupportedNodeMessage(process.version)).toBeUndefined();
+  });
+
+  it("refuses Node 20 (end of life), 22 before 22.19 and the odd-numbered 23 in one line naming what it needs", () => {
+    for (const version of ["v20.20.2", "v22.18.0", "v23.11.0", "v18.20.8"]) {
+      const message = unsupportedNodeMessage(version);
+      expect(message, version).toContain(`Node.js ${version} is not supported`);
+      expect(message).toContain("Node.js 24 LTS");
+      expect(message).not.toContain("\n");
+    }
+  });
+});
