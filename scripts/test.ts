@@ -118,10 +118,15 @@ async function phase(name: string, work: () => Promise<Omit<PhaseResult, "name" 
   return outcome.passed;
 }
 
-/** One vitest run of `projects`, with the default reporter and a JSON report for the table. */
+/**
+ * One vitest run of `projects`, with the default reporter and a JSON report for the table. Without
+ * vitest's results cache: phases run side by side, and each vitest rewrites the one
+ * `results.json` whole (not atomically) and reads it when it starts, so a phase starting while
+ * another finished could read half a file. The order is then the same as on a clean clone (CI).
+ */
 function vitestPhase(name: string, projects: string[], extraArgs: string[] = [], outputFile?: string): Promise<boolean> {
   const reportFile = path.join(reports, `${name}.json`);
-  const args = ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...extraArgs];
+  const args = ["run", ...projects.flatMap((project) => ["--project", project]), "--no-cache", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...extraArgs];
   return phase(name, async () => ({ passed: (await run(vitestBin, args, outputFile)) === 0, ...vitestOutcome(reportFile) }));
 }
 
