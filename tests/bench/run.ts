@@ -7,7 +7,10 @@ import type { BenchRow, BenchSuite } from "./types.ts";
  * `npm run bench [-- name ...]`: runs every suite in ./suites (or those whose name contains one of
  * the arguments) one after another against the built app, and prints one table of their rows.
  * A missed target is reported, not thrown: this machine is shared, and the figures are for people.
- * A suite that cannot run at all makes the exit code 1.
+ * A suite whose programs are not installed (Redis and nginx for scale-out, Chromium for
+ * Lighthouse) is reported as not run; a suite that fails makes the exit code 1. Either way the
+ * table of every other suite's figures is printed, also when a suite crashes the process from
+ * outside its own promise (an unhandled 'error' event of a child process, say).
  */
 
 const SUITES_DIR = fileURLToPath(new URL("./suites/", import.meta.url));
@@ -46,12 +49,40 @@ function printTable(rows: BenchRow[]): void {
   for (const values of cells) console.log(line(values));
 }
 
+const rows: BenchRow[] = [];
+const failed: string[] = [];
+const notRun: string[] = [];
+
+function printSummary(): void {
+  console.log("");
+  printTable(rows);
+  const targets = rows.filter((row) => row.met !== undefined);
+  console.log(`\n${targets.filter((row) => row.met).length} of ${targets.length} targets met`);
+  for (const reason of notRun) console.log(`not run: ${reason}`);
+  if (failed.length) console.log(`suites that failed: ${failed.join(", ")}`);
+}
+
 async function main(): Promise<void> {
   const suites = await loadSuites(process.argv.slice(2));
   if (!suites.length) throw new Error(`no bench suite matches ${process.argv.slice(2).join(", ")}`);
-  const rows: BenchRow[] = [];
-  const failed: string[] = [];
+  let current: string | undefined;
+  // A suite's stray error (outside the promise its run returned) ends the run, not the figures so far.
+  const crashed = (error: unknown) => {
+    console.error(`bench: ${current ?? "the runner"} crashed:`, error);
+    failed.push(current ?? "the runner");
+    printSummary();
+    process.exit(1);
+  };
+  process.on("uncaughtException", crashed);
+  process.on("unhandledRejection", crashed);
   for (const suite of suites) {
+    const missing = suite.missing?.();
+    if (missing) {
+      notRun.push(`${suite.name} (${missing})`);
+      console.error(`bench: ${suite.name} not run: ${missing}`);
+      continue;
+    }
+    current = suite.name;
     const started = performance.now();
     console.error(`bench: ${suite.name} ...`);
     try {
@@ -62,10 +93,7 @@ async function main(): Promise<void> {
       console.error(`bench: ${suite.name} failed:`, error);
     }
   }
-  console.log("");
-  printTable(rows);
-  const targets = rows.filter((row) => row.met !== undefined);
-  console.log(`\n${targets.filter((row) => row.met).length} of ${targets.length} targets met${failed.length ? `; suites that failed: ${failed.join(", ")}` : ""}`);
+  printSummary();
   if (failed.length) process.exitCode = 1;
 }
 

@@ -17,5 +17,7 @@ export interface BenchRow {
 
 export interface BenchSuite {
   name: string;
+  /** Why the suite cannot run on this machine (a program it needs is not installed), or undefined. */
+  missing?(): string | undefined;
   run(): Promise<BenchRow[]>;
 }

@@ -32,20 +32,34 @@ export function missingTools(tools: string[] = [REDIS_SERVER, NGINX]): string | 
 interface Daemon {
   child: ChildProcess;
   output(): string;
+  /** Whether the program ended, or never started (ENOENT, say). */
+  ended(): boolean;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 function daemon(command: string, args: string[]): Daemon {
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
+  let ended = false;
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A program that cannot start emits 'error' and no 'exit': kept in its output for waitForPort to
+  // report, instead of an unhandled 'error' event that ends the whole test or bench run.
+  const exited = new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.once("error", (error) => {
+      output += `${command}: ${error.message}\n`;
+      resolve();
+    });
+  }).then(() => {
+    ended = true;
+  });
   return {
     child,
     output: () => output,
+    ended: () => ended,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (!ended) child.kill(signal);
       const forced = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;
       clearTimeout(forced);
@@ -53,10 +67,10 @@ function daemon(command: string, args: string[]): Daemon {
   };
 }
 
-/** Resolves once something accepts connections on the port; throws if the process exits first. */
+/** Resolves once something accepts connections on the port; throws if the process ends first. */
 async function waitForPort(port: number, process: Daemon, name: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (process.child.exitCode !== null) throw new Error(`${name} exited (${process.child.exitCode}):\n${process.output()}`);
+    if (process.ended()) throw new Error(`${name} ended (${process.child.exitCode ?? "did not start"}):\n${process.output()}`);
     if ((await tryConnect(port)) === "connected") return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS } from "../../e2e/helpers/processes.ts";
@@ -14,6 +15,7 @@ import { median, withBenchStack } from "../support.ts";
  * hence five runs (Lighthouse's own advice for a median) rather than three.
  */
 
+const CHROMIUM = "/usr/bin/chromium";
 const RUNS = 5;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -28,7 +30,7 @@ interface Audit {
 
 /** One audit in a Chromium of its own; a failed trace recording (it happens under load) is retried. */
 async function audit(url: string, attempts = 3): Promise<Audit> {
-  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
   let result: Awaited<ReturnType<typeof lighthouse>>;
   try {
     result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES] });
@@ -57,6 +59,7 @@ async function audit(url: string, attempts = 3): Promise<Audit> {
 
 const suite: BenchSuite = {
   name: "lighthouse",
+  missing: () => (existsSync(CHROMIUM) ? undefined : `not installed: ${CHROMIUM} (apt-get install -y chromium)`),
   async run() {
     return withBenchStack({}, async ({ api, bff }) => {
       const [activity] = await apiData<Array<{ id: number }>>(api.url, "/activities?limit=1");

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { removeDir, tempDir } from "../../e2e/helpers/processes.ts";
-import { startCluster, startNginx } from "../../hard/scale-out-support.ts";
+import { missingTools, startCluster, startNginx } from "../../hard/scale-out-support.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 
 /**
@@ -32,6 +32,7 @@ async function requestsPerSecond(url: string, durationS: number): Promise<number
 
 const suite: BenchSuite = {
   name: "scale-out",
+  missing: () => missingTools(),
   async run() {
     const cluster = await startCluster(Math.max(...SIZES));
     const nginxRoot = await tempDir("bench-nginx");
