@@ -24,13 +24,16 @@ export function fullTextQuery(text: string): string | undefined {
   return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(" ");
 }
 
+/** Opens a database; better-sqlite3's by default (the drivers bench passes node:sqlite behind the same API). */
+export type OpenDatabase = (location: string) => Database.Database;
+
 /** An in-memory index of documents (each a list of column texts) by position; only positions are stored, not the text. */
 export class PositionIndex {
   private readonly db: Database.Database;
   private readonly matching: Database.Statement;
 
-  constructor(columns: number, documents: Iterable<string[]>) {
-    this.db = new Database(":memory:");
+  constructor(columns: number, documents: Iterable<string[]>, open: OpenDatabase = (location) => new Database(location)) {
+    this.db = open(":memory:");
     const names = Array.from({ length: Math.max(columns, 1) }, (_, index) => `c${index}`);
     this.db.exec(`CREATE VIRTUAL TABLE documents USING fts5(${names.join(", ")}, content = '', tokenize = '${FTS_TOKENIZER}')`);
     const insert = this.db.prepare(`INSERT INTO documents (rowid, ${names.join(", ")}) VALUES (?, ${names.map(() => "?").join(", ")})`);
