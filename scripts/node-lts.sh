@@ -37,7 +37,7 @@ node_lts_setup() {
   # Native builds against this Node's headers, not a system Node's (a user .npmrc may name /usr).
   export npm_config_nodedir="$node_package"
   hash -r
-  echo "Using Node.js $(node --version) and npm $(npm --version 2>/dev/null) ($node_dir)" >&2
+  echo "Using Node.js $(node --version) ($node_package/bin/node) and npm $(npm --version 2>/dev/null)" >&2
 }
 
 node_lts_setup

@@ -1,4 +1,7 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { unsupportedNodeMessage } from "../../server/supported-node.ts";
 import {
   ADMIN_EMAIL,
   baseEnv,
@@ -27,6 +30,12 @@ afterAll(async () => {
   await stopAllProcesses();
   await Promise.all(dirs.map(removeDir));
 });
+
+/** A Node.js on this machine that package.json's engines does not admit (Debian's own is 20), if any. */
+const olderNode = ["/usr/bin/node", "/usr/local/bin/node"]
+  .filter((candidate) => existsSync(candidate))
+  .map((candidate) => ({ path: candidate, version: execFileSync(candidate, ["--version"], { encoding: "utf8" }).trim() }))
+  .find(({ version }) => unsupportedNodeMessage(version) !== undefined);
 
 const SITE_LINE = /The site is running at (http:\/\/[^\s)]+)/;
 const READY_LINE = /Press Ctrl-C to stop/;
@@ -118,5 +127,27 @@ describe("npm start", () => {
     expect(await proc.waitForExit(15_000)).toEqual({ code: 0, signal: null });
     // The upstream it was given is not its to stop.
     expect(await tryConnect(portOf(referenceApiUrl))).toBe("connected");
+  });
+
+  it.skipIf(!olderNode)(`on an unsupported Node.js (${olderNode?.version}) stops at once with one line naming the versions it needs`, async () => {
+    const dataDir = await tempDir("start-old-node");
+    dirs.push(dataDir);
+    // What `npm start` runs, word for word, under the older node.
+    const [, ...args] = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+    const child = spawn(olderNode!.path, args, {
+      env: baseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: `${dataDir}/data`, UPSTREAM_API_URL: undefined }) as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once("close", (exitCode) => resolve(exitCode)));
+
+    expect(code).toBe(1);
+    expect(stderr.trimEnd()).toBe(unsupportedNodeMessage(olderNode!.version));
+    expect(stdout).toBe("");
+    // Nothing was built, started or written: the check came before the demo's data directory.
+    expect(existsSync(`${dataDir}/data`)).toBe(false);
   });
 });
