@@ -208,7 +208,18 @@ describe("accessibility", () => {
 });
 
 describe("a large video streams through the BFF", () => {
-  const VIDEO_BYTES = 300 * 1024 * 1024;
+  /**
+   * What the BFF's resident memory may grow by while a file is relayed, whatever its size. Every
+   * chunk is garbage once sent on, but V8 frees dead Buffers only when it collects: on Node 24
+   * (V8 13.6) a full collection starts once they reach 64 MiB (V8's external-memory soft limit;
+   * Node 20's V8 scavenged them at 32 MiB, a trigger that now sits at 128 MiB), and while it marks
+   * the app's heap more keeps arriving; the heap itself grows on the first upload. 64 MiB for the
+   * first, as much again for the second, 32 for the heap. Measured on Node 24: 76-120 MiB for 300,
+   * 600 and 800 MB alike, with the cores busy or not.
+   */
+  const MEMORY_BUDGET = 160 * 1024 * 1024;
+  // Five times the budget: memory that grew with the file would pass it long before the end.
+  const VIDEO_BYTES = 800 * 1024 * 1024;
   let upstream: Server | undefined;
   let bff: Bff | undefined;
   let dataDir: string | undefined;
@@ -228,7 +239,7 @@ describe("a large video streams through the BFF", () => {
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
   }
 
-  it("sends 300 MB on to the upload call with the BFF's memory growing far less than the file", async () => {
+  it("sends 800 MB on to the upload call with the BFF's memory growth within a budget that does not grow with the file", async () => {
     // A loopback upstream that counts the upload's bytes and keeps none of them.
     let uploadedBytes = 0;
     const recordWrites: string[] = [];
@@ -298,8 +309,6 @@ describe("a large video streams through the BFF", () => {
     expect(recordWrites).toEqual(["POST"]);
     const growth = peak - baseline;
     console.info(`BFF RSS: baseline ${Math.round(baseline / 2 ** 20)} MB, peak ${Math.round(peak / 2 ** 20)} MB, growth ${Math.round(growth / 2 ** 20)} MB for ${VIDEO_BYTES / 2 ** 20} MB`);
-    // Never the file held whole (that would be 300 MB and more): a third of it leaves room for a
-    // garbage collector that falls behind on a loaded machine (86 MB was seen with two workers at load 20).
-    expect(growth).toBeLessThan(VIDEO_BYTES / 3);
+    expect(growth).toBeLessThan(MEMORY_BUDGET);
   }, 180_000);
 });
