@@ -1,4 +1,5 @@
 import { commitSession, startSession, type SessionUser } from "~/bff/session.server";
+import { requestWithBody } from "./form-body.ts";
 
 /** A Cookie header for a logged-in session with the given role, as the login action would make it. */
 export async function sessionCookie(role: number, options: { token?: string; roleCheckedAgoMs?: number; userId?: number } = {}) {
@@ -12,5 +13,5 @@ export async function sessionCookie(role: number, options: { token?: string; rol
 export function request(path: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
-  return new Request(`http://localhost${path}`, { ...init, headers });
+  return requestWithBody(`http://localhost${path}`, { ...init, headers });
 }

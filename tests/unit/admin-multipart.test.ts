@@ -12,6 +12,7 @@ import {
   type FileRule,
 } from "~/bff/multipart.server";
 import { uploadLimits } from "@server/upload-limits.server";
+import { requestWithBody } from "../helpers/form-body";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";
 
 /**
@@ -266,7 +267,7 @@ describe("picture dimensions at upload", () => {
     const body = new FormData();
     body.append("title", "Foto");
     body.append("file", new File([new Uint8Array(file)], "foto", { type }));
-    return IncomingForm.open(new Request("http://bff.test/admin/activity", { method: "POST", body }));
+    return IncomingForm.open(requestWithBody("http://bff.test/admin/activity", { method: "POST", body }));
   }
 
   it("refuses a picture over 50 megapixels from its header, before the upstream request is opened", async () => {
