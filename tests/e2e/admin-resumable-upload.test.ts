@@ -83,14 +83,25 @@ beforeAll(async () => {
 });
 
 
+const UPLOAD_URL = /\/admin\/uploads\/[0-9a-f]{32}$/;
+
 /** Where each piece of the form's uploads started, as the browser asked the site to take it (the video's first; the thumbnail and background are one piece each from 0). */
 function uploadPieces(page: Page): number[] {
   const pieces: number[] = [];
   page.on("request", (request) => {
     const headers = request.headers();
-    if (/\/admin\/uploads\/[0-9a-f]{32}$/.test(request.url()) && headers["x-http-method-override"] === "PATCH") pieces.push(Number(headers["upload-offset"]));
+    if (UPLOAD_URL.test(request.url()) && headers["x-http-method-override"] === "PATCH") pieces.push(Number(headers["upload-offset"]));
   });
   return pieces;
+}
+
+/** The offsets the site answered when the browser asked where an upload stood (tus's HEAD). */
+function reportedOffsets(page: Page): number[] {
+  const offsets: number[] = [];
+  page.on("response", (response) => {
+    if (UPLOAD_URL.test(response.url()) && response.request().method() === "HEAD") offsets.push(Number(response.headers()["upload-offset"]));
+  });
+  return offsets;
 }
 
 describe("a video upload cut in the middle", () => {
@@ -106,15 +117,21 @@ describe("a video upload cut in the middle", () => {
     await dialog.getByLabel("Thumbnail").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: pngBuffer() });
     await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
     const pieces = uploadPieces(page);
+    const offsets = reportedOffsets(page);
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
 
     await alertWith(page, "Berhasil menambahkan data!").waitFor();
     await rowWith(page, title).waitFor();
     expect(proxy.cuts()).toBe(1);
-    // The video's first piece from 0, cut; the next from where the site said it had got to (the
-    // thumbnail and background follow, each from 0).
+    // The video's first piece from 0, cut; then the browser asked where it stood and went on from
+    // exactly what the site said it had (the thumbnail and background follow, each from 0). How
+    // much that is depends on how much of the cut piece the site had read before the cut (bytes
+    // still in the sockets' buffers are lost with the connection): none at all now and then, on
+    // a busy machine. That the upload goes on from the middle is the next test's, whose stalled
+    // connection the site reads to its end.
     expect(pieces[0]).toBe(0);
-    expect(pieces[1]).toBeGreaterThan(CUT_AFTER_BYTES / 2);
+    expect(offsets).toHaveLength(1);
+    expect(pieces[1]).toBe(offsets[0]);
     expect(pieces[1]).toBeLessThanOrEqual(CUT_AFTER_BYTES);
 
     const saved = (await apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token)).find((video) => video.title === title);
