@@ -9,6 +9,7 @@ import {
   mainStack,
   portOf,
   removeDir,
+  SITE_NODE_FLAGS,
   spawnNode,
   STAFF_EMAIL,
   stopAllProcesses,
@@ -19,8 +20,9 @@ import {
 } from "./helpers/index.ts";
 
 /**
- * `npm start` as an operator runs it (`node --import tsx scripts/start.ts`, what the npm script
- * runs, without npm in between so the signal reaches the process). The build already exists.
+ * `npm start` as an operator runs it (`node [SITE_NODE_FLAGS] --import tsx scripts/start.ts`, what
+ * the npm script runs, without npm in between so the signal reaches the process). The build
+ * already exists.
  */
 
 const { referenceApiUrl } = mainStack();
@@ -54,6 +56,7 @@ describe("npm start", () => {
     const proc = spawnNode(
       "scripts/start.ts",
       baseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, REFERENCE_API_PORT: "0", UPSTREAM_API_URL: undefined }),
+      SITE_NODE_FLAGS,
     );
     const [, siteUrl] = await proc.waitForStdout(SITE_LINE, 60_000);
     await proc.waitForStdout(READY_LINE);
@@ -107,6 +110,7 @@ describe("npm start", () => {
         UPSTREAM_API_URL: referenceApiUrl,
         SESSION_SECRET: TEST_SESSION_SECRET,
       }),
+      SITE_NODE_FLAGS,
     );
     const [, siteUrl] = await proc.waitForStdout(SITE_LINE, 60_000);
     await proc.waitForStdout(READY_LINE);

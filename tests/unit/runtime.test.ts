@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unsupportedNodeMessage } from "@server/supported-node";
+import { SITE_NODE_FLAGS } from "../e2e/helpers/processes";
 
 /** What package.json promises of the runtime (issue 34): which Node.js, which install scripts. */
 
 const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as {
   engines: { node: string };
+  scripts: Record<string, string>;
   allowScripts: Record<string, boolean>;
 };
 const lockfile = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
@@ -71,5 +73,16 @@ describe("supported Node.js (package.json engines)", () => {
       expect(message).toContain("Node.js 24 LTS");
       expect(message).not.toContain("\n");
     }
+  });
+});
+
+describe("the site's V8 options", () => {
+  it("are the same for npm start, the deployment guide's unit and the tests' site processes", () => {
+    const flagsBefore = (command: string) => command.slice(command.indexOf("node ") + "node ".length, command.indexOf(" --import tsx")).split(" ").filter(Boolean);
+    expect(SITE_NODE_FLAGS).not.toEqual([]);
+    expect(flagsBefore(packageJson.scripts.start)).toEqual(SITE_NODE_FLAGS);
+    const execStart = /^ExecStart=(.*)$/m.exec(readFileSync("docs/deployment.md", "utf8"))?.[1] ?? "";
+    expect(execStart).toContain("server/index.ts");
+    expect(flagsBefore(execStart)).toEqual(SITE_NODE_FLAGS);
   });
 });
