@@ -13,6 +13,10 @@ NPM_VERSION=12.2.1
 node_lts_setup() {
   local tools="${DISPUSIP_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/dispusip-web}"
   local arch
+  if [ "$(uname -s)" != Linux ]; then
+    echo "node-lts.sh: Linux only; install Node.js $NODE_LTS_VERSION and npm $NPM_VERSION yourself" >&2
+    return 1
+  fi
   case "$(uname -m)" in
     x86_64) arch=x64 ;;
     aarch64 | arm64) arch=arm64 ;;
