@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { unsupportedNodeMessage } from "../../server/supported-node.ts";
 import {
@@ -8,9 +8,9 @@ import {
   DEMO_PASSWORD,
   mainStack,
   portOf,
+  npmScriptArgs,
   removeDir,
-  SITE_NODE_FLAGS,
-  spawnNode,
+  spawnProcess,
   STAFF_EMAIL,
   stopAllProcesses,
   SUPERADMIN_EMAIL,
@@ -20,9 +20,8 @@ import {
 } from "./helpers/index.ts";
 
 /**
- * `npm start` as an operator runs it (`node [SITE_NODE_FLAGS] --import tsx scripts/start.ts`, what
- * the npm script runs, without npm in between so the signal reaches the process). The build
- * already exists.
+ * `npm start` as an operator runs it: the npm script's own `node` command, word for word, without
+ * npm in between so the signal reaches the process. The build already exists.
  */
 
 const { referenceApiUrl } = mainStack();
@@ -53,10 +52,10 @@ describe("npm start", () => {
   it("without UPSTREAM_API_URL runs the demo upstream, serves the site, and stops everything on one Ctrl-C", async () => {
     const dataDir = await tempDir("start-demo");
     dirs.push(dataDir);
-    const proc = spawnNode(
-      "scripts/start.ts",
+    const proc = spawnProcess(
+      process.execPath,
+      npmScriptArgs("start"),
       baseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, REFERENCE_API_PORT: "0", UPSTREAM_API_URL: undefined }),
-      SITE_NODE_FLAGS,
     );
     const [, siteUrl] = await proc.waitForStdout(SITE_LINE, 60_000);
     await proc.waitForStdout(READY_LINE);
@@ -101,8 +100,9 @@ describe("npm start", () => {
   it("with UPSTREAM_API_URL set uses that upstream and starts no demo API", async () => {
     const dataDir = await tempDir("start-upstream");
     dirs.push(dataDir);
-    const proc = spawnNode(
-      "scripts/start.ts",
+    const proc = spawnProcess(
+      process.execPath,
+      npmScriptArgs("start"),
       baseEnv({
         PORT: "0",
         HOST: "127.0.0.1",
@@ -110,7 +110,6 @@ describe("npm start", () => {
         UPSTREAM_API_URL: referenceApiUrl,
         SESSION_SECRET: TEST_SESSION_SECRET,
       }),
-      SITE_NODE_FLAGS,
     );
     const [, siteUrl] = await proc.waitForStdout(SITE_LINE, 60_000);
     await proc.waitForStdout(READY_LINE);
@@ -136,21 +135,15 @@ describe("npm start", () => {
   it.skipIf(!olderNode)(`on an unsupported Node.js (${olderNode?.version}) stops at once with one line naming the versions it needs`, async () => {
     const dataDir = await tempDir("start-old-node");
     dirs.push(dataDir);
-    // What `npm start` runs, word for word, under the older node.
-    const [, ...args] = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
-    const child = spawn(olderNode!.path, args, {
-      env: baseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: `${dataDir}/data`, UPSTREAM_API_URL: undefined }) as NodeJS.ProcessEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.once("close", (exitCode) => resolve(exitCode)));
+    const proc = spawnProcess(
+      olderNode!.path,
+      npmScriptArgs("start"),
+      baseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: `${dataDir}/data`, UPSTREAM_API_URL: undefined }),
+    );
 
-    expect(code).toBe(1);
-    expect(stderr.trimEnd()).toBe(unsupportedNodeMessage(olderNode!.version));
-    expect(stdout).toBe("");
+    expect(await proc.waitForExit()).toEqual({ code: 1, signal: null });
+    expect(proc.stderr().trimEnd()).toBe(unsupportedNodeMessage(olderNode!.version));
+    expect(proc.stdout()).toBe("");
     // Nothing was built, started or written: the check came before the demo's data directory.
     expect(existsSync(`${dataDir}/data`)).toBe(false);
   });

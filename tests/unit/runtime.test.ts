@@ -2,13 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unsupportedNodeMessage } from "@server/supported-node";
-import { SITE_NODE_FLAGS } from "../e2e/helpers/processes";
+import { npmScriptArgs, SITE_NODE_FLAGS } from "../e2e/helpers/processes";
 
 /** What package.json promises of the runtime (issue 34): which Node.js, which install scripts. */
 
 const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as {
   engines: { node: string };
-  scripts: Record<string, string>;
   allowScripts: Record<string, boolean>;
 };
 const lockfile = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
@@ -78,11 +77,11 @@ describe("supported Node.js (package.json engines)", () => {
 
 describe("the site's V8 options", () => {
   it("are the same for npm start, the deployment guide's unit and the tests' site processes", () => {
-    const flagsBefore = (command: string) => command.slice(command.indexOf("node ") + "node ".length, command.indexOf(" --import tsx")).split(" ").filter(Boolean);
+    const flagsOf = (args: string[]) => args.slice(0, args.indexOf("--import"));
     expect(SITE_NODE_FLAGS).not.toEqual([]);
-    expect(flagsBefore(packageJson.scripts.start)).toEqual(SITE_NODE_FLAGS);
-    const execStart = /^ExecStart=(.*)$/m.exec(readFileSync("docs/deployment.md", "utf8"))?.[1] ?? "";
+    expect(flagsOf(npmScriptArgs("start"))).toEqual(SITE_NODE_FLAGS);
+    const [, ...execStart] = (/^ExecStart=(.*)$/m.exec(readFileSync("docs/deployment.md", "utf8"))?.[1] ?? "").split(" ");
     expect(execStart).toContain("server/index.ts");
-    expect(flagsBefore(execStart)).toEqual(SITE_NODE_FLAGS);
+    expect(flagsOf(execStart)).toEqual(SITE_NODE_FLAGS);
   });
 });

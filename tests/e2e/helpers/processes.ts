@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -96,7 +96,21 @@ export const SITE_NODE_FLAGS = ["--max-semi-space-size=16"];
 
 /** Runs `node [flags] --import tsx <script>` in the project root with exactly the given environment. */
 export function spawnNode(script: string, env: Env, nodeFlags: string[] = []): NodeProcess {
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", script], {
+  return spawnProcess(process.execPath, [...nodeFlags, "--import", "tsx", script], env);
+}
+
+/** The arguments package.json's npm script `name` gives `node` (it must be a `node …` command). */
+export function npmScriptArgs(name: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const [command, ...args] = scripts[name].split(" ");
+  if (command !== "node" || args.some((arg) => /[&|;$"']/.test(arg))) throw new Error(`npm script ${name} is not one plain node command: ${scripts[name]}`);
+  return args;
+}
+
+/** Runs `command args` (a node binary) in the project root with exactly the given environment. */
+export function spawnProcess(command: string, args: string[], env: Env): NodeProcess {
+  const script = args.at(-1) ?? command;
+  const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
