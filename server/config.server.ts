@@ -34,7 +34,12 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .trim()
-      .refine(isTrustProxy, "must be false, true, a hop count, or comma-separated addresses or subnets (loopback, 10.0.0.5, 10.0.0.0/8)")
+      // `true` (or a subnet of every address) would believe every client's X-Forwarded-For.
+      .refine(
+        (value) => value !== "true" && !value.split(",").some((part) => /\/(0|0\.0\.0\.0)$/.test(part.trim())),
+        "must not be true or a subnet of every address: it lets any client choose its address (and escape the login throttle); write loopback when the proxy runs on this machine, the proxy's address or subnet (10.0.0.5, 10.0.0.0/24), or its hop count (1)",
+      )
+      .refine(isTrustProxy, "must be loopback, a hop count, or comma-separated addresses or subnets of the proxies (10.0.0.5, 10.0.0.0/8); false or 0: nobody")
       .optional(),
     /** Set when several processes run: they share sessions, login throttling and cache invalidations. */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
@@ -159,7 +164,7 @@ const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** What Express's "trust proxy" takes: true, a hop count, or addresses and subnets (proxy-addr). */
 function isTrustProxy(value: string): boolean {
-  if (/^(true|false|\d{1,3})$/.test(value)) return true;
+  if (/^(false|\d{1,3})$/.test(value)) return true;
   return value.split(",").every((part) => {
     const item = part.trim();
     if (PROXY_NAMES.has(item)) return true;
@@ -172,9 +177,8 @@ function isTrustProxy(value: string): boolean {
 }
 
 /** undefined (trust nobody) when unset, "false" or "0". */
-function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+function parseTrustProxy(value: string | undefined): number | string | undefined {
   if (value === undefined || value === "" || value === "false" || value === "0") return undefined;
-  if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }

@@ -301,4 +301,15 @@ describe("start failures", () => {
     expect(stderrLines[0]).toContain("PORT");
     expect(stdout).not.toContain('"event":"listening"');
   });
+
+  it("exits 1 with one line saying why TRUST_PROXY=true is refused and what to write instead", async () => {
+    const { exit, stderrLines, stdout } = await failedStart(
+      bffEnv({ TRUST_PROXY: "true", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
+    );
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(/^Invalid configuration: TRUST_PROXY must not be true or a subnet of every address: it lets any client choose its address/);
+    expect(stderrLines[0]).toContain("loopback");
+    expect(stdout).not.toContain('"event":"listening"');
+  });
 });

@@ -60,8 +60,12 @@ describe("configuration", () => {
     expect(parseConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBeUndefined();
     expect(parseConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(parseConfig({ ...base, TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
-    for (const wrong of ["yes", "10.0.0.0/33", "proxy.internal"]) {
+    for (const wrong of ["yes", "10.0.0.0/33", "proxy.internal", "true, loopback"]) {
       expect(errorOf({ ...base, TRUST_PROXY: wrong })).toMatch(/^Invalid configuration: TRUST_PROXY /);
+    }
+    // `true` believes every client's X-Forwarded-For: refused, naming what to write instead.
+    for (const everyone of ["true", "0.0.0.0/0", "loopback, ::/0", "0.0.0.0/0.0.0.0"]) {
+      expect(errorOf({ ...base, TRUST_PROXY: everyone })).toMatch(/^Invalid configuration: TRUST_PROXY must not be true or a subnet of every address: .*loopback.*hop count/);
     }
   });
 
