@@ -6,9 +6,18 @@ import { log } from "@server/log.server";
  * read Indonesian text right only with it), CRLF line ends, every cell quoted.
  */
 
-/** One CSV cell, quoted; a leading = + - @ (or tab, return) would run as a formula in a spreadsheet (CSV injection). */
+/** Whitespace and invisible characters a spreadsheet may skip before it reads a formula's sign. */
+const LEADING_INVISIBLE = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+/u;
+
+/**
+ * One CSV cell, quoted. A cell that starts with = + - @ (or a tab, a return) would run as a
+ * formula in a spreadsheet (CSV injection), and so may one whose start only becomes such a sign
+ * once read: past spaces and zero-width characters, or in its compatibility form (NFKC turns a
+ * fullwidth ＝ into =). Such a cell gets a leading apostrophe; its text is kept as it was.
+ */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const start = value.replace(LEADING_INVISIBLE, "").slice(0, 4).normalize("NFKC");
+  const safe = /^[=+\-@\t\r]/.test(value) || /^[=+\-@]/.test(start) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
