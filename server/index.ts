@@ -14,7 +14,7 @@ import { validateRequestOrigin } from "./origin.server.ts";
 import type { ProcessServices } from "./app-services.server.ts";
 import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
-import { refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
+import { privateAnswers, refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 import { onClientError, onUnmetExpectation, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
 
@@ -66,6 +66,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   let stopping = false;
   app.use(requestLog);
   app.use(securityHeaders(config));
+  app.use(privateAnswers());
   // A malformed Host or X-Forwarded-Host, an absolute-form request line or `OPTIONS *`: 400.
   app.use(validateRequestOrigin(config));
   app.use(refuseCrossSiteWrites(config));

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import onHeaders from "on-headers";
 import type { Config } from "./config.server.ts";
 import { log } from "./log.server.ts";
 import { requestOrigin } from "./origin.server.ts";
@@ -50,6 +51,30 @@ export function securityHeaders(config: Config): RequestHandler {
     next();
   };
 }
+
+/** The back-office, the login and the logout, in every form Remix asks for them (`/admin/book.data`). */
+const PRIVATE_PATH = /^\/(admin|login|logout)(?:[/.]|$)/;
+
+/**
+ * Nothing of the back-office stays in a browser's caches (a shared desk: the next person's Back
+ * button), whatever the answer is: a page, route data, a redirect, an error, an export. Set as
+ * the headers go out (on-headers), so that no later handler can loosen it. Logging out also asks
+ * the browser to drop what it cached of the site before.
+ */
+export function privateAnswers(): RequestHandler {
+  return (req, res, next) => {
+    if (!PRIVATE_PATH.test(req.path)) return next();
+    const loggingOut = req.method === "POST" && /^\/logout(?:\.data)?$/.test(req.path);
+    onHeaders(res, () => {
+      res.setHeader("Cache-Control", "no-store");
+      if (loggingOut) res.setHeader("Clear-Site-Data", CLEAR_ON_LOGOUT);
+    });
+    next();
+  };
+}
+
+/** What logging out clears in the browser (the session cookie is ended by the answer itself). */
+export const CLEAR_ON_LOGOUT = '"cache"';
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_SITE_REFUSED = "Permintaan ditolak: formulir harus dikirim dari situs ini.";
