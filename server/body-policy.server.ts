@@ -17,11 +17,19 @@ const MIB = 1024 * KIB;
 /** Multipart framing around the parts, beyond the fields and files themselves. */
 const UPLOAD_FRAMING_BYTES = 128 * KIB;
 /**
- * How much of a body is still read into nothing after its answer went out: enough for a
- * browser to finish sending a file a little over its limit (and so read the answer instead of a
- * "connection reset" page); a form gets its own limit once more.
+ * How much of a body is still read into nothing after the app refused what it read of it (see
+ * `readsOnAfter`): enough for a browser to finish sending a file a little over its limit (and
+ * so read the answer instead of a "connection reset" page); a form gets its own limit once more.
  */
 const UPLOAD_DRAIN_ALLOWANCE = 256 * MIB;
+/**
+ * The app's early answers after which the rest of the body is still read: its refusals of
+ * what it read (a file over its limit or of the wrong kind, a form it cannot take), which only
+ * a request that passed its guard gets, since every action checks the session before it reads.
+ * Any other early answer (the guard's redirect, 401, 403, 404, 429, a failure) closes the
+ * connection after the answer: a visitor who may not send a body is not read for a minute more.
+ */
+const REFUSALS_OF_WHAT_WAS_READ = new Set([400, 413, 415, 422]);
 /**
  * After an answer to a body that will not be read to its end, how long the connection stays
  * half-open (our side ended, theirs not read) before it is closed: time for a client still
@@ -72,26 +80,40 @@ export function hasBody(req: IncomingMessage): boolean {
  * `LINGER_MS` is the connection closed (which resets a client still sending). Closing at once
  * would reset it straight away, and a reset can destroy the answer before the client reads it.
  */
+const lingering = new WeakSet<Socket>();
+
 export function lingeringClose(socket: Socket): void {
-  if (socket.destroyed) return;
+  if (socket.destroyed || lingering.has(socket)) return;
+  lingering.add(socket);
   socket.pause();
   socket.end();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 /**
- * Answers a request whose body this process will not let the app read (405, 413, 408). Unless
- * the body is declared small enough to read to its end, the answer says `Connection: close`, so
- * that no client reuses the connection, and the close lingers: Node ends a `Connection: close`
- * answer's connection through `socket.destroySoon()`, which here is the lingering close.
+ * Answers a request whose body this process will not let the app read (405, 413, 408). When
+ * there is a body, the answer says `Connection: close`, so that no client reuses the connection,
+ * and the close lingers (`closeAfterAnswer`).
  */
 export function answerUnread(req: IncomingMessage, res: ExpressResponse, policy: BodyPolicy, status: number, options: { message?: string; headers?: Record<string, string> } = {}) {
-  const close = status === 408 || !drainsWhole(req, policy);
-  if (close) {
-    const { socket } = req;
-    (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket);
-  }
+  // A body this process answers for is never read: the connection closes after the answer.
+  const close = hasBody(req);
+  if (close) closeAfterAnswer(req);
   sendVisitorError(res, status, { ...options, close });
+}
+
+/**
+ * Node ends a `Connection: close` answer's connection through `socket.destroySoon()`: here that
+ * is the lingering close, so that the rest of the body is not read meanwhile.
+ */
+export function closeAfterAnswer(req: IncomingMessage): void {
+  const { socket } = req;
+  (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket);
+}
+
+/** Whether the app's answer, sent before the body ended, lets the rest of the body be read (generously). */
+export function readsOnAfter(status: number): boolean {
+  return REFUSALS_OF_WHAT_WAS_READ.has(status);
 }
 
 /**

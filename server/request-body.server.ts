@@ -2,8 +2,19 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import onHeaders from "on-headers";
 import type { Config } from "./config.server.ts";
-import { answerUnread, type BodyPolicy, drainsWhole, formPolicy, hasBody, lingeringClose, uploadPolicy } from "./body-policy.server.ts";
+import {
+  answerUnread,
+  type BodyPolicy,
+  closeAfterAnswer,
+  drainsWhole,
+  formPolicy,
+  hasBody,
+  lingeringClose,
+  readsOnAfter,
+  uploadPolicy,
+} from "./body-policy.server.ts";
 import { log } from "./log.server.ts";
 import { routeMatcher } from "./route-matcher.server.ts";
 import { tooLargeMessage } from "./visitor-errors.server.ts";
@@ -26,10 +37,12 @@ import { tooLargeMessage } from "./visitor-errors.server.ts";
  *   is 408, and its connection closed; a form without files must have arrived whole within that
  *   time too. An upload that keeps moving keeps `REQUEST_TIMEOUT_MS`. Time the app spends not
  *   reading (backpressure from a slow upstream) never counts as the visitor's.
- * - **After the answer.** When an answer goes out before the body has all arrived (a refusal, a
- *   redirect, a file refused by its first bytes), the rest is read into nothing so that the
- *   browser, still sending, gets to read the answer; up to a bound (`DRAIN_ALLOWANCE`), then the
- *   connection is cut.
+ * - **After the answer.** When the app refuses what it read of a body before the rest has
+ *   arrived (a file over its limit or refused by its first bytes), the rest is read into nothing
+ *   so that the browser, still sending, gets to read the answer; up to a bound, then the
+ *   connection is cut. Any other answer before the body's end (the guard's redirect of a visitor
+ *   who may not send it, a refusal by this process) says `Connection: close`, and the connection
+ *   is closed once the client had a moment to read it (`LINGER_MS`), whatever the route allows.
  *
  * Remix reads the body through `requestBodyOf(req)` (remix-handler.ts), never `req` itself.
  */
@@ -86,6 +99,10 @@ class RequestBody {
   private idleTimer: NodeJS.Timeout | undefined;
   private deadlineTimer: NodeJS.Timeout | undefined;
   private done = false;
+  /** The whole body has arrived. */
+  private ended = false;
+  /** Answered by this process without reading: never read on after the answer. */
+  private unread = false;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -104,6 +121,7 @@ class RequestBody {
     });
     req.on("data", (chunk: Buffer) => this.onData(chunk));
     req.once("end", () => {
+      this.ended = true;
       this.finish();
       if (!this.readable.destroyed) this.readable.push(null);
     });
@@ -112,12 +130,30 @@ class RequestBody {
       this.readable.destroy(error);
     });
     req.once("close", () => this.finish());
+    onHeaders(res, () => this.beforeAnswer());
     res.once("finish", () => this.afterAnswer());
     res.once("close", () => {
       if (!res.writableFinished) this.finish();
     });
     this.armIdle();
     if (policy.deadlineMs !== undefined) this.armDeadline(policy.deadlineMs);
+  }
+
+  /** This process answers for the body without reading it (405, 413): the connection closes after. */
+  answeredUnread() {
+    this.unread = true;
+  }
+
+  /** Whether the rest of the body is read after an early answer with this status. */
+  private readsOn(status: number): boolean {
+    return !this.unread && readsOnAfter(status) && drainsWhole(this.req, this.policy);
+  }
+
+  /** An answer going out before the body's end that will not read it on says so, and closes. */
+  private beforeAnswer() {
+    if (this.ended || this.readsOn(this.res.statusCode)) return;
+    this.res.setHeader("Connection", "close");
+    closeAfterAnswer(this.req);
   }
 
   /** The app will read no more: stop reading until the answer is out. */
@@ -193,15 +229,19 @@ class RequestBody {
   }
 
   /**
-   * The app's answer is out before the body: read the rest into nothing when it is declared
-   * within the allowance, else close gently (a body of unknown or huge length is not read on:
-   * reading it would cost what the limits are there to save).
+   * The app's answer is out before the body: when it refused what it read, read the rest into
+   * nothing if it is declared within the allowance; else close gently (a body the app never
+   * meant to read, or of unknown or huge length, is not read on: reading it would cost what the
+   * limits are there to save).
    */
   private afterAnswer() {
     if (this.done) return;
     this.detached = true;
-    if (drainsWhole(this.req, this.policy)) {
+    if (this.readsOn(this.res.statusCode)) {
       this.discardUntil = Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes;
+      // Within the idle time in all, however it trickles: then the connection is cut.
+      clearTimeout(this.deadlineTimer);
+      this.armDeadline(this.policy.idleMs);
       this.req.resume();
       return;
     }
@@ -247,7 +287,7 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
       const allow = target.hasAction ? [...SAFE_METHODS, "POST"] : SAFE_METHODS;
       if (!allow.includes(req.method)) {
         const policy = formPolicy(config);
-        bound(req, res, policy);
+        bound(req, res, policy)?.answeredUnread();
         answerUnread(req, res, policy, 405, { headers: { Allow: allow.join(", ") } });
         return;
       }
@@ -259,7 +299,7 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
     if (req.headers["transfer-encoding"] === undefined && Number.isFinite(declared) && declared > policy.limitBytes) {
       log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
       refused.add(res);
-      bound(req, res, policy);
+      bound(req, res, policy)?.answeredUnread();
       answerUnread(req, res, policy, 413, { message: tooLargeMessage(policy.limitBytes) });
       return;
     }
@@ -272,8 +312,9 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
  * Counts and times the body of a request that has one (a request without a body is left as it
  * is); `detached` for a body the app will never read (answered here).
  */
-function bound(req: ExpressRequest, res: ExpressResponse, policy: BodyPolicy): void {
-  if (!hasBody(req)) return;
+function bound(req: ExpressRequest, res: ExpressResponse, policy: BodyPolicy): RequestBody | undefined {
+  if (!hasBody(req)) return undefined;
   const body = new RequestBody(req, res, policy);
   bodies.set(req, body);
+  return body;
 }

@@ -92,9 +92,11 @@ beforeAll(async () => {
   process.env.UPLOAD_BOOK_MAX_BYTES = String(32 * 1024);
   const app = express();
   app.use(boundRequestBodies({ routes: MANIFEST }, { formMaxBytes: FORM_MAX, bodyIdleTimeoutMs: IDLE_MS }));
-  app.post("/admin/genre", (_req, res) => {
-    // Answers without reading: the rest is drained by the process.
-    res.status(302).set("Location", "/").end();
+  app.post("*", (req, res, next) => {
+    // Answers without reading, with the status the test asks for (302: the guard's redirect).
+    const status = req.get("x-early-status");
+    if (!status) return next();
+    res.status(Number(status)).set("Location", "/").end();
   });
   app.all("*", async (req, res) => {
     const key = req.get("x-test") ?? "";
@@ -234,8 +236,8 @@ describe("boundRequestBodies", () => {
     expect(answer.body).toContain("Ukuran kiriman melebihi batas");
     expect(answer.body).not.toContain("aaaa");
     expect(seen.has("declared")).toBe(false);
-    // Within the allowance after the answer, the body is read to its end: the connection stays usable.
-    expect(answer.headers.connection).toBe("keep-alive");
+    // Over a limit, however little: never read on, and the connection closes after the answer.
+    expect(answer.headers.connection).toBe("close");
   });
 
   it("closes the connection after refusing a declared body it will not read to the end", async () => {
@@ -322,18 +324,41 @@ describe("boundRequestBodies", () => {
     expect(JSON.parse(answer.body)).toEqual({ bytes: FORM_MAX });
   });
 
-  it("reads the rest of a body answered early into nothing, and the connection serves the next request", async () => {
+  it("reads the rest of a body the app refused for what it read into nothing, and the connection serves the next request", async () => {
     const socket = connect({ host: "127.0.0.1", port });
     await once(socket, "connect");
     let text = "";
     socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
     const half = "a".repeat(1000);
-    socket.write(`POST /admin/genre HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n${half}`);
-    await expect.poll(() => text).toMatch(/^HTTP\/1\.1 302 /);
+    socket.write(`POST /admin/genre HTTP/1.1\r\nHost: x\r\nX-Early-Status: 413\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n${half}`);
+    await expect.poll(() => text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).not.toMatch(/connection: close/i);
     socket.write(half);
     socket.write("GET /about HTTP/1.1\r\nHost: x\r\n\r\n");
     await expect.poll(() => text.match(/HTTP\/1\.1 \d+/g)?.length).toBe(2);
     socket.destroy();
+  });
+
+  it("closes the connection after any other early answer (the guard's redirect), reading none of the rest, whatever the route allows", async () => {
+    // Declared within each route's limit, so that its allowance would have let the rest in.
+    for (const [path, status, declared] of [["/admin/genre", "302", FORM_MAX], ["/admin/genre", "403", FORM_MAX], ["/admin/book", "302", 150_000]] as const) {
+      const socket = connect({ host: "127.0.0.1", port });
+      await once(socket, "connect");
+      socket.on("error", () => {});
+      let text = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      const closed = once(socket, "close");
+      const reads = serverSockets.length;
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nX-Early-Status: ${status}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${"a".repeat(100)}`);
+      await expect.poll(() => text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(text).toMatch(/connection: close/i);
+      // A byte now and then would have kept a drained body open for the whole request timeout.
+      const trickle = setInterval(() => socket.writable && socket.write("a"), 50);
+      await closed;
+      clearInterval(trickle);
+      const server = serverSockets[reads];
+      expect(server?.bytesRead ?? 0, `${path} ${status}: read of the rest`).toBeLessThan(4096);
+    }
   });
 
   it("cuts the connection of an early-answered body that goes on past its allowance", async () => {
@@ -343,7 +368,7 @@ describe("boundRequestBodies", () => {
     let text = "";
     socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
     const closed = once(socket, "close");
-    socket.write("POST /admin/genre HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n");
+    socket.write("POST /admin/genre HTTP/1.1\r\nHost: x\r\nX-Early-Status: 413\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n");
     // The form's allowance after the answer is FORM_MAX more: a body that goes on is cut.
     const chunk = `1000\r\n${"a".repeat(0x1000)}\r\n`;
     let sent = 0;
@@ -354,7 +379,7 @@ describe("boundRequestBodies", () => {
     };
     flood();
     await closed;
-    expect(text).toMatch(/^HTTP\/1\.1 302 /);
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(sent).toBeLessThan(100 * FORM_MAX);
   });
 });
