@@ -88,6 +88,8 @@ const FRESH_MODULE_UNIT_FILES = [
   "tests/unit/upstream.test.ts",
   // Their settings (a disk ceiling, the catalogue's reader account) are set before the configuration is first read.
   "tests/integration/admin-uploads.test.ts",
+  // It connects its own Redis (the upload reservations').
+  "tests/unit/upload-reservations.test.ts",
   "tests/integration/public-catalogue.test.ts",
 ];
 

@@ -71,6 +71,12 @@ const envSchema = z
     UPLOAD_EXPIRY_MS: numberFromEnv(24 * 60 * 60 * 1000, 60_000),
     /** The disk that unfinished and unsaved resumable uploads may take together. */
     UPLOAD_DISK_MAX_BYTES: numberFromEnv(20 * 1024 * 1024 * 1024, 1024 * 1024),
+    /** One admin's share of that disk; half by default, so that one admin's abandoned uploads leave as much again to the others. */
+    UPLOAD_ADMIN_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).optional(),
+    /** Uploads one admin may hold at once (unfinished or not yet saved): a form has a few files, a batch of forms some dozens. */
+    UPLOAD_ADMIN_MAX_COUNT: numberFromEnv(50, 1),
+    /** An upload that has received no byte this long is deleted (a browser that never began sending). */
+    UPLOAD_UNSTARTED_EXPIRY_MS: numberFromEnv(60 * 60 * 1000, 60_000),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     /** Login attempts per client address in the window: much higher, an office shares one address. */
@@ -139,7 +145,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
     upstreamMaxAnswerBytes: env.UPSTREAM_MAX_ANSWER_BYTES,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
     adminLists: { refreshMs: env.ADMIN_LIST_REFRESH_MS },
-    resumableUploads: { directory: path.join(dataDir, "uploads"), expiryMs: env.UPLOAD_EXPIRY_MS, diskMaxBytes: env.UPLOAD_DISK_MAX_BYTES },
+    resumableUploads: {
+      directory: path.join(dataDir, "uploads"),
+      expiryMs: env.UPLOAD_EXPIRY_MS,
+      unstartedExpiryMs: env.UPLOAD_UNSTARTED_EXPIRY_MS,
+      diskMaxBytes: env.UPLOAD_DISK_MAX_BYTES,
+      adminMaxBytes: env.UPLOAD_ADMIN_MAX_BYTES ?? Math.floor(env.UPLOAD_DISK_MAX_BYTES / 2),
+      adminMaxCount: env.UPLOAD_ADMIN_MAX_COUNT,
+    },
     site: { homeSliderSource: env.HOME_SLIDER_SOURCE },
     /** The public catalogue's upstream account, or undefined: no catalogue. */
     catalogueReader:

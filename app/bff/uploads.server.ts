@@ -1,14 +1,16 @@
-import { open, readdir, readFile } from "node:fs/promises";
+import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin/file-kinds";
+import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
 import type { FileRule } from "./multipart.server.ts";
-import { usesRedis } from "./redis.server.ts";
+import { RedisUnavailable, usesRedis } from "./redis.server.ts";
 import { LOCK_DRAIN_MS, redisUploadLocker } from "./upload-locker.server.ts";
+import { memoryReservations, redisReservations, reservedBytesOf, type Reservations, type Verdict } from "./upload-reservations.server.ts";
 
 /**
  * Resumable uploads (issue 23, the tus protocol): with JavaScript, the admin's browser sends each
@@ -22,11 +24,14 @@ import { LOCK_DRAIN_MS, redisUploadLocker } from "./upload-locker.server.ts";
  *   Processes on one machine share DATA_DIR, so they share the uploads; with REDIS_URL they share
  *   each upload's lock too (upload-locker.server.ts), so a piece may reach any of them.
  * - Every request is an admin's (the route checks the role first), and an upload is its creator's.
- * - The field's size limit applies from `Upload-Length`, before a byte is stored; the disk all
- *   uploads may take together has a ceiling (`UPLOAD_DISK_MAX_BYTES`): a new upload past it is
- *   refused. A finished upload is checked by its first bytes, as the form's files are.
- * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`
- *   (`sweepExpiredUploads`, every hour at most).
+ * - The field's size limit applies from `Upload-Length`, before a byte is stored. A new upload
+ *   reserves its size and metadata (upload-reservations.server.ts) within the disk all uploads may
+ *   take (`UPLOAD_DISK_MAX_BYTES`, 507 past it) and one admin's share and count of them
+ *   (`UPLOAD_ADMIN_MAX_BYTES`, `UPLOAD_ADMIN_MAX_COUNT`, 429: the admin's own uploads are in the
+ *   way, and tus-js-client does not retry a 4xx); deleting it releases them. A finished upload is
+ *   checked by its first bytes, as the form's files are.
+ * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`;
+ *   one that has received no byte after `UPLOAD_UNSTARTED_EXPIRY_MS` (`sweepExpiredUploads`).
  */
 
 export const UPLOADS_PATH = "/admin/uploads";
@@ -50,6 +55,8 @@ export const UPLOAD_MESSAGES = {
   unknownField: "Unggahan tidak dikenal. Silakan muat ulang halaman.",
   lengthRequired: "Ukuran berkas harus diketahui sebelum diunggah.",
   diskFull: "Ruang unggahan sementara sedang penuh. Silakan coba lagi nanti.",
+  adminCount: "Terlalu banyak unggahan yang belum selesai. Selesaikan atau batalkan unggahan lain terlebih dahulu.",
+  adminBytes: "Unggahan Anda yang belum selesai sudah memakai seluruh ruang yang disediakan untuk Anda. Selesaikan atau batalkan unggahan lain terlebih dahulu.",
   notFound: "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi.",
   unfinished: "Unggahan belum selesai. Silakan tunggu atau pilih berkasnya lagi.",
 };
@@ -59,10 +66,50 @@ function refusal(status_code: number, body: string): { status_code: number; body
   return { status_code, body };
 }
 
+/** Each refusal of a reservation: its status and its message. */
+const REFUSED: Record<Exclude<Verdict, "reserved">, [number, string]> = {
+  disk: [507, UPLOAD_MESSAGES.diskFull],
+  adminBytes: [429, UPLOAD_MESSAGES.adminBytes],
+  adminCount: [429, UPLOAD_MESSAGES.adminCount],
+};
+
 interface Uploads {
   server: Server;
   store: FileStore;
   directory: string;
+  reservations: Reservations;
+}
+
+/** @tus/file-store, releasing an upload's reservation whenever it is deleted or could not be stored. */
+class ReservingFileStore extends FileStore {
+  constructor(
+    options: ConstructorParameters<typeof FileStore>[0],
+    private readonly reservations: Reservations,
+  ) {
+    super(options);
+  }
+
+  private async release(id: string): Promise<void> {
+    // Not released now (Redis away): the sweep releases it once its description is gone.
+    await this.reservations.release(id).catch((error: unknown) => log("upload_release_failed", { upload: id, error: String(error) }));
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      await this.release(upload.id);
+      throw error;
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      await this.release(id);
+    }
+  }
 }
 
 let uploads: Uploads | undefined;
@@ -74,19 +121,16 @@ function targetOf(upload: Upload): UploadTarget | undefined {
   return screen && field ? { screen, field } : undefined;
 }
 
-/** The sizes every stored upload declared: what they may take of the disk when finished. */
-async function reservedBytes(directory: string): Promise<number> {
-  let total = 0;
-  for (const name of await readdir(directory).catch(() => [] as string[])) {
-    if (!name.endsWith(".json")) continue;
-    try {
-      const { size } = JSON.parse(await readFile(path.join(directory, name), "utf8")) as { size?: number };
-      total += typeof size === "number" ? size : 0;
-    } catch {
-      // Being written or removed meanwhile: not counted this time.
-    }
+/** Reserves the upload's disk for its admin; throws the refusal when a limit is reached. */
+async function reserve(reservations: Reservations, upload: Upload, admin: string, metadata: Record<string, string | null>): Promise<void> {
+  let verdict: Verdict;
+  try {
+    verdict = await reservations.reserve({ id: upload.id, admin, bytes: reservedBytesOf(upload.size ?? 0, metadata), created: Date.now() });
+  } catch (error) {
+    if (error instanceof RedisUnavailable) throw refusal(503, MESSAGES.upstreamUnavailable);
+    throw error;
   }
-  return total;
+  if (verdict !== "reserved") throw refusal(...REFUSED[verdict]);
 }
 
 async function leadingBytes(file: string): Promise<Uint8Array> {
@@ -102,8 +146,9 @@ async function leadingBytes(file: string): Promise<Uint8Array> {
 
 function resumableUploads(): Uploads {
   if (uploads) return uploads;
-  const { directory, expiryMs, diskMaxBytes } = getConfig().resumableUploads;
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const { directory, expiryMs, unstartedExpiryMs, ...limits } = getConfig().resumableUploads;
+  const reservations = (usesRedis() ? redisReservations : memoryReservations)(directory, limits);
+  const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: expiryMs }, reservations);
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store,
@@ -119,8 +164,9 @@ function resumableUploads(): Uploads {
       if (!admin || !rule) throw refusal(400, UPLOAD_MESSAGES.unknownField);
       if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(400, UPLOAD_MESSAGES.lengthRequired);
       if (upload.size > rule.maxBytes) throw refusal(413, FILE_MESSAGES.tooLarge(rule.maxBytes));
-      if ((await reservedBytes(directory)) + upload.size > diskMaxBytes) throw refusal(507, UPLOAD_MESSAGES.diskFull);
-      return { metadata: { ...upload.metadata, admin } };
+      const metadata = { ...upload.metadata, admin };
+      await reserve(reservations, upload, admin, metadata);
+      return { metadata };
     },
     async onIncomingRequest(request, uploadId) {
       // Only its creator may resume, read the offset of, or delete an upload.
@@ -139,23 +185,29 @@ function resumableUploads(): Uploads {
       return {};
     },
   });
+  // An unstarted upload lives at most a quarter longer than UPLOAD_UNSTARTED_EXPIRY_MS.
   const sweep = setInterval(
     () => void sweepExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", { error: String(error) })),
-    Math.min(expiryMs, 60 * 60 * 1000),
+    Math.min(expiryMs, unstartedExpiryMs, 60 * 60 * 1000) / 4,
   );
   sweep.unref();
-  uploads = { server, store, directory };
+  uploads = { server, store, directory, reservations };
   return uploads;
 }
 
+/** A reservation whose upload is not on disk this long after it was made has lost its release. */
+const VANISHED_AFTER_MS = 10 * 60 * 1000;
+
 /**
  * Deletes every upload older than `UPLOAD_EXPIRY_MS`: unfinished (left when the browser gave up)
- * or finished and never saved (the form was closed). @tus/file-store's own sweep leaves the
- * finished ones, which would hold their disk for ever. Returns how many it deleted.
+ * or finished and never saved (the form was closed); and every upload that has received no byte
+ * after `UPLOAD_UNSTARTED_EXPIRY_MS` (created, never sent). @tus/file-store's own sweep leaves
+ * the finished ones, which would hold their disk for ever. Deleting releases their reservations;
+ * a reservation left without its upload is released too. Returns how many uploads it deleted.
  */
 export async function sweepExpiredUploads(now = Date.now()): Promise<number> {
-  const { store, directory } = resumableUploads();
-  const { expiryMs } = getConfig().resumableUploads;
+  const { store, directory, reservations } = resumableUploads();
+  const { expiryMs, unstartedExpiryMs } = getConfig().resumableUploads;
   let deleted = 0;
   for (const name of await readdir(directory).catch(() => [] as string[])) {
     const id = name.replace(/\.json$/, "");
@@ -163,11 +215,15 @@ export async function sweepExpiredUploads(now = Date.now()): Promise<number> {
     const created = await readFile(path.join(directory, name), "utf8")
       .then((text) => Date.parse((JSON.parse(text) as { creation_date?: string }).creation_date ?? ""))
       .catch(() => Number.NaN);
-    if (Number.isFinite(created) && now - created > expiryMs) {
+    if (!Number.isFinite(created)) continue;
+    const age = now - created;
+    const unstarted = age > unstartedExpiryMs && (await stat(path.join(directory, id)).then((file) => file.size === 0, () => false));
+    if (age > expiryMs || unstarted) {
       await store.remove(id).catch(() => undefined);
       deleted += 1;
     }
   }
+  await reservations.releaseVanished(now - VANISHED_AFTER_MS).catch((error: unknown) => log("upload_reservations_cleanup_failed", { error: String(error) }));
   return deleted;
 }
 

@@ -10,18 +10,28 @@ import { tusMetadata } from "../helpers/tus";
  * file runs with modules of its own (vitest.config.ts), its disk ceiling set below.
  */
 
-const DISK_MAX_BYTES = 3 * 1024 * 1024;
+const MiB = 1024 * 1024;
+const DISK_MAX_BYTES = 3 * MiB;
+const ADMIN_MAX_BYTES = 2.5 * MiB;
+const ADMIN_MAX_COUNT = 5;
 vi.stubEnv("UPLOAD_DISK_MAX_BYTES", String(DISK_MAX_BYTES));
+vi.stubEnv("UPLOAD_ADMIN_MAX_BYTES", String(ADMIN_MAX_BYTES));
+vi.stubEnv("UPLOAD_ADMIN_MAX_COUNT", String(ADMIN_MAX_COUNT));
 const collection = await import("~/routes/admin.uploads");
 const single = await import("~/routes/admin.uploads.$uploadId");
 const sliderRoute = await import("~/routes/admin.slider-manager");
 const { getConfig } = await import("@server/config.server");
-const { sweepExpiredUploads } = await import("~/bff/uploads.server");
+const { removeUploads, sweepExpiredUploads, UPLOAD_MESSAGES } = await import("~/bff/uploads.server");
 
 let cookie: string;
 beforeEach(async () => {
   cookie = await adminCookie();
+  // Each test starts with no uploads (and so nothing reserved): deleted as expired.
+  await sweepExpiredUploads(Date.now() + getConfig().resumableUploads.expiryMs + 60_000);
 });
+
+/** Another admin's session. */
+const adminNumbered = (userId: number) => sessionCookie(3, { token: `token-admin-${userId}`, userId });
 
 const TUS = { "Tus-Resumable": "1.0.0" };
 const context = { clientIp: "127.0.0.1" };
@@ -56,6 +66,15 @@ async function offsetOf(id: string) {
   return { status: response.status, offset: response.headers.get("Upload-Offset") };
 }
 
+/** Cancels an upload (DELETE, sent as a POST naming it). */
+async function cancel(id: string, as = cookie) {
+  return (await single.action({
+    request: request(`/admin/uploads/${id}`, { method: "POST", cookie: as, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
+    params: { uploadId: id },
+    context,
+  })) as Response;
+}
+
 const stored = async () => (await readdir(getConfig().resumableUploads.directory).catch(() => [] as string[])).filter((name) => !name.endsWith(".json"));
 
 describe("resumable uploads", () => {
@@ -84,19 +103,94 @@ describe("resumable uploads", () => {
   });
 
   it("refuses a new upload past the disk ceiling of all uploads, with an Indonesian message", async () => {
-    const first = await create(2 * 1024 * 1024);
+    const other = await adminNumbered(2);
+    const first = await create(2 * MiB);
     expect(first.response.status).toBe(201);
-    const second = await create(2 * 1024 * 1024);
+    const second = await create(2 * MiB, undefined, other);
     expect(second.response.status).toBe(507);
     expect(await second.response.text()).toBe("Ruang unggahan sementara sedang penuh. Silakan coba lagi nanti.");
     // Cancelled (DELETE, sent as a POST naming it): the room is free again.
-    const cancelled = (await single.action({
-      request: request(`/admin/uploads/${first.id}`, { method: "POST", cookie, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
-      params: { uploadId: first.id },
-      context,
-    })) as Response;
-    expect(cancelled.status).toBe(204);
-    expect((await create(2 * 1024 * 1024)).response.status).toBe(201);
+    expect((await cancel(first.id)).status).toBe(204);
+    expect((await create(2 * MiB, undefined, other)).response.status).toBe(201);
+  });
+
+  it("40 creates at once from 8 admins take no more than the ceiling (issue 35.3: all 20 passed a 50 MiB ceiling)", async () => {
+    const admins = await Promise.all(Array.from({ length: 8 }, (_, index) => adminNumbered(10 + index)));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => create(512 * 1024, undefined, admins[index % admins.length])));
+    const accepted = answers.filter(({ response }) => response.status === 201);
+    // 512 KiB and its description each: five fit in 3 MiB, six do not; each admin's share holds four.
+    expect(accepted).toHaveLength(5);
+    const refused = answers.filter(({ response }) => response.status !== 201);
+    for (const { response } of refused) {
+      expect(await response.text()).toBe(response.status === 507 ? UPLOAD_MESSAGES.diskFull : UPLOAD_MESSAGES.adminBytes);
+    }
+    expect(refused.filter(({ response }) => response.status === 507).length).toBeGreaterThanOrEqual(35 - 4);
+    expect(await stored()).toHaveLength(5);
+  });
+
+  it("counts an upload's metadata: a byte with 600 KB of metadata takes 600 KB of the admin's share", async () => {
+    const target = { screen: "slider-manager", field: "file", filename: `${"a".repeat(600_000)}.png` };
+    for (let index = 0; index < 4; index++) expect((await create(1, target)).response.status).toBe(201);
+    // Four bytes declared, but 2.4 MB stored: the fifth is past the admin's 2.5 MiB.
+    const fifth = await create(1, target);
+    expect(fifth.response.status).toBe(429);
+    expect(await fifth.response.text()).toBe(UPLOAD_MESSAGES.adminBytes);
+  });
+
+  it("limits one admin's uploads in number and in bytes, in Indonesian, and leaves room for the others", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < ADMIN_MAX_COUNT; index++) {
+      const { response, id } = await create(10);
+      expect(response.status).toBe(201);
+      ids.push(id);
+    }
+    const sixth = await create(10);
+    expect(sixth.response.status).toBe(429);
+    expect(await sixth.response.text()).toBe("Terlalu banyak unggahan yang belum selesai. Selesaikan atau batalkan unggahan lain terlebih dahulu.");
+    const other = await adminNumbered(2);
+    expect((await create(10, undefined, other)).response.status).toBe(201);
+    // One cancelled: room for one more, and only one.
+    expect((await cancel(ids[0])).status).toBe(204);
+    expect((await create(10)).response.status).toBe(201);
+    expect((await create(10)).response.status).toBe(429);
+
+    // Bytes: 2 MiB and then 1 MiB would pass the admin's 2.5 MiB, though the disk has room.
+    const third = await adminNumbered(3);
+    expect((await create(2 * MiB, undefined, third)).response.status).toBe(201);
+    const past = await create(MiB, undefined, third);
+    expect(past.response.status).toBe(429);
+    expect(await past.response.text()).toBe(UPLOAD_MESSAGES.adminBytes);
+  });
+
+  it("releases an upload's room once however often it is deleted", async () => {
+    const [second, third] = await Promise.all([adminNumbered(2), adminNumbered(3)]);
+    const first = await create(2 * MiB);
+    expect(first.response.status).toBe(201);
+    expect((await cancel(first.id)).status).toBe(204);
+    expect((await cancel(first.id)).status).toBe(404);
+    await removeUploads([first.id, first.id]);
+    await sweepExpiredUploads(Date.now() + getConfig().resumableUploads.expiryMs + 60_000);
+    // Released more than once, 2 MiB would count as free twice over and both would be taken.
+    expect((await create(2 * MiB, undefined, second)).response.status).toBe(201);
+    expect((await create(2 * MiB, undefined, third)).response.status).toBe(507);
+  });
+
+  it("deletes an upload that received no byte after UPLOAD_UNSTARTED_EXPIRY_MS, releasing its room; a started one stays", async () => {
+    const { unstartedExpiryMs, expiryMs } = getConfig().resumableUploads;
+    expect(unstartedExpiryMs).toBe(60 * 60 * 1000);
+    const ids: string[] = [];
+    for (let index = 0; index < ADMIN_MAX_COUNT - 1; index++) ids.push((await create(PNG_BYTES.length)).id);
+    const started = await create(PNG_BYTES.length);
+    expect((await append(started.id, 0, PNG_BYTES.subarray(0, 5))).status).toBe(204);
+    expect((await create(10)).response.status).toBe(429);
+
+    expect(await sweepExpiredUploads(Date.now() + unstartedExpiryMs - 60_000)).toBe(0);
+    expect(await sweepExpiredUploads(Date.now() + unstartedExpiryMs + 1000)).toBe(ADMIN_MAX_COUNT - 1);
+    expect(unstartedExpiryMs + 1000).toBeLessThan(expiryMs);
+    for (const id of ids) expect((await offsetOf(id)).status).toBe(404);
+    expect(await offsetOf(started.id)).toEqual({ status: 200, offset: "5" });
+    // Their room is free: the admin may start again.
+    expect((await create(10)).response.status).toBe(201);
   });
 
   it("refuses a finished file that is not of its field's kind, and deletes it", async () => {
