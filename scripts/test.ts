@@ -96,7 +96,12 @@ function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failure
     const failedTests = file.assertionResults.filter((test) => test.status === "failed");
     // A file that failed before its tests ran (an import, a beforeAll) has only a message.
     if (failedTests.length === 0) return file.message ? [`${where}: ${firstLine(file.message)}`] : [];
-    return failedTests.map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // Where in the test file it failed (its stack's line), so that one printed line is enough to look.
+    const lineOf = (message = "") => new RegExp(`${file.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+)`).exec(message)?.[1];
+    return failedTests.map((test) => {
+      const line = lineOf(test.failureMessages?.[0]);
+      return `${where}${line ? `:${line}` : ""} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`;
+    });
   });
   return {
     tests: {

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type AdminBrowser,
-  adminBrowsers,
-  alertWith,
-  dialogNamed,
-  mainStack,
-  markWindow,
-  pngBuffer,
-  records,
-  referenceApiToken,
-  rowWith,
-} from "./helpers/index.ts";
+import { type AdminBrowser, adminBrowsers, alertShown, dialogNamed, mainStack, markWindow, pngBuffer, records, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * The activity screen in a real browser: an activity added with an image (JavaScript on and
@@ -58,7 +47,7 @@ describe.each([
     }
     await dialog.getByLabel("Gambar", { exact: true }).setInputFiles({ name: "lomba.png", mimeType: "image/png", buffer: pngBuffer() });
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
-    await alertWith(page, "Berhasil menambah kegiatan!").waitFor();
+    await alertShown(page, "Berhasil menambah kegiatan!");
     await rowWith(page, title).waitFor();
 
     const added = (await activities()).find((activity) => activity.title === title);
@@ -86,7 +75,7 @@ describe.each([
     await page.getByRole("link", { name: `HAPUS ${title}` }).click();
     const question = page.getByRole("alertdialog", { name: "Apakah anda yakin akan menghapus data?" });
     await question.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Kegiatan berhasil dihapus!").waitFor();
+    await alertShown(page, "Kegiatan berhasil dihapus!");
     expect((await activities()).some((activity) => activity.id === added?.id)).toBe(false);
   });
 });
@@ -124,7 +113,7 @@ describe("the activity table with JavaScript", () => {
       const dialog = dialogNamed(page, "UBAH KEGIATAN");
       await dialog.getByRole("textbox", { name: "Judul", exact: true }).fill(`${rowTitle} (diubah)`);
       await dialog.getByRole("button", { name: "UBAH" }).click();
-      await alertWith(page, "Berhasil mengubah kegiatan!").waitFor();
+      await alertShown(page, "Berhasil mengubah kegiatan!");
       await rowWith(page, `${rowTitle} (diubah)`).waitFor();
       expect(Math.abs((await box.top()) - before)).toBeLessThan(2);
 

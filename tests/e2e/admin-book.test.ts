@@ -1,18 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  adminBrowsers,
-  alertWith,
-  dialogNamed,
-  mainStack,
-  pick,
-  pickedPills,
-  pngBuffer,
-  rowWith,
-  seriousViolations,
-  unpick,
-  waitForVisibleContent,
-} from "./helpers/index.ts";
+import { adminBrowsers, alertShown, alertWith, dialogNamed, pick, pickedPills, mainStack, pngBuffer, rowWith, seriousViolations, unpick, waitForVisibleContent } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -137,7 +125,7 @@ describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (st
 
     await page.getByRole("link", { name: "Tambah" }).click();
     await fillNewBook(page, relations, title, true);
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     const row = rowWith(page, title);
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain(relations.author.name);
@@ -157,7 +145,7 @@ describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (st
     await dialog.getByLabel("Judul").fill(`${title} (revisi)`);
     await unpick(dialog, relations.genres[1].name);
     await dialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${title} (revisi)`).waitFor();
     const edited = (await booksOf(stack)).find((book) => book.id === added?.id);
     expect(edited).toMatchObject({ title: `${title} (revisi)`, genres: [{ id: relations.genres[0].id }], cover: added?.cover, file: added?.file });
@@ -165,7 +153,7 @@ describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (st
     // Delete, after the question
     await page.getByRole("link", { name: `HAPUS ${title} (revisi)` }).click();
     await page.getByRole("alertdialog", { name: "Apakah anda yakin ingin menghapus data?" }).getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     await rowWith(page, `${title} (revisi)`).waitFor({ state: "detached" });
     expect((await booksOf(stack)).some((book) => book.id === added?.id)).toBe(false);
   });
@@ -255,7 +243,7 @@ describe.each(stacks)("books without JavaScript, upstream in the $shape shape", 
     const title = "Pustakawan Keliling tanpa JavaScript";
     await page.getByRole("link", { name: "Tambah" }).click();
     await fillNewBook(page, relations, title, false);
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, title).waitFor();
     const added = (await booksOf(stack)).find((book) => book.title === title);
     expectStored(added, relations, title);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminBrowsers, alertWith, dialogNamed, mainStack, markWindow, pngBuffer, rowWith } from "./helpers/index.ts";
+import { adminBrowsers, alertShown, dialogNamed, mainStack, markWindow, pngBuffer, rowWith } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -60,7 +60,7 @@ describe.each(JAVASCRIPT)("catalogue with $label", ({ javaScript }) => {
     const addDialog = dialogNamed(page, "TAMBAH KATEGORI");
     await addDialog.getByLabel("Nama").fill(name);
     await addDialog.getByRole("button", { name: "SIMPAN" }).click();
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     const row = rowWith(page, name);
     await row.waitFor();
     // No cover yet: the placeholder image stands in.
@@ -73,7 +73,7 @@ describe.each(JAVASCRIPT)("catalogue with $label", ({ javaScript }) => {
     expect(await editDialog.getByLabel("Nama").inputValue()).toBe(name);
     await editDialog.getByLabel("Nama").fill(`${name} diubah`);
     await editDialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${name} diubah`).waitFor();
     expect((await adminList<Genre>("/genres", "data")).find((genre) => genre.id === added?.id)?.name).toBe(`${name} diubah`);
 
@@ -84,7 +84,7 @@ describe.each(JAVASCRIPT)("catalogue with $label", ({ javaScript }) => {
     expect((await adminList<Genre>("/genres", "data")).some((genre) => genre.id === added?.id)).toBe(true);
     await page.getByRole("link", { name: `HAPUS ${name} diubah` }).click();
     await question.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     await rowWith(page, `${name} diubah`).waitFor({ state: "detached" });
     expect((await adminList<Genre>("/genres", "data")).some((genre) => genre.id === added?.id)).toBe(false);
 
@@ -109,7 +109,7 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     await addDialog.getByLabel("Biografi").fill("Penulis cerita anak dari Lembah Asri.");
     await addDialog.getByLabel("Foto").setInputFiles({ name: "dewi.png", mimeType: "image/png", buffer: pngBuffer() });
     await addDialog.getByRole("button", { name: "SIMPAN" }).click();
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, name).waitFor();
     const added = (await adminList<Author>("/authors", "author")).find((author) => author.name === name);
     expect(added).toMatchObject({ biography: "Penulis cerita anak dari Lembah Asri.", total_books: 0 });
@@ -121,7 +121,7 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     expect(await editDialog.getByRole("img", { name: "Gambar saat ini" }).getAttribute("src")).toBe(`/files/${added?.photo}`);
     await editDialog.getByLabel("Nama").fill(`${name} (ubah)`);
     await editDialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${name} (ubah)`).waitFor();
     // No new photo was chosen: the stored one stays.
     expect((await adminList<Author>("/authors", "author")).find((author) => author.id === added?.id)).toMatchObject({
@@ -132,7 +132,7 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     await page.getByRole("link", { name: `HAPUS ${name} (ubah)` }).click();
     const question = page.getByRole("alertdialog", { name: "Are you sure you want to delete this author?" });
     await question.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     await rowWith(page, `${name} (ubah)`).waitFor({ state: "detached" });
     expect((await adminList<Author>("/authors", "author")).some((author) => author.id === added?.id)).toBe(false);
 
@@ -155,7 +155,7 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     await addDialog.getByLabel("Email").fill("redaksi@sungaijernih.example");
     await addDialog.getByLabel("Telepon").fill("0271-555123");
     await addDialog.getByRole("button", { name: "SIMPAN" }).click();
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, name).waitFor();
     const added = (await adminList<Publisher>("/publishers", "publishers")).find((publisher) => publisher.name === name);
     expect(added).toMatchObject({
@@ -173,7 +173,7 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     await editDialog.getByLabel("Nama").fill(`${name} Baru`);
     await editDialog.getByLabel("Jumlah buku").fill("1.250");
     await editDialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${name} Baru`).waitFor();
     const edited = (await adminList<Publisher>("/publishers", "publishers")).find((publisher) => publisher.id === added?.id);
     expect(edited).toEqual({ ...added, name: `${name} Baru`, total_books: 1250 });
@@ -184,7 +184,7 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     await page.getByRole("link", { name: `HAPUS ${name} Baru` }).click();
     const question = page.getByRole("alertdialog", { name: "Are you sure you want to delete this publisher?" });
     await question.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     await rowWith(page, `${name} Baru`).waitFor({ state: "detached" });
     expect((await adminList<Publisher>("/publishers", "publishers")).some((publisher) => publisher.id === added?.id)).toBe(false);
   });

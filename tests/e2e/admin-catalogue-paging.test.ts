@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, markWindow, PHONE, referenceApiToken, rowWith } from "./helpers/index.ts";
+import { adminBrowsers, alertShown, apiData, dialogNamed, PHONE, mainStack, markWindow, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * A catalogue list longer than a page, in a real browser: newest first, 20 rows a page with next,
@@ -121,7 +121,7 @@ describe("tag list with JavaScript", () => {
     expect(await dialog.getByLabel("Nama").inputValue()).toBe(lastName);
     await dialog.getByLabel("Nama").fill(`${lastName} diubah`);
     await dialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${lastName} diubah`).waitFor();
     expect(await shownIds(page)).toEqual(ids);
     expect(new URL(page.url()).search).toBe("");

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import { setCatalogueCounts } from "../helpers/catalogue-scale.ts";
-import { adminBrowsers, alertWith, bffEnv, DEMO_PASSWORD, dialogNamed, pick, removeDir, rowWith, startBff, tempDir, type Bff } from "./helpers/index.ts";
+import { adminBrowsers, alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, pick, tempDir, removeDir, rowWith, startBff } from "./helpers/index.ts";
 
 /**
  * Issue 22 at an agency's scale, in a real browser with JavaScript on and off (search, order,
@@ -123,7 +123,7 @@ describe.each(sites)("10,000 books and 5,000 authors, reference API in its $shap
       await pick(dialog, "Pengarang", `Pengarang Contoh P${authorNumber}`, { javaScript, typed: `contoh p${authorNumber}` });
       await pick(dialog, "Genre", "Sejarah", { javaScript });
       await dialog.getByRole("button", { name: "UBAH" }).click();
-      await alertWith(page, "Berhasil mengubah data!").waitFor();
+      await alertShown(page, "Berhasil mengubah data!");
       await searchBox(page, "buku").fill(`nomor ${bookNumber}`);
       await searchBox(page, "buku").press("Enter");
       await page.waitForURL((url) => url.searchParams.has("q"));

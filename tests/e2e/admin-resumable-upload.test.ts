@@ -5,7 +5,7 @@ import path from "node:path";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { adminBrowsers, alertWith, apiData, dialogNamed, mainStack, mp4Buffer, pngBuffer, referenceApiToken, rowWith, waitForHydration, type Video } from "./helpers/index.ts";
+import { adminBrowsers, alertShown, apiData, dialogNamed, mainStack, mp4Buffer, pngBuffer, referenceApiToken, rowWith, type Video, waitForHydration } from "./helpers/index.ts";
 
 /**
  * Issue 23.6: an upload survives a dropped connection. Chromium reaches the site through a proxy
@@ -120,7 +120,7 @@ describe("a video upload cut in the middle", () => {
     const offsets = reportedOffsets(page);
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
 
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, title).waitFor();
     expect(proxy.cuts()).toBe(1);
     // The video's first piece from 0, cut; then the browser asked where it stood and went on from
@@ -172,7 +172,7 @@ describe("a video upload whose page died in the middle", () => {
       await page.goto(`${proxy.url}/admin/video?modal=add`);
       await waitForHydration(page);
       await fillVideoForm(page, title, videoFile);
-      await alertWith(page, "Berhasil menambahkan data!").waitFor();
+      await alertShown(page, "Berhasil menambahkan data!");
       await rowWith(page, title).waitFor();
       // The video's upload went on from what reached the site before the page died, not from 0.
       expect(pieces[0]).toBeGreaterThan(0);

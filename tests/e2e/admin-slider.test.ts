@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  adminBrowsers,
-  alertWith,
-  descriptionOf,
-  dialogNamed,
-  mainStack,
-  markWindow,
-  pngBuffer,
-  records,
-  rowWith,
-} from "./helpers/index.ts";
+import { adminBrowsers, alertShown, alertWith, descriptionOf, dialogNamed, mainStack, markWindow, pngBuffer, records, rowWith } from "./helpers/index.ts";
 
 /**
  * The slider screen in a real browser against the reference API, with JavaScript on and off:
@@ -45,7 +35,7 @@ describe.each([
     await addDialog.getByLabel("Gambar").setInputFiles({ name: "pameran.png", mimeType: "image/png", buffer: pngBuffer() });
     if (javaScript) await addDialog.getByRole("img", { name: "Pratinjau pameran.png" }).waitFor();
     await addDialog.getByRole("button", { name: "SIMPAN" }).click();
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, upper).waitFor();
     expect(await addDialog.count()).toBe(0);
     expect(new URL(page.url()).search).toBe("");
@@ -63,7 +53,7 @@ describe.each([
     expect(await editDialog.getByRole("img", { name: "Gambar saat ini" }).getAttribute("src")).toBe(`/files/${added?.file}`);
     await editDialog.getByLabel("Judul").fill(`${title} diubah`);
     await editDialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${upper} DIUBAH`).waitFor();
     const edited = (await sliders()).find((slider) => slider.id === added?.id);
     // No new file was chosen: the stored image stays.
@@ -82,7 +72,7 @@ describe.each([
     expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(true);
     await page.getByRole("link", { name: `HAPUS ${upper} DIUBAH` }).click();
     await question.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     await rowWith(page, `${upper} DIUBAH`).waitFor({ state: "detached" });
     expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(false);
 
@@ -176,7 +166,7 @@ describe.each([
     const created = (await sliders()).find((slider) => slider.title === "SEMENTARA");
     await admin.open(`/admin/slider-manager?delete=${created?.id}`);
     await page.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
   });
 });
 
@@ -209,13 +199,13 @@ describe("with JavaScript", () => {
     await dialog.getByRole("status").filter({ hasText: "Menyimpan..." }).waitFor();
     expect(await dialog.getByRole("button", { name: /SIMPAN/ }).isDisabled()).toBe(true);
     release();
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     expect(await pageLoad.survived()).toBe(true);
 
     const created = (await sliders()).find((slider) => slider.title === "DENGAN SPINNER");
     await page.getByRole("link", { name: `HAPUS DENGAN SPINNER` }).click();
     await page.getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     expect((await sliders()).some((slider) => slider.id === created?.id)).toBe(false);
   });
 });

@@ -1,17 +1,6 @@
 import type { Dialog, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  type AdminBrowser,
-  adminBrowsers,
-  alertWith,
-  dialogNamed,
-  hasFocus,
-  mainStack,
-  pngBuffer,
-  records,
-  seriousViolations,
-  waitForHydration,
-} from "./helpers/index.ts";
+import { type AdminBrowser, adminBrowsers, alertShown, dialogNamed, hasFocus, mainStack, pngBuffer, records, seriousViolations, waitForHydration } from "./helpers/index.ts";
 
 /**
  * The warning before leaving an admin form with unsaved changes (issue 9, point 5), in Chromium
@@ -144,7 +133,7 @@ describe("leaving a changed admin form", () => {
     const original = await title.inputValue();
     await title.fill(`${original} X`);
     await dialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await dialog.waitFor({ state: "detached" });
     expect(await question(page).count()).toBe(0);
 

@@ -4,25 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  adminBrowsers,
-  alertWith,
-  apiData,
-  type Bff,
-  bffEnv,
-  dialogNamed,
-  mainStack,
-  mp4Buffer,
-  pngBuffer,
-  referenceApiToken,
-  removeDir,
-  rowWith,
-  seriousViolations,
-  startBff,
-  tempDir,
-  type Video,
-  waitForVisibleContent,
-} from "./helpers/index.ts";
+import { adminBrowsers, alertShown, apiData, type Bff, bffEnv, dialogNamed, mainStack, mp4Buffer, tempDir, pngBuffer, referenceApiToken, removeDir, rowWith, seriousViolations, startBff, type Video, waitForVisibleContent } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -81,7 +63,7 @@ describe.each(stacks)("videos with JavaScript, upstream in the $shape shape", (s
     await expect.poll(() => bar.getAttribute("aria-valuetext")).toMatch(/^\d+%$/);
     release();
 
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, title).waitFor();
     expect(await dialog.count()).toBe(0);
     const added = (await videos()).find((video) => video.title === title);
@@ -99,14 +81,14 @@ describe.each(stacks)("videos with JavaScript, upstream in the $shape shape", (s
     expect(await editDialog.getByLabel("Judul").inputValue()).toBe(title);
     await editDialog.getByLabel("Judul").fill(`${title} 2024`);
     await editDialog.getByRole("button", { name: "UBAH" }).click();
-    await alertWith(page, "Berhasil mengubah data!").waitFor();
+    await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${title} 2024`).waitFor();
     const edited = (await videos()).find((video) => video.id === added?.id);
     expect(edited).toMatchObject({ title: `${title} 2024`, link: added?.link, thumbnail: added?.thumbnail, background: added?.background });
 
     await page.getByRole("link", { name: `HAPUS ${title} 2024` }).click();
     await page.getByRole("alertdialog", { name: "Are you sure you want to delete this video?" }).getByRole("button", { name: "Hapus" }).click();
-    await alertWith(page, "Berhasil menghapus data!").waitFor();
+    await alertShown(page, "Berhasil menghapus data!");
     expect((await videos()).some((video) => video.id === added?.id)).toBe(false);
   });
 });
@@ -185,7 +167,7 @@ describe("videos without JavaScript", () => {
     await dialog.getByLabel("Judul").fill("Video tanpa JavaScript");
     await dialog.getByLabel("Video").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4Buffer() });
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
-    await alertWith(page, "Berhasil menambahkan data!").waitFor();
+    await alertShown(page, "Berhasil menambahkan data!");
     const added = (await videos()).find((video) => video.title === "Video tanpa JavaScript");
     expect(added?.link).toMatch(/\.mp4$/);
     await fetch(`${referenceApiUrl}/api/videos/${added?.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });

@@ -44,6 +44,7 @@ export async function adminBrowser(
   { javaScript, viewport = DESKTOP, hasTouch = false }: AdminContextOptions,
 ): Promise<AdminBrowser> {
   const context = await browser.newContext({ viewport, hasTouch, javaScriptEnabled: javaScript, storageState: loggedIn });
+  await context.addInitScript(recordAlerts);
   const page = await context.newPage();
   const open = async (path: string) => {
     const response = await page.goto(`${bffUrl}${path}`);
@@ -119,6 +120,50 @@ export function mp4Buffer(size = 4096): Buffer {
 /** The visible alert (status, alert or alertdialog) with this text. */
 export function alertWith(page: Page, text: string): Locator {
   return page.locator(".kit-alert").filter({ hasText: text });
+}
+
+interface AlertRecord {
+  __alertsSeen?: string[];
+}
+
+/**
+ * Runs in every document of an admin's context before its scripts: notes the text of every
+ * alert that appears. A success alert goes away after 5 s (spec §9): on a loaded machine the
+ * test may look later than that, and must still see that it was shown.
+ */
+function recordAlerts() {
+  const record = window as unknown as AlertRecord;
+  const seen: string[] = (record.__alertsSeen = []);
+  const noted = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const alert of document.querySelectorAll(".kit-alert")) {
+      if (noted.has(alert)) continue;
+      noted.add(alert);
+      seen.push(alert.textContent ?? "");
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Resolves once an alert with `text` has been shown since the last call that saw it: on the page
+ * now, or noted by `recordAlerts` and gone since. Each call takes the notes it matched, so that
+ * two saves with the same message need two alerts.
+ */
+export async function alertShown(page: Page, text: string, { timeout = 30_000 } = {}): Promise<void> {
+  const noted = page
+    .waitForFunction((wanted) => ((window as unknown as AlertRecord).__alertsSeen ?? []).some((seen) => seen.includes(wanted)), text, { timeout, polling: 100 })
+    .then(() => undefined);
+  const onPage = alertWith(page, text).first().waitFor({ timeout });
+  // Whichever sees it first; the other's later timeout is not a failure.
+  noted.catch(() => {});
+  onPage.catch(() => {});
+  await Promise.any([noted, onPage]).catch(() => onPage);
+  await page
+    .evaluate((wanted) => {
+      const record = window as unknown as AlertRecord;
+      record.__alertsSeen = (record.__alertsSeen ?? []).filter((seen) => !seen.includes(wanted));
+    }, text)
+    .catch(() => {});
 }
 
 export function dialogNamed(page: Page, name: string): Locator {
