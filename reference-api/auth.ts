@@ -86,6 +86,11 @@ export function revokeToken(db: Db, token: string): void {
   db.prepare("DELETE FROM tokens WHERE token_hash = ?").run(tokenDigest(token));
 }
 
+/** Revokes every token of a user ("log out everywhere"): the copies other clients hold stop working too. */
+export function revokeUserTokens(db: Db, userId: number): number {
+  return db.prepare("DELETE FROM tokens WHERE user_id = ?").run(userId).changes;
+}
+
 /** The bearer token of a request, if it has one of the right shape. */
 export function bearerToken(req: Request): string | undefined {
   const match = /^Bearer\s+([0-9a-f]{64})\s*$/i.exec(req.headers.authorization ?? "");

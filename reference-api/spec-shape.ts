@@ -180,6 +180,7 @@ export const SPEC_ROUTES: readonly ShapedRoute[] = [
   { method: "POST", path: "/users/login", body: { token: value } },
   { method: "GET", path: "/users/me", body: { user: { object: E.user } } },
   { method: "POST", path: "/users/logout", body: message },
+  { method: "POST", path: "/users/logout-all", body: message },
   ...COLLECTIONS.flatMap((resource): ShapedRoute[] => [
     { method: "GET", path: resource.listPath, body: { [resource.listKey]: { list: resource.entity } } },
     ...(resource.item ? [{ method: "GET", path: `${resource.path}/:id`, body: { data: { object: resource.entity } } }] : []),

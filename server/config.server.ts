@@ -84,6 +84,12 @@ const envSchema = z
     LOGIN_FAILURE_WINDOW_MS: numberFromEnv(15 * 60 * 1000, 1000),
     SESSION_IDLE_TIMEOUT_MS: numberFromEnv(30 * 60 * 1000, 1000),
     SESSION_ABSOLUTE_TIMEOUT_MS: numberFromEnv(12 * 60 * 60 * 1000, 1000),
+    /**
+     * How long the back-office keeps, in the admin's own browser only, what was typed into a form
+     * whose save ended the session (app/lib/form-drafts.ts): offered again after the next login
+     * of the same account within this time, then dropped.
+     */
+    FORM_DRAFT_MAX_AGE_MS: numberFromEnv(8 * 60 * 60 * 1000, 60_000),
     PRODUCT_TITLE: z.string().min(1).default("Dinas Perpustakaan dan Kearsipan"),
     OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
     OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
@@ -163,6 +169,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowMs: env.LOGIN_FAILURE_WINDOW_MS,
     },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS },
+    formDrafts: { maxAgeMs: env.FORM_DRAFT_MAX_AGE_MS },
     product: {
       title: env.PRODUCT_TITLE,
       office: { latitude: env.OFFICE_LATITUDE, longitude: env.OFFICE_LONGITUDE },

@@ -1,7 +1,10 @@
+import { createHmac } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import * as z from "zod";
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
 import {
   commitSession,
   destroySession,
@@ -10,7 +13,7 @@ import {
   type AppSession,
   type SessionUser,
 } from "./session.server.ts";
-import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
+import { createUpstreamClient, isUpstreamError, refusesToken, type UpstreamClient, type UpstreamError } from "./upstream.server.ts";
 import { fetchCurrentUser, logIn, logOutUpstream } from "./users.server.ts";
 
 /** Roles allowed into the back-office (spec §6). */
@@ -26,12 +29,16 @@ export interface LoggedIn {
   user: SessionUser;
 }
 
-/** An upstream client for this visitor's request: their abort signal, request id and token. */
-export function upstreamFor(request: Request, token?: string): UpstreamClient {
+/**
+ * An upstream client for this visitor's request: their abort signal, request id and token;
+ * `onTokenRefused` hears the upstream refuse the token (see createUpstreamClient).
+ */
+export function upstreamFor(request: Request, token?: string, onTokenRefused?: (error: UpstreamError) => void): UpstreamClient {
   return createUpstreamClient({
     signal: request.signal,
     requestId: request.headers.get("x-request-id") ?? undefined,
     token,
+    onTokenRefused,
   });
 }
 
@@ -62,6 +69,44 @@ export interface AdminContext {
   session: AppSession;
   user: SessionUser;
   api: UpstreamClient;
+  /**
+   * The upstream's refusal of the session's token (401 or 403) on one of this request's calls
+   * through `api`, once it came: the request then answers with `endSession` (see `endingSessionOnRefusal`).
+   */
+  readonly tokenRefusal: UpstreamError | undefined;
+}
+
+/**
+ * The one way an admin's session ends because the upstream no longer accepts its token (spec §6:
+ * the role cannot be confirmed, so the visitor goes to `/`): the session is destroyed (its record
+ * removed, the cookie cleared) and the answer is a redirect to `/`. The guard's own role check
+ * answers so, and so does every admin loader and action whose upstream calls were refused
+ * (`endingSessionOnRefusal`): a read, a save, a delete, a status switch, an export, a relayed upload.
+ */
+export async function endSession(session: AppSession, refusal: Pick<UpstreamError, "call" | "status">, requestId?: string | null): Promise<Response> {
+  const cookie = await destroySession(session);
+  log("admin_session_ended", { reason: "upstream_refused_token", call: refusal.call, status: refusal.status, request_id: requestId ?? undefined });
+  return redirect("/", { headers: { "Set-Cookie": cookie } });
+}
+
+/**
+ * Runs an admin loader's or action's work with the guard's context, and answers as the guard does
+ * (`endSession`) when the upstream refused the session's token during it, whatever the work
+ * answered or threw: the screens' own handling of an upstream failure (a 502 alert, the form sent
+ * back, a load-failure state) would otherwise keep a session whose token is worthless. The
+ * session-ending answer is returned, not thrown, so that a route which reshapes its action's
+ * answer (the video form's JSON, app/routes/admin.video[.]upload.tsx) sends it on too.
+ */
+export async function endingSessionOnRefusal<T>(admin: AdminContext, request: Request, work: () => Promise<T>): Promise<T | Response> {
+  let answer: T;
+  try {
+    answer = await work();
+  } catch (error) {
+    if (admin.tokenRefusal) return endSession(admin.session, admin.tokenRefusal, request.headers.get("x-request-id"));
+    throw error;
+  }
+  if (admin.tokenRefusal) return endSession(admin.session, admin.tokenRefusal, request.headers.get("x-request-id"));
+  return answer;
 }
 
 /**
@@ -73,7 +118,10 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
   const session = await getSession(request);
   const token = session.get("token");
   if (!token) throw redirect("/");
-  const api = upstreamFor(request, token);
+  let tokenRefusal: UpstreamError | undefined;
+  const api = upstreamFor(request, token, (error) => {
+    tokenRefusal = error;
+  });
 
   let user = session.get("user");
   let changed = touchSession(session);
@@ -81,9 +129,9 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
     try {
       user = await fetchCurrentUser(api);
     } catch (error) {
-      if (isUpstreamError(error) && (error.status === 401 || error.status === 403)) {
+      if (isUpstreamError(error) && error.kind === "http" && refusesToken(error.status)) {
         // The upstream no longer knows this token: the session is worthless.
-        throw redirect("/", { headers: { "Set-Cookie": await destroySession(session) } });
+        throw await endSession(session, error, request.headers.get("x-request-id"));
       }
       throw redirect("/");
     }
@@ -94,7 +142,26 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
   if (!ADMIN_ROLES.has(user.role)) throw redirect("/");
   // Writes the server-side record; the cookie (the id) stays as it is.
   if (changed) await commitSession(session);
-  return { session, user, api };
+  return {
+    session,
+    user,
+    api,
+    get tokenRefusal() {
+      return tokenRefusal;
+    },
+  };
+}
+
+/**
+ * Who a browser's form drafts belong to (app/lib/form-drafts.ts), as the admin layout tells its
+ * pages: a keyed hash of the account's id and email, so that what the browser stores names no
+ * account and one account's drafts are never another's. Never the token.
+ */
+export function formDraftOwner(user: Pick<SessionUser, "id" | "email">): string {
+  return createHmac("sha256", getConfig().sessionSecret)
+    .update(`form-drafts\0${String(user.id)}\0${user.email.trim().toLowerCase()}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** Logout waits this long at most for the upstream to revoke the token, then goes on. */

@@ -68,10 +68,23 @@ interface ClientContext {
   signal?: AbortSignal;
   requestId?: string;
   token?: string;
+  /**
+   * Told when the upstream refuses the token (401 or 403 on a call): an admin's session then ends
+   * (app/bff/auth.server.ts). From then on this client sends nothing more with the token: each
+   * further call fails at once with the same status, since it would only be refused again.
+   */
+  onTokenRefused?: (error: UpstreamError) => void;
 }
 
-export function createUpstreamClient({ signal, requestId, token }: ClientContext = {}): UpstreamClient {
+/** The statuses by which the upstream says it no longer accepts a token (spec §6: the session ends). */
+export function refusesToken(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
+export function createUpstreamClient({ signal, requestId, token, onTokenRefused }: ClientContext = {}): UpstreamClient {
   const config = getConfig();
+  /** The upstream's refusal of the token, once it came (only with `onTokenRefused`). */
+  let refusal: UpstreamError | undefined;
 
   function urlFor({ path, query, service = "api", outsideApi = false }: UpstreamRequest) {
     const base = service === "panel" ? config.panelApiUrl : config.upstreamApiUrl;
@@ -197,6 +210,11 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
     async call(schema, request) {
       const started = performance.now();
       const call = callName(request);
+      if (refusal) {
+        // Not sent: a streamed body is let go unread (the caller drains what it came from).
+        if (request.body instanceof ReadableStream) request.body.cancel().catch(() => {});
+        throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call);
+      }
       const answer = request.body === undefined ? await exchange(request) : await fetchText(request, call, started);
       const parsed = parseJson(answer.text);
       if (answer.status < 200 || answer.status > 299) {
@@ -204,6 +222,10 @@ export function createUpstreamClient({ signal, requestId, token }: ClientContext
         const message = body.success ? ("error" in body.data ? body.data.error : body.data.message) : undefined;
         const error = new UpstreamError("http", answer.status, message, call);
         logFailure(error, started, requestId);
+        if (token && onTokenRefused && refusesToken(answer.status) && !refusal) {
+          refusal = error;
+          onTokenRefused(error);
+        }
         throw error;
       }
       const result = schema.safeParse(parsed);

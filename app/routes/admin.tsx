@@ -1,11 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { requireAdmin } from "~/bff/auth.server";
+import { useEffect, useRef, useState } from "react";
+import { formDraftOwner, requireAdmin } from "~/bff/auth.server";
+import { getConfig } from "@server/config.server";
+import { KeptDrafts } from "~/components/admin/DraftOffer";
 import { Icon } from "~/components/Icon";
 import { adminPageFor, adminPath } from "~/admin/menu";
 import { ADMIN_MENU } from "~/admin/screens/registry.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
+import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
 import adminStyles from "~/styles/admin.css?url";
@@ -13,8 +16,10 @@ import adminStyles from "~/styles/admin.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { menu: ADMIN_MENU };
+  const { user } = await requireAdmin(request);
+  // Whose form drafts this browser may offer (app/lib/form-drafts.ts): a keyed hash of the account, never the token.
+  const formDrafts: FormDraftSettings = { owner: formDraftOwner(user), maxAgeMs: getConfig().formDrafts.maxAgeMs };
+  return { menu: ADMIN_MENU, formDrafts };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -37,8 +42,18 @@ const MENU_OVER_PAGE = "(max-width: 767.98px)";
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const { menu } = useLoaderData<typeof loader>();
+  const { menu, formDrafts } = useLoaderData<typeof loader>();
   const current = adminPageFor(menu, pathname);
+  // Drafts past their time go, whoever's they were.
+  useEffect(() => {
+    sweepDrafts({ maxAgeMs: formDrafts.maxAgeMs });
+  }, [formDrafts.maxAgeMs]);
+  // Leaving on purpose: the account's form drafts go too, once the logout is really sent (a
+  // changed form may hold it back with its question, and staying keeps everything).
+  const loggingOut = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/logout";
+  useEffect(() => {
+    if (loggingOut) clearAllDrafts(formDrafts.owner);
+  }, [loggingOut, formDrafts.owner]);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));
   const sidebarElement = useRef<HTMLElement>(null);
@@ -142,6 +157,7 @@ export default function AdminLayout() {
           </div>
         </header>
         <main id="konten" tabIndex={-1} className="admin-content" aria-busy={navigation.state !== "idle"}>
+          <KeptDrafts settings={formDrafts} screenName={(screen) => menu.flatMap((section) => section.pages).find((page) => page.id === screen)?.alias} />
           <Outlet />
         </main>
       </div>

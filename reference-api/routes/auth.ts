@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
 import * as z from "zod";
-import { bearerToken, checkCredentials, currentUser, issueToken, requireUser, revokeToken } from "../auth.ts";
+import { bearerToken, checkCredentials, currentUser, issueToken, requireUser, revokeToken, revokeUserTokens } from "../auth.ts";
 import { handler, type ApiContext } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { jsonObjectBody, parseInput } from "../validation.ts";
@@ -34,6 +34,13 @@ export function authRoutes(context: ApiContext): express.Router {
     const token = bearerToken(req);
     if (token) revokeToken(db, token);
     res.json({ message: "Berhasil keluar" });
+  });
+
+  // Every token of the caller's account, this one too: what an upstream does when an account's
+  // access is withdrawn. The end-to-end tests use it to revoke the token a site's session holds.
+  router.post("/users/logout-all", requireUser(db), (_req, res) => {
+    revokeUserTokens(db, currentUser(res).id);
+    res.json({ message: "Berhasil keluar dari semua perangkat" });
   });
 
   return router;

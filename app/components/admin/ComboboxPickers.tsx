@@ -1,6 +1,7 @@
 import { useCombobox, useMultipleSelection } from "downshift";
 import { useMemo, useRef, useState } from "react";
 import type { FieldOption } from "~/admin/resource";
+import { DRAFT_LABEL_ATTRIBUTE } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE } from "~/lib/unsaved-changes";
 import { escapeOnlyClosesList, ListToggle, nounOf, OptionList, optionsOf, useAnnouncedChange, useOptionSearch, type PickerProps } from "./picker-parts";
 
@@ -65,7 +66,16 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
         </div>
         <OptionList combobox={combobox} items={results.options} selectedValue={selected?.value} results={results} noun={noun} />
       </div>
-      <input ref={hidden} type="hidden" name={name} form={form} value={selected?.value ?? ""} data-unsaved-baseline={initial?.value ?? ""} />
+      <input
+        ref={hidden}
+        type="hidden"
+        name={name}
+        form={form}
+        value={selected?.value ?? ""}
+        data-unsaved-baseline={initial?.value ?? ""}
+        // The chosen option's name, for a draft of the form (app/lib/form-drafts.ts).
+        {...{ [DRAFT_LABEL_ATTRIBUTE]: selected?.label }}
+      />
       {notes}
     </div>
   );
@@ -159,7 +169,7 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
                 <span aria-hidden="true">×</span>
                 <span className="visually-hidden">{`Hapus ${item.label}`}</span>
               </button>
-              <input type="hidden" name={name} form={form} value={item.value} />
+              <input type="hidden" name={name} form={form} value={item.value} {...{ [DRAFT_LABEL_ATTRIBUTE]: item.label }} />
             </li>
           ))}
         </ul>

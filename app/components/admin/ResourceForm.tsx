@@ -1,12 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type * as z from "zod";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { pickerFields, type FormChoices } from "~/admin/pickers";
-import type { Cells, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
-import { useUnsavedChanges } from "~/lib/unsaved-changes";
+import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
+import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
+import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
@@ -32,8 +34,126 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
  * fields come first and file fields last, because the server validates everything before the
  * first file and only then starts streaming to the upstream. With JavaScript, leaving it with
  * unsaved changes asks first.
+ *
+ * With JavaScript it also keeps a draft (app/lib/form-drafts.ts): what it sends is saved in the
+ * browser as it is sent, and dropped once the form closes (saved, or left on purpose). A save
+ * whose answer ends the session (the upstream refused the token) leaves the page without closing
+ * the form, so the draft stays; the same form offers it after the next login of the same account,
+ * files aside. A restored draft redraws the form with its values (rich text and pickers too).
  */
-export function ResourceForm<C extends Cells, S extends z.ZodObject>({
+export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: ResourceFormProps<C, S>) {
+  const { definition, row } = props;
+  const settings = useFormDraftSettings();
+  const owner = settings?.owner;
+  const maxAgeMs = settings?.maxAgeMs;
+  const record = row ? row.id : "add";
+  const draftKey = useMemo<DraftKey | undefined>(() => (owner ? { owner, screen: definition.id, record } : undefined), [owner, definition.id, record]);
+  const formId = draftKey ? `${draftKey.owner}\n${draftKey.screen}\n${draftKey.record}` : undefined;
+  // The same form drawn anew (the book form, once its pickers' choices came) keeps a draft taken back.
+  const [restored, setRestored] = useState<{ draft: FormDraft; times: number } | null>(() => {
+    const kept = formId ? openForms.get(formId)?.restored : undefined;
+    return kept ? { draft: kept, times: 1 } : null;
+  });
+  const [offered, setOffered] = useState<FormDraft | null>(null);
+
+  // Read after hydration: the server knows nothing of drafts.
+  useEffect(() => {
+    const taken = formId ? openForms.get(formId)?.restored : undefined;
+    setOffered(draftKey && maxAgeMs !== undefined && !taken ? readDraft(draftKey, { maxAgeMs }) : null);
+  }, [draftKey, formId, maxAgeMs]);
+  useEffect(() => {
+    if (!formId || !draftKey) return;
+    const open = openForms.get(formId) ?? { mounted: 0, owned: false };
+    open.mounted += 1;
+    openForms.set(formId, open);
+    return () => {
+      open.mounted -= 1;
+      // Closed (saved, or left on purpose) while this page lives: the draft has done its work. A
+      // form drawn anew mounts again in the same commit, so closing is judged a moment later; a
+      // page left as a whole (the answer that ended the session loads `/` as a new document)
+      // closes nothing, and the draft stays.
+      setTimeout(() => {
+        if (open.mounted > 0 || openForms.get(formId) !== open) return;
+        openForms.delete(formId);
+        if (open.owned) clearDraft(draftKey);
+      }, 0);
+    };
+  }, [formId, draftKey]);
+
+  const offer =
+    offered && draftKey && formId ? (
+      <DraftOffer
+        draft={offered}
+        onRestore={() => {
+          const open = openForms.get(formId);
+          if (open) Object.assign(open, { owned: true, restored: offered });
+          setRestored((current) => ({ draft: offered, times: (current?.times ?? 0) + 1 }));
+          setOffered(null);
+        }}
+        onDiscard={() => {
+          clearDraft(draftKey);
+          setOffered(null);
+        }}
+      />
+    ) : null;
+
+  return (
+    <FormBody
+      // A restored draft draws the form anew, its values as the starting ones.
+      key={restored?.times ?? 0}
+      {...props}
+      restored={restored?.draft}
+      offer={offer}
+      onSend={(form) => {
+        setOffered(null);
+        const open = formId ? openForms.get(formId) : undefined;
+        if (!draftKey || !open) return;
+        open.owned = true;
+        const fields = definition.fields.filter((field) => row || !field.updateOnly).map((field) => field.name);
+        saveDraft(draftKey, draftOf(form, fields, `${window.location.pathname}${window.location.search}`));
+      }}
+    />
+  );
+}
+
+/**
+ * The forms open on this page, by draft (owner, screen, record): how many are drawn (a form drawn
+ * anew mounts before the old one's unmount is judged), whether one saved or took back the draft
+ * (its closing then drops it), and the draft taken back.
+ */
+const openForms = new Map<string, { mounted: number; owned: boolean; restored?: FormDraft }>();
+
+/** A draft's values as the form's starting values: one value per field, a list for pills. */
+function draftValues(draft: FormDraft, fields: FieldDefinition[]): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const kept = draft.values[field.name];
+    if (field.type === "file" || kept === undefined) continue;
+    values[field.name] = field.type === "pills" ? kept : (kept[0] ?? "");
+  }
+  return values;
+}
+
+/** A picker's options with the draft's chosen ones first, so that it can show them before any search. */
+function withDraftOptions(offered: FieldOption[] | undefined, labels: Record<string, string> | undefined): FieldOption[] | undefined {
+  if (!labels) return offered;
+  const known = new Set((offered ?? []).map((option) => option.value));
+  const kept = Object.entries(labels)
+    .filter(([value]) => !known.has(value))
+    .map(([value, label]) => ({ value, label }));
+  return kept.length > 0 ? [...kept, ...(offered ?? [])] : offered;
+}
+
+interface FormBodyProps<C extends Cells, S extends z.ZodObject> extends ResourceFormProps<C, S> {
+  /** A draft taken back: the form starts from its values. */
+  restored?: FormDraft;
+  /** The draft's offer, shown above the fields. */
+  offer: ReactNode;
+  /** The form is being sent (it passed the browser's checks). */
+  onSend(form: HTMLFormElement): void;
+}
+
+function FormBody<C extends Cells, S extends z.ZodObject>({
   definition,
   row,
   submitLabel,
@@ -41,7 +161,10 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
   fileLimits,
   lastResult,
   submitting,
-}: ResourceFormProps<C, S>) {
+  restored,
+  offer,
+  onSend,
+}: FormBodyProps<C, S>) {
   const intent = row ? "update" : "create";
   const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgressAction });
   // Stored relations (a book's author, genres...) preselected where the server matched them; a
@@ -51,7 +174,8 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
     const missing = resolved?.unresolved ?? {};
     return { relations: resolved?.values, unresolved: missing, schema: schemaAllowingUnresolved(definition.schema, Object.keys(missing)) };
   }, [row, choices, definition]);
-  const defaultValue: FormValues | undefined = row ? { ...row.values, ...relations } : undefined;
+  const stored: FormValues | undefined = row ? { ...row.values, ...relations } : undefined;
+  const defaultValue: FormValues | undefined = restored ? { ...stored, ...draftValues(restored, definition.fields) } : stored;
   const strictConstraint = getZodConstraint(definition.schema);
   const [form, fields] = useForm({
     id: `${definition.id}-${row ? `edit-${row.id}` : "add"}`,
@@ -86,7 +210,10 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           event.preventDefault();
           refusedFile.focus();
         }
-        if (!event.defaultPrevented) unsaved.markSubmitted();
+        if (!event.defaultPrevented) {
+          unsaved.markSubmitted();
+          onSend(event.currentTarget);
+        }
         // Checked and valid, with files chosen: they go ahead as resumable uploads, with their progress shown.
         if (!event.defaultPrevented && formHasChosenFiles(event.currentTarget)) {
           event.preventDefault();
@@ -113,11 +240,14 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>({
           {form.errors[0]}
         </p>
       ) : null}
+      {offer}
+      {/* A draft taken back is not what is stored: leaving the form asks first. */}
+      {restored ? <input type="hidden" {...{ [UNSAVED_CHANGED_ATTRIBUTE]: "true" }} /> : null}
       <div className="kit-form-fields">
         {ordered.map((definitionField) => {
           const field = fields[definitionField.name as keyof typeof fields];
           const initial = field.initialValue;
-          const offered = choices?.offered[definitionField.name];
+          const offered = withDraftOptions(choices?.offered[definitionField.name], definitionField.optionsFrom ? restored?.labels[definitionField.name] : undefined);
           return (
             <FormField
               key={field.key ?? field.id}

@@ -3,7 +3,7 @@ import type { Cells } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { PICK_FIELD } from "~/admin/pickers";
 import { isRecordId } from "~/admin/url-state";
-import type { AdminContext } from "../../auth.server.ts";
+import { endingSessionOnRefusal, type AdminContext } from "../../auth.server.ts";
 import { FormRejected, IncomingForm, MalformedForm, readLeadingFields, type FileRule } from "../../multipart.server.ts";
 import { removeUploads } from "../../uploads.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
@@ -17,8 +17,18 @@ import { toggleRecord } from "./toggle.server.ts";
 /**
  * Handles the screen's forms, told apart by their `intent` field: create, update, delete,
  * toggle; a create or update sent by a picker's search button (PICK_FIELD) only searches. The body is read as a stream; on every path its rest is drained before answering.
+ * Whichever it is, an upstream that refused the session's token on any of its calls ends the
+ * session (`endingSessionOnRefusal`): the admin lands on `/`, logged out, as a load would.
  */
-export async function screenAction<Rec, C extends Cells, S extends z.ZodObject>(
+export function screenAction<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+) {
+  return endingSessionOnRefusal(admin, request, () => dispatch(admin, request, adapter));
+}
+
+async function dispatch<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,

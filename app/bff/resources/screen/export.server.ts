@@ -2,7 +2,7 @@ import type * as z from "zod";
 import type { Cells } from "~/admin/resource";
 import { adminPage, adminPath, type AdminPage } from "~/admin/menu";
 import { jakartaDay } from "~/lib/dates";
-import type { AdminContext } from "../../auth.server.ts";
+import { endingSessionOnRefusal, type AdminContext } from "../../auth.server.ts";
 import { csvResponse } from "../../csv.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamClient } from "../../upstream.server.ts";
@@ -15,9 +15,18 @@ const EXPORT_PAGE_SIZE = 100;
  * The list as a CSV download (the toolbar's Export): the table's columns with whole texts and
  * absolute file URLs, every record of every page, streamed one upstream page at a time. The
  * first page is read before answering, so an upstream that is down sends the admin back to the
- * screen with its load-failure alert; a later page that fails aborts the download.
+ * screen with its load-failure alert, and one that refuses the session's token ends the session;
+ * a later page that fails aborts the download.
  */
-export async function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
+export function exportCsv<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+): Promise<Response> {
+  return endingSessionOnRefusal(admin, request, () => startExport(admin, request, adapter));
+}
+
+async function startExport<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,

@@ -4,7 +4,7 @@ import type { FormChoices } from "~/admin/pickers";
 import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin/resource";
 import { listViewKey, readScreenState, type ScreenState } from "~/admin/url-state";
 import { getConfig } from "@server/config.server";
-import type { AdminContext } from "../../auth.server.ts";
+import { endingSessionOnRefusal, type AdminContext } from "../../auth.server.ts";
 import { takeFlashAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamClient } from "../../upstream.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
@@ -54,8 +54,21 @@ async function openFormChoices<C extends Cells>(
   return { choices, failures: [...new Set(Object.values(lists.failures))] };
 }
 
-/** The screen's rows and its alerts. */
+/**
+ * The screen's rows and its alerts. An upstream that refused the session's token on any of the
+ * reads ends the session (thrown: a loader's redirect), not a load-failure state.
+ */
 export async function loadScreen<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  request: Request,
+  adapter: ResourceAdapter<Rec, C, S>,
+) {
+  const answer = await endingSessionOnRefusal(admin, request, () => screenData(admin, request, adapter));
+  if (answer instanceof Response) throw answer;
+  return answer;
+}
+
+async function screenData<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
