@@ -104,10 +104,11 @@ const HARD = {
 
 /**
  * The reliability files whose judged figures another suite's load beside them would move: the
- * bodies attack bounds RSS growth and a health check's time. (The soak judges its memory only in
- * the full run, `npm run test:hard`, which runs every file alone.)
+ * bodies attack bounds RSS growth and a health check's time, the downloads file RSS growth under
+ * ten 200 MB downloads. (The soak judges its memory only in the full run, `npm run test:hard`,
+ * which runs every file alone.)
  */
-const BOUNDED_HARD_FILES = ["tests/hard/attack-bodies.test.ts"];
+const BOUNDED_HARD_FILES = ["tests/hard/attack-bodies.test.ts", "tests/hard/downloads.test.ts"];
 
 export default defineConfig({
   resolve: { alias },

@@ -95,8 +95,9 @@ export function createReferenceApp(
   app.set("query parser", "simple");
   if (options.logRequests) app.use(requestLogger());
 
-  app.use("/files", storedFileRoutes(context.storage, "files"));
-  app.use("/covers", storedFileRoutes(context.storage, "covers"));
+  const ranges = (options.shape ?? "full") === "full";
+  app.use("/files", storedFileRoutes(context.storage, "files", { ranges }));
+  app.use("/covers", storedFileRoutes(context.storage, "covers", { ranges }));
 
   const api = express.Router();
   api.use((_req, res, next) => {

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import onHeaders from "on-headers";
 import { getConfig } from "@server/config.server";
 import { requestOrigin } from "@server/origin.server";
 import { publicCacheGeneration } from "./public-cache.server.ts";
@@ -24,6 +25,12 @@ interface CachedPage {
 /** Bounded in count and bytes, because URLs (query strings, hosts) are chosen by visitors. */
 const MAX_PAGES = 200;
 const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * A page larger than this is not kept: 1 MiB, a thirty-second of the cache and about forty times
+ * the home page (27 KB). Its copy is dropped as soon as it passes the bound, so no response is
+ * ever held whole here, whatever its size.
+ */
+export const MAX_PAGE_BYTES = 1024 * 1024;
 /** Answered per response, never replayed. */
 const OWN_HEADERS = new Set([
   "set-cookie",
@@ -68,13 +75,25 @@ export function publicPageCache(): RequestHandler {
       return;
     }
 
-    const chunks = captureBody(res);
-    res.once("finish", () => {
+    const capture = captureBody(res, () => {
+      // Decided as the head goes out, before a byte of the body is kept: only what may be stored.
       const type = String(res.getHeader("content-type") ?? "");
-      if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") || publicCacheGeneration() !== generation) return;
+      const declared = Number(res.getHeader("content-length") ?? 0);
       // A page rendered for odd host headers (another spelling of the host, a forwarded host,
       // with PUBLIC_URL another host) is that request's alone.
-      if (!origin.usual) return;
+      return (
+        res.statusCode === 200 &&
+        type.startsWith("text/html") &&
+        !res.getHeader("set-cookie") &&
+        !(declared > MAX_PAGE_BYTES) &&
+        origin.usual &&
+        publicCacheGeneration() === generation
+      );
+    });
+    res.once("finish", () => {
+      const chunks = capture.kept();
+      // Checked again: a header may be added after this middleware's look (on-headers listeners).
+      if (!chunks || res.getHeader("set-cookie") || publicCacheGeneration() !== generation) return;
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );
@@ -84,24 +103,60 @@ export function publicPageCache(): RequestHandler {
   };
 }
 
-/** Keeps a copy of what the handler writes (before compression, which wraps these same calls). */
-function captureBody(res: Response): Buffer[] {
-  const chunks: Buffer[] = [];
+/** Bytes held by captures under way, across requests (for the tests: a file download holds none). */
+let heldBytes = 0;
+export function pageCaptureHeldBytes(): number {
+  return heldBytes;
+}
+
+/**
+ * Keeps a copy of what the handler writes (before compression, which wraps these same calls),
+ * only when `keepable()` says so as the head goes out, and only up to MAX_PAGE_BYTES: past that
+ * the copy is dropped and the rest passes untouched. Everything else (a file, a redirect, a
+ * failed or private page) passes through with nothing kept. `kept()` is the copy once the
+ * response has finished, or undefined.
+ */
+function captureBody(res: Response, keepable: () => boolean): { kept(): Buffer[] | undefined } {
+  let state: "undecided" | "keeping" | "passing" = "undecided";
+  let chunks: Buffer[] = [];
+  let bytes = 0;
+  const stop = () => {
+    state = "passing";
+    heldBytes -= bytes;
+    chunks = [];
+    bytes = 0;
+  };
+  onHeaders(res, () => {
+    if (state === "undecided") state = keepable() ? "keeping" : "passing";
+  });
+  // What was kept is released when the response ends, finished or not.
+  res.once("close", () => {
+    if (state === "keeping") heldBytes -= bytes;
+  });
   const keep = (chunk: unknown) => {
-    if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk)); // a copy: the writer may reuse its buffer
+    if (state !== "keeping") return;
+    // A copy: the writer may reuse its buffer.
+    const copy = typeof chunk === "string" || chunk instanceof Uint8Array ? Buffer.from(chunk) : undefined;
+    if (!copy) return;
+    if (bytes + copy.length > MAX_PAGE_BYTES) return stop();
+    chunks.push(copy);
+    bytes += copy.length;
+    heldBytes += copy.length;
   };
   const write = res.write;
   const end = res.end;
+  // The original call first: it sends the head (on-headers above decides) before the chunk is looked at.
   res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    const accepted = (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
     keep(chunk);
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    return accepted;
   } as Response["write"];
   res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-    keep(chunk);
-    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    const ended = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    if (typeof chunk !== "function") keep(chunk);
+    return ended;
   } as Response["end"];
-  return chunks;
+  return { kept: () => (state === "keeping" ? chunks : undefined) };
 }
 
 function splitOn(bytes: Buffer, separator: Buffer): Buffer[] {
