@@ -129,7 +129,12 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
         case useCombobox.stateChangeTypes.InputKeyDownEnter:
         case useCombobox.stateChangeTypes.ItemClick:
           if (selectedItem) {
-            setSelectedItems((current) => [...current, selectedItem]);
+            // One click can be reported twice: a mouse move onto the option (a continuous update
+            // React renders later) still pending when the click (a discrete one) is rendered is
+            // replayed with the click after it, and Downshift reports the click's choice again
+            // from the new state (selectedItem is held at null here, so it always looks new).
+            // An option already among the pills is not added again.
+            setSelectedItems((current) => (current.some((item) => item.value === selectedItem.value) ? current : [...current, selectedItem]));
             setInputValue("");
             results.search("");
           }
