@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, pngBuffer } from "../e2e/helpers/index.ts";
+import { rssGrowthDuring as rssGrowthOf } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
 import { rawHttpClient } from "./raw-http.ts";
 import { formOf } from "./screens.ts";
@@ -74,38 +74,9 @@ async function* chunked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
 // ---------------------------------------------------------------------------------------------
 // The BFF's memory, as the kernel counts it.
 
-function memoryOf(pid: number): { rssKiB: number; peakKiB: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-  return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
-}
-
-/** Runs `attack` while sampling the BFF's RSS; the growth is the highest RSS seen (or a new peak) over the RSS before. */
-async function rssGrowthDuring<T>(
-  attack: () => Promise<T>
-): Promise<{ result: T; growthMiB: number }> {
-  const pid = stack.bff.proc.pid;
-  const before = memoryOf(pid);
-  let highest = before.rssKiB;
-  const sampler = setInterval(() => {
-    highest = Math.max(highest, memoryOf(pid).rssKiB);
-  }, 10);
-  try {
-    const result = await attack();
-    const after = memoryOf(pid);
-    highest = Math.max(
-      highest,
-      after.rssKiB,
-      after.peakKiB > before.peakKiB ? after.peakKiB : 0
-    );
-    return {
-      result,
-      growthMiB: Math.round(((highest - before.rssKiB) / 1024) * 10) / 10,
-    };
-  } finally {
-    clearInterval(sampler);
-  }
+/** Runs `attack` while sampling the BFF's RSS (process-memory.ts). */
+function rssGrowthDuring<T>(attack: () => Promise<T>) {
+  return rssGrowthOf(stack.bff.proc.pid, attack);
 }
 
 async function healthzMs(): Promise<number> {

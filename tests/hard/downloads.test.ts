@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +8,7 @@ import { type Bff, bffEnv, removeDir, startBff, tempDir } from "../e2e/helpers/p
 import { DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
 import { caseRecorder } from "./report.ts";
 import { isRunning, unhandledFailures } from "./stack.ts";
+import { rssGrowthDuring } from "./process-memory.ts";
 
 /**
  * Issue 35 point 1 on real processes: anonymous downloads of a large stored file through the BFF
@@ -165,28 +165,6 @@ function get(base: string, target: string, headers: Record<string, string> = {},
   });
 }
 
-function memoryOf(pid: number): { rssKiB: number; peakKiB: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-  return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
-}
-
-/** Runs `work` while sampling `pid`'s RSS every 10 ms; growth is the highest RSS seen (or a new peak) over the RSS before. */
-async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMiB: number; beforeMiB: number }> {
-  const before = memoryOf(pid);
-  let highest = before.rssKiB;
-  const sampler = setInterval(() => {
-    highest = Math.max(highest, memoryOf(pid).rssKiB);
-  }, 10);
-  try {
-    const result = await work();
-    const after = memoryOf(pid);
-    highest = Math.max(highest, after.rssKiB, after.peakKiB > before.peakKiB ? after.peakKiB : 0);
-    return { result, growthMiB: Math.round(((highest - before.rssKiB) / 1024) * 10) / 10, beforeMiB: Math.round(before.rssKiB / 102.4) / 10 };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 const record = caseRecorder(SUITE);
 let full: Site;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, chromiumForFile, submitLogin, waitForHydration, waitForPath } from "../e2e/helpers/index.ts";
 import { ADMIN_EMAIL, DEMO_PASSWORD, referenceApiToken } from "../e2e/helpers/reference-api.ts";
 import { caseRecorder } from "./report.ts";
@@ -25,10 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.close();
-});
-
-beforeEach(() => {
-  expect.hasAssertions();
 });
 
 interface Probe {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { csvCell } from "~/bff/csv.server";
 
 /**
@@ -7,10 +7,6 @@ import { csvCell } from "~/bff/csv.server";
  * formula. Every cell of every download goes through csvCell, so its start is what is checked
  * here, in the written forms a spreadsheet may still read as a sign.
  */
-
-beforeEach(() => {
-  expect.hasAssertions();
-});
 
 const SIGNS = ["=", "+", "-", "@"];
 /** Compatibility forms NFKC folds into the signs: fullwidth and small. */
