@@ -77,6 +77,15 @@ export function privateAnswers(): RequestHandler {
 export const CLEAR_ON_LOGOUT = '"cache"';
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** An Origin's host as Remix reads it (`new URL(origin).host`), or undefined for one that is no URL. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
 export const CROSS_SITE_REFUSED = "Permintaan ditolak: formulir harus dikirim dari situs ini.";
 
 /**
@@ -93,8 +102,17 @@ export function refuseCrossSiteWrites(config: Config): RequestHandler {
     // The validated origin (server/origin.server.ts answers 400 before this for a malformed host).
     const ownOrigin = publicOrigin ?? requestOrigin(req, res, config)?.origin;
     const foreign = fetchSite === "cross-site" || (origin !== undefined && origin !== ownOrigin);
-    if (!foreign) return next();
-    log("cross_site_refused", { method: req.method, path: req.path, origin, fetch_site: fetchSite });
+    // Remix refuses an action whose Origin names another host than Host (as a 500): answered here
+    // first. Behind a proxy that passes Host without its port (nginx's `$host`) every form does.
+    const hostMismatch = !foreign && origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host;
+    if (!foreign && !hostMismatch) return next();
+    log("cross_site_refused", {
+      method: req.method,
+      path: req.path,
+      origin,
+      fetch_site: fetchSite,
+      ...(hostMismatch ? { host: req.headers.host, hint: "Host differs from Origin: does the proxy drop the port? (nginx: proxy_set_header Host $http_host)" } : {}),
+    });
     res.status(403).set("Connection", "close").type("text/plain; charset=utf-8").send(CROSS_SITE_REFUSED);
   };
 }
