@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { NonceContext } from "~/lib/nonce";
 
 // The process takes the app's stateful services from the build, so that there is one copy of each.
@@ -74,7 +74,6 @@ function logError(error: unknown, request: Request) {
   log("unexpected_error", {
     path: new URL(request.url).pathname,
     request_id: request.headers.get("x-request-id") ?? undefined,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    stack: error instanceof Error ? error.stack?.split("\n").slice(1, 4).join(" | ") : undefined,
+    ...errorFields(error),
   });
 }

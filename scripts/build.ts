@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Rollup } from "vite";
 import { BROWSER_SCRIPTS_MANIFEST_NAME, type BrowserScript } from "../app/bff/browser-scripts.server.ts";
+import { BUILD_VERSION_FILE, currentBuildVersion } from "../server/build-version.server.ts";
 
 /**
  * `npm run build`: Remix's Vite plugin builds the app (`remix vite:build`, config in
@@ -97,6 +98,7 @@ async function buildHere(): Promise<number> {
     return 1;
   }
   compressClientBuild();
+  writeFileSync(path.join(SERVER_BUILD_DIR, BUILD_VERSION_FILE), `${JSON.stringify(currentBuildVersion(root), null, 2)}\n`);
   return 0;
 }
 

@@ -2,9 +2,31 @@
  * One JSON line per event on stdout, for operators and log shippers.
  * Callers pass only what is safe to keep: never a token, password, cookie or file content.
  */
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+export type LogValue = string | number | boolean | null | undefined | LogValue[] | { [name: string]: LogValue };
+export type LogFields = Record<string, LogValue>;
 
 export function log(event: string, fields: LogFields = {}) {
   if (process.env.LOG_LEVEL === "silent") return;
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), event, ...fields }) + "\n");
+}
+
+/**
+ * What a log line says of an error: its name, code and message, and where it came from (the
+ * stack's first frames, one line). A thrown value that is no Error is written as JSON, never as
+ * "[object Object]".
+ */
+export function errorFields(error: unknown): { error: string; stack?: string } {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      error: `${error.name}${code ? ` ${code}` : ""}: ${error.message}`,
+      stack: error.stack?.split("\n").slice(1, 6).map((frame) => frame.trim()).join(" | ") || undefined,
+    };
+  }
+  if (typeof error === "string") return { error };
+  try {
+    return { error: JSON.stringify(error)?.slice(0, 1000) ?? String(error) };
+  } catch {
+    return { error: String(error) };
+  }
 }

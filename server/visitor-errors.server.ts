@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, RequestHandler, Response as ExpressResponse } from "express";
-import { log } from "./log.server.ts";
+import { errorFields, log } from "./log.server.ts";
 
 /**
  * The answers to requests that never reach a page: a malformed address (`/about%ZZ`), a method
@@ -96,7 +96,7 @@ export const visitorErrorHandler: ErrorRequestHandler = (error: unknown, req, re
     log("unexpected_error", {
       path: req.path,
       request_id: req.get("x-request-id"),
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      ...errorFields(error),
     });
   }
   if (res.headersSent) {

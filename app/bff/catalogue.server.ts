@@ -5,7 +5,7 @@ import type { BookCardData, VideoCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { coverUrl } from "~/lib/files";
 import { getConfig } from "@server/config.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { pageOfList } from "./public-page.server.ts";
 import { cachedRead } from "./public-cache.server.ts";
 import { newestFirst, readWholeList, screenReadModel, type ReadModel } from "./resources/screen/read-model.server.ts";
@@ -57,7 +57,7 @@ async function asReader<T>(requestId: string | undefined, read: (api: UpstreamCl
       (error: unknown) => {
         readerToken = undefined;
         loginFailed = { at: Date.now(), error };
-        log("catalogue_reader_login_failed", { error: error instanceof Error ? error.message : String(error) });
+        log("catalogue_reader_login_failed", { ...errorFields(error) });
         throw error;
       },
     ));
@@ -70,7 +70,7 @@ async function asReader<T>(requestId: string | undefined, read: (api: UpstreamCl
       if (attempt > 1) {
         // A token fresh from the login refused too (the account disabled, its rights taken): wait as for a failed login.
         loginFailed = { at: Date.now(), error };
-        log("catalogue_reader_refused", { error: error instanceof Error ? error.message : String(error) });
+        log("catalogue_reader_refused", { ...errorFields(error) });
         throw error;
       }
     }

@@ -1,4 +1,4 @@
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 
 /**
  * CSV downloads, streamed: each batch of rows is written when the response asks for more, so a
@@ -54,7 +54,7 @@ export function csvResponse({ fileName, header, batches, logName }: CsvDownload)
         rowsWritten += next.value.length;
         controller.enqueue(encode(next.value));
       } catch (error) {
-        log("export_failed", { export: logName, rowsWritten, error: error instanceof Error ? error.message : String(error) });
+        log("export_failed", { export: logName, rowsWritten, ...errorFields(error) });
         controller.error(error);
       }
     },

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { readAuditPage } from "~/bff/audit.server";
 import { requireAdmin } from "~/bff/auth.server";
 import { takeFlashAlert } from "~/bff/flash.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { AUDIT_COLUMNS, auditCells, type AuditCells } from "~/admin/audit";
 import { AUDITED_SCREENS, screenById, screenName } from "~/admin/screens/registry.server";
 import { ADMIN_MESSAGES } from "~/admin/messages";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const from = (page - 1) * PAGE_SIZE + 1;
     count = { from: rows.length > 0 ? from : 0, to: rows.length > 0 ? from + rows.length - 1 : 0, total: read.total };
   } catch (error) {
-    log("audit_read_failed", { error: error instanceof Error ? error.message : String(error) });
+    log("audit_read_failed", { ...errorFields(error) });
     alerts.push({ id: "audit-read-failed", type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
   return data({ rows, page, hasMore, count, view, resource, screens: AUDITED_SCREENS, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { ADMIN_MESSAGES } from "~/admin/messages";
 import { adminPath } from "~/admin/menu";
 import { AUDIT_PAGE, screenById, screenName } from "~/admin/screens/registry.server";
@@ -19,7 +19,7 @@ async function auditExport(admin: AdminContext, request: Request): Promise<Respo
   try {
     return await exportAuditCsv(screenById(requested)?.page.id, exportFileName(AUDIT_PAGE), screenName);
   } catch (error) {
-    log("audit_read_failed", { error: error instanceof Error ? error.message : String(error) });
+    log("audit_read_failed", { ...errorFields(error) });
     return redirectWithAlert(admin.session, adminPath(AUDIT_PAGE), { type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
 }
