@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import type { Registry } from "prom-client";
 
 /**
  * What the process needs of the app's stateful services: the whole-page cache, which the app
@@ -12,4 +13,15 @@ export interface ProcessServices {
   connectRedis(url: string): Promise<void>;
   closeRedis(): Promise<void>;
   redisReady(): Promise<boolean>;
+  /**
+   * On shutdown, once the listener is closed: every resumable upload's request ends with what it
+   * stored and lets go of its lock (app/bff/upload-locker.server.ts); resolves when no lock is held.
+   */
+  releaseUploadLocks(waitMs: number): Promise<void>;
+  /**
+   * The one Prometheus registry (app/bff/metrics.server.ts), with the app's metrics on it: the
+   * process adds its request metrics and Node's defaults and serves it on METRICS_PORT
+   * (server/metrics.server.ts).
+   */
+  metricsRegistry: Registry;
 }

@@ -43,10 +43,22 @@ const envSchema = z
       .optional(),
     /** Set when several processes run: they share sessions, login throttling and cache invalidations. */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+    /** Prometheus metrics on a listener of their own (server/metrics.server.ts), never the site's port; off when METRICS_PORT is unset or empty. */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    METRICS_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
     /** Whole-request limit: a large video over a slow link must not be cut off. */
     REQUEST_TIMEOUT_MS: numberFromEnv(60 * 60 * 1000, 1000),
     /** Headers must arrive quickly whatever the body does (slowloris). */
     HEADERS_TIMEOUT_MS: numberFromEnv(20_000, 1000),
+    /**
+     * On SIGTERM, how long the process goes on answering (every answer `Connection: close`,
+     * /readyz 503) before it closes its listener, so that a balancer's idle keep-alive connections
+     * to it run out first (nginx's upstream `keepalive_timeout` is shorter, deploy/nginx.conf); it
+     * ends sooner once no connection is open. Then SHUTDOWN_GRACE_MS for requests in flight.
+     */
+    SHUTDOWN_DRAIN_MS: numberFromEnv(5_000),
+    /** After the drain, how long requests in flight may take to finish before they are cut. */
+    SHUTDOWN_GRACE_MS: numberFromEnv(10_000),
     /**
      * A request body that sends nothing for this long is answered 408 and closed; a form without
      * files must have arrived whole within it (server/request-body.server.ts).
@@ -143,8 +155,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL,
+    metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
     bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
     formMaxBytes: env.FORM_MAX_BYTES,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,

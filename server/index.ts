@@ -3,17 +3,22 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { compressedBuildAssets } from "./build-assets.server.ts";
 import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
-import { log } from "./log.server.ts";
+import { checkDataDirAtStart, dataDirWritable } from "./data-dir.server.ts";
+import { errorFields, log } from "./log.server.ts";
 import { validateRequestOrigin } from "./origin.server.ts";
 import type { ProcessServices } from "./app-services.server.ts";
+import { readBuildVersion } from "./build-version.server.ts";
+import { startMetrics } from "./metrics.server.ts";
 import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
+import { startLine } from "./start-line.server.ts";
 import { privateAnswers, refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 import { onClientError, onUnmetExpectation, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
@@ -28,7 +33,6 @@ const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 /** What `npm run build` writes (vite.config.ts): the server build, and the browser's files served at `/build/`. */
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
 const clientBuildDir = fileURLToPath(new URL("../build/client", import.meta.url));
-const SHUTDOWN_GRACE_MS = 10_000;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 declare module "@remix-run/node" {
@@ -43,8 +47,12 @@ declare module "@remix-run/node" {
 export interface RunningServer {
   url: string;
   server: Server;
-  /** Stops accepting, lets requests in flight finish for up to `graceMs`, then ends the rest. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * The graceful shutdown (SIGTERM): drains for up to `drainMs` (SHUTDOWN_DRAIN_MS) while still
+   * answering, then stops accepting and lets requests in flight finish for up to `graceMs`
+   * (SHUTDOWN_GRACE_MS), then ends the rest and closes Redis.
+   */
+  close(graceMs?: number, drainMs?: number): Promise<void>;
 }
 
 export async function startServer(config: Config = getConfig()): Promise<RunningServer> {
@@ -52,18 +60,27 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     throw new ConfigError("No build found: run `npm run build` (or `npm start`, which builds when needed).");
   }
   uploadLimits();
+  // Every folder under DATA_DIR created and written to now, or no start (one line naming it).
+  checkDataDirAtStart(config);
   // React picks its build from process.env when the app's build first loads it: without this, an
   // unset NODE_ENV (production by our default) rendered every page with React's development build.
   process.env.NODE_ENV = config.env;
+  log("starting", startLine(config, readBuildVersion(path.dirname(serverBuildPath))));
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const { publicPageCache, connectRedis, closeRedis, redisReady } = servicesOf(build);
+  const { publicPageCache, connectRedis, closeRedis, redisReady, releaseUploadLocks } = servicesOf(build);
   if (config.redisUrl) await connectRedis(config.redisUrl);
+  // Prometheus metrics on a listener of their own (METRICS_PORT), never the site's; undefined when off.
+  const metrics = await startMetrics(config, servicesOf(build).metricsRegistry, build);
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
   const inFlight = new Set<ServerResponse>();
+  /** Set on SIGTERM: the drain (every answer `Connection: close`, /readyz 503). */
   let stopping = false;
+  /** Set when the listener closes, after the drain. */
+  let closing = false;
+  if (metrics) app.use(metrics.countRequests);
   app.use(requestLog);
   app.use(securityHeaders(config));
   app.use(privateAnswers());
@@ -74,8 +91,9 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     inFlight.add(res);
     res.on("close", () => {
       inFlight.delete(res);
-      // While stopping, a connection whose last request is done is closed at once.
-      if (stopping) setImmediate(() => server.closeIdleConnections());
+      // Once the listener is closed, a connection whose last request is done is closed at once.
+      // (Not during the drain: closing an idle connection races a balancer reusing it.)
+      if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (stopping) res.shouldKeepAlive = false;
     next();
@@ -88,8 +106,10 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const [upstreams, redis] = await Promise.all([upstreamsReachable(config), redisReady()]);
-    const status = !upstreams ? "upstream unreachable" : !redis ? "redis unreachable" : "ok";
+    // Draining: out of the pool at once for a balancer that checks (answered with Connection: close).
+    if (stopping) return void res.set("Cache-Control", "no-store").status(503).json({ status: "stopping" });
+    const [upstreams, redis, dataDir] = await Promise.all([upstreamsReachable(config), redisReady(), dataDirWritable(config)]);
+    const status = upstreams !== "ok" ? `upstream ${upstreams}` : !redis ? "redis unreachable" : dataDir ? "data dir not writable" : "ok";
     res.set("Cache-Control", "no-store").status(status === "ok" ? 200 : 503).json({ status });
   });
   app.all(["/healthz", "/readyz"], (_req, res) => sendVisitorError(res, 405, { headers: { Allow: "GET, HEAD" } }));
@@ -122,6 +142,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   server.keepAliveTimeout = 5_000;
   server.on("clientError", onClientError);
   server.on("checkExpectation", onUnmetExpectation);
+  // Scrapes go on through the drain; the metrics listener closes with the site's.
+  if (metrics) server.once("close", () => void metrics.close());
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -130,19 +152,49 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
-  const close = (graceMs = SHUTDOWN_GRACE_MS) => {
+  const close = async (graceMs = config.shutdown.graceMs, drainMs = config.shutdown.drainMs) => {
     stopping = true;
     // Answers still to be sent tell their clients not to reuse the connection.
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-    // Redis stays open until the last request in flight is done with its session.
-    return closeGracefully(server, graceMs).then(closeRedis);
+    await drain(server, drainMs);
+    closing = true;
+    // Resumable uploads' requests end with their stored offset and unlock; the browser resumes on
+    // another process at once. A lock still held when the grace is over is deleted all the same.
+    const uploadLocks = releaseUploadLocks(graceMs + 1_000);
+    await closeGracefully(server, graceMs, () => {
+      // Each request still in flight when the grace is over is cut: one line each, for the operator.
+      for (const response of inFlight) {
+        if (response.writableFinished) continue;
+        const { req } = response;
+        log("request_cut_by_shutdown", { method: req.method, path: req.url?.split("?")[0], request_id: req.headers["x-request-id"] as string | undefined, grace_ms: graceMs });
+      }
+    });
+    await uploadLocks;
+    // Redis stays open until the last request in flight is done with its session and its lock.
+    await closeRedis();
   };
   return { url, server, close };
 }
 
-function closeGracefully(server: Server, graceMs: number): Promise<void> {
+/**
+ * The drain: the listener stays open for up to `drainMs`, every answer saying `Connection: close`,
+ * while a balancer's idle keep-alive connections to this process expire on its side (nginx's
+ * upstream keepalive_timeout, shorter than Node's 5 s) or carry one last request. Closing them
+ * from here instead races a request the balancer is sending on one, which it cannot retry when it
+ * is a POST. Ends early once no connection is open at all: then nothing can race.
+ */
+async function drain(server: Server, drainMs: number): Promise<void> {
+  const deadline = Date.now() + drainMs;
+  const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 1 : count)));
+  while (Date.now() < deadline && (await openConnections()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+function closeGracefully(server: Server, graceMs: number, beforeCutting: () => void): Promise<void> {
   return new Promise((resolve) => {
-    const forced = setTimeout(() => server.closeAllConnections(), graceMs);
+    const forced = setTimeout(() => {
+      beforeCutting();
+      server.closeAllConnections();
+    }, graceMs);
     server.close(() => {
       clearTimeout(forced);
       resolve();
@@ -159,9 +211,15 @@ function servicesOf(build: ServerBuild): ProcessServices {
   return services;
 }
 
+/** An id a trusted proxy may give a request (nginx's `$request_id` is 32 hex digits). */
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
 const requestLog: express.RequestHandler = (req, res, next) => {
-  // Our own id, always: one a client sends could be used to forge log lines.
-  const requestId = randomUUID();
+  // The proxy's id when a TRUST_PROXY peer sends a well-formed one (its logs and ours then name
+  // the same request); else our own: one a client sends could be used to forge log lines.
+  const offered = req.headers["x-request-id"];
+  const fromProxy = typeof offered === "string" && FORWARDED_REQUEST_ID.test(offered) && isTrustedPeer(req);
+  const requestId = fromProxy ? offered : randomUUID();
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
   const started = performance.now();
@@ -178,20 +236,33 @@ const requestLog: express.RequestHandler = (req, res, next) => {
   next();
 };
 
-async function upstreamsReachable(config: Config): Promise<boolean> {
+/** Whether the connection comes from a TRUST_PROXY peer (Express's compiled `trust proxy`). */
+function isTrustedPeer(req: express.Request): boolean {
+  const trusts = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  return trusts(req.socket.remoteAddress ?? "", 0);
+}
+
+/**
+ * Whether the upstreams answer `/api` within `timeoutMs`: "unreachable" on a connection error or a
+ * 5xx, "slow" when no answer came in time (the worse of the two when they differ).
+ */
+export async function upstreamsReachable(
+  config: Pick<Config, "upstreamApiUrl" | "panelApiUrl">,
+  timeoutMs = 3_000,
+): Promise<"ok" | "slow" | "unreachable"> {
   const bases = [...new Set([config.upstreamApiUrl, config.panelApiUrl])];
   const answers = await Promise.all(
     bases.map(async (base) => {
       try {
-        const response = await fetch(`${base}/api`, { signal: AbortSignal.timeout(3_000) });
+        const response = await fetch(`${base}/api`, { signal: AbortSignal.timeout(timeoutMs) });
         response.body?.cancel().catch(() => {});
-        return response.status < 500;
-      } catch {
-        return false;
+        return response.status < 500 ? "ok" : "unreachable";
+      } catch (error) {
+        return error instanceof Error && error.name === "TimeoutError" ? "slow" : "unreachable";
       }
     }),
   );
-  return answers.every(Boolean);
+  return answers.includes("unreachable") ? "unreachable" : answers.includes("slow") ? "slow" : "ok";
 }
 
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
@@ -211,11 +282,11 @@ export function stopOnSignal(running: RunningServer, afterClose: () => Promise<v
 
 export function logUnexpectedFailures() {
   process.on("unhandledRejection", (reason) => {
-    log("unhandled_rejection", { error: reason instanceof Error ? reason.message : String(reason) });
+    log("unhandled_rejection", errorFields(reason));
   });
   // Logged as a line the test suites look for, then the crash it would have been anyway.
   process.on("uncaughtException", (error) => {
-    log("uncaught_exception", { error: `${error.name}: ${error.message}`, stack: error.stack?.split("\n").slice(1, 4).join(" | ") });
+    log("uncaught_exception", errorFields(error));
     process.exit(1);
   });
 }

@@ -7,7 +7,8 @@ import { formatJakartaDateTime } from "~/lib/dates";
  */
 
 export type AuditAction = "create" | "update" | "delete" | "toggle";
-export type AuditOutcome = "ok" | "failed";
+/** "pending": written before the upstream call, not completed yet, or never (the process ended first). */
+export type AuditOutcome = "ok" | "failed" | "pending";
 
 /** What is kept of one changed field: values of plain text only, the mere fact for the rest. */
 export type FieldChange =
@@ -24,7 +25,7 @@ export interface AuditRecord {
   recordLabel?: string;
   action: AuditAction;
   outcome: AuditOutcome;
-  /** The upstream's status of a failed change. */
+  /** The upstream's status of a failed change (0 or absent: no answer). */
   upstreamStatus?: number;
   changes: FieldChange[];
 }
@@ -46,6 +47,19 @@ function describeChange(change: FieldChange): string {
   if (change.kind === "file") return `${change.label}: berkas baru`;
   if (change.kind === "changed") return `${change.label}: diubah`;
   return change.from === null ? `${change.label}: "${change.to}"` : `${change.label}: "${change.from}" → "${change.to}"`;
+}
+
+/**
+ * The outcome of an entry whose completion was never written (the upstream's answer came after
+ * its pending entry, and the process ended or the log could not be written since): the change
+ * may or may not have happened.
+ */
+export const UNKNOWN_OUTCOME = "Tidak diketahui (hasil belum tercatat)";
+
+function outcomeText(entry: AuditEntry): string {
+  if (entry.outcome === "ok") return "Berhasil";
+  if (entry.outcome === "pending") return UNKNOWN_OUTCOME;
+  return `Gagal${entry.upstreamStatus ? ` (${entry.upstreamStatus})` : ""}`;
 }
 
 /** What an edit that changed no field shows in place of its changes. */
@@ -86,6 +100,6 @@ export function auditCells(entry: AuditEntry, screenName: (id: string) => string
     recordLabel: entry.recordLabel ?? "",
     // An edit saved without changing anything is still an edit the upstream received: it says so.
     changes: entry.changes.length === 0 && entry.action === "update" ? NO_CHANGE : entry.changes.map(describeChange).join("\n"),
-    outcome: entry.outcome === "ok" ? "Berhasil" : `Gagal${entry.upstreamStatus ? ` (${entry.upstreamStatus})` : ""}`,
+    outcome: outcomeText(entry),
   };
 }

@@ -5,6 +5,7 @@ import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type Audi
 import type { FieldDefinition, FormValues } from "~/admin/resource";
 import { parseIndonesianNumber, toDateInputValue } from "~/admin/format";
 import { getConfig } from "@server/config.server";
+import { dataPaths } from "@server/data-dir.server";
 import { csvResponse } from "./csv.server.ts";
 import { FTS_TOKENIZER, fullTextQuery } from "./full-text.server.ts";
 import { log } from "@server/log.server";
@@ -15,7 +16,13 @@ import { cleanEditorHtml } from "./sanitize.server.ts";
  * DATA_DIR/audit.sqlite. It records who, when, which screen and record, the action, whether the
  * upstream accepted it, and which fields changed. It keeps short before/after values of plain
  * text fields only: never file contents, rich text, passwords, tokens or cookies.
- * Recording never fails or holds up the admin's change: any failure is logged and forgotten.
+ *
+ * A change is recorded in two steps (issue 36 point 3): a pending entry before anything is sent
+ * upstream (`beginChange`; when it cannot be written the change is refused, so that no change
+ * goes unrecorded), then its outcome once the upstream answered (`completeChange`), which never
+ * fails the admin's change: a completion that cannot be written now is queued and retried. An
+ * entry whose completion never came (the process ended first) stays "pending": the screen and
+ * the export show its outcome as unknown.
  */
 
 /** Longer plain text is kept cut to this many characters. */
@@ -25,13 +32,23 @@ const BUSY_TIMEOUT_MS = 1000;
 /** Field names whose values are never kept, whatever their type. */
 const SECRET_FIELD = /pass|token|secret|cookie|session/i;
 
+/** What the admin is told when the pending entry cannot be written: nothing was sent upstream. */
+export const AUDIT_MESSAGES = {
+  unavailable: "Catatan perubahan tidak dapat disimpan saat ini, jadi perubahan belum dikirim. Silakan coba lagi nanti.",
+};
+
+/** The pending entry could not be written: the change must not be sent upstream. */
+export class AuditUnavailable extends Error {
+  override name = "AuditUnavailable";
+}
+
 let database: Database.Database | undefined;
 
 function openAuditLog(): Database.Database {
   if (database) return database;
-  const directory = getConfig().dataDir;
-  mkdirSync(directory, { recursive: true });
-  const opened = new Database(path.join(directory, "audit.sqlite"), { timeout: BUSY_TIMEOUT_MS });
+  const file = dataPaths(getConfig()).auditLog;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const opened = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   try {
     opened.pragma("journal_mode = WAL");
     // Writes run on the event loop: no disk flush per entry (WAL stays consistent; a power cut may lose the last ones).
@@ -54,6 +71,7 @@ function openAuditLog(): Database.Database {
     `);
     addRecordLabelColumn(opened);
     addSearchIndex(opened);
+    addSearchUpdateTrigger(opened);
   } catch (error) {
     opened.close();
     throw error;
@@ -76,7 +94,6 @@ function addRecordLabelColumn(db: Database.Database): void {
   }
 }
 
-/** Stores one change. Never throws: the admin's change has happened (or failed) whatever becomes of its record. */
 /**
  * The log's search index: SQLite's FTS5 over who, what and which record (full-text.server.ts),
  * kept by a trigger as entries are written. A log
@@ -100,32 +117,141 @@ function addSearchIndex(db: Database.Database): void {
   }).immediate();
 }
 
+/**
+ * An entry's completion rewrites its searchable columns (a new record's id): the index follows.
+ * Added to a log made before entries were completed, by whichever process opens it first.
+ */
+function addSearchUpdateTrigger(db: Database.Database): void {
+  db.exec(`
+    CREATE TRIGGER IF NOT EXISTS audit_search_update AFTER UPDATE ON audit_log BEGIN
+      INSERT INTO audit_search (audit_search, rowid, actor_email, resource, record_id, record_label, action, changes)
+      VALUES ('delete', old.id, old.actor_email, old.resource, old.record_id, old.record_label, old.action, old.changes);
+      INSERT INTO audit_search (rowid, actor_email, resource, record_id, record_label, action, changes)
+      VALUES (new.id, new.actor_email, new.resource, new.record_id, new.record_label, new.action, new.changes);
+    END;
+  `);
+}
+
+function insertEntry(record: AuditRecord): number {
+  const result = openAuditLog()
+    .prepare(
+      `INSERT INTO audit_log (at, actor_id, actor_email, resource, record_id, record_label, action, outcome, upstream_status, changes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      new Date().toISOString(),
+      record.actor.id,
+      record.actor.email,
+      record.resource,
+      record.recordId,
+      record.recordLabel === undefined ? null : shortText(record.recordLabel),
+      record.action,
+      record.outcome,
+      record.upstreamStatus ?? null,
+      JSON.stringify(record.changes),
+    );
+  return Number(result.lastInsertRowid);
+}
+
+function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Stores one finished change at once (a change whose outcome is already known). Never throws: failures are logged. */
 export function recordChange(record: AuditRecord): void {
   try {
-    openAuditLog()
-      .prepare(
-        `INSERT INTO audit_log (at, actor_id, actor_email, resource, record_id, record_label, action, outcome, upstream_status, changes)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        new Date().toISOString(),
-        record.actor.id,
-        record.actor.email,
-        record.resource,
-        record.recordId,
-        record.recordLabel === undefined ? null : shortText(record.recordLabel),
-        record.action,
-        record.outcome,
-        record.upstreamStatus ?? null,
-        JSON.stringify(record.changes),
-      );
+    insertEntry(record);
   } catch (error) {
-    log("audit_record_failed", {
-      resource: record.resource,
-      action: record.action,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    log("audit_record_failed", { resource: record.resource, action: record.action, error: failureText(error) });
   }
+}
+
+/**
+ * Writes a change's pending entry, before anything is sent upstream, and returns its id. Throws
+ * AuditUnavailable when it cannot be written: the caller refuses the change (503, AUDIT_MESSAGES).
+ */
+export function beginChange(record: Omit<AuditRecord, "outcome" | "upstreamStatus">): number {
+  try {
+    return insertEntry({ ...record, outcome: "pending" });
+  } catch (error) {
+    log("audit_record_failed", { resource: record.resource, action: record.action, stage: "pending", error: failureText(error) });
+    throw new AuditUnavailable(failureText(error), { cause: error });
+  }
+}
+
+/** What the upstream's answer adds to a pending entry. */
+export interface AuditCompletion {
+  outcome: Exclude<AuditOutcome, "pending">;
+  upstreamStatus?: number;
+  /** The record's id when the answer named it (a new record's). */
+  recordId?: string | null;
+}
+
+/** A completion not written yet: retried until it is, or until the process ends (the entry then stays pending). */
+const queued = new Map<number, AuditCompletion>();
+/** How soon a queued completion is tried again. */
+export const COMPLETION_RETRY_MS = 5_000;
+/** Past this many queued completions the oldest are dropped (their entries stay pending, logged). */
+const MAX_QUEUED_COMPLETIONS = 10_000;
+let retryTimer: NodeJS.Timeout | undefined;
+
+function writeCompletion(id: number, completion: AuditCompletion): void {
+  const assignments = ["outcome = @outcome", "upstream_status = @upstreamStatus", ...(completion.recordId ? ["record_id = @recordId"] : [])];
+  openAuditLog()
+    .prepare(`UPDATE audit_log SET ${assignments.join(", ")} WHERE id = @id AND outcome = 'pending'`)
+    .run({ id, outcome: completion.outcome, upstreamStatus: completion.upstreamStatus ?? null, recordId: completion.recordId ?? null });
+}
+
+/**
+ * Completes a pending entry with the upstream's outcome. Never throws, whatever the log: the
+ * change has happened (or failed) upstream, and the admin is told so; a completion that cannot
+ * be written now is queued and retried every COMPLETION_RETRY_MS.
+ */
+export function completeChange(id: number, completion: AuditCompletion): void {
+  try {
+    if (queued.size > 0) retryQueuedCompletions();
+    writeCompletion(id, completion);
+  } catch (error) {
+    log("audit_completion_queued", { entry: id, outcome: completion.outcome, error: failureText(error) });
+    queue(id, completion);
+  }
+}
+
+function queue(id: number, completion: AuditCompletion): void {
+  queued.set(id, completion);
+  for (const oldest of queued.keys()) {
+    if (queued.size <= MAX_QUEUED_COMPLETIONS) break;
+    queued.delete(oldest);
+    log("audit_completion_dropped", { entry: oldest });
+  }
+  if (!retryTimer) {
+    retryTimer = setInterval(retryQueuedCompletions, COMPLETION_RETRY_MS);
+    retryTimer.unref();
+  }
+}
+
+/** Writes the queued completions, oldest first; those that still fail stay queued. Returns how many are left. */
+export function retryQueuedCompletions(): number {
+  for (const [id, completion] of queued) {
+    try {
+      writeCompletion(id, completion);
+      queued.delete(id);
+      log("audit_completion_written", { entry: id });
+    } catch {
+      // The log is still unwritable: the rest would fail the same way.
+      break;
+    }
+  }
+  if (queued.size === 0 && retryTimer) {
+    clearInterval(retryTimer);
+    retryTimer = undefined;
+  }
+  return queued.size;
+}
+
+/** How many completions wait to be written (for the tests). */
+export function queuedCompletions(): number {
+  return queued.size;
 }
 
 interface AuditRow {

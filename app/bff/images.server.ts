@@ -6,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { getConfig } from "@server/config.server";
+import { dataPaths } from "@server/data-dir.server";
 import { MAX_IMAGE_PIXELS } from "./image-header.server.ts";
 import { log } from "@server/log.server";
 
@@ -221,7 +222,7 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
     return new Response(null, { status: 304, headers });
   }
 
-  const file = path.join(getConfig().dataDir, "image-cache", key.slice(0, 2), `${key}.${format}`);
+  const file = path.join(dataPaths(getConfig()).imageCache, key.slice(0, 2), `${key}.${format}`);
   let variant: Buffer | undefined = await readFile(file).catch(() => undefined);
   if (variant) {
     upstream.body?.cancel().catch(() => {});
@@ -296,13 +297,14 @@ async function resizeAndStore(originalKey: string, upstream: Response, width: nu
     throw error;
   }
   // Written aside then renamed: a reader never sees half a file, and a crash leaves no variant.
-  await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomUUID()}.tmp`;
   try {
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temporary, variant);
     await rename(temporary, file);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // A cache folder that cannot be written (full, read-only) costs the cache, never the answer.
+    await rm(temporary, { force: true }).catch(() => undefined);
     // The visitor still gets the variant; the next request tries to cache it again.
     log("image_cache_write_failed", { error: String(error) });
   }

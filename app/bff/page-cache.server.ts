@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import onHeaders from "on-headers";
 import { getConfig } from "@server/config.server";
 import { requestOrigin } from "@server/origin.server";
+import { countPageCacheLookup } from "./metrics.server.ts";
 import { publicCacheGeneration } from "./public-cache.server.ts";
 
 /**
@@ -67,7 +68,9 @@ export function publicPageCache(): RequestHandler {
     const key = config.publicUrl ? req.originalUrl : `${origin.origin}${req.originalUrl}`;
     const generation = publicCacheGeneration();
     const cached = pages.get(key);
-    if (cached && cached.generation === generation && Date.now() - cached.storedAt <= ttlMs) {
+    const hit = cached !== undefined && cached.generation === generation && Date.now() - cached.storedAt <= ttlMs;
+    countPageCacheLookup(hit);
+    if (cached && hit) {
       for (const [name, value] of cached.headers) res.setHeader(name, value);
       const body = joinWith(cached.parts, Buffer.from(nonce));
       res.setHeader("Content-Length", body.length);

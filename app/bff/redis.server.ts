@@ -1,6 +1,7 @@
 import type { createClient } from "redis";
 import { ConfigError } from "@server/config.server";
 import { log } from "@server/log.server";
+import { countRedisReconnect } from "./metrics.server.ts";
 
 /**
  * A process's Redis connections (one for commands, one subscribed to broadcasts), used when
@@ -54,6 +55,7 @@ function newClient(create: typeof createClient, url: string, role: string): Redi
   });
   client.on("ready", () => {
     if (reportedDown) log("redis_reconnected", { role });
+    if (connected) countRedisReconnect(role);
     connected = true;
     reportedDown = false;
   });

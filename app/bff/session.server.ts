@@ -5,6 +5,8 @@ import path from "node:path";
 import { createSessionStorage, data, type Session, type SessionStorage } from "@remix-run/node";
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
+import { isFileSystemError } from "@server/data-dir.server";
+import { log } from "@server/log.server";
 import { KEY_PREFIX, RedisUnavailable, usesRedis, withRedis, type RedisClient } from "./redis.server.ts";
 
 /**
@@ -104,7 +106,12 @@ function sessionStorage() {
  * Markers are kept as long as such a request may run (the request limit), then swept.
  */
 function fileStore(directory: string, idleTimeoutMs: number, endedKeptMs: number): SessionStore {
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    // Made at start (server/data-dir.server.ts); gone since: this request's 503, and the next one tries again.
+    throw fileStoreUnavailable(error);
+  }
   const fileOf = (id: string) => path.join(directory, `${id}.json`);
   const markerOf = (id: string) => path.join(directory, `${id}.ended`);
   const exists = (file: string) => stat(file).then(
@@ -127,16 +134,20 @@ function fileStore(directory: string, idleTimeoutMs: number, endedKeptMs: number
       if (info && info.mtimeMs < now - keptMs) await rm(file, { force: true });
     }
   };
-  setInterval(sweep, 15 * 60_000).unref();
-  void sweep();
+  // A sweep that cannot delete is logged and tried again next time: never an unhandled rejection.
+  const sweepLogged = () => void sweep().catch((error: unknown) => log("session_sweep_failed", { error: String(error) }));
+  setInterval(sweepLogged, 15 * 60_000).unref();
+  sweepLogged();
 
-  return {
+  return orFileStoreUnavailable({
     create: write,
     async read(id) {
       let text: string;
       try {
         text = await readFile(fileOf(id), "utf8");
-      } catch {
+      } catch (error) {
+        // No such session; a file that cannot be read is the disk's failure (503), not a logout.
+        if (isFileSystemError(error) && error.code !== "ENOENT") throw error;
         return null;
       }
       if (await exists(markerOf(id))) {
@@ -160,7 +171,26 @@ function fileStore(directory: string, idleTimeoutMs: number, endedKeptMs: number
       await writeFile(markerOf(id), "", { mode: 0o600 });
       await rm(fileOf(id), { force: true });
     },
-  };
+  });
+}
+
+/** A session folder that cannot be written (a full or read-only disk): the request's 503, in Indonesian. */
+function fileStoreUnavailable(error: unknown): unknown {
+  if (!isFileSystemError(error)) return error;
+  log("session_store_failed", { code: error.code, error: error.message });
+  return data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
+}
+
+function orFileStoreUnavailable(store: SessionStore): SessionStore {
+  const guarded = <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await work(...args);
+      } catch (error) {
+        throw fileStoreUnavailable(error);
+      }
+    };
+  return { create: guarded(store.create), read: guarded(store.read), update: guarded(store.update), delete: guarded(store.delete) };
 }
 
 /**

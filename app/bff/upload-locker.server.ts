@@ -148,3 +148,55 @@ export function redisUploadLocker(): Locker {
   listenForReleaseAsks();
   return { newLock: (id) => new RedisLock(id) };
 }
+
+/**
+ * A shutdown's hold on the uploads (issue 36): every lock this process holds, whichever locker
+ * (the Redis one or @tus/server's memory one), with the request's `release`.
+ */
+const held = new Map<Lock, RequestRelease>();
+let lettingGo = false;
+
+/** Wraps a locker so that `releaseUploadLocks` knows every lock held and can ask for it back. */
+export function shutdownAwareLocker(inner: Locker): Locker {
+  return {
+    newLock(id) {
+      const lock = inner.newLock(id);
+      return {
+        async lock(stopSignal, release) {
+          await lock.lock(stopSignal, release);
+          held.set(lock, release);
+          // Taken while the process stops (a request that came in just before the listener
+          // closed): let go at once, so that it ends with what it stored too.
+          if (lettingGo) void release();
+        },
+        async unlock() {
+          try {
+            await lock.unlock();
+          } finally {
+            held.delete(lock);
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * On shutdown, once the listener is closed: asks every request holding an upload's lock to end
+ * with what it has stored (it answers its offset within LOCK_DRAIN_MS, and unlocks: its Redis key
+ * is deleted), so that the browser resumes at once on another process instead of waiting out the
+ * lease. Locks still held after `waitMs` (a request that did not end) are unlocked here, so that
+ * no key outlives the process. Resolves when none is held.
+ */
+export async function releaseUploadLocks(waitMs: number): Promise<void> {
+  lettingGo = true;
+  for (const release of held.values()) void release();
+  const deadline = Date.now() + waitMs;
+  while (held.size > 0 && Date.now() < deadline) await pause(20);
+  await Promise.all(
+    [...held.keys()].map(async (lock) => {
+      held.delete(lock);
+      await lock.unlock().catch((error: unknown) => log("upload_unlock_failed", { error: String(error) }));
+    }),
+  );
+}

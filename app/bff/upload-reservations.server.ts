@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { access, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { watchReservedUploadBytes } from "./metrics.server.ts";
 import { KEY_PREFIX, withRedis } from "./redis.server.ts";
 
 /**
@@ -120,6 +121,7 @@ export function memoryReservations(directory: string, limits: ReservationLimits)
   const entries = new Map<string, Reservation>();
   const admins = new Map<string, { bytes: number; count: number }>();
   let allBytes = 0;
+  watchReservedUploadBytes(() => allBytes);
 
   const add = (reservation: Reservation) => {
     if (entries.has(reservation.id)) return;
@@ -248,6 +250,10 @@ export function redisReservations(directory: string, limits: ReservationLimits):
       known = undefined;
       throw error;
     }));
+  watchReservedUploadBytes(async () => {
+    const [, totals] = await keys();
+    return Number((await withRedis((client) => client.hGet(totals, "all"))) ?? 0);
+  });
   const reserveIn = async (reservation: Reservation, adopt: boolean) => {
     const [entries, totals, built] = await keys();
     return withRedis(

@@ -1,15 +1,17 @@
+import { mkdirSync } from "node:fs";
 import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { Server, type Upload } from "@tus/server";
+import { MemoryLocker, Server, type Upload } from "@tus/server";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin/file-kinds";
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
+import { isFileSystemError } from "@server/data-dir.server";
 import { log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
 import type { FileRule } from "./multipart.server.ts";
 import { RedisUnavailable, usesRedis } from "./redis.server.ts";
-import { LOCK_DRAIN_MS, redisUploadLocker } from "./upload-locker.server.ts";
+import { LOCK_DRAIN_MS, redisUploadLocker, shutdownAwareLocker } from "./upload-locker.server.ts";
 import { memoryReservations, redisReservations, reservedBytesOf, type Reservations, type Verdict } from "./upload-reservations.server.ts";
 
 /**
@@ -59,12 +61,19 @@ export const UPLOAD_MESSAGES = {
   adminBytes: "Unggahan Anda yang belum selesai sudah memakai seluruh ruang yang disediakan untuk Anda. Selesaikan atau batalkan unggahan lain terlebih dahulu.",
   notFound: "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi.",
   unfinished: "Unggahan belum selesai. Silakan tunggu atau pilih berkasnya lagi.",
+  /** The upload folder (DATA_DIR/uploads) could not be written or read: a disk or permission problem of the server's. */
+  storageFailed: "Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.",
+  failed: "Unggahan gagal diproses. Silakan coba lagi.",
 };
 
 /** A refusal the tus server sends as it is: its status and an Indonesian text. */
 function refusal(status_code: number, body: string): { status_code: number; body: string } {
-  return { status_code, body };
+  const answer = { status_code, body };
+  ours.add(answer);
+  return answer;
 }
+/** The refusals made here (already Indonesian), told apart from @tus/server's own. */
+const ours = new WeakSet<object>();
 
 /** Each refusal of a reservation: its status and its message. */
 const REFUSED: Record<Exclude<Verdict, "reserved">, [number, string]> = {
@@ -112,6 +121,27 @@ class ReservingFileStore extends FileStore {
   }
 }
 
+/**
+ * @tus/file-store creates its folder from its constructor with a callback that throws outside any
+ * request (an unwritable DATA_DIR killed the process, issue 36). The folder is created at start
+ * instead (server/data-dir.server.ts, and again, synchronously, before the store is made), and
+ * `create` makes it again if it went, inside its request.
+ */
+Object.defineProperty(ReservingFileStore.prototype, "checkOrCreateDirectory", { value: () => undefined });
+
+/** Any error of a tus request as an Indonesian answer: a tus refusal as it is, a disk failure 503, anything else 500. */
+function answerOfError(error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined {
+  if (isFileSystemError(error)) {
+    log("upload_storage_failed", { code: error.code, error: error.message });
+    return refusal(503, UPLOAD_MESSAGES.storageFailed);
+  }
+  // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, kept as it is.
+  const status = "status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
+  if (status < 500 || ours.has(error)) return undefined;
+  log("upload_failed", { status, error: error instanceof Error ? error.message : error.body });
+  return refusal(500, UPLOAD_MESSAGES.failed);
+}
+
 let uploads: Uploads | undefined;
 let ruleOfField: RuleOf = () => undefined;
 
@@ -147,16 +177,20 @@ async function leadingBytes(file: string): Promise<Uint8Array> {
 function resumableUploads(): Uploads {
   if (uploads) return uploads;
   const { directory, expiryMs, unstartedExpiryMs, ...limits } = getConfig().resumableUploads;
+  // Normally made at start already; a failure here is this request's (503), never the process's.
+  mkdirSync(directory, { recursive: true });
   const reservations = (usesRedis() ? redisReservations : memoryReservations)(directory, limits);
   const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: expiryMs }, reservations);
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store,
     // One process: @tus/server's own lock in memory. Several sharing Redis: one lock for them all.
-    ...(usesRedis() ? { locker: redisUploadLocker() } : {}),
+    // Either way a shutdown asks every held lock back (releaseUploadLocks).
+    locker: shutdownAwareLocker(usesRedis() ? redisUploadLocker() : new MemoryLocker()),
     // How long a request asked to let go of its lock may take to end (the Redis lock's lease allows for it).
     lockDrainTimeout: LOCK_DRAIN_MS,
     relativeLocation: true,
+    onResponseError: (_request, error) => answerOfError(error),
     async onUploadCreate(request, upload) {
       const admin = request.headers.get(ADMIN_HEADER);
       const target = targetOf(upload);
@@ -241,7 +275,15 @@ export function handleUploadRequest(admin: AdminContext, request: Request, ruleO
   const method = override === "PATCH" || override === "DELETE" ? override : request.method;
   headers.delete("x-http-method-override");
   const init: RequestInit & { duplex?: "half" } = { method, headers, ...(method === "POST" || method === "PATCH" ? { body: request.body, duplex: "half" } : {}) };
-  return resumableUploads().server.handleWeb(new Request(request.url, init));
+  let server: Server;
+  try {
+    server = resumableUploads().server;
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error;
+    log("upload_storage_failed", { code: error.code, error: error.message });
+    return Promise.resolve(new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } }));
+  }
+  return server.handleWeb(new Request(request.url, init));
 }
 
 /** A finished upload of this admin for this field, ready to be read; a refusal message otherwise. */

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
+import { observeUpstreamCall } from "./metrics.server.ts";
 import { clearPublicCache } from "./public-cache.server.ts";
 import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
 
@@ -141,6 +142,7 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         } as RequestInit);
         clearTimeout(timer);
         answerDue?.answered();
+        observeUpstreamCall(started, response.status);
         afterAnswer(method, request.path, response.status);
         return failWhenStalled(response, config.upstreamTimeoutMs, () => timeout.abort(timeoutReason("the answer stalled")));
       } catch (cause) {
@@ -149,6 +151,7 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         const timedOut = timeout.signal.aborted || answerDue?.signal.aborted === true;
         const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timedOut ? "timeout" : "network";
         if (kind === "network" && attempt < attempts) continue;
+        observeUpstreamCall(started, kind);
         throw failed(kind, call, started, cause);
       }
     }
@@ -172,12 +175,14 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await exchangeOnce(outgoing);
+        observeUpstreamCall(started, answer.status);
         afterAnswer(method, request.path, answer.status);
         return answer;
       } catch (cause) {
         const { kind, beforeAnswer } = cause instanceof ExchangeFailed ? cause : { kind: "network" as const, beforeAnswer: false };
         // Only a read that got no answer at all is repeated, as with fetch above.
         if (kind === "network" && beforeAnswer && method === "GET" && attempt < 2) continue;
+        observeUpstreamCall(started, kind);
         throw failed(kind, call, started, cause instanceof ExchangeFailed ? cause.cause : cause);
       }
     }

@@ -190,6 +190,50 @@ describe("response headers", () => {
   });
 });
 
+describe("logs an operator can follow", () => {
+  it("starts with one line naming the version, the Node.js and the settings, never a secret", async () => {
+    const referenceApi = new URL(mainStack().referenceApiUrl);
+    const secrets = {
+      SESSION_SECRET: "sesi-rahasia-0123456789-abcdefghijklmnopqrstuv",
+      CATALOGUE_READER_PASSWORD: "sandi-pembaca-katalog-9876",
+      upstreamPassword: "sandi-hulu-5555",
+    };
+    const { proc } = await startBff(
+      bffEnv({
+        SESSION_SECRET: secrets.SESSION_SECRET,
+        CATALOGUE_READER_PASSWORD: secrets.CATALOGUE_READER_PASSWORD,
+        UPSTREAM_API_URL: `http://pustaka:${secrets.upstreamPassword}@${referenceApi.host}`,
+        DATA_DIR: await newDataDir(),
+      }),
+    );
+    await proc.stop();
+    const starting = proc.logLines().find((line) => line.event === "starting") as
+      | { version: string; commit?: string; node: string; settings: { upstreamApiUrl: string; sessionSecret: string; catalogueReader: { email: string; password: string } } }
+      | undefined;
+    const packageVersion = (JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, "utf8")) as { version: string }).version;
+    expect(starting?.version).toBe(packageVersion);
+    expect(starting?.node).toBe(process.version);
+    expect(starting?.settings.upstreamApiUrl).toBe(`http://${referenceApi.host}/`);
+    expect(starting?.settings.sessionSecret).toBe("(set)");
+    expect(starting?.settings.catalogueReader.password).toBe("(set)");
+    for (const secret of Object.values(secrets)) expect(`${proc.stdout()}${proc.stderr()}`).not.toContain(secret);
+  });
+
+  it("takes X-Request-Id from a TRUST_PROXY peer when it is well formed, else makes its own", async () => {
+    const { url, proc } = await startBff(bffEnv({ TRUST_PROXY: "loopback", UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: await newDataDir() }));
+    const idFor = async (sent: string) => (await fetch(`${url}/healthz`, { headers: { "X-Request-Id": sent } })).headers.get("x-request-id");
+    const nginxId = "4f9c1a7e2b3d4c5e6f708192a3b4c5d6";
+    expect(await idFor(nginxId)).toBe(nginxId);
+    for (const forged of ["short", "a".repeat(129), 'id"},{"event":"forged', "id with spaces 123"]) {
+      const id = await idFor(forged);
+      expect(id, forged).not.toBe(forged);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    await proc.stop();
+    expect(proc.logLines().some((line) => line.request_id === nginxId)).toBe(true);
+  });
+});
+
 describe("production by default", () => {
   it("renders pages with React's production build when NODE_ENV is not set", async () => {
     const { url, proc } = await startBff(bffEnv({ NODE_ENV: undefined, UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: await newDataDir() }));
@@ -234,8 +278,9 @@ describe("graceful shutdown", () => {
     await new Promise<void>((resolve) => upstream.close(() => resolve()));
   });
 
-  it("finishes a request in flight on SIGTERM, refuses new connections, and exits 0", async () => {
-    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: await newDataDir() }));
+  it("finishes a request in flight on SIGTERM, drains, then refuses new connections, and exits 0", async () => {
+    // The product's drain (SHUTDOWN_DRAIN_MS, 5 s), which the other tests' processes leave out.
+    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: await newDataDir(), SHUTDOWN_DRAIN_MS: undefined }));
     const inFlight = fetch(`${url}/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -253,11 +298,52 @@ describe("graceful shutdown", () => {
     expect(response.status).toBe(401);
     expect(await response.text()).toContain(LOGIN_FAILED);
 
-    expect(await tryConnect(portOf(url))).toBe("refused");
+    // The drain (SHUTDOWN_DRAIN_MS): still answering, out of a checking balancer's pool, and every
+    // answer closes its connection.
+    const ready = await rawGet(`${url}/readyz`);
+    expect(ready.res.statusCode).toBe(503);
+    expect(JSON.parse(ready.body.toString())).toEqual({ status: "stopping" });
+    expect(ready.res.headers.connection).toBe("close");
 
-    const exit = await proc.waitForExit(10_000);
+    const exit = await proc.waitForExit(20_000);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(await tryConnect(portOf(url))).toBe("refused");
+    // Within the drain and the grace (5 s and 10 s by default).
+    expect(Date.now() - signalledAt).toBeLessThan(15_000);
+  });
+
+  it("logs each request the grace cut, one line each", async () => {
+    let called: () => void;
+    const upstreamCalled = new Promise<void>((resolve) => (called = resolve));
+    const hanging = createServer((req) => {
+      // Never answers: the BFF's call waits past the grace.
+      req.resume();
+      called();
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const { url, proc } = await startBff(
+      bffEnv({
+        UPSTREAM_API_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
+        UPSTREAM_TIMEOUT_MS: "60000",
+        SHUTDOWN_DRAIN_MS: "0",
+        SHUTDOWN_GRACE_MS: "500",
+        DATA_DIR: await newDataDir(),
+      }),
+    );
+    const cut = fetch(`${url}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: ADMIN_EMAIL, password: "salah-sekali" }),
+    }).catch((error: unknown) => error);
+    await upstreamCalled;
+    proc.signal("SIGTERM");
+    expect(await proc.waitForExit(10_000)).toEqual({ code: 0, signal: null });
+    await cut;
+    hanging.closeAllConnections();
+    hanging.close();
+    const lines = proc.logLines().filter((line) => line.event === "request_cut_by_shutdown");
+    expect(lines).toEqual([expect.objectContaining({ method: "POST", path: "/login", grace_ms: 500 })]);
+    expect(lines[0].request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

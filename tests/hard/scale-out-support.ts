@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   baseEnv,
   type Bff,
   bffEnv,
   closedLoopbackPort,
+  PROJECT_ROOT,
   removeDir,
   spawnNode,
   startBff,
@@ -155,10 +156,108 @@ ${servers}
   return { url: `http://127.0.0.1:${port}`, stop: () => proc.stop("SIGQUIT") };
 }
 
+/** The guide's nginx configuration (docs/deployment.md embeds it verbatim). */
+export const GUIDE_NGINX_CONF = path.join(PROJECT_ROOT, "deploy/nginx.conf");
+
+export interface GuideNginx {
+  /** https://127.0.0.1:<port>, the guide's TLS server (HTTP/2 offered by ALPN). */
+  url: string;
+  /** The guide's plain-HTTP server (a redirect to https). */
+  httpUrl: string;
+  /** The throwaway certificate the TLS server presents (PEM), for the clients' trust. */
+  ca: string;
+  /** What `nginx -t` printed. */
+  checked: string;
+  errorLog(): Promise<string>;
+  accessLog(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, (error, stdout, stderr) => (error ? reject(new Error(`${command} ${args.join(" ")}: ${error.message}\n${stderr}`)) : resolve(`${stdout}${stderr}`)));
+  });
+}
+
+/** Replaces `from` in `text`, which must hold it exactly `count` times (the guide changed otherwise). */
+function replaceExample(text: string, from: string | RegExp, to: string, count = 1): string {
+  const found = typeof from === "string" ? text.split(from).length - 1 : [...text.matchAll(new RegExp(from.source, `${from.flags.replace("g", "")}g`))].length;
+  if (found !== count) throw new Error(`deploy/nginx.conf: expected ${count} of ${String(from)}, found ${found}`);
+  return typeof from === "string" ? text.replaceAll(from, to) : text.replace(new RegExp(from.source, `${from.flags.replace("g", "")}g`), to);
+}
+
+/**
+ * Debian's nginx running the guide's configuration (deploy/nginx.conf) as written, but for its
+ * example values: the upstream's servers become `backends` (with the guide's parameters), the
+ * listen ports free loopback ones, the certificate a throwaway one made here with openssl. The
+ * file is included in the `http` block of a main configuration of temp paths, as Debian's
+ * /etc/nginx/nginx.conf includes conf.d/, and checked with `nginx -t` before it starts.
+ */
+export async function startGuideNginx(dir: string, backends: string[]): Promise<GuideNginx> {
+  await mkdir(dir, { recursive: true });
+  const [tlsPort, httpPort] = [await closedLoopbackPort(), await closedLoopbackPort()];
+  const certificate = path.join(dir, "fullchain.pem");
+  const key = path.join(dir, "privkey.pem");
+  await run("openssl", [
+    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+  ]);
+  let site = await readFile(GUIDE_NGINX_CONF, "utf8");
+  const serverLine = /^( {4})server 10\.0\.0\.\d+:\d+( [^;\n]*);\n/m.exec(site);
+  if (!serverLine) throw new Error("deploy/nginx.conf: no example upstream server line");
+  const servers = backends.map((url) => `${serverLine[1]}server ${new URL(url).host}${serverLine[2]};\n`).join("");
+  site = replaceExample(site, /^ {4}server 10\.0\.0\.\d+:\d+ [^;\n]*;\n/m, "", 4);
+  site = site.replace("    keepalive 64;\n", `${servers}    keepalive 64;\n`);
+  site = replaceExample(site, "listen 443 ssl http2;", `listen 127.0.0.1:${tlsPort} ssl http2;`);
+  site = replaceExample(site, "listen 80;", `listen 127.0.0.1:${httpPort};`);
+  site = replaceExample(site, "/etc/ssl/dispusip/fullchain.pem", certificate);
+  site = replaceExample(site, "/etc/ssl/dispusip/privkey.pem", key);
+  const siteFile = path.join(dir, "dispusip.conf");
+  await writeFile(siteFile, site);
+  const configFile = path.join(dir, "nginx.conf");
+  await writeFile(
+    configFile,
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log notice;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${siteFile};
+}
+`,
+  );
+  const args = ["-p", dir, "-e", path.join(dir, "error.log"), "-c", configFile];
+  const checked = await run(NGINX, [...args, "-t"]);
+  const proc = daemon(NGINX, [...args, "-g", "daemon off;"]);
+  await waitForPort(tlsPort, proc, "nginx");
+  await waitForPort(httpPort, proc, "nginx");
+  return {
+    url: `https://127.0.0.1:${tlsPort}`,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    ca: await readFile(certificate, "utf8"),
+    checked,
+    errorLog: () => readFile(path.join(dir, "error.log"), "utf8").catch(() => ""),
+    accessLog: () => readFile(path.join(dir, "access.log"), "utf8").catch(() => ""),
+    stop: () => proc.stop("SIGQUIT"),
+  };
+}
+
 export interface Cluster {
   redis: RedisServer;
   referenceApiUrl: string;
   bffs: Bff[];
+  /**
+   * Stops process `index` (SIGTERM, as systemd does) and starts it again on the same port with the
+   * same environment; `bffs[index]` is the new one once it listens. Rejects when the old one
+   * logged an unhandled failure or did not exit 0.
+   */
+  restart(index: number): Promise<Bff>;
   /** The DATA_DIR every BFF process shares, as processes on one machine do. */
   dataDir: string;
   close(): Promise<void>;
@@ -174,6 +273,7 @@ export interface Cluster {
 export async function startCluster(count: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const root = await tempDir("scale-out");
   const bffs: Bff[] = [];
+  const envs: Array<Record<string, string>> = [];
   const dataDir = path.join(root, "bff");
   let redis: RedisServer | undefined;
   let referenceApi: ReturnType<typeof spawnNode> | undefined;
@@ -200,11 +300,21 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
         DATA_DIR: dataDir,
         REDIS_URL: redis.url,
         TRUST_PROXY: "loopback",
+        // As deployed: the product's drain on SIGTERM.
+        SHUTDOWN_DRAIN_MS: undefined,
         ...extraEnv,
       });
-      bffs.push(await startBff(env));
+      const bff = await startBff(env);
+      bffs.push(bff);
+      envs.push({ ...env, PORT: new URL(bff.url).port });
     }
-    return { redis, referenceApiUrl, bffs, dataDir, close };
+    const restart = async (index: number) => {
+      const exit = await bffs[index].proc.stop(30_000);
+      if (exit.code !== 0) throw new Error(`process ${index + 1} exited ${exit.code ?? exit.signal} on SIGTERM`);
+      bffs[index] = await startBff(envs[index]);
+      return bffs[index];
+    };
+    return { redis, referenceApiUrl, bffs, dataDir, restart, close };
   } catch (error) {
     await close();
     throw error;

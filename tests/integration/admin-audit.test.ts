@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fieldChanges, recordChange } from "~/bff/audit.server";
+import { beginChange, fieldChanges, queuedCompletions, recordChange, retryQueuedCompletions } from "~/bff/audit.server";
 import type { AuditCells } from "~/admin/audit";
 import { formatJakartaDateTime } from "~/lib/dates";
 import * as activityRoute from "~/routes/admin.activity";
@@ -15,8 +15,8 @@ import { request } from "../helpers/sessions";
 import { adminCookie, alertAfter, form, imageFile, recordWrites, serveList, submit } from "./admin-screen-support";
 
 /**
- * The audit log: every admin change through the site is recorded in DATA_DIR/audit.sqlite after
- * the upstream answered (refused ones flagged), without file contents or rich text, and shown at
+ * The audit log: every admin change through the site is recorded in DATA_DIR/audit.sqlite, as
+ * pending before the upstream is called and completed after it answered (refused ones flagged), without file contents or rich text, and shown at
  * /admin/audit. (When the log cannot be written: admin-audit-unavailable.test.ts.)
  */
 
@@ -253,5 +253,87 @@ describe("/admin/audit", () => {
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Nama","Perubahan","Hasil"');
     expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","","Judul: ""=1+1""","Berhasil"')]);
+  });
+});
+
+describe("the pending entry (issue 36 point 3)", () => {
+  const file = () => path.join(process.env.DATA_DIR!, "audit.sqlite");
+  /** Makes every completion of an entry fail, as a disk that stopped taking writes would, until `undo` runs. */
+  function failCompletions(): () => void {
+    const database = new Database(file());
+    database.exec(`CREATE TRIGGER test_fail_completion BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'disk I/O error (test)'); END;`);
+    return () => {
+      database.exec("DROP TRIGGER test_fail_completion");
+      database.close();
+    };
+  }
+
+  it("is written before the upstream is called", async () => {
+    let seenWhileCalled: string | undefined;
+    upstream.use(
+      http.put(`${UPSTREAM}/activities`, () => {
+        const database = new Database(file(), { readonly: true });
+        seenWhileCalled = (database.prepare("SELECT outcome FROM audit_log ORDER BY id DESC LIMIT 1").get() as { outcome: string }).outcome;
+        database.close();
+        return HttpResponse.json({});
+      }),
+    );
+    const submitted = await editActivity([
+      ["date", "2024-05-01"],
+      ["title", "Ditulis sebelum dikirim"],
+      ["description", "<p>Lomba bercerita tingkat SD.</p>"],
+    ]);
+    expect(await alertAfter(activityRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+    expect(seenWhileCalled).toBe("pending");
+    expect(await newestEntry()).toMatchObject({ changes: 'Judul: "Kegiatan 24" → "Ditulis sebelum dikirim"', outcome: "Berhasil" });
+  });
+
+  it("a completion that cannot be written: the save still succeeds, and the completion is written once the log takes writes again", async () => {
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const undo = failCompletions();
+    try {
+      const submitted = await editActivity([
+        ["date", "2024-05-01"],
+        ["title", "Selesai walau log sibuk"],
+        ["description", "<p>Lomba bercerita tingkat SD.</p>"],
+      ]);
+      expect(await alertAfter(activityRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+      expect(writes).toHaveLength(1);
+      expect(queuedCompletions()).toBe(1);
+      expect(retryQueuedCompletions(), "still failing: kept queued").toBe(1);
+      expect(await newestEntry()).toMatchObject({ changes: 'Judul: "Kegiatan 24" → "Selesai walau log sibuk"', outcome: "Tidak diketahui (hasil belum tercatat)" });
+    } finally {
+      undo();
+    }
+    expect(retryQueuedCompletions()).toBe(0);
+    expect(await newestEntry()).toMatchObject({ changes: 'Judul: "Kegiatan 24" → "Selesai walau log sibuk"', outcome: "Berhasil" });
+  });
+
+  it("a new record's id, known only from the upstream's answer, is searchable once completed", async () => {
+    recordWrites("post", "/activities", { status: 201, body: { data: { id: 4242 } } });
+    await submit(
+      activityRoute,
+      "/admin/activity?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["date", "2024-06-01"],
+        ["title", "Kegiatan baru"],
+        ["description", "<p>Baru.</p>"],
+      ]),
+    );
+    expect((await auditScreen("?q=4242")).rows.map((row) => row.cells.recordId)).toEqual(["4242"]);
+  });
+
+  it("an entry whose completion never came shows, and exports, its outcome as unknown", async () => {
+    beginChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "banner", recordId: "5", action: "delete", changes: [] });
+    expect((await auditScreen("?resource=banner")).rows[0].cells).toMatchObject({ action: "Hapus", recordId: "5", outcome: "Tidak diketahui (hasil belum tercatat)" });
+    const response = (await exportRoute.loader({
+      request: request("/admin/export/audit?resource=banner", { cookie }),
+      params: { screen: "audit" },
+      context: { clientIp: "x" },
+    })) as Response;
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[1]).toContain('"Hapus","Banner","5","","","Tidak diketahui (hasil belum tercatat)"');
   });
 });

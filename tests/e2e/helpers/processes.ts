@@ -238,6 +238,10 @@ export function bffEnv(overrides: Record<string, string | undefined>): Env {
     // every load instead of trusting its copy for a minute (the copy's keeping is the integration
     // tests' and the bench's to show).
     ADMIN_LIST_REFRESH_MS: "0",
+    // A stopped test process exits once its requests are done, not after waiting out the test
+    // client's idle keep-alive connections; the drain itself is the rolling-restart and
+    // graceful-shutdown tests' to show (they set it).
+    SHUTDOWN_DRAIN_MS: "0",
     // Koleksi Digital reads with the reference API's role-1 account, as `npm start`'s demo does.
     CATALOGUE_READER_EMAIL: STAFF_EMAIL,
     CATALOGUE_READER_PASSWORD: DEMO_PASSWORD,

@@ -3,7 +3,7 @@ import type * as z from "zod";
 import type { AuditRecord, FieldChange } from "~/admin/audit";
 import { resolveRelations } from "~/admin/relations";
 import type { Cells, FormValues } from "~/admin/resource";
-import { recordChange } from "../../audit.server.ts";
+import { beginChange, completeChange } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
@@ -85,31 +85,48 @@ export function createdId(answer: unknown): string | null {
   return null;
 }
 
+/** A change's entry in the audit log, written as pending: completed once the upstream answered. */
+export interface AuditTrail {
+  /** The upstream accepted it; `recordId` when its answer named the record (a new one's id). */
+  ok(recordId?: string | null): void;
+  /** The upstream refused it, or it could not be sent whole (a file that could not be read). */
+  failed(error: UpstreamError | WriteFailed | Error): void;
+}
+
 /**
- * Records an action of this screen in the audit log, done or refused by the upstream. The
- * changes are worked out inside the guard too: nothing about the record can fail the action.
+ * Records an action of this screen in the audit log (issue 36 point 3): `begin` writes its
+ * pending entry before anything is sent upstream, and throws AuditUnavailable (audit.server.ts)
+ * when it cannot, so that the caller refuses the change; the trail it returns completes the entry
+ * and never throws (a completion that cannot be written is retried). The changes are worked out
+ * inside a guard: nothing about the record's values can fail the action.
  */
 export function auditOf(admin: AdminContext, definition: { id: string }, recordLabel?: string) {
-  const record = (entry: Omit<AuditRecord, "actor" | "resource" | "changes">, changes: () => FieldChange[]) => {
-    try {
-      recordChange({
+  return {
+    begin(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]): AuditTrail {
+      let worked: FieldChange[];
+      try {
+        worked = changes();
+      } catch (error) {
+        log("audit_changes_failed", { action, error: error instanceof Error ? error.message : String(error) });
+        worked = [];
+      }
+      const entry = beginChange({
         actor: { id: String(admin.user.id), email: admin.user.email },
         resource: definition.id,
         ...(recordLabel === undefined ? {} : { recordLabel }),
-        ...entry,
-        changes: changes(),
+        action,
+        recordId,
+        changes: worked,
       });
-    } catch (error) {
-      log("audit_record_failed", { action: entry.action, error: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  return {
-    ok(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]) {
-      record({ action, recordId, outcome: "ok" }, changes);
-    },
-    failed(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[], error: UpstreamError | WriteFailed) {
-      const upstreamStatus = isUpstreamError(error) ? error.status : 0;
-      record({ action, recordId, outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) }, changes);
+      return {
+        ok(created) {
+          completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}) });
+        },
+        failed(error) {
+          const upstreamStatus = isUpstreamError(error) ? error.status : 0;
+          completeChange(entry, { outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) });
+        },
+      };
     },
   };
 }

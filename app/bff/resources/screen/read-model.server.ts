@@ -4,6 +4,7 @@ import type { ListView } from "~/admin/url-state";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
 import { PositionIndex } from "../../full-text.server.ts";
+import { countListCopyLookup } from "../../metrics.server.ts";
 import { publicCacheGeneration } from "../../public-cache.server.ts";
 import { hearsBroadcasts, usesRedis } from "../../redis.server.ts";
 import type { UpstreamClient } from "../../upstream.server.ts";
@@ -148,6 +149,7 @@ export function screenReadModel<Rec, C extends Cells>(
   // Without the clears of other processes, a copy could hide their writes: none is trusted.
   const trusted = !usesRedis() || hearsBroadcasts();
   const fresh = slot.model && slot.generation === generation && Date.now() - slot.model.builtAt < getConfig().adminLists.refreshMs;
+  countListCopyLookup(key, Boolean(trusted && fresh));
   if (trusted && fresh) return Promise.resolve(slot.model as unknown as ReadModel<Rec, C>);
   if (slot.building && slot.building.generation === generation) return slot.building.promise as unknown as Promise<ReadModel<Rec, C>>;
 

@@ -1,12 +1,13 @@
 import * as z from "zod";
 import type { AlertType, Cells } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
+import { AUDIT_MESSAGES, AuditUnavailable } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import { isUpstreamError } from "../../upstream.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { failureMessage, listLocation, refused } from "./answers.server.ts";
-import { auditOf, storedRecord } from "./audit-trail.server.ts";
+import { auditOf, storedRecord, type AuditTrail } from "./audit-trail.server.ts";
 
 export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -19,14 +20,21 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   let alert: { type: AlertType; message: string } | undefined;
   // Read before the delete: afterwards the record, and so its name, is gone.
   const before = await storedRecord(admin, adapter, id, { withChoices: false });
-  const audit = auditOf(admin, definition, before?.label);
+  // The audit log's pending entry first: a delete it cannot record is not sent (issue 36 point 3).
+  let audit: AuditTrail;
+  try {
+    audit = auditOf(admin, definition, before?.label).begin("delete", id, () => []);
+  } catch (error) {
+    if (!(error instanceof AuditUnavailable)) throw error;
+    return redirectWithAlert(admin.session, listLocation(request), { type: "error", message: AUDIT_MESSAGES.unavailable });
+  }
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path: adapter.removePath(id), service: adapter.service });
-    audit.ok("delete", id, () => []);
+    audit.ok();
     if (definition.messages.deleted) alert = { type: "success", message: definition.messages.deleted };
   } catch (error) {
+    audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
-    audit.failed("delete", id, () => [], error);
     alert = { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
   }
   return redirectWithAlert(admin.session, listLocation(request), alert);

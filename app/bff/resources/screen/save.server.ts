@@ -5,9 +5,11 @@ import * as z from "zod";
 import { schemaAllowingUnresolved } from "~/admin/relations";
 import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
-import { fieldChanges, isStoredValue } from "../../audit.server.ts";
+import { AUDIT_MESSAGES, AuditUnavailable, fieldChanges, isStoredValue } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { getConfig } from "@server/config.server";
+import { isFileSystemError } from "@server/data-dir.server";
+import { log } from "@server/log.server";
 import { redirectWithAlert } from "../../flash.server.ts";
 import {
   FormRejected,
@@ -25,7 +27,8 @@ import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relation
 import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
 import { alertOf, echoedForm, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";
 import { chosenIn, formChoices, readPickerLists, unknownChoices } from "./choices.server.ts";
-import { auditOf, createdId, storedRecord } from "./audit-trail.server.ts";
+import { auditOf, createdId, storedRecord, type AuditTrail } from "./audit-trail.server.ts";
+import { UPLOAD_MESSAGES } from "../../uploads.server.ts";
 
 /** A create or an update: the form validated, relations settled, the upstream written, the change recorded. */
 
@@ -136,8 +139,15 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       if (isStoredValue(field, before.values[field.name], values[field.name])) omitted.add(field.name);
     }
   }
-  const audit = auditOf(admin, definition, before?.label);
   const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
+  // The audit log's pending entry first: a change it cannot record is not sent (issue 36 point 3).
+  let audit: AuditTrail;
+  try {
+    audit = auditOf(admin, definition, before?.label).begin(intent, context.id ?? null, changes);
+  } catch (error) {
+    if (!(error instanceof AuditUnavailable)) throw error;
+    return sendBack(submission.reply(), 503, alertOf("error", AUDIT_MESSAGES.unavailable));
+  }
 
   try {
     if ("staged" in call) {
@@ -151,7 +161,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
         },
       };
       await call.staged(typedValues, files, context);
-      audit.ok(intent, context.id ?? null, changes);
+      audit.ok();
       return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);
     }
     const upstreamRequest = {
@@ -180,16 +190,25 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
           }),
       });
     }
-    audit.ok(intent, context.id ?? createdId(answer), changes);
+    audit.ok(context.id ?? createdId(answer));
   } catch (error) {
     if (error instanceof FormRejected) {
+      // Refused here, on the way: the upstream stored nothing (its body was cut short, if it had begun).
+      audit.failed(error);
       return sendBack(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), error.status);
     }
     if (isUpstreamError(error) || error instanceof WriteFailed) {
-      audit.failed(intent, context.id ?? null, changes, error);
+      audit.failed(error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
       return sendBack(submission.reply(), refusalStatus(error), alertOf("error", message));
     }
+    if (isFileSystemError(error)) {
+      // A stored upload that could not be read on the way (DATA_DIR/uploads): the body sent upstream was cut.
+      log("save_file_read_failed", { screen: definition.id, code: error.code, error: error.message });
+      audit.failed(error);
+      return sendBack(submission.reply(), 503, alertOf("error", UPLOAD_MESSAGES.storageFailed));
+    }
+    audit.failed(error instanceof Error ? error : new Error(String(error)));
     throw error;
   }
   return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);

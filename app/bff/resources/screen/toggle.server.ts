@@ -3,12 +3,13 @@ import type * as z from "zod";
 import type { FieldChange } from "~/admin/audit";
 import type { Cells, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
+import { AUDIT_MESSAGES, AuditUnavailable } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, isDocumentSubmission, listLocation, refused, refusalStatus } from "./answers.server.ts";
-import { auditOf } from "./audit-trail.server.ts";
+import { auditOf, type AuditTrail } from "./audit-trail.server.ts";
 
 export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -21,15 +22,23 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
   const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
   let failed: UpstreamError | undefined;
-  const audit = auditOf(admin, definition);
   const label = definition.toggle.label;
   const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
+  // The audit log's pending entry first: a switch it cannot record is not sent (issue 36 point 3).
+  let audit: AuditTrail;
+  try {
+    audit = auditOf(admin, definition).begin("toggle", id, change);
+  } catch (error) {
+    if (!(error instanceof AuditUnavailable)) throw error;
+    if (isDocumentSubmission(request)) return redirectWithAlert(admin.session, listLocation(request), { type: "error", message: AUDIT_MESSAGES.unavailable });
+    return data<ScreenActionData>({ alert: alertOf("error", AUDIT_MESSAGES.unavailable) }, { status: 503 });
+  }
   try {
     await adapter.toggle(admin.api, id, on);
-    audit.ok("toggle", id, change);
+    audit.ok();
   } catch (error) {
+    audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
-    audit.failed("toggle", id, change, error);
     failed = error;
   }
   if (isDocumentSubmission(request)) {

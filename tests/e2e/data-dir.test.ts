@@ -1,0 +1,93 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { tusMetadata } from "../helpers/tus.ts";
+import { bffEnv, logIn, mainStack, removeDir, spawnNode, startBff, stopAllProcesses, tempDir, unhandledFailureLines } from "./helpers/index.ts";
+
+/**
+ * Issue 36 point 3: a DATA_DIR the process cannot write. Found by an operator: such a process
+ * passed both health checks, then died on its first resumable upload. Now it does not start
+ * (one line naming DATA_DIR, the folder and the error code), and a folder that becomes unusable
+ * while it runs makes /readyz unready and an upload answer an Indonesian 503, the process alive.
+ */
+
+const dirs: string[] = [];
+async function newDataDir() {
+  const dir = await tempDir("data-dir-test");
+  dirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await stopAllProcesses();
+  await Promise.all(dirs.map(removeDir));
+});
+
+async function failedStart(dataDir: string) {
+  const proc = spawnNode("server/index.ts", bffEnv({ UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: dataDir }));
+  const exit = await proc.waitForExit(15_000);
+  const stderrLines = proc.stderr().split("\n").filter((line) => line.trim() !== "");
+  return { exit, stderrLines, stdout: proc.stdout() };
+}
+
+describe("a DATA_DIR the process cannot write", () => {
+  it("at start: exit 1 with one line naming DATA_DIR, the folder and the code (a DATA_DIR under a regular file; root cannot write there either)", async () => {
+    const parent = await newDataDir();
+    writeFileSync(path.join(parent, "plain-file"), "");
+    const dataDir = path.join(parent, "plain-file", "data");
+    const { exit, stderrLines, stdout } = await failedStart(dataDir);
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(new RegExp(`^DATA_DIR is not writable: ${dataDir} \\(ENOTDIR\\): `));
+    expect(stdout).not.toContain('"event":"listening"');
+  });
+
+  it("at start: an uploads folder that cannot be made is named", async () => {
+    const dataDir = await newDataDir();
+    writeFileSync(path.join(dataDir, "uploads"), "");
+    const { exit, stderrLines } = await failedStart(dataDir);
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(new RegExp(`^DATA_DIR is not writable: ${path.join(dataDir, "uploads")} \\(E[A-Z]+\\): `));
+  });
+
+  it("while running: /readyz says so, an upload gets an Indonesian 503, the process lives on, and all recovers with the folder", async () => {
+    const dataDir = await newDataDir();
+    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: dataDir }));
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const cookie = await logIn(url);
+
+    // The uploads' folder replaced by a file, as a broken mount or a wrong chown would leave it.
+    const uploads = path.join(dataDir, "uploads");
+    rmSync(uploads, { recursive: true });
+    writeFileSync(uploads, "");
+    const createUpload = () =>
+      fetch(`${url}/admin/uploads`, {
+        method: "POST",
+        headers: {
+          Cookie: cookie,
+          Origin: url,
+          "Tus-Resumable": "1.0.0",
+          "Upload-Length": "68",
+          "Upload-Metadata": tusMetadata({ screen: "slider-manager", field: "file", filename: "gambar.png" }),
+        },
+      });
+    const refused = await createUpload();
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toBe("Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.");
+    expect((await fetch(`${url}/healthz`)).status, "the process is alive").toBe(200);
+
+    await expect
+      .poll(async () => {
+        const ready = await fetch(`${url}/readyz`);
+        return { status: ready.status, body: (await ready.json()) as unknown };
+      }, { timeout: 15_000, interval: 500 })
+      .toEqual({ status: 503, body: { status: "data dir not writable" } });
+
+    rmSync(uploads);
+    mkdirSync(uploads);
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+    expect((await createUpload()).status).toBe(201);
+    expect(unhandledFailureLines(proc)).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { http, passthrough } from "msw";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "@server/config.server";
+import { checkDataDirAtStart, DATA_DIR_PROBE_INTERVAL_MS, dataDirWritable, dataPaths } from "@server/data-dir.server";
+import { upstreamsReachable } from "@server/index";
+import { upstream } from "../mocks/upstream";
+
+/**
+ * Issue 36 point 3: a DATA_DIR the process cannot write stops it at start with one line naming
+ * the folder, and makes /readyz unready; /readyz tells a slow upstream from an unreachable one.
+ */
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) {
+    chmodSync(dir, 0o755);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function temporary(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "dispusip-data-dir-"));
+  made.push(dir);
+  return dir;
+}
+
+const configFor = (dataDir: string, extra: Record<string, string> = {}) =>
+  parseConfig({ NODE_ENV: "test", UPSTREAM_API_URL: "http://upstream.test", DATA_DIR: dataDir, ...extra });
+
+/** Whether chmod stops this process writing (not as root, or with CAP_DAC_OVERRIDE). */
+function chmodBinds(): boolean {
+  const dir = temporary();
+  chmodSync(dir, 0o555);
+  try {
+    writeFileSync(path.join(dir, "x"), "");
+    return false;
+  } catch {
+    return true;
+  } finally {
+    chmodSync(dir, 0o755);
+  }
+}
+
+describe("the start check", () => {
+  it("creates every folder the process uses, uploads' included, and leaves no probe behind", () => {
+    const dataDir = path.join(temporary(), "data");
+    const config = configFor(dataDir);
+    checkDataDirAtStart(config);
+    const paths = dataPaths(config);
+    for (const folder of [paths.uploads, paths.imageCache, paths.sessions!]) expect(existsSync(folder), folder).toBe(true);
+    expect(readdirSync(dataDir).sort()).toEqual(["image-cache", "sessions", "uploads"]);
+    expect(readdirSync(paths.uploads)).toEqual([]);
+  });
+
+  it("without REDIS_URL the sessions folder is checked; with it, not made", () => {
+    const dataDir = temporary();
+    checkDataDirAtStart(configFor(dataDir, { REDIS_URL: "redis://127.0.0.1:1" }));
+    expect(existsSync(path.join(dataDir, "sessions"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "uploads"))).toBe(true);
+  });
+
+  it("a DATA_DIR under a regular file: one line naming DATA_DIR, the path and the code (works as root too)", () => {
+    const file = path.join(temporary(), "a-file");
+    writeFileSync(file, "not a folder");
+    const dataDir = path.join(file, "data");
+    expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(
+      expect.objectContaining({ name: "ConfigError", message: expect.stringMatching(new RegExp(`^DATA_DIR is not writable: ${dataDir} \\(ENOTDIR\\): [^\\n]+$`)) }),
+    );
+  });
+
+  it("an uploads folder that is a file: names the uploads folder", () => {
+    const dataDir = temporary();
+    writeFileSync(path.join(dataDir, "uploads"), "");
+    expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "uploads")} (`);
+  });
+
+  it("an audit log file that is a folder cannot be opened for writing: names it", () => {
+    const dataDir = temporary();
+    mkdirSync(path.join(dataDir, "audit.sqlite-wal"));
+    expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "audit.sqlite-wal")} (EISDIR)`);
+  });
+
+  it.runIf(chmodBinds())("a read-only DATA_DIR (chmod 0555): EACCES (skipped as root, where chmod does not stop writes)", () => {
+    const dataDir = temporary();
+    mkdirSync(path.join(dataDir, "uploads"));
+    chmodSync(path.join(dataDir, "uploads"), 0o555);
+    try {
+      expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "uploads")} (EACCES)`);
+    } finally {
+      chmodSync(path.join(dataDir, "uploads"), 0o755);
+    }
+  });
+});
+
+describe("the readiness probe", () => {
+  it("is ready while the folders can be written, unready once one cannot, and probes at most once per interval", async () => {
+    const dataDir = temporary();
+    const config = configFor(dataDir);
+    const start = Date.now();
+    expect(await dataDirWritable(config, start)).toBeUndefined();
+    // The image cache's folder replaced by a file: writes there now fail.
+    rmSync(path.join(dataDir, "image-cache"), { recursive: true });
+    writeFileSync(path.join(dataDir, "image-cache"), "");
+    expect(await dataDirWritable(config, start + 1), "within the interval: the cached verdict").toBeUndefined();
+    const later = await dataDirWritable(config, start + DATA_DIR_PROBE_INTERVAL_MS);
+    expect(later?.message).toMatch(new RegExp(`^DATA_DIR is not writable: ${path.join(dataDir, "image-cache")} \\((ENOTDIR|EEXIST)\\)`));
+    rmSync(path.join(dataDir, "image-cache"));
+    expect(await dataDirWritable(config, start + 2 * DATA_DIR_PROBE_INTERVAL_MS), "writable again").toBeUndefined();
+  });
+});
+
+describe("/readyz's upstream check", () => {
+  const servers: Server[] = [];
+  // The stubs are real servers on loopback: msw (tests/setup/unit.ts) lets these requests through.
+  beforeEach(() => upstream.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough())));
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  async function stub(answer: (respond: (status: number) => void) => void): Promise<string> {
+    const server = createServer((_request, response) => {
+      answer((status) => response.writeHead(status, { "content-type": "application/json" }).end("{}"));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  /** A port nothing listens on: a server started and closed again. */
+  async function refusing(): Promise<string> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return `http://127.0.0.1:${port}`;
+  }
+
+  it("ok when the upstream answers under 500", async () => {
+    const base = await stub((respond) => respond(404));
+    expect(await upstreamsReachable({ upstreamApiUrl: base, panelApiUrl: base }, 1000)).toBe("ok");
+  });
+
+  it("slow when no answer comes in time", async () => {
+    const base = await stub(() => {
+      // never answers
+    });
+    const started = performance.now();
+    expect(await upstreamsReachable({ upstreamApiUrl: base, panelApiUrl: base }, 300)).toBe("slow");
+    expect(performance.now() - started).toBeLessThan(2000);
+    for (const server of servers) server.closeAllConnections();
+  });
+
+  it("unreachable on a 5xx", async () => {
+    const base = await stub((respond) => respond(500));
+    expect(await upstreamsReachable({ upstreamApiUrl: base, panelApiUrl: base }, 1000)).toBe("unreachable");
+  });
+
+  it("unreachable when the connection is refused, and the worse of two upstreams wins", async () => {
+    const refused = await refusing();
+    const hanging = await stub(() => {});
+    const fine = await stub((respond) => respond(200));
+    expect(await upstreamsReachable({ upstreamApiUrl: refused, panelApiUrl: refused }, 1000)).toBe("unreachable");
+    expect(await upstreamsReachable({ upstreamApiUrl: fine, panelApiUrl: hanging }, 300)).toBe("slow");
+    expect(await upstreamsReachable({ upstreamApiUrl: hanging, panelApiUrl: refused }, 300)).toBe("unreachable");
+    for (const server of servers) server.closeAllConnections();
+  });
+});

@@ -1,0 +1,50 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 36: the guide's nginx configuration is tested as written. docs/deployment.md prints
+ * deploy/nginx.conf byte for byte (tests/hard/rolling-restart.test.ts runs `nginx -t` on that file
+ * and serves through it), and says nothing nginx 1.22 would refuse.
+ */
+
+const root = new URL("../../", import.meta.url);
+const guide = () => readFile(new URL("docs/deployment.md", root), "utf8");
+const nginxConf = () => readFile(new URL("deploy/nginx.conf", root), "utf8");
+
+/** The guide's ```nginx blocks, their text exactly as printed. */
+function nginxBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```nginx\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+}
+
+describe("the deployment guide's nginx configuration", () => {
+  it("is deploy/nginx.conf, byte for byte, in the guide's one nginx block", async () => {
+    const blocks = nginxBlocks(await guide());
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toBe(await nginxConf());
+  });
+
+  it("is written the way Debian's nginx 1.22 takes it, with the settings a rolling restart needs", async () => {
+    const conf = await nginxConf();
+    // `http2 on;` needs 1.25.1; a {n} quantifier needs its regex quoted.
+    expect(conf).not.toMatch(/^\s*http2 on;/m);
+    expect(conf).toMatch(/^\s*listen 443 ssl http2;$/m);
+    for (const line of conf.split("\n").filter((text) => /^\s*location ~/.test(text) && text.includes("{3"))) expect(line).toMatch(/location ~\*? "/);
+    // The port kept in Host (the site's CSRF check), nginx's request id passed on, /metrics hidden.
+    expect(conf).toMatch(/proxy_set_header Host \$http_host;/);
+    expect(conf).not.toMatch(/proxy_set_header Host \$host;/);
+    expect(conf).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
+    expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
+    // Idle upstream connections closed by nginx before the site's 5 s keep-alive and its drain.
+    const keepalive = /keepalive_timeout (\d+)s;/.exec(conf.slice(conf.indexOf("upstream dispusip"), conf.indexOf("limit_conn_zone")));
+    expect(Number(keepalive?.[1])).toBeLessThan(5);
+    // A POST an instance received is never sent to another.
+    expect(conf).toMatch(/^\s*proxy_next_upstream error timeout;$/m);
+    expect(conf).not.toMatch(/^\s*proxy_next_upstream [^#\n]*non_idempotent/m);
+    // The script's settle time outlasts the upstream's fail_timeout.
+    const failTimeouts = [...conf.matchAll(/fail_timeout=(\d+)s/g)].map((match) => Number(match[1]));
+    const script = await readFile(new URL("scripts/rolling-restart.sh", root), "utf8");
+    const settle = Number(/SETTLE_SECONDS:-(\d+)/.exec(script)?.[1]);
+    expect(failTimeouts.length).toBeGreaterThan(0);
+    expect(Math.max(...failTimeouts)).toBeLessThan(settle);
+  });
+});
