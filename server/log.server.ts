@@ -1,3 +1,5 @@
+import { inspect } from "node:util";
+
 /**
  * One JSON line per event on stdout, for operators and log shippers.
  * Callers pass only what is safe to keep: never a token, password, cookie or file content.
@@ -12,8 +14,8 @@ export function log(event: string, fields: LogFields = {}) {
 
 /**
  * What a log line says of an error: its name, code and message, and where it came from (the
- * stack's first frames, one line). A thrown value that is no Error is written as JSON, never as
- * "[object Object]".
+ * stack's first frames, one line). A thrown value that is no Error is written as Node's inspect
+ * shows it (circular ones too), never as "[object Object]".
  */
 export function errorFields(error: unknown): { error: string; stack?: string } {
   if (error instanceof Error) {
@@ -24,9 +26,5 @@ export function errorFields(error: unknown): { error: string; stack?: string } {
     };
   }
   if (typeof error === "string") return { error };
-  try {
-    return { error: JSON.stringify(error)?.slice(0, 1000) ?? String(error) };
-  } catch {
-    return { error: String(error) };
-  }
+  return { error: inspect(error, { depth: 3, breakLength: Infinity }).slice(0, 1000) };
 }

@@ -4,7 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Histogram, type Registry } from "prom-client";
 import { ConfigError, type Config } from "./config.server.ts";
-import { log } from "./log.server.ts";
+import { errorFields, log } from "./log.server.ts";
 import { routeMatcher } from "./route-matcher.server.ts";
 
 /**
@@ -125,7 +125,7 @@ function metricsListener(registry: Registry): Server {
         res.end(req.method === "HEAD" ? undefined : text);
       },
       (error: unknown) => {
-        log("metrics_failed", { error: error instanceof Error ? error.message : String(error) });
+        log("metrics_failed", errorFields(error));
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Metrics could not be collected\n");
       },
     );

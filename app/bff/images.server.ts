@@ -8,7 +8,7 @@ import { IMAGE_WIDTHS } from "~/lib/images";
 import { getConfig } from "@server/config.server";
 import { dataPaths } from "@server/data-dir.server";
 import { MAX_IMAGE_PIXELS } from "./image-header.server.ts";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 
 /**
  * Resized variants of stored images (`/files/{name}?w=640`): AVIF or WebP as the browser's
@@ -249,7 +249,7 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
           width: source.width,
           format,
           remembered: error instanceof OriginalUnusable,
-          error: String(error),
+          ...errorFields(error),
         });
       }
       // Whatever went wrong (a corrupt or gigantic picture), the original is never worse than nothing.
@@ -306,7 +306,7 @@ async function resizeAndStore(originalKey: string, upstream: Response, width: nu
     // A cache folder that cannot be written (full, read-only) costs the cache, never the answer.
     await rm(temporary, { force: true }).catch(() => undefined);
     // The visitor still gets the variant; the next request tries to cache it again.
-    log("image_cache_write_failed", { error: String(error) });
+    log("image_cache_write_failed", errorFields(error));
   }
   return variant;
 }

@@ -6,7 +6,7 @@ import { createSessionStorage, data, type Session, type SessionStorage } from "@
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { KEY_PREFIX, RedisUnavailable, usesRedis, withRedis, type RedisClient } from "./redis.server.ts";
 
 /**
@@ -135,7 +135,7 @@ function fileStore(directory: string, idleTimeoutMs: number, endedKeptMs: number
     }
   };
   // A sweep that cannot delete is logged and tried again next time: never an unhandled rejection.
-  const sweepLogged = () => void sweep().catch((error: unknown) => log("session_sweep_failed", { error: String(error) }));
+  const sweepLogged = () => void sweep().catch((error: unknown) => log("session_sweep_failed", errorFields(error)));
   setInterval(sweepLogged, 15 * 60_000).unref();
   sweepLogged();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Lock, Locker, RequestRelease } from "@tus/utils";
 import { MESSAGES } from "~/config/messages";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { broadcast, KEY_PREFIX, onBroadcast, RedisUnavailable, withRedis } from "./redis.server.ts";
 
 /**
@@ -196,7 +196,7 @@ export async function releaseUploadLocks(waitMs: number): Promise<void> {
   await Promise.all(
     [...held.keys()].map(async (lock) => {
       held.delete(lock);
-      await lock.unlock().catch((error: unknown) => log("upload_unlock_failed", { error: String(error) }));
+      await lock.unlock().catch((error: unknown) => log("upload_unlock_failed", errorFields(error)));
     }),
   );
 }

@@ -7,7 +7,7 @@ import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin/fil
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
 import type { FileRule } from "./multipart.server.ts";
 import { RedisUnavailable, usesRedis } from "./redis.server.ts";
@@ -100,7 +100,7 @@ class ReservingFileStore extends FileStore {
 
   private async release(id: string): Promise<void> {
     // Not released now (Redis away): the sweep releases it once its description is gone.
-    await this.reservations.release(id).catch((error: unknown) => log("upload_release_failed", { upload: id, error: String(error) }));
+    await this.reservations.release(id).catch((error: unknown) => log("upload_release_failed", { upload: id, ...errorFields(error) }));
   }
 
   override async create(upload: Upload): Promise<Upload> {
@@ -138,7 +138,7 @@ function answerOfError(error: Error | { status_code: number; body: string }): { 
   // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, kept as it is.
   const status = "status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
   if (status < 500 || ours.has(error)) return undefined;
-  log("upload_failed", { status, error: error instanceof Error ? error.message : error.body });
+  log("upload_failed", { status, ...(error instanceof Error ? errorFields(error) : { error: error.body }) });
   return refusal(500, UPLOAD_MESSAGES.failed);
 }
 
@@ -221,7 +221,7 @@ function resumableUploads(): Uploads {
   });
   // An unstarted upload lives at most a quarter longer than UPLOAD_UNSTARTED_EXPIRY_MS.
   const sweep = setInterval(
-    () => void sweepExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", { error: String(error) })),
+    () => void sweepExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", errorFields(error))),
     Math.min(expiryMs, unstartedExpiryMs, 60 * 60 * 1000) / 4,
   );
   sweep.unref();
@@ -257,7 +257,7 @@ export async function sweepExpiredUploads(now = Date.now()): Promise<number> {
       deleted += 1;
     }
   }
-  await reservations.releaseVanished(now - VANISHED_AFTER_MS).catch((error: unknown) => log("upload_reservations_cleanup_failed", { error: String(error) }));
+  await reservations.releaseVanished(now - VANISHED_AFTER_MS).catch((error: unknown) => log("upload_reservations_cleanup_failed", errorFields(error)));
   return deleted;
 }
 

@@ -5,7 +5,7 @@ import { resolveRelations } from "~/admin/relations";
 import type { Cells, FormValues } from "~/admin/resource";
 import { beginChange, completeChange } from "../../audit.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { readPickerLists, resolvedRecord } from "./choices.server.ts";
@@ -53,7 +53,7 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   try {
     return await Promise.race([found, late]);
   } catch (error) {
-    log("audit_stored_values_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    log("audit_stored_values_unavailable", errorFields(error));
     return undefined;
   } finally {
     timer.abort();
@@ -107,7 +107,7 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
       try {
         worked = changes();
       } catch (error) {
-        log("audit_changes_failed", { action, error: error instanceof Error ? error.message : String(error) });
+        log("audit_changes_failed", { action, ...errorFields(error) });
         worked = [];
       }
       const entry = beginChange({
