@@ -106,6 +106,24 @@ export async function startRedisServer(dir: string): Promise<RedisServer> {
   return server;
 }
 
+/** nginx's main configuration for a test: everything in `dir`, one worker, `http` holding `httpBody`. */
+function nginxMain(dir: string, errorLevel: "warn" | "notice", httpBody: string): string {
+  return `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log ${errorLevel};
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${httpBody}
+}
+`;
+}
+
 export interface Nginx {
   url: string;
   stop(): Promise<void>;
@@ -116,18 +134,7 @@ export async function startNginx(dir: string, backends: string[]): Promise<Nginx
   await mkdir(dir, { recursive: true });
   const port = await closedLoopbackPort();
   const servers = backends.map((url) => `    server ${new URL(url).host};`).join("\n");
-  const config = `
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  const config = nginxMain(dir, "warn", `
   upstream bff {
 ${servers}
     keepalive 64;
@@ -146,8 +153,7 @@ ${servers}
       proxy_buffering off;
     }
   }
-}
-`;
+`);
   const configFile = path.join(dir, "nginx.conf");
   await writeFile(configFile, config);
   const proc = daemon(NGINX, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", configFile, "-g", "daemon off;"]);
@@ -217,20 +223,7 @@ export async function startGuideNginx(dir: string, backends: string[]): Promise<
   const configFile = path.join(dir, "nginx.conf");
   await writeFile(
     configFile,
-    `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log notice;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${siteFile};
-}
-`,
+    nginxMain(dir, "notice", `  include ${siteFile};`),
   );
   const args = ["-p", dir, "-e", path.join(dir, "error.log"), "-c", configFile];
   const checked = await run(NGINX, [...args, "-t"]);

@@ -16,6 +16,7 @@ import { publicPageCache } from "~/bff/page-cache.server";
 import { memoryReservations } from "~/bff/upload-reservations.server";
 import { createUpstreamClient } from "~/bff/upstream.server";
 import * as genreRoute from "~/routes/admin.genre";
+import { MANIFEST } from "../helpers/route-manifest.ts";
 import { UPSTREAM, upstream } from "../mocks/upstream";
 import { servePagedList } from "./admin-catalogue-support";
 import { adminCookie, load } from "./admin-screen-support";
@@ -25,26 +26,6 @@ import { adminCookie, load } from "./admin-screen-support";
  * by route id whatever URLs visitors make up, and the app's counters moving with what happens.
  */
 
-const noop = () => null;
-/** A manifest shaped like the app's (the server build's `routes`). */
-const MANIFEST = {
-  root: { id: "root", path: "", module: { default: noop } },
-  "routes/_public": { id: "routes/_public", parentId: "root", module: { default: noop } },
-  "routes/_public._index": { id: "routes/_public._index", parentId: "routes/_public", index: true, module: { loader: noop } },
-  "routes/_public.about": { id: "routes/_public.about", parentId: "routes/_public", path: "about", module: { loader: noop } },
-  "routes/_public.activity.$activityId": {
-    id: "routes/_public.activity.$activityId",
-    parentId: "routes/_public",
-    path: "activity/:activityId",
-    module: { loader: noop },
-  },
-  "routes/_public.$": { id: "routes/_public.$", parentId: "routes/_public", path: "*", module: { loader: noop } },
-  "routes/files.$name": { id: "routes/files.$name", parentId: "root", path: "files/:name", module: { loader: noop } },
-  "routes/login": { id: "routes/login", parentId: "root", path: "login", module: { loader: noop, action: noop } },
-  "routes/admin": { id: "routes/admin", parentId: "root", path: "admin", module: { loader: noop } },
-  "routes/admin._index": { id: "routes/admin._index", parentId: "routes/admin", index: true, module: { loader: noop } },
-  "routes/admin.book": { id: "routes/admin.book", parentId: "routes/admin", path: "book", module: { loader: noop, action: noop } },
-} as unknown as ServerBuild["routes"];
 const BUILD = { routes: MANIFEST } as ServerBuild;
 const FIXED_LABELS = ["health", "build", "static", "unmatched"];
 const REQUESTS = "dispusip_http_request_duration_seconds";

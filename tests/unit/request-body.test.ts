@@ -1,12 +1,12 @@
 import { once } from "node:events";
 import { request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyRefused, boundRequestBodies, requestBodyOf } from "@server/request-body.server";
 import { routeMatcher } from "@server/route-matcher.server";
 import { visitorErrorHandler } from "@server/visitor-errors.server";
+import { MANIFEST } from "../helpers/route-manifest.ts";
 
 /**
  * The process's body bounds (issue 20, points 1, 6, 8) on a real HTTP server, with a handler that
@@ -15,38 +15,7 @@ import { visitorErrorHandler } from "@server/visitor-errors.server";
  * built app.
  */
 
-const noop = () => null;
-/** A manifest shaped like the app's (server build `routes`). */
-const MANIFEST = {
-  root: { id: "root", path: "", module: { default: noop, loader: noop } },
-  "routes/_public": { id: "routes/_public", parentId: "root", module: { default: noop } },
-  "routes/_public._index": { id: "routes/_public._index", parentId: "routes/_public", index: true, module: { loader: noop } },
-  "routes/_public.about": { id: "routes/_public.about", parentId: "routes/_public", path: "about", module: { loader: noop } },
-  "routes/_public.activity.$activityId": {
-    id: "routes/_public.activity.$activityId",
-    parentId: "routes/_public",
-    path: "activity/:activityId",
-    module: { loader: noop },
-  },
-  "routes/activity.feed[.]xml": { id: "routes/activity.feed[.]xml", parentId: "root", path: "activity/feed.xml", module: { loader: noop } },
-  "routes/files.$name": { id: "routes/files.$name", parentId: "root", path: "files/:name", module: { loader: noop } },
-  "routes/login": { id: "routes/login", parentId: "root", path: "login", module: { loader: noop, action: noop } },
-  "routes/admin": { id: "routes/admin", parentId: "root", path: "admin", module: { loader: noop } },
-  "routes/admin._index": { id: "routes/admin._index", parentId: "routes/admin", index: true, module: { loader: noop } },
-  "routes/admin.genre": { id: "routes/admin.genre", parentId: "routes/admin", path: "genre", module: { loader: noop, action: noop } },
-  "routes/admin.book": {
-    id: "routes/admin.book",
-    parentId: "routes/admin",
-    path: "book",
-    module: { loader: noop, action: noop, handle: { uploads: ["image", "book"] } },
-  },
-  "routes/admin.video[.]upload": {
-    id: "routes/admin.video[.]upload",
-    parentId: "routes/admin",
-    path: "video.upload",
-    module: { loader: noop, action: noop, handle: { uploads: ["video", "image", "image"] } },
-  },
-} as unknown as ServerBuild["routes"];
+
 
 describe("routeMatcher", () => {
   const match = routeMatcher(MANIFEST);
