@@ -67,10 +67,10 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   process.env.NODE_ENV = config.env;
   log("starting", startLine(config, readBuildVersion(path.dirname(serverBuildPath))));
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const { publicPageCache, connectRedis, closeRedis, redisReady, releaseUploadLocks } = servicesOf(build);
+  const { publicPageCache, connectRedis, closeRedis, redisReady, releaseUploadLocks, metricsRegistry } = servicesOf(build);
   if (config.redisUrl) await connectRedis(config.redisUrl);
   // Prometheus metrics on a listener of their own (METRICS_PORT), never the site's; undefined when off.
-  const metrics = await startMetrics(config, servicesOf(build).metricsRegistry, build);
+  const metrics = await startMetrics(config, metricsRegistry, build);
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
