@@ -90,7 +90,7 @@ function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failure
   } catch {
     return {};
   }
-  const firstLine = (text = "") => text.trim().split("\n")[0].slice(0, 200);
+  const firstLine = (text = "") => text.trim().split("\n")[0].slice(0, 500);
   const failures = report.testResults.flatMap((file) => {
     const where = path.relative(root, file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === "failed");

@@ -157,7 +157,15 @@ export async function alertShown(page: Page, text: string, { timeout = 30_000 } 
   // Whichever sees it first; the other's later timeout is not a failure.
   noted.catch(() => {});
   onPage.catch(() => {});
-  await Promise.any([noted, onPage]).catch(() => onPage);
+  await Promise.any([noted, onPage]).catch(async () => {
+    // Neither: say what the page shows instead (an error alert, a field's message, a dialog still open).
+    const shown = await page
+      .locator(".kit-alert, [role=alert], [aria-invalid=true], [role=dialog]")
+      .evaluateAll((elements) => elements.map((element) => `${element.getAttribute("role") ?? element.className}: ${(element.textContent ?? "").trim().slice(0, 200)}`))
+      .catch(() => ["(the page could not be read)"]);
+    const seen = await page.evaluate(() => (window as unknown as AlertRecord).__alertsSeen ?? []).catch(() => []);
+    throw new Error(`no alert "${text}" within ${timeout} ms at ${page.url()}; alerts seen: ${JSON.stringify(seen)}; on the page: ${JSON.stringify(shown)}`);
+  });
   await page
     .evaluate((wanted) => {
       const record = window as unknown as AlertRecord;
