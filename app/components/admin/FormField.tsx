@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LEGACY_VALUE_NOTE } from "~/admin/legacy-values";
 import { CLEAR_FIELD } from "~/admin/relations";
 import type { FieldDefinition, FileAccept } from "~/admin/resource";
 import { Icon } from "~/components/Icon";
@@ -33,6 +34,8 @@ export interface FormFieldProps {
   picker?: { total: number; search?: string };
   /** File fields: the largest file the server takes, in bytes. */
   maxBytes?: number;
+  /** The stored value fails today's rule: kept as it is unless the admin changes it (app/admin/legacy-values.ts). */
+  legacy?: boolean;
 }
 
 /** What each kind lets a file picker offer (the server still checks the bytes), and how the hint names it. */
@@ -71,6 +74,7 @@ export function FormField({
   unresolved,
   picker,
   maxBytes,
+  legacy,
 }: FormFieldProps) {
   const hydrated = useHydrated();
   // A chosen file the browser refused (its type or size) is this field's error until another is chosen.
@@ -80,9 +84,10 @@ export function FormField({
   const { name, label, type, icon, className, disabled, hint } = definition;
   const hintId = `${id}-hint`;
   const unresolvedId = `${id}-unresolved`;
+  const legacyId = `${id}-legacy`;
   const invalid = Boolean(errors?.length);
   const describedBy =
-    [hint || type === "file" ? hintId : undefined, unresolved ? unresolvedId : undefined, invalid ? errorId : undefined]
+    [hint || type === "file" ? hintId : undefined, unresolved ? unresolvedId : undefined, legacy ? legacyId : undefined, invalid ? errorId : undefined]
       .filter(Boolean)
       .join(" ") || undefined;
   const unresolvedNote = unresolved ? (
@@ -132,7 +137,7 @@ export function FormField({
         notes={
           <>
             {unresolvedNote}
-            <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
+            <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} legacyId={legacy ? legacyId : undefined} />
           </>
         }
       />
@@ -172,7 +177,7 @@ export function FormField({
             ))}
           </div>
           {unresolvedNote}
-          <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
+          <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} legacyId={legacy ? legacyId : undefined} />
         </fieldset>
       );
     }
@@ -221,7 +226,7 @@ export function FormField({
       </label>
       {control}
       {unresolvedNote}
-      <FieldNotes hint={fileHint} hintId={hintId} errors={errors} errorId={errorId} />
+      <FieldNotes hint={fileHint} hintId={hintId} errors={errors} errorId={errorId} legacyId={legacy ? legacyId : undefined} />
     </div>
   );
 }
@@ -258,9 +263,14 @@ function UnresolvedNote({ id, label, field, form, multiple, missing, clearable }
   );
 }
 
-function FieldNotes({ hint, hintId, errors, errorId }: { hint?: string; hintId: string; errors?: string[]; errorId: string }) {
+function FieldNotes({ hint, hintId, errors, errorId, legacyId }: { hint?: string; hintId: string; errors?: string[]; errorId: string; legacyId?: string }) {
   return (
     <>
+      {legacyId ? (
+        <p className="kit-legacy" id={legacyId}>
+          {LEGACY_VALUE_NOTE}
+        </p>
+      ) : null}
       {hint ? (
         <p className="kit-hint" id={hintId}>
           {hint}

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type * as z from "zod";
+import { legacyValues, schemaKeepingLegacy } from "~/admin/legacy-values";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { pickerFields, type FormChoices } from "~/admin/pickers";
 import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
@@ -169,10 +170,17 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgressAction });
   // Stored relations (a book's author, genres...) preselected where the server matched them; a
   // field the form cannot show in full may stay empty, and is then left as it is stored.
-  const { relations, unresolved, schema } = useMemo(() => {
+  // Stored values today's rules refuse (an imported ISBN's check digit) stand while left as shown (app/admin/legacy-values.ts).
+  const { relations, unresolved, legacy, schema } = useMemo(() => {
     const resolved = row ? shownRelations(row, choices, definition.fields) : undefined;
     const missing = resolved?.unresolved ?? {};
-    return { relations: resolved?.values, unresolved: missing, schema: schemaAllowingUnresolved(definition.schema, Object.keys(missing)) };
+    const kept = legacyValues(definition.schema, definition.fields, row?.values);
+    return {
+      relations: resolved?.values,
+      unresolved: missing,
+      legacy: kept,
+      schema: schemaKeepingLegacy(schemaAllowingUnresolved(definition.schema, Object.keys(missing)), kept),
+    };
   }, [row, choices, definition]);
   const stored: FormValues | undefined = row ? { ...row.values, ...relations } : undefined;
   const defaultValue: FormValues | undefined = restored ? { ...stored, ...draftValues(restored, definition.fields) } : stored;
@@ -181,7 +189,8 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
     id: `${definition.id}-${row ? `edit-${row.id}` : "add"}`,
     lastResult: upload.answer?.result ?? lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    // Not the legacy fields' either-or: their own constraints (required) still show.
+    constraint: getZodConstraint(schemaAllowingUnresolved(definition.schema, Object.keys(unresolved))),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -264,6 +273,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
                   ? { missing: unresolved[definitionField.name].missing, clearable: !strictConstraint[definitionField.name]?.required }
                   : undefined
               }
+              legacy={definitionField.name in legacy}
               maxBytes={fileLimits?.[definitionField.name]}
               picker={offered ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name] } : undefined}
             />

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import { legacyValues, schemaKeepingLegacy } from "~/admin/legacy-values";
 import { schemaAllowingUnresolved } from "~/admin/relations";
 import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
@@ -111,7 +112,19 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     const choices = lists ? formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields) }) : undefined;
     return data<ScreenActionData>({ result: echo(result), ...(alert ? { alert } : {}), ...(choices ? { choices } : {}) }, { status });
   };
-  const submission = parseWithZod(formData, { schema: schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys()) });
+  const recordId = intent === "update" ? id : undefined;
+  const schema = schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys());
+  let submission = parseWithZod(formData, { schema });
+  // The record as the form showed it, from the copy the form was made from (read before the
+  // write, or the stored values would already be the new ones).
+  let stored: ReturnType<typeof storedRecord> | undefined;
+  const storedBefore = () => (stored ??= recordId === undefined ? Promise.resolve(undefined) : storedRecord(admin, adapter, recordId, { withChoices: true }));
+  let legacy: Record<string, string> = {};
+  if (submission.status !== "success" && recordId !== undefined) {
+    // A stored value that fails today's rule stands while the admin leaves it as it was shown.
+    legacy = legacyValues(definition.schema, definition.fields, (await storedBefore())?.values);
+    if (Object.keys(legacy).length > 0) submission = parseWithZod(formData, { schema: schemaKeepingLegacy(schema, legacy) });
+  }
   if (submission.status !== "success") {
     return sendBack(submission.reply(), 400);
   }
@@ -119,16 +132,13 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const values: Record<string, unknown> = { ...submission.value };
   for (const field of definition.fields) {
     const value = values[field.name];
-    if (field.type === "textEditor" && typeof value === "string") values[field.name] = cleanEditorHtml(value);
+    // A legacy value kept as stored is sent back as it is, not cleaned into another.
+    if (field.type === "textEditor" && typeof value === "string" && legacy[field.name] !== value) values[field.name] = cleanEditorHtml(value);
   }
   const omitted = keepUnresolvedRelations(values, relationEdits, relationFields);
+  const context: WriteContext = { api: admin.api, id: recordId, omitted };
   const typedValues = values as z.output<S>;
-  const context: WriteContext = { api: admin.api, id: intent === "update" ? id : undefined, omitted };
-  const [before, lists] = await Promise.all([
-    // Read before the write, or the stored values would already be the new ones.
-    context.id === undefined ? undefined : storedRecord(admin, adapter, context.id, { withChoices: true }),
-    pickerLists,
-  ]);
+  const [before, lists] = await Promise.all([storedBefore(), pickerLists]);
   // A chosen author, genre... must be one of its list's: a forged id, or one deleted meanwhile, goes no further.
   const unknown = lists ? unknownChoices(lists, definition.fields, values) : {};
   if (Object.keys(unknown).length > 0) return sendBack(submission.reply({ fieldErrors: unknown }), 400);

@@ -1,0 +1,59 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as z from "zod";
+import type { FieldDefinition, FormValues } from "./resource";
+
+/**
+ * Validation judges what the admin changed (issue 37 point 3). A stored value that today's rule
+ * refuses (an imported ISBN whose check digit is wrong, an old email, URL or phone number) and
+ * that the admin leaves as the form showed it is kept as it is: the edit is saved, the value is
+ * not rewritten, and the field says so. A value the admin changed is checked as always.
+ *
+ * "As the form showed it" is the record's form values: in the browser the row the form was made
+ * from, on the server the same record in the screen's copy of its list (the one the edit is
+ * compared with, read-model.server.ts). Both run the field's own zod rule, so one declaration
+ * (app/admin/screens/<id>/screen.ts) decides for every screen.
+ */
+
+export const LEGACY_VALUE_NOTE = "Nilai lama tidak lolos pemeriksaan; tidak diubah";
+
+/** A field whose value is text the admin types: not a file, nor a picker's choice (relations have their own rules). */
+function typedText(field: FieldDefinition): boolean {
+  return field.type !== "file" && field.type !== "pills" && !field.optionsFrom;
+}
+
+/**
+ * The stored values, by field, that the field's rule refuses today, as the edit form shows them.
+ * An empty value is never one: a required field left empty must be filled.
+ */
+export function legacyValues(schema: z.ZodObject, fields: FieldDefinition[], stored: FormValues | undefined): Record<string, string> {
+  const legacy: Record<string, string> = {};
+  if (!stored) return legacy;
+  for (const field of fields) {
+    const value = stored[field.name];
+    const rule = schema.shape[field.name] as z.ZodType | undefined;
+    if (!rule || !typedText(field) || typeof value !== "string" || value.trim() === "") continue;
+    // Read as a submission is (conform's coercion: empty to undefined, numbers...), by the field's rule alone.
+    const formData = new FormData();
+    formData.set(field.name, value);
+    const submission = parseWithZod(formData, { schema: z.object({ [field.name]: rule }) });
+    if (submission.status !== "success") legacy[field.name] = value;
+  }
+  return legacy;
+}
+
+/**
+ * The edit's schema: each legacy field takes its stored value exactly as shown (and gives it
+ * back unchanged), or else a value its own rule accepts, refused with the rule's own message.
+ */
+export function schemaKeepingLegacy<S extends z.ZodObject>(schema: S, legacy: Record<string, string>): S {
+  const kept: Record<string, z.ZodType> = {};
+  for (const [name, value] of Object.entries(legacy)) {
+    const rule = schema.shape[name] as z.ZodType | undefined;
+    if (!rule) continue;
+    kept[name] = z.union([z.literal(value), rule], {
+      // Not the union's "invalid input": what the field's rule says of the new value.
+      error: (issue) => (issue as { errors?: Array<Array<{ message?: string }>> }).errors?.[1]?.[0]?.message,
+    });
+  }
+  return (Object.keys(kept).length > 0 ? schema.extend(kept) : schema) as S;
+}
