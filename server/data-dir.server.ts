@@ -5,7 +5,7 @@ import path from "node:path";
 import { ConfigError, type Config } from "./config.server.ts";
 
 /**
- * What the process keeps under DATA_DIR (issue 36 point 3), and the checks that it can write
+ * What the process keeps under DATA_DIR, and the checks that it can write
  * there: once at start (`checkDataDirAtStart`, which refuses to start with one line naming the
  * folder and the error's code), and for `/readyz` (`dataDirWritable`, a probe at most every few
  * seconds). A folder that cannot be written must never pass the health checks and then fail the

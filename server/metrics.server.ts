@@ -8,7 +8,7 @@ import { errorFields, log } from "./log.server.ts";
 import { routeMatcher } from "./route-matcher.server.ts";
 
 /**
- * Prometheus metrics (issue 36), on a listener of their own (`METRICS_HOST`:`METRICS_PORT`,
+ * Prometheus metrics, on a listener of their own (`METRICS_HOST`:`METRICS_PORT`,
  * loopback by default), never on the site's port, and off when `METRICS_PORT` is unset. The
  * registry is the build's (app/bff/metrics.server.ts, through `processServices`), where the
  * app counts its upstream calls, caches, Redis reconnects and upload reservations; this module

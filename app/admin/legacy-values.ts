@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { FieldDefinition, FormValues } from "./resource";
 
 /**
- * Validation judges what the admin changed (issue 37 point 3). A stored value that today's rule
+ * Validation judges what the admin changed. A stored value that today's rule
  * refuses (an imported ISBN whose check digit is wrong, an old email, URL or phone number) and
  * that the admin leaves as the form showed it is kept as it is: the edit is saved, the value is
  * not rewritten, and the field says so. A value the admin changed is checked as always.

@@ -17,7 +17,7 @@ import { cleanEditorHtml } from "./sanitize.server.ts";
  * upstream accepted it, and which fields changed. It keeps short before/after values of plain
  * text fields only: never file contents, rich text, passwords, tokens or cookies.
  *
- * A change is recorded in two steps (issue 36 point 3): a pending entry before anything is sent
+ * A change is recorded in two steps: a pending entry before anything is sent
  * upstream (`beginChange`; when it cannot be written the change is refused, so that no change
  * goes unrecorded), then its outcome once the upstream answered (`completeChange`), which never
  * fails the admin's change: a completion that cannot be written now is queued and retried. An

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
- * The process's one Prometheus registry and the app's own metrics on it (issue 36). Created here,
+ * The process's one Prometheus registry and the app's own metrics on it. Created here,
  * in the build: the process takes the registry from the build (`processServices`), adds its
  * request metrics and Node's defaults to it (server/metrics.server.ts) and serves it on its own
  * listener, `METRICS_PORT`. Counting costs a few nanoseconds and goes on whether or not anything

@@ -150,7 +150,7 @@ export function redisUploadLocker(): Locker {
 }
 
 /**
- * A shutdown's hold on the uploads (issue 36): every lock this process holds, whichever locker
+ * A shutdown's hold on the uploads: every lock this process holds, whichever locker
  * (the Redis one or @tus/server's memory one), with the request's `release`.
  */
 const held = new Map<Lock, RequestRelease>();

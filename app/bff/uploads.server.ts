@@ -123,7 +123,7 @@ class ReservingFileStore extends FileStore {
 
 /**
  * @tus/file-store creates its folder from its constructor with a callback that throws outside any
- * request (an unwritable DATA_DIR killed the process, issue 36). The folder is created at start
+ * request (an unwritable DATA_DIR killed the process). The folder is created at start
  * instead (server/data-dir.server.ts, and again, synchronously, before the store is made), and
  * `create` makes it again if it went, inside its request.
  */

@@ -1,5 +1,5 @@
 /**
- * Form drafts (issue 35, point 4): what an admin typed into a form, kept in their own browser so
+ * Form drafts: what an admin typed into a form, kept in their own browser so
  * that it can be offered again when a save could not keep it. A save whose answer ends the
  * session (the upstream refused the token, spec §6) sends the admin to `/` logged out, and the
  * page with the form is gone; the form saved a draft as it was sent, so after the next login of

@@ -94,7 +94,7 @@ export interface AuditTrail {
 }
 
 /**
- * Records an action of this screen in the audit log (issue 36 point 3): `begin` writes its
+ * Records an action of this screen in the audit log: `begin` writes its
  * pending entry before anything is sent upstream, and throws AuditUnavailable (audit.server.ts)
  * when it cannot, so that the caller refuses the change; the trail it returns completes the entry
  * and never throws (a completion that cannot be written is retried). The changes are worked out

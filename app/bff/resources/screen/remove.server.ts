@@ -20,7 +20,7 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   let alert: { type: AlertType; message: string } | undefined;
   // Read before the delete: afterwards the record, and so its name, is gone.
   const before = await storedRecord(admin, adapter, id, { withChoices: false });
-  // The audit log's pending entry first: a delete it cannot record is not sent (issue 36 point 3).
+  // The audit log's pending entry first: a delete it cannot record is not sent.
   let audit: AuditTrail;
   try {
     audit = auditOf(admin, definition, before?.label).begin("delete", id, () => []);

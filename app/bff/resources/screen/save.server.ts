@@ -150,7 +150,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     }
   }
   const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
-  // The audit log's pending entry first: a change it cannot record is not sent (issue 36 point 3).
+  // The audit log's pending entry first: a change it cannot record is not sent.
   let audit: AuditTrail;
   try {
     audit = auditOf(admin, definition, before?.label).begin(intent, context.id ?? null, changes);

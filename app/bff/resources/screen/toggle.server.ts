@@ -24,7 +24,7 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   let failed: UpstreamError | undefined;
   const label = definition.toggle.label;
   const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
-  // The audit log's pending entry first: a switch it cannot record is not sent (issue 36 point 3).
+  // The audit log's pending entry first: a switch it cannot record is not sent.
   let audit: AuditTrail;
   try {
     audit = auditOf(admin, definition).begin("toggle", id, change);
