@@ -149,6 +149,16 @@ async function silentBody(path: string, first: string): Promise<{ socket: Socket
   return { socket, answer };
 }
 
+/** A raw connection to the test server: what it has answered so far, and when it is closed. */
+async function rawConnection(): Promise<{ socket: Socket; text: () => string; closed: Promise<unknown> }> {
+  const socket = connect({ host: "127.0.0.1", port });
+  await once(socket, "connect");
+  socket.on("error", () => {});
+  let text = "";
+  socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+  return { socket, text: () => text, closed: once(socket, "close") };
+}
+
 describe("boundRequestBodies", () => {
   it("a client that goes on sending after a refusal still reads the whole answer (the close lingers)", async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -294,33 +304,25 @@ describe("boundRequestBodies", () => {
   });
 
   it("reads the rest of a body the app refused for what it read into nothing, and the connection serves the next request", async () => {
-    const socket = connect({ host: "127.0.0.1", port });
-    await once(socket, "connect");
-    let text = "";
-    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    const { socket, text } = await rawConnection();
     const half = "a".repeat(1000);
     socket.write(`POST /admin/genre HTTP/1.1\r\nHost: x\r\nX-Early-Status: 413\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\n${half}`);
-    await expect.poll(() => text).toMatch(/^HTTP\/1\.1 413 /);
-    expect(text).not.toMatch(/connection: close/i);
+    await expect.poll(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text()).not.toMatch(/connection: close/i);
     socket.write(half);
     socket.write("GET /about HTTP/1.1\r\nHost: x\r\n\r\n");
-    await expect.poll(() => text.match(/HTTP\/1\.1 \d+/g)?.length).toBe(2);
+    await expect.poll(() => text().match(/HTTP\/1\.1 \d+/g)?.length).toBe(2);
     socket.destroy();
   });
 
   it("closes the connection after any other early answer (the guard's redirect), reading none of the rest, whatever the route allows", async () => {
     // Declared within each route's limit, so that its allowance would have let the rest in.
     for (const [path, status, declared] of [["/admin/genre", "302", FORM_MAX], ["/admin/genre", "403", FORM_MAX], ["/admin/book", "302", 150_000]] as const) {
-      const socket = connect({ host: "127.0.0.1", port });
-      await once(socket, "connect");
-      socket.on("error", () => {});
-      let text = "";
-      socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      const closed = once(socket, "close");
       const reads = serverSockets.length;
+      const { socket, text, closed } = await rawConnection();
       socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nX-Early-Status: ${status}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${"a".repeat(100)}`);
-      await expect.poll(() => text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
-      expect(text).toMatch(/connection: close/i);
+      await expect.poll(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(text()).toMatch(/connection: close/i);
       // A byte now and then would have kept a drained body open for the whole request timeout.
       const trickle = setInterval(() => socket.writable && socket.write("a"), 50);
       await closed;
@@ -331,12 +333,7 @@ describe("boundRequestBodies", () => {
   });
 
   it("cuts the connection of an early-answered body that goes on past its allowance", async () => {
-    const socket = connect({ host: "127.0.0.1", port });
-    await once(socket, "connect");
-    socket.on("error", () => {});
-    let text = "";
-    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-    const closed = once(socket, "close");
+    const { socket, text, closed } = await rawConnection();
     socket.write("POST /admin/genre HTTP/1.1\r\nHost: x\r\nX-Early-Status: 413\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n");
     // The form's allowance after the answer is FORM_MAX more: a body that goes on is cut.
     const chunk = `1000\r\n${"a".repeat(0x1000)}\r\n`;
@@ -348,7 +345,7 @@ describe("boundRequestBodies", () => {
     };
     flood();
     await closed;
-    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text()).toMatch(/^HTTP\/1\.1 413 /);
     expect(sent).toBeLessThan(100 * FORM_MAX);
   });
 });
