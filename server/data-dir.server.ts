@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, mkdirSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, open, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, type Config } from "./config.server.ts";
@@ -69,34 +68,6 @@ function codeOf(error: unknown): string {
 const probeName = () => `.write-probe-${process.pid}-${randomBytes(6).toString("hex")}`;
 
 /** Creates each folder, writes and deletes a file in it, and opens the audit log's files for writing. Throws DataDirUnwritable. */
-function probeSync(paths: DataPaths): void {
-  for (const folder of foldersOf(paths)) {
-    try {
-      mkdirSync(folder, { recursive: true });
-    } catch (error) {
-      throw new DataDirUnwritable(folder, codeOf(error), error);
-    }
-    const probe = path.join(folder, probeName());
-    try {
-      writeFileSync(probe, "probe", { flag: "wx" });
-      unlinkSync(probe);
-    } catch (error) {
-      throw new DataDirUnwritable(folder, codeOf(error), error);
-    }
-  }
-  for (const file of auditFiles(paths)) {
-    let handle: number | undefined;
-    try {
-      handle = openSync(file, constants.O_RDWR);
-    } catch (error) {
-      if (codeOf(error) === "ENOENT") continue;
-      throw new DataDirUnwritable(file, codeOf(error), error);
-    } finally {
-      if (handle !== undefined) closeSync(handle);
-    }
-  }
-}
-
 async function probe(paths: DataPaths): Promise<void> {
   for (const folder of foldersOf(paths)) {
     const file = path.join(folder, probeName());
@@ -122,9 +93,9 @@ async function probe(paths: DataPaths): Promise<void> {
  * (the uploads' folder included: never lazily) and written to. Throws a ConfigError whose message
  * is the one line `exitOnStartFailure` prints, e.g. `DATA_DIR is not writable: /x/uploads (EACCES): …`.
  */
-export function checkDataDirAtStart(config: Config): void {
+export async function checkDataDirAtStart(config: Config): Promise<void> {
   try {
-    probeSync(dataPaths(config));
+    await probe(dataPaths(config));
   } catch (error) {
     if (error instanceof DataDirUnwritable) throw new ConfigError(error.message.split("\n")[0]);
     throw error;

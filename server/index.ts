@@ -61,7 +61,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   }
   uploadLimits();
   // Every folder under DATA_DIR created and written to now, or no start (one line naming it).
-  checkDataDirAtStart(config);
+  await checkDataDirAtStart(config);
   // React picks its build from process.env when the app's build first loads it: without this, an
   // unset NODE_ENV (production by our default) rendered every page with React's development build.
   process.env.NODE_ENV = config.env;

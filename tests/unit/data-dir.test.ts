@@ -47,50 +47,50 @@ function chmodBinds(): boolean {
 }
 
 describe("the start check", () => {
-  it("creates every folder the process uses, uploads' included, and leaves no probe behind", () => {
+  it("creates every folder the process uses, uploads' included, and leaves no probe behind", async () => {
     const dataDir = path.join(temporary(), "data");
     const config = configFor(dataDir);
-    checkDataDirAtStart(config);
+    await checkDataDirAtStart(config);
     const paths = dataPaths(config);
     for (const folder of [paths.uploads, paths.imageCache, paths.sessions!]) expect(existsSync(folder), folder).toBe(true);
     expect(readdirSync(dataDir).sort()).toEqual(["image-cache", "sessions", "uploads"]);
     expect(readdirSync(paths.uploads)).toEqual([]);
   });
 
-  it("without REDIS_URL the sessions folder is checked; with it, not made", () => {
+  it("without REDIS_URL the sessions folder is checked; with it, not made", async () => {
     const dataDir = temporary();
-    checkDataDirAtStart(configFor(dataDir, { REDIS_URL: "redis://127.0.0.1:1" }));
+    await checkDataDirAtStart(configFor(dataDir, { REDIS_URL: "redis://127.0.0.1:1" }));
     expect(existsSync(path.join(dataDir, "sessions"))).toBe(false);
     expect(existsSync(path.join(dataDir, "uploads"))).toBe(true);
   });
 
-  it("a DATA_DIR under a regular file: one line naming DATA_DIR, the path and the code (works as root too)", () => {
+  it("a DATA_DIR under a regular file: one line naming DATA_DIR, the path and the code (works as root too)", async () => {
     const file = path.join(temporary(), "a-file");
     writeFileSync(file, "not a folder");
     const dataDir = path.join(file, "data");
-    expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(
+    await expect(checkDataDirAtStart(configFor(dataDir))).rejects.toThrow(
       expect.objectContaining({ name: "ConfigError", message: expect.stringMatching(new RegExp(`^DATA_DIR is not writable: ${dataDir} \\(ENOTDIR\\): [^\\n]+$`)) }),
     );
   });
 
-  it("an uploads folder that is a file: names the uploads folder", () => {
+  it("an uploads folder that is a file: names the uploads folder", async () => {
     const dataDir = temporary();
     writeFileSync(path.join(dataDir, "uploads"), "");
-    expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "uploads")} (`);
+    await expect(checkDataDirAtStart(configFor(dataDir))).rejects.toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "uploads")} (`);
   });
 
-  it("an audit log file that is a folder cannot be opened for writing: names it", () => {
+  it("an audit log file that is a folder cannot be opened for writing: names it", async () => {
     const dataDir = temporary();
     mkdirSync(path.join(dataDir, "audit.sqlite-wal"));
-    expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "audit.sqlite-wal")} (EISDIR)`);
+    await expect(checkDataDirAtStart(configFor(dataDir))).rejects.toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "audit.sqlite-wal")} (EISDIR)`);
   });
 
-  it.runIf(chmodBinds())("a read-only DATA_DIR (chmod 0555): EACCES (skipped as root, where chmod does not stop writes)", () => {
+  it.runIf(chmodBinds())("a read-only DATA_DIR (chmod 0555): EACCES (skipped as root, where chmod does not stop writes)", async () => {
     const dataDir = temporary();
     mkdirSync(path.join(dataDir, "uploads"));
     chmodSync(path.join(dataDir, "uploads"), 0o555);
     try {
-      expect(() => checkDataDirAtStart(configFor(dataDir))).toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "uploads")} (EACCES)`);
+      await expect(checkDataDirAtStart(configFor(dataDir))).rejects.toThrow(`DATA_DIR is not writable: ${path.join(dataDir, "uploads")} (EACCES)`);
     } finally {
       chmodSync(path.join(dataDir, "uploads"), 0o755);
     }
