@@ -106,7 +106,9 @@ export async function streamStoredFile(request: Request, area: FileArea, name: s
   }
 
   const length = upstream.status === 206 ? part?.[3] : upstream.headers.get("content-length");
-  const etag = upstream.headers.get("etag") ?? (length && /^\d+$/.test(length) ? weakEtag(area, name, length, upstream.headers.get("last-modified")) : undefined);
+  // The file's whole length, when the upstream says it (a 206's `/*` does not).
+  const size = length && /^\d+$/.test(length) ? Number(length) : undefined;
+  const etag = upstream.headers.get("etag") ?? (size !== undefined && length ? weakEtag(area, name, length, upstream.headers.get("last-modified")) : undefined);
   if (etag) headers.set("etag", etag);
   if (upstream.status === 304 || (etag && matchesNoneOf(request.headers.get("if-none-match"), etag))) {
     drop(upstream);
@@ -126,7 +128,6 @@ export async function streamStoredFile(request: Request, area: FileArea, name: s
   }
 
   // A 200: the whole file. A range is cut here when the file's length is known.
-  const size = length && /^\d+$/.test(length) ? Number(length) : undefined;
   if (size !== undefined) {
     headers.set("content-length", String(size));
     headers.set("accept-ranges", "bytes");
