@@ -36,6 +36,13 @@ const REFUSALS_OF_WHAT_WAS_READ = new Set([400, 413, 415, 422]);
  * sending to read the answer, which a reset would otherwise destroy.
  */
 const LINGER_MS = 2_000;
+/**
+ * A body declared at most this long (and within its route's limit), answered before it was
+ * read, is still read to its end before the connection closes, within the idle time: a client
+ * that pauses while sending a small form (a busy phone, a loaded test runner) then reads the
+ * answer instead of a reset, however long the pause. Larger or unknown lengths are not read on.
+ */
+const SMALL_BODY_BYTES = 64 * KIB;
 
 export interface BodyPolicy {
   limitBytes: number;
@@ -92,23 +99,31 @@ export function lingeringClose(socket: Socket): void {
 
 /**
  * Answers a request whose body this process will not let the app read (405, 413, 408). When
- * there is a body, the answer says `Connection: close`, so that no client reuses the connection,
- * and the close lingers (`closeAfterAnswer`).
+ * there is a body, the answer says `Connection: close`, so that no client reuses the connection;
+ * how the connection then closes is the body's to decide (request-body.server.ts).
  */
-export function answerUnread(req: IncomingMessage, res: ExpressResponse, policy: BodyPolicy, status: number, options: { message?: string; headers?: Record<string, string> } = {}) {
-  // A body this process answers for is never read: the connection closes after the answer.
-  const close = hasBody(req);
-  if (close) closeAfterAnswer(req);
-  sendVisitorError(res, status, { ...options, close });
+export function answerUnread(req: IncomingMessage, res: ExpressResponse, status: number, options: { message?: string; headers?: Record<string, string> } = {}) {
+  sendVisitorError(res, status, { ...options, close: hasBody(req) });
+}
+
+/** Whether the body is declared small enough to be read to its end after an early answer (`SMALL_BODY_BYTES`). */
+export function smallDeclaredBody(req: IncomingMessage, policy: BodyPolicy): boolean {
+  if (req.headers["transfer-encoding"] !== undefined) return false;
+  const declared = Number(req.headers["content-length"]);
+  return Number.isFinite(declared) && declared <= Math.min(SMALL_BODY_BYTES, policy.limitBytes);
 }
 
 /**
  * Node ends a `Connection: close` answer's connection through `socket.destroySoon()`: here that
- * is the lingering close, so that the rest of the body is not read meanwhile.
+ * is the lingering close, so that the rest of the body is not read meanwhile; or, for a small
+ * body being read to its end (`whenRead`), the lingering close once it has arrived.
  */
-export function closeAfterAnswer(req: IncomingMessage): void {
+export function closeAfterAnswer(req: IncomingMessage, { whenRead = false } = {}): void {
   const { socket } = req;
-  (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket);
+  (socket as Socket & { destroySoon(): void }).destroySoon = () => {
+    if (!whenRead || req.complete) lingeringClose(socket);
+    else req.once("end", () => lingeringClose(socket));
+  };
 }
 
 /** Whether the app's answer, sent before the body ended, lets the rest of the body be read (generously). */

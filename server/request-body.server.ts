@@ -13,6 +13,7 @@ import {
   hasBody,
   lingeringClose,
   readsOnAfter,
+  smallDeclaredBody,
   uploadPolicy,
 } from "./body-policy.server.ts";
 import { log } from "./log.server.ts";
@@ -42,7 +43,9 @@ import { tooLargeMessage } from "./visitor-errors.server.ts";
  *   so that the browser, still sending, gets to read the answer; up to a bound, then the
  *   connection is cut. Any other answer before the body's end (the guard's redirect of a visitor
  *   who may not send it, a refusal by this process) says `Connection: close`, and the connection
- *   is closed once the client had a moment to read it (`LINGER_MS`), whatever the route allows.
+ *   is closed once the client had a moment to read it (`LINGER_MS`), whatever the route allows;
+ *   a small body (`SMALL_BODY_BYTES`) is first read to its end, within the idle time, so that a
+ *   client pausing mid-form is not met by a reset.
  *
  * Remix reads the body through `requestBodyOf(req)` (remix-handler.ts), never `req` itself.
  */
@@ -86,9 +89,10 @@ export function onBodyRefused(res: ExpressResponse, listener: () => void): void 
  *
  * Once the app stops reading (it answered early, or a refusal stopped it), nothing more is read
  * until the answer has gone out. Then a body of declared length within the allowance is read to
- * its end into nothing (the connection stays usable); any other is closed gently: the answer,
- * then the end of our side of the connection, then, after `LINGER_MS`, the connection itself. A
- * client still sending reads the answer in that time instead of losing it to a reset.
+ * its end into nothing (the connection stays usable); a small one is read to its end and then
+ * closed; any other is closed gently: the answer, then the end of our side of the connection,
+ * then, after `LINGER_MS`, the connection itself. A client still sending reads the answer in that
+ * time instead of losing it to a reset.
  */
 class RequestBody {
   readonly readable: Readable;
@@ -101,7 +105,7 @@ class RequestBody {
   private done = false;
   /** The whole body has arrived. */
   private ended = false;
-  /** Answered by this process without reading: never read on after the answer. */
+  /** Answered by this process without reading (405, 413, 408): not read on beyond a small body after the answer. */
   private unread = false;
 
   constructor(
@@ -144,6 +148,14 @@ class RequestBody {
     this.unread = true;
   }
 
+  /**
+   * Whether the body, answered before its end and not read on, is still read to its end before
+   * the connection closes: a small one, unless it was refused for its size or pace (`done`).
+   */
+  private readsToEndBeforeClosing(): boolean {
+    return !this.done && smallDeclaredBody(this.req, this.policy);
+  }
+
   /** Whether the rest of the body is read after an early answer with this status. */
   private readsOn(status: number): boolean {
     return !this.unread && readsOnAfter(status) && drainsWhole(this.req, this.policy);
@@ -153,7 +165,7 @@ class RequestBody {
   private beforeAnswer() {
     if (this.ended || this.readsOn(this.res.statusCode)) return;
     this.res.setHeader("Connection", "close");
-    closeAfterAnswer(this.req);
+    closeAfterAnswer(this.req, { whenRead: this.readsToEndBeforeClosing() });
   }
 
   /** The app will read no more: stop reading until the answer is out. */
@@ -223,8 +235,9 @@ class RequestBody {
     });
     for (const listener of refusals.get(res) ?? []) listener();
     // A body of unknown length past its limit, or one that sends nothing: never read to its end.
+    this.unread = true;
     this.stopReading();
-    answerUnread(this.req, res, this.policy, status, status === 413 ? { message: tooLargeMessage(this.policy.limitBytes) } : {});
+    answerUnread(this.req, res, status, status === 413 ? { message: tooLargeMessage(this.policy.limitBytes) } : {});
     this.readable.destroy(new BodyRefused(status));
   }
 
@@ -240,6 +253,14 @@ class RequestBody {
     if (this.readsOn(this.res.statusCode)) {
       this.discardUntil = Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes;
       // Within the idle time in all, however it trickles: then the connection is cut.
+      clearTimeout(this.deadlineTimer);
+      this.armDeadline(this.policy.idleMs);
+      this.req.resume();
+      return;
+    }
+    if (this.readsToEndBeforeClosing()) {
+      // Into nothing, within the idle time in all; the connection closes at its end (closeAfterAnswer).
+      this.discardUntil = Number(this.req.headers["content-length"]);
       clearTimeout(this.deadlineTimer);
       this.armDeadline(this.policy.idleMs);
       this.req.resume();
@@ -288,7 +309,7 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
       if (!allow.includes(req.method)) {
         const policy = formPolicy(config);
         bound(req, res, policy)?.answeredUnread();
-        answerUnread(req, res, policy, 405, { headers: { Allow: allow.join(", ") } });
+        answerUnread(req, res, 405, { headers: { Allow: allow.join(", ") } });
         return;
       }
     }
@@ -300,7 +321,7 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
       log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
       refused.add(res);
       bound(req, res, policy)?.answeredUnread();
-      answerUnread(req, res, policy, 413, { message: tooLargeMessage(policy.limitBytes) });
+      answerUnread(req, res, 413, { message: tooLargeMessage(policy.limitBytes) });
       return;
     }
     bound(req, res, policy);
