@@ -148,7 +148,9 @@ export function FormField({
   switch (type) {
     case "textarea":
       control = (
-        <textarea {...common} defaultValue={single(defaultValue)} style={{ height: definition.textareaHeight ?? DEFAULT_TEXTAREA_HEIGHT }} />
+        // Line breaks as the page's HTML will have them (its parser turns CRLF into LF): a stored CRLF
+        // otherwise differs from the hydrated textarea, and React's later writes of it break a fill.
+        <textarea {...common} defaultValue={single(defaultValue).replace(/\r\n?/g, "\n")} style={{ height: definition.textareaHeight ?? DEFAULT_TEXTAREA_HEIGHT }} />
       );
       break;
     case "select":
