@@ -8,10 +8,10 @@ import type { FieldDefinition, FormValues } from "./resource";
  * that the admin leaves as the form showed it is kept as it is: the edit is saved, the value is
  * not rewritten, and the field says so. A value the admin changed is checked as always.
  *
- * "As the form showed it" is the record's form values: in the browser the row the form was made
- * from, on the server the same record in the screen's copy of its list (the one the edit is
- * compared with, read-model.server.ts). Both run the field's own zod rule, so one declaration
- * (app/admin/screens/<id>/screen.ts) decides for every screen.
+ * "As stored" is the record's form values: in the browser the record the form opened with, on
+ * the server the record as the save reads it just before writing (current-record.server.ts).
+ * Both run the field's own zod rule, so one declaration (app/admin/screens/<id>/screen.ts)
+ * decides for every screen.
  */
 
 export const LEGACY_VALUE_NOTE = "Nilai lama tidak lolos pemeriksaan; tidak diubah";

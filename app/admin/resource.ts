@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type * as z from "zod";
 import type { MenuEntry } from "./menu";
 import type { FormChoices, OptionList } from "./pickers";
+import type { EditConflict } from "./edit-conflicts";
 import type { StoredRelations } from "./relations";
 
 /**
@@ -160,6 +161,8 @@ export interface ScreenRow<C extends Cells = Cells> {
   files: Record<string, string | null>;
   /** Relation fields (select, pills) as stored: the form matches them against its choices (app/admin/relations.ts). */
   relations?: StoredRelations;
+  /** The edit form's record only: what its values are, for the save's merge (`SHOWN_FIELD`, app/admin/edit-conflicts.ts). */
+  shown?: string;
 }
 
 export type AlertType = "success" | "error";
@@ -183,6 +186,11 @@ export interface ScreenData<C extends Cells = Cells> {
    * `?modal=edit&id=…` from elsewhere, or a list that changed meanwhile).
    */
   selected: ScreenRow<C> | null;
+  /**
+   * The record the open edit form is about, as the upstream holds it now (never the list's copy);
+   * null when the form is open for a record the upstream does not have.
+   */
+  editing?: ScreenRow<C> | null;
   /**
    * The screen's load-failure message (spec §8) when the upstream did not answer the list: the
    * table says so, with a way to try again, instead of reading as an empty list.
@@ -220,6 +228,10 @@ export interface ScreenActionData {
   toggled?: { id: string; on: boolean };
   /** A picker's search without JavaScript: the form comes back as typed, the picker offering what matched. */
   choices?: FormChoices;
+  /** An edit sent back: what its values are, as its `SHOWN_FIELD` (app/admin/edit-conflicts.ts). */
+  shown?: string;
+  /** An edit whose fields were also changed elsewhere: written only once the admin chooses. */
+  conflict?: EditConflict;
 }
 
 /** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */

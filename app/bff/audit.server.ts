@@ -327,15 +327,16 @@ function shortText(value: string): string {
 
 /**
  * A form or stored value as comparable text, each kind as it is stored: lists in a stable order,
- * dates as days, numbers parsed ("12.500" is 12500), rich text cleaned as a save cleans it.
+ * dates as days, numbers parsed ("12.500" is 12500), rich text cleaned as a save cleans it, and
+ * line breaks alike (a browser sends every textarea's as CRLF, whatever is stored).
  */
-function comparable(field: FieldDefinition, value: unknown): string {
+export function comparable(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.map(String).sort().join(", ");
   if (field.type === "date") return toDateInputValue(String(value));
   if (field.type === "number") return String(typeof value === "number" ? value : (parseIndonesianNumber(String(value)) ?? ""));
-  if (field.type === "textEditor") return cleanEditorHtml(String(value));
-  return String(value);
+  const text = String(value).replace(/\r\n?/g, "\n");
+  return field.type === "textEditor" ? cleanEditorHtml(text) : text;
 }
 
 /** Whether a submitted value is the one stored, compared as a save stores it. */

@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, Agent, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
+import type { ApiShape } from "../../reference-api/spec-shape.ts";
 import { type Bff, bffEnv, removeDir, startBff, tempDir } from "../e2e/helpers/processes.ts";
 import { DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
 
@@ -68,6 +69,8 @@ export class FaultyUpstream {
   hits: (call: UpstreamCall) => boolean = spareAuthCalls;
   /** Every call that reached the real upstream. */
   readonly calls: UpstreamCall[] = [];
+  /** The same calls' paths with their queries (which page of a list was read). */
+  readonly urls: string[] = [];
   /** Writes (not GET/HEAD) that reached the real upstream, login excepted. */
   readonly writes: UpstreamCall[] = [];
   private readonly held = new Set<Socket>();
@@ -158,6 +161,7 @@ export class FaultyUpstream {
 
   private forward(req: IncomingMessage, res: ServerResponse, call: UpstreamCall) {
     this.calls.push(call);
+    this.urls.push(req.url ?? "/");
     if (call.method !== "GET" && call.method !== "HEAD" && call.path !== "/api/users/login") this.writes.push(call);
     const outgoing = httpRequest(
       {
@@ -195,6 +199,8 @@ export interface HardStack {
   referenceApi: RunningReferenceApi;
   /** The BFF's DATA_DIR (its sessions). */
   bffDataDir: string;
+  /** The reference API's data folder (its database: `changeUpstream` writes there). */
+  referenceDataDir: string;
   close(): Promise<void>;
 }
 
@@ -205,10 +211,10 @@ export const HARD_UPSTREAM_TIMEOUT_MS = 2_000;
  * Reference API (in this process), the faulty proxy before it, and a production BFF process
  * pointed at the proxy, with the public cache off so that every visit reaches the upstream.
  */
-export async function startHardStack(env: Record<string, string | undefined> = {}): Promise<HardStack> {
+export async function startHardStack(env: Record<string, string | undefined> = {}, { shape }: { shape?: ApiShape } = {}): Promise<HardStack> {
   const referenceDir = await tempDir("hard-reference");
   const bffDir = await tempDir("hard-bff");
-  const referenceApi = await startReferenceApi({ dataDir: referenceDir, host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD });
+  const referenceApi = await startReferenceApi({ dataDir: referenceDir, host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD, shape });
   const upstream = await FaultyUpstream.start(referenceApi.url);
   let bff: Bff;
   try {
@@ -232,6 +238,7 @@ export async function startHardStack(env: Record<string, string | undefined> = {
     upstream,
     referenceApi,
     bffDataDir: bffDir,
+    referenceDataDir: referenceDir,
     async close() {
       // Rejects when the BFF logged an unhandled rejection or uncaught exception (after cleaning up).
       try {

@@ -28,6 +28,11 @@ beforeEach(async () => {
       const all = Array.from({ length: 25 }, (_, index) => activity(25 - index));
       return HttpResponse.json({ data: limit ? all.slice((page - 1) * limit, page * limit) : all });
     }),
+    // An edit form and a save read the record as stored now (spec §7: GET /activities/{id}).
+    http.get(`${UPSTREAM}/activities/:id`, ({ params }) => {
+      const id = Number(params.id);
+      return id >= 1 && id <= 25 ? HttpResponse.json({ data: activity(id) }) : HttpResponse.json({ error: "Data tidak ditemukan" }, { status: 404 });
+    }),
   );
 });
 
@@ -126,11 +131,13 @@ describe("adding and editing an activity", () => {
 
   it("says 'Gagal menambah kegiatan!' and 'Gagal mengubah kegiatan!' on upstream failures", async () => {
     recordWrites("post", "/activities", { status: 400, body: { error: "Judul wajib diisi" } });
-    recordWrites("put", "/activities", { status: 500 });
+    const puts = recordWrites("put", "/activities", { status: 500 });
     const added = await admin.add([["date", "2024-08-17"], ["title", "x"]]);
     const edited = await admin.edit("3", [["date", "2024-08-17"], ["title", "x"]]);
     expect(added).toMatchObject({ kind: "data", data: { alert: { message: "Gagal menambah kegiatan!" } } });
     expect(edited).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah kegiatan!" } } });
+    // The write's failure, not the read before it: the PUT was sent.
+    expect(puts).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { NO_CHANGE, type AuditCells } from "~/admin/audit";
+import { CONFLICT_MESSAGES, SHOWN_FIELD } from "~/admin/edit-conflicts";
 import { encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import type { ResourceDefinition, ScreenData } from "~/admin/resource";
 import { aboutResource } from "~/admin/screens/about-manager/screen";
@@ -48,9 +49,13 @@ interface Case {
   definition: ResourceDefinition;
   list: { path: string; body: JsonBodyType };
   lookups?: Record<string, JsonBodyType>;
+  /** The record as an edit reads it on its own, where the upstream reads single records (spec §7: activities). */
+  read?: { path: string; body: JsonBodyType };
   write: { method: "put" | "patch"; path: string };
   id: string;
 }
+
+const ACTIVITY_24 = { id: 24, date: "2024-05-01T00:00:00.000Z", title: "Lomba", description: "<p>Lomba&nbsp;bercerita</p>", file: "a.jpg" };
 
 const CASES: Case[] = [
   {
@@ -138,7 +143,8 @@ const CASES: Case[] = [
     route: activityRoute,
     path: "/admin/activity",
     definition: activityResource as unknown as ResourceDefinition,
-    list: { path: "/activities", body: { data: [{ id: 24, date: "2024-05-01T00:00:00.000Z", title: "Lomba", description: "<p>Lomba&nbsp;bercerita</p>", file: "a.jpg" }] } },
+    list: { path: "/activities", body: { data: [ACTIVITY_24] } },
+    read: { path: "/activities/24", body: { data: ACTIVITY_24 } },
     write: { method: "put", path: "/activities" },
     id: "24",
   },
@@ -177,18 +183,21 @@ const CASES: Case[] = [
 function serve(test: Case) {
   upstream.use(http.get(`${UPSTREAM}${test.list.path}`, () => HttpResponse.json(test.list.body)));
   for (const [path, body] of Object.entries(test.lookups ?? {})) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body)));
+  if (test.read) upstream.use(http.get(`${UPSTREAM}${test.read.path}`, () => HttpResponse.json(test.read!.body)));
 }
 
-/** The edit form exactly as the browser would post it untouched: its starting values, no new file. */
+/** The edit form exactly as the browser would post it untouched: its starting values, what it showed, no new file. */
 async function untouchedEditForm(test: Case) {
   const { screen } = await load(test.route, `${test.path}?modal=edit&id=${test.id}`, cookie);
-  const row = (screen as ScreenData).rows.find((candidate) => candidate.id === test.id);
-  if (!row) throw new Error(`${test.path}: record ${test.id} is not listed`);
+  // The form opens with the record the loader read for it, not the list's row.
+  const row = (screen as ScreenData).editing;
+  if (!row) throw new Error(`${test.path}: record ${test.id} was not read for the edit form`);
   const resolved = shownRelations(row, screen.choices, test.definition.fields) ?? { values: {}, unresolved: {} };
   const entries: Array<[string, string | File]> = [
     ["intent", "update"],
     ["id", row.id],
   ];
+  if (row.shown) entries.push([SHOWN_FIELD, row.shown]);
   if (Object.keys(resolved.unresolved).length > 0) entries.push([UNRESOLVED_FIELD, encodeUnresolved(resolved.unresolved)]);
   for (const [name, value] of Object.entries({ ...row.values, ...resolved.values })) {
     for (const item of Array.isArray(value) ? value : [value]) entries.push([name, item]);
@@ -234,10 +243,8 @@ describe("naming the record", () => {
 });
 
 describe("an edit of a record that no longer exists", () => {
-  it("answers 404 with the screen's failure message, not 502", async () => {
-    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [] })));
-    recordWrites("put", "/activities", { status: 404, body: { error: "Kegiatan tidak ditemukan" } });
-    const submitted = await submit(
+  const editLomba = () =>
+    submit(
       activityRoute,
       "/admin/activity?modal=edit&id=24",
       cookie,
@@ -249,6 +256,22 @@ describe("an edit of a record that no longer exists", () => {
         ["file", noFile()],
       ]),
     );
+
+  it("answers 404 saying it was deleted elsewhere, and writes nothing, when the upstream no longer has it", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [] })),
+      http.get(`${UPSTREAM}/activities/24`, () => HttpResponse.json({ error: "Kegiatan tidak ditemukan" }, { status: 404 })),
+    );
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const submitted = await editLomba();
+    expect(submitted).toMatchObject({ kind: "data", status: 404, data: { alert: { type: "error", message: CONFLICT_MESSAGES.gone } } });
+    expect(writes).toEqual([]);
+  });
+
+  it("answers 404 with the screen's failure message, not 502, when it is deleted between the read and the write", async () => {
+    upstream.use(http.get(`${UPSTREAM}/activities/24`, () => HttpResponse.json({ data: ACTIVITY_24 })));
+    recordWrites("put", "/activities", { status: 404, body: { error: "Kegiatan tidak ditemukan" } });
+    const submitted = await editLomba();
     expect(submitted).toMatchObject({ kind: "data", status: 404, data: { alert: { type: "error", message: "Gagal mengubah kegiatan!" } } });
   });
 });

@@ -39,6 +39,11 @@ beforeEach(async () => {
       const all = Array.from({ length: 25 }, (_, index) => activity(25 - index));
       return HttpResponse.json({ data: limit ? all.slice((page - 1) * limit, page * limit) : all });
     }),
+    // An edit reads the record as stored now (spec §7: GET /activities/{id}) before it writes.
+    http.get(`${UPSTREAM}/activities/:id`, ({ params }) => {
+      const id = Number(params.id);
+      return id >= 1 && id <= 25 ? HttpResponse.json({ data: activity(id) }) : HttpResponse.json({ error: "Data tidak ditemukan" }, { status: 404 });
+    }),
   );
   serveList("/bibliographies/admin/library", [
     { id: 11, name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: true },
@@ -147,23 +152,26 @@ describe("what is recorded", () => {
     });
   });
 
-  it("the submitted fields, without old values, when the stored record cannot be read; the edit goes on", async () => {
-    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.error()));
+  it("nothing, and nothing written, when the stored record cannot be read: the admin sees the usual failure", async () => {
+    upstream.use(http.get(`${UPSTREAM}/activities/:id`, () => HttpResponse.error()));
     const writes = recordWrites("put", "/activities", { status: 200 });
+    const before = (await auditScreen()).rows.length;
     const submitted = await editActivity([
       ["date", "2024-05-01"],
       ["title", "Kegiatan 24"],
       ["description", ""],
     ]);
-    expect(submitted).toMatchObject({ kind: "redirect" });
-    expect(writes).toHaveLength(1);
-    expect(await newestEntry()).toMatchObject({ action: "Ubah", recordId: "24", changes: 'Tanggal: "2024-05-01"\nJudul: "Kegiatan 24"', outcome: "Berhasil" });
+    expect(submitted).toMatchObject({ kind: "data", status: 502, data: { alert: { type: "error", message: "Gagal mengubah kegiatan!" } } });
+    expect(writes).toEqual([]);
+    expect((await auditScreen()).rows).toHaveLength(before);
   });
 
-  it("nothing for a submission refused before it reached the upstream", async () => {
+  it("nothing for a submission refused before it was sent upstream", async () => {
+    const writes = recordWrites("put", "/activities", { status: 200 });
     const before = (await auditScreen()).rows.length;
     const submitted = await editActivity([["date", "bukan tanggal"], ["title", "x"]]);
     expect(submitted).toMatchObject({ kind: "data", status: 400 });
+    expect(writes).toEqual([]);
     expect((await auditScreen()).rows).toHaveLength(before);
   });
 

@@ -1,7 +1,9 @@
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import * as sliderRoute from "~/routes/admin.slider-manager";
 import * as bookRoute from "~/routes/admin.book";
 import * as publisherRoute from "~/routes/admin.publisher";
+import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminCookie, form, imageFile, noFile, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
 
 /**
@@ -76,6 +78,9 @@ describe("a refused admin form", () => {
 
   it("names a refused list item on its list, and echoes it no longer than an id", async () => {
     const cookie = await adminCookie();
+    // The book as stored now: an edit reads it before anything else (spec §3's shape).
+    const stored = { id: 1, title: "Buku", synopsis: "", published_date: "2026-11-01T00:00:00.000Z", isbn_issn: "", author: { name: "A" } };
+    upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: [{ ...stored, publisher: { name: "P" }, genres: [], tags: [] }] })));
     const calls = recordAllRequests();
     const submitted = await submit(
       bookRoute,
@@ -98,7 +103,7 @@ describe("a refused admin form", () => {
     // The form shows the error on the Tag field itself, where it was an item's (tags[0]) before.
     expect(result?.error).toEqual({ tags: ["Tag tidak valid"] });
     expect(longestRun(submitted)).toBeLessThanOrEqual(255);
-    // Nothing written: only the pickers' lists were read, to offer the form's choices back.
+    // Nothing written: only the book and the pickers' lists were read, to merge with and to offer the form's choices back.
     expect(calls.filter((call) => call.method !== "GET")).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONFLICT_MESSAGES } from "~/admin/edit-conflicts";
 import * as authorRoute from "~/routes/admin.author";
 import * as bannerRoute from "~/routes/admin.banner";
 import * as classificationRoute from "~/routes/admin.classification";
@@ -202,14 +203,27 @@ describe("the view in the URL", () => {
     expect(created).toMatchObject({ kind: "redirect", location: "/admin/genre" });
   });
 
-  it("the edit form and the delete question find their row on any page", async () => {
+  it("the edit form reads its record as stored now, on any page; the delete question finds its row in the list", async () => {
     servePagedList("/genres", "data", 45, record);
     const editing = await load(genreRoute, "/admin/genre?modal=edit&id=3", cookie);
     expect(editing.screen.rows.some((row) => row.id === "3")).toBe(false);
-    expect(editing.screen.selected).toMatchObject({ id: "3", values: { name: "Rekaman 3" } });
+    expect(editing.screen.editing).toMatchObject({ id: "3", values: { name: "Rekaman 3" } });
+    // Renamed elsewhere after the list was read: the form shows the new name, not the list's copy.
+    servePagedList("/genres", "data", 45, (id) => ({ ...record(id), name: id === 3 ? "Diubah di tempat lain" : `Rekaman ${id}` }));
+    const reopened = await load(genreRoute, "/admin/genre?modal=edit&id=3", cookie);
+    expect(reopened.screen.editing).toMatchObject({ id: "3", values: { name: "Diubah di tempat lain" } });
     const deleting = await load(genreRoute, "/admin/genre?delete=4", cookie);
     expect(deleting.screen.selected?.id).toBe("4");
     const onPage = await load(genreRoute, "/admin/genre?modal=edit&id=44", cookie);
+    expect(onPage.screen.editing).toMatchObject({ id: "44", values: { name: "Rekaman 44" } });
     expect(onPage.screen.selected).toBeNull();
+  });
+
+  it("an edit form for a record the upstream does not have opens nothing, and says it may have been deleted elsewhere", async () => {
+    servePagedList("/genres", "data", 45, record);
+    const { screen } = await load(genreRoute, "/admin/genre?modal=edit&id=99", cookie);
+    expect(screen.editing).toBeNull();
+    expect(screen.alerts.map(({ type, message }) => ({ type, message }))).toEqual([{ type: "error", message: CONFLICT_MESSAGES.missing }]);
+    expect(screen.rows.map((row) => row.id)).toEqual(ids(45, 26));
   });
 });

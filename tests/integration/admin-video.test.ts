@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONFLICT_MESSAGES } from "~/admin/edit-conflicts";
 import * as route from "~/routes/admin.video";
 import * as uploadRoute from "~/routes/admin.video[.]upload";
 import { request } from "../helpers/sessions";
@@ -252,10 +253,10 @@ describe("editing a video", () => {
     expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
-  it("says 'Gagal mengubah data!' for a video the upstream no longer has, uploading nothing", async () => {
+  it("answers 404 saying a video the upstream no longer has was deleted elsewhere, uploading nothing", async () => {
     calls = recordAllRequests();
     const submitted = await admin.edit("99", [["title", "Hilang"], ["video", videoFile()]]);
-    expect(submitted).toMatchObject({ kind: "data", data: { alert: { message: "Gagal mengubah data!" } } });
+    expect(submitted).toMatchObject({ kind: "data", status: 404, data: { alert: { type: "error", message: CONFLICT_MESSAGES.gone } } });
     expect(writesOnly()).toEqual([]);
   });
 });

@@ -60,12 +60,14 @@ async function expectSessionGone(route: ScreenRoute, screenPath: string, cookie:
 
 /**
  * Every read answers record 1 with `fields` under each list key the screens read (a screen that
- * cannot make sense of it takes it as a failed read, not a refusal); every write is refused with
- * `status`. So whatever refused the token, it was the write.
+ * cannot make sense of it takes it as a failed read, not a refusal), and as itself where the
+ * upstream reads one record (spec §7: `GET /activities/{id}`, what an activity's save reads
+ * first); every write is refused with `status`. So whatever refused the token, it was the write.
  */
 function refuseWrites({ status, error }: (typeof REFUSALS)[number], fields: Record<string, string | string[]> = {}) {
   const record = { id: 1, ...fields };
   upstream.use(
+    http.get(`${UPSTREAM}/activities/:id`, () => HttpResponse.json({ data: record })),
     http.get(`${UPSTREAM}/*`, ({ request: read }) =>
       new URL(read.url).searchParams.get("page") === "1" || !new URL(read.url).searchParams.has("page")
         ? HttpResponse.json({ data: [record], books: [record], author: [record], publishers: [record] })
@@ -126,6 +128,20 @@ describe.each(REFUSALS)("an upstream that refuses the token with $status", (refu
     expect(writes.map(({ method, authorization }) => [method, authorization])).toEqual([["PUT", "Bearer token-role-3"]]);
     expectSessionEnded(submitted, "genre save");
     await expectSessionGone(genreRoute, "/admin/genre", cookie, "after the genre save");
+  });
+
+  it("a save whose read of the record as stored now is refused ends the session, writing nothing", async () => {
+    upstream.use(http.get(`${UPSTREAM}/activities/1`, () => HttpResponse.json({ error: refusal.error }, { status: refusal.status })));
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const activityRoute = await routeOf("/admin/activity");
+    const submitted = await submit(
+      activityRoute,
+      "/admin/activity?modal=edit&id=1",
+      cookie,
+      form([["intent", "update"], ["id", "1"], ["date", "2024-05-01"], ["title", "Kegiatan"], ["description", ""]]),
+    );
+    expect(writes).toEqual([]);
+    expectSessionEnded(submitted, "activity save");
   });
 
   it("a delete whose record was read and whose DELETE alone is refused ends the session", async () => {

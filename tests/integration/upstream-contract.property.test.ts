@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
+import { SHOWN_FIELD } from "~/admin/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { bookResource } from "~/admin/screens/book/screen";
 import * as aboutRoute from "~/routes/admin.about-manager";
@@ -346,8 +347,11 @@ function formBody(
   entries: Entries,
   fileFields: readonly FileField[],
   files: Record<string, A.FileInput>,
+  shown?: string,
 ): FormData | URLSearchParams {
-  const head: Entries = [["intent", intent], ...(id === undefined ? [] : ([["id", id]] as Entries)), ...entries];
+  // An edit form carries what it showed (its hidden `_shown`, after the id): the save merges with the record as stored now.
+  const hidden: Entries = [...(id === undefined ? [] : ([["id", id]] as Entries)), ...(shown === undefined ? [] : ([[SHOWN_FIELD, shown]] as Entries))];
+  const head: Entries = [["intent", intent], ...hidden, ...entries];
   // A form without file inputs is urlencoded (ResourceForm sets multipart only when it has files).
   if (fileFields.length === 0) return new URLSearchParams(head);
   const body = new FormData();
@@ -398,6 +402,11 @@ function serveList(path: string, body: JsonBodyType) {
   upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body)));
 }
 
+/** One record as the upstream answers a single read (spec §7: `{ data: record }`), in either shape. */
+function serveRecord(path: string, entity: A.Entity, stored: A.StoredRecord, shape: A.Shape) {
+  upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json({ data: shape === "full" ? stored : A.toSpecShape(entity, stored) })));
+}
+
 function storedOf(fields: Record<string, fc.Arbitrary<A.StoredRecord[string]>>): fc.Arbitrary<A.StoredRecord> {
   return fc.tuple(fc.record({ id: A.storedId, ...fields }), A.fullExtras).map(([stored, extras]) => ({ ...stored, ...extras }));
 }
@@ -422,6 +431,8 @@ interface FormScreen {
   route: ScreenRoute;
   entity: A.Entity;
   list: { path: string; key: string; single?: boolean };
+  /** Where the upstream reads one record (spec §7: activities only), `{id}` for its id: what an edit reads first. */
+  read?: string;
   calls: { create?: SpecCall; update?: SpecCall; delete?: SpecCall };
   text(intent: "create" | "update"): fc.Arbitrary<Entries>;
   files: FileField[];
@@ -505,6 +516,7 @@ const FORM_SCREENS: FormScreen[] = [
     route: activityRoute,
     entity: "activity",
     list: { path: "/activities", key: "data" },
+    read: "/activities/{id}",
     calls: SPEC_CALLS.activity,
     text: () => entriesOf({ date: A.dateInput, title: A.requiredText(255), description: A.richText }),
     files: [{ name: "file", kind: "image" }],
@@ -644,11 +656,13 @@ for (const screen of FORM_SCREENS) {
             fresh();
             const records = second ? [stored, { ...stored, id: Number(stored.id) + 1 }] : [stored];
             serveList(screen.list.path, listBody(screen.list.key, screen.entity, records, shape, screen.list.single));
+            if (screen.read) serveRecord(screen.read.replace("{id}", encodeURIComponent(String(stored.id))), screen.entity, stored, shape);
             const { screen: data } = await load(screen.route, `/admin/${screen.segment}?modal=edit&id=${String(stored.id)}`, cookie);
-            const row = data.rows.find((candidate) => candidate.id === String(stored.id));
-            expect(row, "the edit form's record").toBeDefined();
+            // The form opens with the record the loader read for it, not the list's row.
+            const row = data.editing;
+            expect(row?.id, "the edit form's record").toBe(String(stored.id));
             const writes = record(update, 200, { data: { id: stored.id } });
-            const body = formBody("update", row?.id, input, screen.files, files);
+            const body = formBody("update", row?.id, input, screen.files, files, row?.shown);
             const submitted = await submit(screen.route, `/admin/${screen.segment}?modal=edit&id=${String(stored.id)}`, cookie, body);
             expectAccepted(submitted);
             expect(writes).toHaveLength(1);
@@ -970,10 +984,10 @@ describe("/admin/book", () => {
       serveLookups(shape);
       const id = String(stored.id);
       const { screen } = await load(bookRoute, `/admin/book?modal=edit&id=${id}`, cookie);
-      const row = screen.rows.find((candidate) => candidate.id === id);
-      expect(row, "the edit form's record").toBeDefined();
+      const row = screen.editing;
+      expect(row?.id, "the edit form's record").toBe(id);
       if (!row) throw new Error("the edit form's record is missing");
-      // The edit form as ResourceForm fills it: stored values, relations matched against the choices.
+      // The edit form as ResourceForm fills it: stored values as read for it, relations matched against the choices.
       const resolved = shownRelations(row, screen.choices, bookResource.fields) ?? { values: {}, unresolved: {} };
       const start = { ...row.values, ...resolved.values };
       const changed: Record<string, string | string[] | null> = {
@@ -996,7 +1010,7 @@ describe("/admin/book", () => {
         if (resolved.unresolved[field] && change.clear.includes(field)) entries.push([CLEAR_FIELD, field]);
       }
       const writes = record(update, 200, { data: { id: stored.id } });
-      const submitted = await submit(bookRoute, `/admin/book?modal=edit&id=${id}`, cookie, formBody("update", row.id, entries, BOOK_FILES, files));
+      const submitted = await submit(bookRoute, `/admin/book?modal=edit&id=${id}`, cookie, formBody("update", row.id, entries, BOOK_FILES, files, row.shown));
       expectAccepted(submitted);
       expect(writes).toHaveLength(1);
       const problems = offSpec(writes[0], update, { id: row.id, chosenFiles: chosen(files), only });
@@ -1117,12 +1131,13 @@ describe("/admin/video", () => {
         serveList("/videos", listBody("data", "video", [stored], shape));
         const id = String(stored.id);
         const { screen } = await load(videoRoute, `/admin/video?modal=edit&id=${id}`, cookie);
-        const row = screen.rows.find((candidate) => candidate.id === id);
-        expect(row, "the edit form's record").toBeDefined();
+        const row = screen.editing;
+        expect(row?.id, "the edit form's record").toBe(id);
         const order = recordAllRequests();
         const uploads = recordUploads();
         const writes = record(update, 200, { data: { id: stored.id } });
-        const submitted = await submit(videoRoute, `/admin/video?modal=edit&id=${id}`, cookie, formBody("update", row?.id, input, VIDEO_FILES, files));
+        const body = formBody("update", row?.id, input, VIDEO_FILES, files, row?.shown);
+        const submitted = await submit(videoRoute, `/admin/video?modal=edit&id=${id}`, cookie, body);
         expectAccepted(submitted);
         expect(writes).toHaveLength(1);
         const problems = [...offSpec(writes[0], update, { id: row?.id, chosenFiles: [] }), ...uploadProblems(uploads, files, order, "/api/videos")];

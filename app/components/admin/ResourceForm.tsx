@@ -1,14 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type * as z from "zod";
+import { SHOWN_FIELD, type EditConflict } from "~/admin/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin/legacy-values";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
 import { pickerFields, type FormChoices } from "~/admin/pickers";
 import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
 import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
+import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
 import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
 import { FormField } from "./FormField";
 import { LoadingIndicator } from "./LoadingIndicator";
@@ -26,6 +28,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   fileLimits?: Record<string, number>;
   /** The server's answer to this form's last submission (values and errors). */
   lastResult?: SubmissionResult<string[]>;
+  /** The same answer's word on an edit: what its values are, and the fields also changed elsewhere. */
+  answered?: { shown?: string; conflict?: EditConflict };
   submitting: boolean;
 }
 
@@ -44,6 +48,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
  */
 export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: ResourceFormProps<C, S>) {
   const { definition, row } = props;
+  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgressAction });
+  const answered = upload.answer ?? props.answered;
   const settings = useFormDraftSettings();
   const owner = settings?.owner;
   const maxAgeMs = settings?.maxAgeMs;
@@ -100,9 +106,13 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
 
   return (
     <FormBody
-      // A restored draft draws the form anew, its values as the starting ones.
-      key={restored?.times ?? 0}
+      // A restored draft draws the form anew, its values as the starting ones; so does a conflict's answer.
+      key={`${restored?.times ?? 0}${upload.answer?.conflict ? `-${upload.answer.conflict.shown}` : ""}`}
       {...props}
+      upload={upload}
+      lastResult={upload.answer?.result ?? props.lastResult}
+      shownValues={restored?.draft.values[SHOWN_FIELD]?.[0] ?? answered?.shown ?? row?.shown}
+      conflict={answered?.conflict}
       restored={restored?.draft}
       offer={offer}
       onSend={(form) => {
@@ -111,6 +121,8 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
         if (!draftKey || !open) return;
         open.owned = true;
         const fields = definition.fields.filter((field) => row || !field.updateOnly).map((field) => field.name);
+        // An edit's draft keeps what the form showed: taken back, it is merged as that form would have been.
+        if (row) fields.push(SHOWN_FIELD);
         saveDraft(draftKey, draftOf(form, fields, `${window.location.pathname}${window.location.search}`));
       }}
     />
@@ -145,7 +157,12 @@ function withDraftOptions(offered: FieldOption[] | undefined, labels: Record<str
   return kept.length > 0 ? [...kept, ...(offered ?? [])] : offered;
 }
 
-interface FormBodyProps<C extends Cells, S extends z.ZodObject> extends ResourceFormProps<C, S> {
+interface FormBodyProps<C extends Cells, S extends z.ZodObject> extends Omit<ResourceFormProps<C, S>, "answered"> {
+  upload: ReturnType<typeof useUploadWithProgress>;
+  /** What the form's values are as stored (an edit's `SHOWN_FIELD`), as the form opens. */
+  shownValues: string | undefined;
+  /** Fields changed both here and elsewhere: the admin chooses which value is saved. */
+  conflict: EditConflict | undefined;
   /** A draft taken back: the form starts from its values. */
   restored?: FormDraft;
   /** The draft's offer, shown above the fields. */
@@ -162,12 +179,17 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   fileLimits,
   lastResult,
   submitting,
+  upload,
+  shownValues,
+  conflict,
   restored,
   offer,
   onSend,
 }: FormBodyProps<C, S>) {
   const intent = row ? "update" : "create";
-  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgressAction });
+  // Fixed as the form opens: it goes with the values the form starts from, whatever the loader reads later.
+  const [shownAtOpen] = useState(shownValues);
+  const conflicts = new Map(conflict?.fields.map((field) => [field.name, field]));
   // Stored relations (a book's author, genres...) preselected where the server matched them; a
   // field the form cannot show in full may stay empty, and is then left as it is stored.
   // Stored values today's rules refuse (an imported ISBN's check digit) stand while left as shown (app/admin/legacy-values.ts).
@@ -187,7 +209,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   const strictConstraint = getZodConstraint(definition.schema);
   const [form, fields] = useForm({
     id: `${definition.id}-${row ? `edit-${row.id}` : "add"}`,
-    lastResult: upload.answer?.result ?? lastResult,
+    lastResult,
     defaultValue,
     // Not the legacy fields' either-or: their own constraints (required) still show.
     constraint: getZodConstraint(schemaAllowingUnresolved(definition.schema, Object.keys(unresolved))),
@@ -238,13 +260,16 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
       ) : null}
       <input type="hidden" name="intent" value={intent} />
       {row ? <input type="hidden" name="id" value={row.id} /> : null}
+      {row && shownAtOpen ? <input type="hidden" name={SHOWN_FIELD} value={shownAtOpen} /> : null}
       {Object.keys(unresolved).length > 0 ? <input type="hidden" name={UNRESOLVED_FIELD} value={encodeUnresolved(unresolved)} /> : null}
       {upload.answer?.alert ? (
         <p className="form-error" role="alert">
           {upload.answer.alert.message}
         </p>
       ) : null}
-      {form.errors?.length ? (
+      {conflict ? (
+        <ConflictNotice />
+      ) : form.errors?.length ? (
         <p className="form-error" role="alert" id={form.errorId}>
           {form.errors[0]}
         </p>
@@ -257,26 +282,29 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
           const field = fields[definitionField.name as keyof typeof fields];
           const initial = field.initialValue;
           const offered = withDraftOptions(choices?.offered[definitionField.name], definitionField.optionsFrom ? restored?.labels[definitionField.name] : undefined);
+          const conflicting = conflicts.get(definitionField.name);
           return (
-            <FormField
-              key={field.key ?? field.id}
-              definition={offered ? { ...definitionField, options: offered } : definitionField}
-              id={field.id}
-              form={form.id}
-              required={field.required}
-              defaultValue={typeof initial === "string" || Array.isArray(initial) ? (initial as string | string[]) : undefined}
-              errors={field.errors}
-              errorId={field.errorId}
-              currentFileUrl={definitionField.type === "file" ? (row?.files[definitionField.name] ?? null) : undefined}
-              unresolved={
-                unresolved[definitionField.name]
-                  ? { missing: unresolved[definitionField.name].missing, clearable: !strictConstraint[definitionField.name]?.required }
-                  : undefined
-              }
-              legacy={definitionField.name in legacy}
-              maxBytes={fileLimits?.[definitionField.name]}
-              picker={offered ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name] } : undefined}
-            />
+            <Fragment key={field.key ?? field.id}>
+              <FormField
+                definition={offered ? { ...definitionField, options: offered } : definitionField}
+                id={field.id}
+                form={form.id}
+                required={field.required}
+                defaultValue={typeof initial === "string" || Array.isArray(initial) ? (initial as string | string[]) : undefined}
+                errors={field.errors}
+                errorId={field.errorId}
+                currentFileUrl={definitionField.type === "file" ? (row?.files[definitionField.name] ?? null) : undefined}
+                unresolved={
+                  unresolved[definitionField.name]
+                    ? { missing: unresolved[definitionField.name].missing, clearable: !strictConstraint[definitionField.name]?.required }
+                    : undefined
+                }
+                legacy={definitionField.name in legacy}
+                maxBytes={fileLimits?.[definitionField.name]}
+                picker={offered ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name] } : undefined}
+              />
+              {conflicting ? <ConflictChoice field={conflicting} /> : null}
+            </Fragment>
           );
         })}
       </div>

@@ -48,8 +48,9 @@ export function screenLinks(definition: { fields: FieldDefinition[] }): ReturnTy
 }
 
 /**
- * Opening or closing a modal or the delete question needs no new data (the rows are loaded);
- * a status switch that succeeded changed its row in place. Everything else reloads as usual.
+ * Opening an add form, closing a modal or the delete question needs no new data (the rows are
+ * loaded); an edit form does: it opens with the record as stored now, not the list's row. A
+ * status switch that succeeded changed its row in place. Everything else reloads as usual.
  */
 export const shouldRevalidateScreen: ShouldRevalidateFunction = ({
   currentUrl,
@@ -63,9 +64,17 @@ export const shouldRevalidateScreen: ShouldRevalidateFunction = ({
     const changedInPlace = typeof actionResult === "object" && actionResult !== null && "toggled" in actionResult;
     return changedInPlace ? false : defaultShouldRevalidate;
   }
+  if (!formMethod && opensForm(currentUrl, nextUrl, "edit")) return true;
   if (!formMethod && differsOnlyInOverlay(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 };
+
+/** Whether the next URL opens a form (of this kind, or any) the current one does not show. */
+function opensForm(currentUrl: URL, nextUrl: URL, kind?: "edit"): boolean {
+  const next = readScreenState(nextUrl.searchParams).modal;
+  const current = readScreenState(currentUrl.searchParams).modal;
+  return next !== null && (kind === undefined || next.kind === kind) && JSON.stringify(next) !== JSON.stringify(current);
+}
 
 /**
  * For a screen whose form has pickers (a book's authors, genres, ...): the loader sends their
@@ -73,10 +82,7 @@ export const shouldRevalidateScreen: ShouldRevalidateFunction = ({
  * (or another record's) loads them.
  */
 export const shouldRevalidateScreenWithChoices: ShouldRevalidateFunction = (args) => {
-  const next = readScreenState(args.nextUrl.searchParams).modal;
-  const current = readScreenState(args.currentUrl.searchParams).modal;
-  const opensForm = next !== null && JSON.stringify(next) !== JSON.stringify(current);
-  if (!args.formMethod && opensForm) return true;
+  if (!args.formMethod && opensForm(args.currentUrl, args.nextUrl)) return true;
   return shouldRevalidateScreen(args);
 };
 
@@ -101,7 +107,8 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
   const modal = state.modal;
   // The row may be on another page of the list: the loader sends it along as `selected`.
   const findRow = (id: string) => rows.find((row) => row.id === id) ?? (screen.selected?.id === id ? screen.selected : undefined);
-  const editing = modal?.kind === "edit" && definition.edit ? findRow(modal.id) : undefined;
+  // An edit form shows the record as the loader read it from the upstream, never the list's row.
+  const editing = modal?.kind === "edit" && definition.edit && screen.editing?.id === modal.id ? screen.editing : undefined;
   const adding = modal?.kind === "add" && canAdd;
   const deleting = definition.remove && state.pendingDelete ? findRow(state.pendingDelete) : undefined;
 
@@ -157,6 +164,13 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
+  const answeredEdit = { shown: actionData?.shown, conflict: actionData?.conflict };
+  // A conflict's answer draws the edit form anew (its key), once the page has its data again and
+  // the answer's values with it; the key is kept while the next submission is under way, so
+  // that the form is not drawn anew under it.
+  const [conflictKey, setConflictKey] = useState("");
+  const idleConflictKey = navigation.state === "idle" ? (actionData?.conflict?.shown ?? "") : undefined;
+  if (idleConflictKey !== undefined && idleConflictKey !== conflictKey) setConflictKey(idleConflictKey);
   // A form sent back (a picker's search, a refusal) offers what it was sent back with; the record's relations stay the loader's.
   const answered = navigation.state === "idle" ? actionData?.choices : undefined;
   const choices = answered ? { ...answered, record: screen.choices?.record } : screen.choices;
@@ -245,9 +259,11 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         <Modal title={definition.texts.editTitle} closeHref={listHref} onClose={closeOverlay}>
           <ResourceForm
             // The matched relations decide what the form preselects: a form opened without them starts anew when they come.
-            key={`${editing.id}${choices?.record?.id === editing.id ? "-with-choices" : ""}`}
+            // A conflict's answer draws the form anew: the merged values, and what is stored now as what it shows.
+            key={`${editing.id}${choices?.record?.id === editing.id ? "-with-choices" : ""}${conflictKey ? `-${conflictKey}` : ""}`}
             definition={definition}
             row={editing}
+            answered={answeredEdit}
             submitLabel={definition.texts.editSubmit ?? "UBAH"}
             choices={choices}
             fileLimits={screen.fileLimits}

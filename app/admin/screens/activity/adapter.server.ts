@@ -2,7 +2,7 @@ import * as z from "zod";
 import { toDateInputValue } from "~/admin/format";
 import { activityResource, type ActivityCells, type activitySchema } from "~/admin/screens/activity/screen";
 import { fileUrl } from "~/lib/files";
-import type { UpstreamClient } from "~/bff/upstream.server";
+import { isUpstreamError, type UpstreamClient } from "~/bff/upstream.server";
 import type { PageRequest, ResourceAdapter } from "~/bff/resources/screen.server";
 import { dataList, dataRecord, upstreamId, upstreamText } from "~/bff/resources/upstream-shapes.server";
 
@@ -30,6 +30,7 @@ export function getActivity(api: UpstreamClient, id: string): Promise<Activity> 
 export const activityAdapter: ResourceAdapter<Activity, ActivityCells, typeof activitySchema> = {
   definition: activityResource,
   list: listActivities,
+  read: (api, id) => getActivity(api, id).catch((error: unknown) => (isUpstreamError(error) && error.status === 404 ? undefined : Promise.reject(error))),
   idOf: (record) => record.id,
   cells: (record, text) => ({
     date: text.date(record.date),

@@ -86,6 +86,8 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   service?: Service;
   /** The records: all of them, or only the page asked for when the screen pages. */
   list(api: UpstreamClient, page: PageRequest | undefined): Promise<Rec[]>;
+  /** One record as stored now, where the upstream reads single records (spec §7: activities only); undefined when it has none. */
+  read?(api: UpstreamClient, id: string): Promise<Rec | undefined>;
   idOf(record: Rec): string;
   cells(record: Rec, text: CellText): C;
   /** The edit form's starting values (relation fields come from `relations`). */

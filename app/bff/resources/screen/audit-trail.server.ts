@@ -8,7 +8,7 @@ import type { AdminContext } from "../../auth.server.ts";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
-import { readPickerLists, resolvedRecord } from "./choices.server.ts";
+import { readPickerLists, resolvedRecord, type PickerLists } from "./choices.server.ts";
 import { findRecord, screenReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
@@ -16,8 +16,8 @@ import { findRecord, screenReadModel } from "./read-model.server.ts";
 /** How long a change waits for the stored record the audit log names and compares with; past it, the log does without. */
 const STORED_RECORD_WAIT_MS = 2000;
 
-/** What the audit log keeps of a record as it was before a change. */
-interface StoredRecord {
+/** A record as an edit form shows it: what the audit log keeps of it as it was, and what a save merges with. */
+export interface StoredRecord {
   /** Its form values, relations as the form showed them. */
   values: FormValues;
   /** Its title or name, as the table names the row. */
@@ -25,9 +25,27 @@ interface StoredRecord {
 }
 
 /**
+ * A record's form values and label; its relations stored by name are matched against the
+ * pickers' lists (`lists`, when read), as the form showed them.
+ */
+export function recordAsShown<Rec, C extends Cells, S extends z.ZodObject>(
+  adapter: ResourceAdapter<Rec, C, S>,
+  record: Rec,
+  lists: PickerLists | undefined,
+): StoredRecord {
+  const { fields } = adapter.definition;
+  const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
+  const values = adapter.formValues(record);
+  if (!adapter.relations) return { values, label };
+  const relations = adapter.relations(record);
+  const shown = lists ? resolvedRecord(lists, fields, adapter.idOf(record), relations).values : resolveRelations(relations, undefined, fields).values;
+  return { values: { ...values, ...shown }, label };
+}
+
+/**
  * The record as stored, from the screen's current copy of its list (read-model.server.ts; with
- * the form's choices when relations must be matched). Undefined when it cannot be had in time: the
- * change goes on.
+ * the form's choices when relations must be matched), for the audit log of a delete. Undefined
+ * when it cannot be had in time: the change goes on.
  */
 export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -36,17 +54,10 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   { withChoices }: { withChoices: boolean },
 ): Promise<StoredRecord | undefined> {
   const { fields } = adapter.definition;
-  // Relations stored by name are compared as the form showed them: matched against the pickers' lists.
   const lists = withChoices && adapter.relations && adapter.choices ? readPickerLists(admin.api, adapter.choices, fields) : undefined;
-  const found = Promise.all([storedRecordOf(admin, adapter, id), lists]).then(([record, read]) => {
-    if (record === undefined) return undefined;
-    const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
-    const values = adapter.formValues(record);
-    if (!adapter.relations) return { values, label };
-    const relations = adapter.relations(record);
-    const shown = read ? resolvedRecord(read, fields, id, relations).values : resolveRelations(relations, undefined, fields).values;
-    return { values: { ...values, ...shown }, label };
-  });
+  const found = Promise.all([storedRecordOf(admin, adapter, id), lists]).then(([record, read]) =>
+    record === undefined ? undefined : recordAsShown(adapter, record, read),
+  );
   const timer = new AbortController();
   // Cancelled once the read wins: its rejection then means nothing.
   const late = setTimeoutPromise(STORED_RECORD_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
+import { CONFLICT_MESSAGES } from "~/admin/edit-conflicts";
 import type { FormChoices } from "~/admin/pickers";
 import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin/resource";
 import { listViewKey, readScreenState, type ScreenState } from "~/admin/url-state";
@@ -11,6 +12,8 @@ import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
 import { formChoices, readPickerLists, resolvedRecord, type ChoiceSources } from "./choices.server.ts";
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
+import { currentRecord } from "./current-record.server.ts";
+import { shownDigest } from "./merge.server.ts";
 import { fileRulesOf } from "./save.server.ts";
 
 /** A screen's list as its loader returns it: the rows of its view, their count and paging, the open form's choices and the alerts. */
@@ -34,10 +37,24 @@ async function listView<Rec, C extends Cells>(
   const paging = definition.pageSize
     ? { page: answer.page, hasMore: answer.page < answer.pageCount, pageCount: answer.pageCount, view: listViewKey(state) }
     : null;
-  const wanted = state.modal?.kind === "edit" ? state.modal.id : state.pendingDelete;
+  const wanted = state.pendingDelete;
   const elsewhere = wanted && !answer.rows.some((row) => row.id === wanted) ? findRecord(model, adapter, wanted) : undefined;
   const selected = elsewhere === undefined ? null : toRow(adapter, elsewhere);
   return { rows: answer.rows, paging, count: { from: answer.from, to: answer.to, total: answer.total }, selected };
+}
+
+/**
+ * The record an edit form opens with: the upstream's as it is now (current-record.server.ts),
+ * null when it has none; undefined when it could not be read (the alert says so).
+ */
+async function editedRow<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, id: string): Promise<ScreenRow<C> | null | undefined> {
+  try {
+    const record = await currentRecord(api, adapter, id);
+    return record === undefined ? null : toRow(adapter, record);
+  } catch (error) {
+    if (isUpstreamError(error)) return undefined;
+    throw error;
+  }
 }
 
 /** The open form's pickers: the lists they choose from, and the edit form's record matched against them. */
@@ -82,17 +99,14 @@ async function screenData<Rec, C extends Cells, S extends z.ZodObject>(
     throw error;
   });
   const { modal } = state;
+  // An edit form opens with the record as stored now, read beside the list.
+  const editing = modal?.kind === "edit" && definition.edit ? editedRow(admin.api, adapter as ResourceAdapter<Rec, C, z.ZodObject>, modal.id) : undefined;
   // The pickers' lists only when the form is open, read beside the list: the list alone stays one read.
   const picking =
     modal && adapter.choices
-      ? openFormChoices(
-          admin.api,
-          adapter.choices,
-          definition.fields,
-          listing.then((listed) => (modal.kind === "edit" ? (listed?.rows.find((row) => row.id === modal.id) ?? listed?.selected ?? undefined) : undefined)),
-        )
+      ? openFormChoices(admin.api, adapter.choices, definition.fields, editing?.then((row) => row ?? undefined) ?? Promise.resolve(undefined))
       : undefined;
-  const [flashed, listed, picked] = await Promise.all([takeFlashAlert(admin.session), listing, picking]);
+  const [flashed, listed, edited, picked] = await Promise.all([takeFlashAlert(admin.session), listing, editing, picking]);
 
   const alerts: AlertMessage[] = [];
   if (flashed) alerts.push(alertOf(flashed.alert.type, flashed.alert.message));
@@ -101,6 +115,10 @@ async function screenData<Rec, C extends Cells, S extends z.ZodObject>(
     loadFailure = definition.messages.loadFailed;
     alerts.push(alertOf("error", loadFailure));
   }
+  if (edited === null) alerts.push(alertOf("error", CONFLICT_MESSAGES.missing));
+  if (edited === undefined && editing && listed) alerts.push(alertOf("error", definition.messages.loadFailed));
+  // What the form shows, relations as matched against the pickers' lists: the base of the save's merge.
+  const editingRow = edited ? { ...edited, shown: shownDigest(definition.fields, { ...edited.values, ...picked?.choices.record?.values }) } : edited;
   for (const failure of picked?.failures ?? []) alerts.push(alertOf("error", failure));
   const placement = definition.placement(getConfig().site);
   const empty: Listed<C> = { rows: [] as Array<ScreenRow<C>>, paging: null, count: null, selected: null };
@@ -111,6 +129,7 @@ async function screenData<Rec, C extends Cells, S extends z.ZodObject>(
     placement,
     fileLimits: Object.fromEntries(Object.entries(fileRulesOf(definition)).map(([field, rule]) => [field, rule.maxBytes])),
     ...(picked ? { choices: picked.choices } : {}),
+    ...(editing ? { editing: editingRow ?? null } : {}),
   };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import { SHOWN_FIELD } from "~/admin/edit-conflicts";
 import { pickerFields, pickSearchName } from "~/admin/pickers";
 import type { Cells, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
@@ -10,6 +11,7 @@ import { isUpstreamError } from "../../upstream.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, echoedForm, firstValue, refused } from "./answers.server.ts";
 import { chosenIn, formChoices, readPickerLists, searchChoices } from "./choices.server.ts";
+import { echoedShown } from "./merge.server.ts";
 
 /**
  * A picker's search without JavaScript (app/admin/pickers.ts): its "Cari" button posts the whole
@@ -31,9 +33,12 @@ export async function answerPick<Rec, C extends Cells, S extends z.ZodObject>(
   for (const [name, value] of fields) formData.append(name, value);
   // Not checked yet: the admin is still filling it in.
   const reply = echoedForm(definition)(parseWithZod(formData, { schema: z.object({}) }).reply());
+  // What the form showed goes back with it: the values sent back are still those it stands for.
+  const shown = echoedShown(definition.fields, firstValue(fields, SHOWN_FIELD));
+  const echoed = { result: reply, ...(shown ? { shown } : {}) };
   const source = adapter.choices[picker.optionsFrom];
   const lists = await readPickerLists(admin.api, adapter.choices, definition.fields);
-  const unreadable = (message: string) => data<ScreenActionData>({ result: reply, alert: alertOf("error", message) }, { status: 503 });
+  const unreadable = (message: string) => data<ScreenActionData>({ ...echoed, alert: alertOf("error", message) }, { status: 503 });
   const failure = lists.failures[picker.name];
   if (failure !== undefined) return unreadable(failure);
 
@@ -46,5 +51,5 @@ export async function answerPick<Rec, C extends Cells, S extends z.ZodObject>(
     return unreadable(error.upstreamMessage ?? source.failed);
   }
   const choices = formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields), search: { field: picker.name, q, answer } });
-  return data<ScreenActionData>({ result: reply, choices });
+  return data<ScreenActionData>({ ...echoed, choices });
 }

@@ -39,7 +39,12 @@ export interface ReadModel<Rec, C extends Cells> {
   /** Row positions in each column's ascending order, made the first time the column is asked for. */
   sorted: Map<string, Uint32Array>;
   search: PositionIndex;
+  /** When its read began: it holds every record made before then. */
+  readAt: number;
+  /** When its read ended (its age, for `ADMIN_LIST_REFRESH_MS`). */
   builtAt: number;
+  /** Each record's place in the upstream's list, from 0 (a screen that pages): where to read it again. */
+  upstreamPositions: ReadonlyMap<string, number>;
 }
 
 export interface ListAnswer<C extends Cells> {
@@ -58,7 +63,9 @@ interface Slot {
   model?: ReadModel<unknown, Cells>;
   /** The clear generation the kept copy was read under. */
   generation: number;
-  building?: { generation: number; promise: Promise<ReadModel<unknown, Cells>> };
+  /** A copy whose read began before this time is not used (`rereadReadModel`). */
+  notReadBefore: number;
+  building?: { generation: number; readAt: number; promise: Promise<ReadModel<unknown, Cells>> };
 }
 
 const slots = new Map<string, Slot>();
@@ -68,8 +75,15 @@ const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true })
 /** How long a replaced copy's index stays open for the requests that already hold it (their queries take milliseconds). */
 const RETIRED_INDEX_CLOSE_MS = 10_000;
 
-/** Every record of a list, read page by page when the screen's upstream list pages. */
-export async function readWholeList<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<Rec[]> {
+/**
+ * Every record of a list, read page by page when the screen's upstream list pages (noting in
+ * `positionOf`, when given, each record's place in the upstream's order).
+ */
+export async function readWholeList<Rec, C extends Cells>(
+  api: UpstreamClient,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  positionOf?: Map<string, number>,
+): Promise<Rec[]> {
   if (!adapter.definition.pageSize) return adapter.list(api, undefined);
   const records: Rec[] = [];
   const seen = new Set<string>();
@@ -86,7 +100,10 @@ export async function readWholeList<Rec, C extends Cells>(api: UpstreamClient, a
     const answers = await Promise.all(pages.map((page) => adapter.list(api, { page, limit: READ_PAGE_LIMIT })));
     for (const answer of answers) {
       const fresh = answer.filter((record) => !seen.has(adapter.idOf(record)));
-      for (const record of fresh) seen.add(adapter.idOf(record));
+      for (const record of fresh) {
+        positionOf?.set(adapter.idOf(record), seen.size);
+        seen.add(adapter.idOf(record));
+      }
       records.push(...fresh);
       if (fresh.length === 0 || answer.length < longestPage) return records;
       longestPage = Math.max(longestPage, answer.length);
@@ -105,8 +122,9 @@ export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string):
   return numeric ? [...records].sort((a, b) => Number(idOf(b)) - Number(idOf(a))) : [...records].reverse();
 }
 
-async function buildModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
-  const records = newestFirst(await readWholeList(api, adapter), (record) => adapter.idOf(record));
+async function buildModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, readAt: number): Promise<ReadModel<Rec, C>> {
+  const upstreamPositions = new Map<string, number>();
+  const records = newestFirst(await readWholeList(api, adapter, upstreamPositions), (record) => adapter.idOf(record));
   const fields = listedColumns(adapter.definition.columns);
   // The index holds the whole text (a synopsis past its table preview); the copy keeps the records.
   const texts = function* () {
@@ -116,7 +134,7 @@ async function buildModel<Rec, C extends Cells>(api: UpstreamClient, adapter: Re
     }
   };
   const search = new PositionIndex(fields.length, texts());
-  return { records, cellsOf: (record) => adapter.cells(record, TABLE_TEXT), sorted: new Map(), search, builtAt: Date.now() };
+  return { records, cellsOf: (record) => adapter.cells(record, TABLE_TEXT), sorted: new Map(), search, readAt, builtAt: Date.now(), upstreamPositions };
 }
 
 /** A record as the table and the form show it. */
@@ -143,19 +161,28 @@ export function screenReadModel<Rec, C extends Cells>(
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
 ): Promise<ReadModel<Rec, C>> {
   const key = adapter.definition.id;
-  const slot = slots.get(key) ?? { generation: -1 };
+  const slot = slots.get(key) ?? { generation: -1, notReadBefore: 0 };
   slots.set(key, slot);
   const generation = publicCacheGeneration();
   // Without the clears of other processes, a copy could hide their writes: none is trusted.
   const trusted = !usesRedis() || hearsBroadcasts();
-  const fresh = slot.model && slot.generation === generation && Date.now() - slot.model.builtAt < getConfig().adminLists.refreshMs;
+  const fresh =
+    slot.model &&
+    slot.generation === generation &&
+    slot.model.readAt >= slot.notReadBefore &&
+    Date.now() - slot.model.builtAt < getConfig().adminLists.refreshMs;
   countListCopyLookup(key, Boolean(trusted && fresh));
   if (trusted && fresh) return Promise.resolve(slot.model as unknown as ReadModel<Rec, C>);
-  if (slot.building && slot.building.generation === generation) return slot.building.promise as unknown as Promise<ReadModel<Rec, C>>;
+  const { building } = slot;
+  if (building && building.generation === generation && building.readAt >= slot.notReadBefore) {
+    return building.promise as unknown as Promise<ReadModel<Rec, C>>;
+  }
 
-  const promise = buildModel(api, adapter).then((model) => {
-    // A write during the read leaves this copy to the requests that started before it.
-    if (publicCacheGeneration() === generation) {
+  const readAt = Date.now();
+  const promise = buildModel(api, adapter, readAt).then((model) => {
+    // A write during the read leaves this copy to the requests that started before it; so does
+    // a newer read that ended first.
+    if (publicCacheGeneration() === generation && !(slot.model && slot.model.readAt > readAt)) {
       retire(slot.model);
       slot.model = model as unknown as ReadModel<unknown, Cells>;
       slot.generation = generation;
@@ -164,13 +191,31 @@ export function screenReadModel<Rec, C extends Cells>(
     }
     return model;
   });
-  const building = { generation, promise: promise as unknown as Promise<ReadModel<unknown, Cells>> };
-  slot.building = building;
+  const started = { generation, readAt, promise: promise as unknown as Promise<ReadModel<unknown, Cells>> };
+  slot.building = started;
   const settle = () => {
-    if (slot.building === building) slot.building = undefined;
+    if (slot.building === started) slot.building = undefined;
   };
   promise.then(settle, settle);
   return promise;
+}
+
+/**
+ * The screen's list read anew, for a record its copy should have and does not (made elsewhere
+ * since the copy was read): a copy whose read began at `since` or later. By default a copy whose
+ * read began within `REREAD_AFTER_MS` already holds whatever existed then and is used as it is:
+ * asking for an unknown id again and again reads the list at most once in that time.
+ */
+const REREAD_AFTER_MS = 1_000;
+
+export function rereadReadModel<Rec, C extends Cells>(
+  api: UpstreamClient,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  since = Date.now() - REREAD_AFTER_MS,
+): Promise<ReadModel<Rec, C>> {
+  const slot = slots.get(adapter.definition.id);
+  if (slot) slot.notReadBefore = Math.max(slot.notReadBefore, since);
+  return screenReadModel(api, adapter);
 }
 
 /** Closes a copy's index once the requests that hold it are done with it. */

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import { CONFLICT_MESSAGES, SHOWN_FIELD, type ConflictingField, type EditConflict } from "~/admin/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin/legacy-values";
 import { schemaAllowingUnresolved } from "~/admin/relations";
 import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin/resource";
@@ -26,9 +27,11 @@ import { isUpstreamError } from "../../upstream.server.ts";
 import { maxBytesByKind } from "@server/upload-limits.server";
 import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relationFieldsOf } from "../relation-edits.server.ts";
 import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
-import { alertOf, echoedForm, failureMessage, listLocation, refused, refusalStatus } from "./answers.server.ts";
+import { alertOf, echoedForm, failureMessage, firstValue, listLocation, refused, refusalStatus } from "./answers.server.ts";
 import { chosenIn, formChoices, readPickerLists, unknownChoices } from "./choices.server.ts";
-import { auditOf, createdId, storedRecord, type AuditTrail } from "./audit-trail.server.ts";
+import { auditOf, createdId, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
+import { currentRecord } from "./current-record.server.ts";
+import { displayedValue, echoedShown, mergeWithCurrent, readShown, shownAfterConflict, shownDigest } from "./merge.server.ts";
 import { UPLOAD_MESSAGES } from "../../uploads.server.ts";
 
 /** A create or an update: the form validated, relations settled, the upstream written, the change recorded. */
@@ -77,6 +80,12 @@ function jsonBody(body: OutgoingFields, fields: FieldDefinition[]): Record<strin
   return json;
 }
 
+function formDataOf(entries: Array<[string, string]>): FormData {
+  const formData = new FormData();
+  for (const [name, value] of entries) formData.append(name, value);
+  return formData;
+}
+
 interface Submitted {
   intent: "create" | "update";
   id: string | undefined;
@@ -100,33 +109,71 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
 
   const relationFields = adapter.relations ? relationFieldsOf(definition.fields) : new Map<string, FieldDefinition>();
   const relationEdits = intent === "update" ? readRelationEdits(fields, relationFields) : NO_RELATION_EDITS;
-  const formData = new FormData();
-  for (const [name, value] of fields) formData.append(name, value);
+  let formData = formDataOf(fields);
   // The pickers' lists: to check the chosen ids, and to offer them again in a form sent back.
   const pickerLists = adapter.choices ? readPickerLists(admin.api, adapter.choices, definition.fields) : Promise.resolve(undefined);
   pickerLists.catch(() => undefined);
   const echo = echoedForm(definition);
+  /** What the form sent back shows was stored when its values were: its `SHOWN_FIELD` again (app/admin/edit-conflicts.ts). */
+  let shown = echoedShown(definition.fields, firstValue(fields, SHOWN_FIELD));
   /** The form back to the admin as typed, its pickers still showing what was chosen (JavaScript off, the page is drawn anew). */
-  const sendBack = async (result: SubmissionResult<string[]>, status: number, alert?: AlertMessage) => {
+  const sendBack = async (result: SubmissionResult<string[]>, status: number, { alert, conflict }: { alert?: AlertMessage; conflict?: EditConflict } = {}) => {
     const lists = await pickerLists;
     const choices = lists ? formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields) }) : undefined;
-    return data<ScreenActionData>({ result: echo(result), ...(alert ? { alert } : {}), ...(choices ? { choices } : {}) }, { status });
+    return data<ScreenActionData>(
+      { result: echo(result), ...(alert ? { alert } : {}), ...(choices ? { choices } : {}), ...(shown ? { shown } : {}), ...(conflict ? { conflict } : {}) },
+      { status },
+    );
   };
   const recordId = intent === "update" ? id : undefined;
   const schema = schemaAllowingUnresolved(definition.schema, relationEdits.unresolved.keys());
+
+  // An edit is merged with the record as the upstream holds it now, read just before the write
+  // (merge.server.ts): what the admin left alone takes the current values.
+  let before: StoredRecord | undefined;
+  let conflicts: ConflictingField[] = [];
+  if (recordId !== undefined) {
+    let current: Rec | undefined;
+    try {
+      current = await currentRecord(admin.api, adapter, recordId);
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      // A read that failed: the screen's own message (the upstream's text is for a refused write).
+      return sendBack(parseWithZod(formData, { schema }).reply(), refusalStatus(error), { alert: alertOf("error", failure) });
+    }
+    if (current === undefined) return sendBack(parseWithZod(formData, { schema }).reply(), 404, { alert: alertOf("error", CONFLICT_MESSAGES.gone) });
+    const lists = await pickerLists.catch(() => undefined);
+    before = recordAsShown(adapter, current, lists);
+    const base = readShown(definition.fields, shown);
+    if (base) {
+      const merged = mergeWithCurrent({
+        fields: definition.fields,
+        entries: fields,
+        shown: base,
+        current: before.values,
+        leftAsStored: new Set(relationEdits.unresolved.keys()),
+        display: (field, value) => displayedValue(field, value, lists),
+      });
+      formData = formDataOf(merged.entries);
+      conflicts = merged.conflicts;
+    }
+    // The form sent back shows the merged values: what is stored now, and the admin's changes.
+    shown = base ? shownAfterConflict(definition.fields, before.values, base, conflicts) : shownDigest(definition.fields, before.values);
+  }
+
   let submission = parseWithZod(formData, { schema });
-  // The record as the form showed it, from the copy the form was made from (read before the
-  // write, or the stored values would already be the new ones).
-  let stored: ReturnType<typeof storedRecord> | undefined;
-  const storedBefore = () => (stored ??= recordId === undefined ? Promise.resolve(undefined) : storedRecord(admin, adapter, recordId, { withChoices: true }));
   let legacy: Record<string, string> = {};
-  if (submission.status !== "success" && recordId !== undefined) {
-    // A stored value that fails today's rule stands while the admin leaves it as it was shown.
-    legacy = legacyValues(definition.schema, definition.fields, (await storedBefore())?.values);
+  if (submission.status !== "success" && before) {
+    // A stored value that fails today's rule stands while the admin leaves it as it is stored.
+    legacy = legacyValues(definition.schema, definition.fields, before.values);
     if (Object.keys(legacy).length > 0) submission = parseWithZod(formData, { schema: schemaKeepingLegacy(schema, legacy) });
   }
   if (submission.status !== "success") {
     return sendBack(submission.reply(), 400);
+  }
+  if (conflicts.length > 0) {
+    // Changed here and elsewhere: nothing is written until the admin chooses, field by field.
+    return sendBack(submission.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: conflicts, shown: shown ?? "" } });
   }
 
   const values: Record<string, unknown> = { ...submission.value };
@@ -138,7 +185,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const omitted = keepUnresolvedRelations(values, relationEdits, relationFields);
   const context: WriteContext = { api: admin.api, id: recordId, omitted };
   const typedValues = values as z.output<S>;
-  const [before, lists] = await Promise.all([storedBefore(), pickerLists]);
+  const lists = await pickerLists;
   // A chosen author, genre... must be one of its list's: a forged id, or one deleted meanwhile, goes no further.
   const unknown = lists ? unknownChoices(lists, definition.fields, values) : {};
   if (Object.keys(unknown).length > 0) return sendBack(submission.reply({ fieldErrors: unknown }), 400);
@@ -156,7 +203,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     audit = auditOf(admin, definition, before?.label).begin(intent, context.id ?? null, changes);
   } catch (error) {
     if (!(error instanceof AuditUnavailable)) throw error;
-    return sendBack(submission.reply(), 503, alertOf("error", AUDIT_MESSAGES.unavailable));
+    return sendBack(submission.reply(), 503, { alert: alertOf("error", AUDIT_MESSAGES.unavailable) });
   }
 
   try {
@@ -210,13 +257,13 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (isUpstreamError(error) || error instanceof WriteFailed) {
       audit.failed(error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, failure, error);
-      return sendBack(submission.reply(), refusalStatus(error), alertOf("error", message));
+      return sendBack(submission.reply(), refusalStatus(error), { alert: alertOf("error", message) });
     }
     if (isFileSystemError(error)) {
       // A stored upload that could not be read on the way (DATA_DIR/uploads): the body sent upstream was cut.
       log("save_file_read_failed", { screen: definition.id, code: error.code, error: error.message });
       audit.failed(error);
-      return sendBack(submission.reply(), 503, alertOf("error", UPLOAD_MESSAGES.storageFailed));
+      return sendBack(submission.reply(), 503, { alert: alertOf("error", UPLOAD_MESSAGES.storageFailed) });
     }
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     throw error;
