@@ -14,6 +14,7 @@ import {
   tempDir,
 } from "../e2e/helpers/processes.ts";
 import { ADMIN_EMAIL, DEMO_PASSWORD } from "../e2e/helpers/reference-api.ts";
+import { type CatalogueCounts, setCatalogueCounts } from "../helpers/catalogue-scale.ts";
 
 /**
  * Plumbing shared by the bench suites: the reference API as its own process, a loopback proxy in
@@ -45,6 +46,27 @@ export async function startReferenceApiProcess(dataDir?: string): Promise<Refere
     };
   } catch (error) {
     await proc.stop();
+    throw error;
+  }
+}
+
+/** A reference API process holding the generated catalogue at `counts` (tests/helpers/catalogue-scale.ts), its temp dir removed on close. */
+export async function startCatalogueApi(counts: CatalogueCounts): Promise<ReferenceApiProcess> {
+  const dataDir = await tempDir("bench-catalogue");
+  try {
+    // The first start creates and seeds the database; the counts are written while it is stopped.
+    await (await startReferenceApiProcess(dataDir)).close();
+    setCatalogueCounts(dataDir, counts);
+    const api = await startReferenceApiProcess(dataDir);
+    return {
+      ...api,
+      async close() {
+        await api.close();
+        await removeDir(dataDir);
+      },
+    };
+  } catch (error) {
+    await removeDir(dataDir);
     throw error;
   }
 }
@@ -165,6 +187,12 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The value below which `fraction` of `values` lie (nearest rank): 0.95 for the p95. */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
 }
 
 /** Resident memory of a process in bytes, from /proc (Linux). */

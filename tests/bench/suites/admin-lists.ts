@@ -1,8 +1,7 @@
-import { AGENCY_CATALOGUE, setCatalogueCounts } from "../../helpers/catalogue-scale.ts";
-import { removeDir, tempDir } from "../../e2e/helpers/processes.ts";
+import { AGENCY_CATALOGUE } from "../../helpers/catalogue-scale.ts";
 import { referenceApiToken } from "../../e2e/helpers/reference-api.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
-import { adminCookie, closeAll, median, MiB, rssOf, startBenchBff, startReferenceApiProcess, timeToLastByte } from "../support.ts";
+import { adminCookie, closeAll, median, MiB, rssOf, startBenchBff, startCatalogueApi, timeToLastByte } from "../support.ts";
 
 /**
  * Issue 22, point 9: the back-office's lists over the agency's catalogue (10,000 books, 5,000
@@ -21,10 +20,7 @@ const REFRESH_MS = 3_000;
 const suite: BenchSuite = {
   name: "admin-lists",
   async run() {
-    const dataDir = await tempDir("bench-admin-lists");
-    await (await startReferenceApiProcess(dataDir)).close();
-    setCatalogueCounts(dataDir, COUNTS);
-    const api = await startReferenceApiProcess(dataDir);
+    const api = await startCatalogueApi(COUNTS);
     const bff = await startBenchBff(api.url, { ADMIN_LIST_REFRESH_MS: String(REFRESH_MS) });
     try {
       const cookie = await adminCookie(bff.url);
@@ -95,7 +91,6 @@ const suite: BenchSuite = {
       return rows;
     } finally {
       await closeAll(bff, api);
-      await removeDir(dataDir);
     }
   },
 };

@@ -1,12 +1,11 @@
-import { AGENCY_CATALOGUE, type CatalogueCounts, setCatalogueCounts as setCounts } from "../../helpers/catalogue-scale.ts";
-import { removeDir, tempDir } from "../../e2e/helpers/processes.ts";
+import { AGENCY_CATALOGUE, type CatalogueCounts } from "../../helpers/catalogue-scale.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 import {
   adminCookie,
   closeAll,
   median,
   startBenchBff,
-  startReferenceApiProcess,
+  startCatalogueApi,
   timeToLastByte,
   type BenchBff,
   type ReferenceApiProcess,
@@ -34,11 +33,7 @@ interface Site {
 }
 
 async function startSite(counts: Counts): Promise<Site> {
-  const dataDir = await tempDir("bench-scale");
-  // The first start creates and seeds the database; the counts are set while it is stopped.
-  await (await startReferenceApiProcess(dataDir)).close();
-  setCounts(dataDir, counts);
-  const api = await startReferenceApiProcess(dataDir);
+  const api = await startCatalogueApi(counts);
   const bff = await startBenchBff(api.url, { PUBLIC_CACHE_TTL_MS: "0", PUBLIC_CACHE_STALE_MS: "0" });
   return {
     api,
@@ -46,7 +41,6 @@ async function startSite(counts: Counts): Promise<Site> {
     cookie: await adminCookie(bff.url),
     async close() {
       await closeAll(bff, api);
-      await removeDir(dataDir);
     },
   };
 }
