@@ -273,4 +273,4 @@ export function isRunning(bff: Bff): boolean {
 }
 
 /** Indonesian words every failure message the site shows carries at least one of. */
-export const INDONESIAN_FAILURE = /kesalahan|melebihi|tidak dapat|tidak valid|gagal|terganggu|ditolak|wajib|tidak ditemukan|maksimal|terlalu|harus|silakan|belum/i;
+export const INDONESIAN_FAILURE = /kesalahan|melebihi|tidak dapat|tidak valid|gagal|terganggu|ditolak|wajib|tidak ditemukan|tidak disimpan|maksimal|terlalu|harus|silakan|belum/i;

@@ -164,13 +164,14 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
-  const answeredEdit = { shown: actionData?.shown, conflict: actionData?.conflict };
   // A conflict's answer draws the edit form anew (its key), once the page has its data again and
   // the answer's values with it; the key is kept while the next submission is under way, so
-  // that the form is not drawn anew under it.
+  // that the form is not drawn anew under it. The conflict shows with the form it belongs to.
   const [conflictKey, setConflictKey] = useState("");
   const idleConflictKey = navigation.state === "idle" ? (actionData?.conflict?.shown ?? "") : undefined;
   if (idleConflictKey !== undefined && idleConflictKey !== conflictKey) setConflictKey(idleConflictKey);
+  const conflict = actionData?.conflict && actionData.conflict.shown === conflictKey ? actionData.conflict : undefined;
+  const answeredEdit = { shown: actionData?.shown, conflict };
   // A form sent back (a picker's search, a refusal) offers what it was sent back with; the record's relations stay the loader's.
   const answered = navigation.state === "idle" ? actionData?.choices : undefined;
   const choices = answered ? { ...answered, record: screen.choices?.record } : screen.choices;
