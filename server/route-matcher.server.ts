@@ -1,28 +1,16 @@
 import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteMatch, type AgnosticRouteObject } from "@remix-run/router";
+import { LRUCache } from "lru-cache";
 import { uploadsOf, type UploadKind } from "./upload-handle.server.ts";
 
 /**
  * Which route of the built app a request's path selects, decided before Remix reads the body:
- * request-body.server.ts bounds a body by what that route takes (a form, uploads, nothing).
+ * request-body.server.ts bounds a body by what that route takes (a form, uploads, nothing), and
+ * the metrics label a request by it. The matching is React Router's own (`matchRoutes` over the
+ * build's route tree, as Remix builds it); only the choice of the route whose action a form
+ * runs is written here, in Remix's words (`getTargetMatch`: the deepest route with a path of its
+ * own, an index only with `?index`), since the router does not export it.
  */
-
-/** A route of the app, with what its body handling needs. */
-interface RouteInfo {
-  id: string;
-  /** The route's own path (undefined for a pathless layout or an index). */
-  path: string | undefined;
-  index: boolean;
-  hasAction: boolean;
-  uploads: UploadKind[] | undefined;
-}
-
-interface Branch {
-  /** From the root route to the route, in order. */
-  chain: RouteInfo[];
-  /** The full path, split into lower-cased segments (":name" for a parameter). */
-  segments: string[];
-  score: number;
-}
 
 /** What a request's path selects for a form submission, as Remix chooses it. */
 export interface RouteTarget {
@@ -33,79 +21,60 @@ export interface RouteTarget {
 
 type RouteManifest = ServerBuild["routes"];
 
+/** The manifest as the nested route objects the router matches (Remix's `createRoutes`, which it does not export). */
+function routeTree(manifest: RouteManifest, parentId?: string): AgnosticRouteObject[] {
+  return Object.values(manifest)
+    .filter((route) => route !== undefined && route.parentId === parentId)
+    .map((route) =>
+      route!.index
+        ? { id: route!.id, index: true, path: route!.path, caseSensitive: route!.caseSensitive }
+        : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: routeTree(manifest, route!.id) },
+    );
+}
+
+function hasNakedIndexQuery(search: string): boolean {
+  return new URLSearchParams(search).getAll("index").some((value) => value === "");
+}
+
+/** The match whose action a submission to these matches runs (Remix's `getTargetMatch`). */
+function actionTarget(matches: AgnosticRouteMatch[], search: string): AgnosticRouteMatch {
+  const last = matches[matches.length - 1];
+  if (last.route.index && hasNakedIndexQuery(search)) return last;
+  const contributing = matches.filter((match, i) => i === 0 || Boolean(match.route.path));
+  return contributing[contributing.length - 1];
+}
+
+/** Paths matched and kept (the router ranks the whole tree on every call): bounded, since any path may be asked. */
+const KEPT_MATCHES = 2_000;
+
 /**
  * The route Remix would run the action of for this path and query, or undefined when nothing
- * but the catch-all matches it (the site's 404 page, routes/_public.$, answers it). Mirrors
- * React Router's ranking (static segments over parameters, an index over its layout) and Remix's
- * target choice (the deepest route with a path of its own, the index only with `?index`).
+ * but the catch-all matches it (the site's 404 page, routes/_public.$, answers it).
  * Single-fetch data URLs (`/about.data`, `/_root.data`) are matched as the page they are for.
  */
 export function routeMatcher(manifest: RouteManifest): (pathname: string, search: string) => RouteTarget | undefined {
-  const infos = new Map<string, RouteInfo>();
-  for (const [id, route] of Object.entries(manifest)) {
-    if (!route) continue;
-    infos.set(id, {
-      id,
-      path: route.path,
-      index: route.index === true,
-      hasAction: typeof route.module.action === "function",
-      uploads: uploadsOf(route.module.handle),
-    });
-  }
-  const branches: Branch[] = [];
-  for (const [id, route] of Object.entries(manifest)) {
-    if (!route) continue;
-    const chain: RouteInfo[] = [];
-    for (let current: string | undefined = id; current; current = manifest[current]?.parentId) {
-      const info = infos.get(current);
-      if (!info) break;
-      chain.unshift(info);
-    }
-    const segments = chain
-      .map((info) => info.path ?? "")
-      .join("/")
-      .split("/")
-      .filter((segment) => segment !== "")
-      .map((segment) => (segment.startsWith(":") ? segment : segment.toLowerCase()));
-    // The catch-all (routes/_public.$, the site's 404) answers only addresses no other route
-    // has: to the body gate they are unknown, as they were before it existed.
-    if (segments.includes("*")) continue;
-    // React Router's computeScore: a static segment 10, a parameter 3, an index 2 more.
-    const score =
-      Math.max(segments.length, 1) +
-      (segments.length === 0 ? 1 : 0) +
-      segments.reduce((sum, segment) => sum + (segment.startsWith(":") ? 3 : 10), 0) +
-      (infos.get(id)?.index ? 2 : 0);
-    branches.push({ chain, segments, score });
-  }
-  branches.sort((a, b) => b.score - a.score);
-
-  return (pathname, search) => {
+  const routes = routeTree(manifest);
+  const kept = new LRUCache<string, RouteTarget | "none">({ max: KEPT_MATCHES });
+  const targetOf = (pathname: string, search: string): RouteTarget | undefined => {
     let path = pathname;
     if (path.endsWith(".data")) {
       path = path.slice(0, -".data".length);
       if (path === "/_root") path = "/";
     }
-    const given = path
-      .split("/")
-      .filter((segment) => segment !== "")
-      .map((segment) => {
-        try {
-          return decodeURIComponent(segment).toLowerCase();
-        } catch {
-          return segment.toLowerCase();
-        }
-      });
-    const branch = branches.find(
-      ({ segments }) =>
-        segments.length === given.length && segments.every((segment, i) => (segment.startsWith(":") ? given[i] !== "" : segment === given[i])),
-    );
-    if (!branch || branch.chain.length < 2) return undefined;
-    const last = branch.chain[branch.chain.length - 1];
-    const nakedIndex = new URLSearchParams(search).getAll("index").some((value) => value === "");
-    const target =
-      last.index && nakedIndex ? last : [...branch.chain].reverse().find((info, i, all) => i === all.length - 1 || Boolean(info.path));
-    if (!target) return undefined;
-    return { routeId: target.id, hasAction: target.hasAction, uploads: target.uploads };
+    const matches = matchRoutes(routes, path);
+    // Only the root, or the catch-all: to the body gate an address no other route has is unknown.
+    if (!matches || matches.length < 2 || matches.some((match) => match.route.path?.includes("*"))) return undefined;
+    const { route } = actionTarget(matches, search);
+    const module = manifest[route.id as string]?.module;
+    return module ? { routeId: route.id as string, hasAction: typeof module.action === "function", uploads: uploadsOf(module.handle) } : undefined;
+  };
+  return (pathname, search) => {
+    const key = `${hasNakedIndexQuery(search) ? "i" : "-"}${pathname}`;
+    let target = kept.get(key);
+    if (target === undefined) {
+      target = targetOf(pathname, search) ?? "none";
+      kept.set(key, target);
+    }
+    return target === "none" ? undefined : target;
   };
 }
