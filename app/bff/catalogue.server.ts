@@ -7,7 +7,7 @@ import { coverUrl } from "~/lib/files";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { pageOfList } from "./public-page.server.ts";
-import { cachedRead } from "./public-cache.server.ts";
+import { cachedRead, readsResource } from "./cache.server.ts";
 import { newestFirst, readWholeList, screenReadModel, type ReadModel } from "./resources/screen/read-model.server.ts";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
 import { logIn } from "./users.server.ts";
@@ -22,9 +22,9 @@ import { logIn } from "./users.server.ts";
  *
  * - Books come from the admin's read model of the book list (resources/screen/read-model.server.ts):
  *   one copy for the back-office and the public pages, searched with its FTS5 index (title and
- *   author here), cleared by every write through the site and read again after
- *   `ADMIN_LIST_REFRESH_MS`.
- * - Videos are a public read (public-cache.server.ts), cleared by every write too.
+ *   author here), cleared by a write to the books or to what they show (genres, tags, authors,
+ *   publishers, classifications: cache.server.ts) and read again after `ADMIN_LIST_REFRESH_MS`.
+ * - Videos are a public read (cache.server.ts), cleared by a write to the videos.
  * Without the setting the catalogue does not exist: its pages answer 404 and nothing links to them.
  */
 
@@ -112,6 +112,8 @@ type BookModel = ReadModel<Book, ReturnType<typeof bookAdapter.cells>>;
 const requestIdOf = (request: Request) => request.headers.get("x-request-id") ?? undefined;
 
 function books(request: Request): Promise<BookModel> {
+  // The page shows the books, and with them their relations' names (cache.server.ts clears both ways).
+  readsResource("books");
   return asReader(requestIdOf(request), (api) => screenReadModel(api, bookAdapter));
 }
 
@@ -194,7 +196,7 @@ function videoCard(video: Video): VideoCardData {
 
 /** Every video, newest first (the whole list, read in pages as the back-office reads it). */
 export async function catalogueVideos(request: Request): Promise<VideoCardData[]> {
-  const videos = await cachedRead("catalogue-videos", () =>
+  const videos = await cachedRead("catalogue-videos", "videos", () =>
     asReader(requestIdOf(request), (api) => readWholeList(api, videoAdapter)),
   );
   return newestFirst(videos, (video) => video.id).map(videoCard);

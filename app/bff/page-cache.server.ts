@@ -4,14 +4,16 @@ import onHeaders from "on-headers";
 import { getConfig } from "@server/config.server";
 import { requestOrigin } from "@server/origin.server";
 import { countPageCacheLookup } from "./metrics.server.ts";
-import { publicCacheGeneration } from "./public-cache.server.ts";
+import { clearedSince, clearSequence, trackReads, type CachedResource } from "./cache.server.ts";
 
 /**
  * Whole public pages, cached in the process for the public cache's TTL: within it a visitor's
  * page is the last one rendered, so a burst of visitors costs neither upstream calls nor React
  * renders. Only anonymous GETs (no cookie) whose answer is a 200 HTML page that sets no cookie
- * are kept, and only when the request's host headers are the usual ones (server/origin.server.ts);
- * every admin change clears them with the public reads (the generation moves on).
+ * are kept, and only when the request's host headers are the usual ones (server/origin.server.ts).
+ * A page knows which resources its reads showed (cache.server.ts, `trackReads`): a write to one
+ * of them makes it stale, a write to another leaves it (a page whose reads are not known is
+ * stale after any write).
  * The page's CSP nonce is replaced by this response's own.
  */
 
@@ -20,7 +22,9 @@ interface CachedPage {
   /** The page's bytes cut where its nonce was, to be joined with the next response's nonce. */
   parts: Buffer[];
   storedAt: number;
-  generation: number;
+  /** What it shows, and the clear it was made after. */
+  resources: ReadonlySet<CachedResource>;
+  madeAfterClear: number;
 }
 
 /** Bounded in count and bytes, because URLs (query strings, hosts) are chosen by visitors. */
@@ -66,9 +70,9 @@ export function publicPageCache(): RequestHandler {
     // What selects the page: its path and query, and without PUBLIC_URL the origin too (its
     // canonical and og:url are written from it). Never a header that only looks like the host.
     const key = config.publicUrl ? req.originalUrl : `${origin.origin}${req.originalUrl}`;
-    const generation = publicCacheGeneration();
+    const madeAfterClear = clearSequence();
     const cached = pages.get(key);
-    const hit = cached !== undefined && cached.generation === generation && Date.now() - cached.storedAt <= ttlMs;
+    const hit = cached !== undefined && !clearedSince(cached.resources, cached.madeAfterClear) && Date.now() - cached.storedAt <= ttlMs;
     countPageCacheLookup(hit);
     if (cached && hit) {
       for (const [name, value] of cached.headers) res.setHeader(name, value);
@@ -78,6 +82,7 @@ export function publicPageCache(): RequestHandler {
       return;
     }
 
+    const reads = new Set<CachedResource>();
     const capture = captureBody(res, () => {
       // Decided as the head goes out, before a byte of the body is kept: only what may be stored.
       const type = String(res.getHeader("content-type") ?? "");
@@ -90,19 +95,19 @@ export function publicPageCache(): RequestHandler {
         !res.getHeader("set-cookie") &&
         !(declared > MAX_PAGE_BYTES) &&
         origin.usual &&
-        publicCacheGeneration() === generation
+        !clearedSince(reads, madeAfterClear)
       );
     });
     res.once("finish", () => {
       const chunks = capture.kept();
       // Checked again: a header may be added after this middleware's look (on-headers listeners).
-      if (!chunks || res.getHeader("set-cookie") || publicCacheGeneration() !== generation) return;
+      if (!chunks || res.getHeader("set-cookie") || clearedSince(reads, madeAfterClear)) return;
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );
-      pages.set(key, { headers, parts: splitOn(Buffer.concat(chunks), Buffer.from(nonce)), storedAt: Date.now(), generation });
+      pages.set(key, { headers, parts: splitOn(Buffer.concat(chunks), Buffer.from(nonce)), storedAt: Date.now(), resources: reads, madeAfterClear });
     });
-    next();
+    trackReads(reads, next);
   };
 }
 

@@ -10,7 +10,7 @@ import type { ActivityCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import { clipText } from "~/lib/text";
-import { cachedRead } from "./public-cache.server.ts";
+import { cachedRead } from "./cache.server.ts";
 import { richTextToPlain } from "./sanitize.server.ts";
 import type { UpstreamClient } from "./upstream.server.ts";
 
@@ -27,24 +27,24 @@ export type { About, Activity, Banner, History, MissionVision, Officer };
  */
 export function homeSlides(api: UpstreamClient): Promise<Banner[]> {
   return getConfig().site.homeSliderSource === "slider"
-    ? cachedRead("sliders", () => listSliders(api))
-    : cachedRead("banners", () => listBanners(api));
+    ? cachedRead("sliders", "sliders", () => listSliders(api))
+    : cachedRead("banners", "banners", () => listBanners(api));
 }
 
 /** The about record: the first of the list (spec §3), or null when there is none yet. */
 export async function firstAbout(api: UpstreamClient): Promise<About | null> {
-  return (await cachedRead("abouts", () => listAbouts(api)))[0] ?? null;
+  return (await cachedRead("abouts", "abouts", () => listAbouts(api)))[0] ?? null;
 }
 
 export async function firstMissionVision(api: UpstreamClient): Promise<MissionVision | null> {
-  return (await cachedRead("mission-vision", () => listMissionVisions(api)))[0] ?? null;
+  return (await cachedRead("mission-vision", "mission-visions", () => listMissionVisions(api)))[0] ?? null;
 }
 
 export async function firstHistory(api: UpstreamClient): Promise<History | null> {
-  return (await cachedRead("histories", () => listHistories(api)))[0] ?? null;
+  return (await cachedRead("histories", "histories", () => listHistories(api)))[0] ?? null;
 }
 
-export const publicActivities = (api: UpstreamClient) => cachedRead("activities", () => listActivities(api));
+export const publicActivities = (api: UpstreamClient) => cachedRead("activities", "activities", () => listActivities(api));
 
 /** How much of an activity's text a card carries: cut well past the three lines it shows. */
 const CARD_CHARS = 300;
@@ -69,12 +69,12 @@ export const HOME_ACTIVITY_COUNT = 12;
  * same with 500 activities as with 20. Cut here too, in case an upstream ignores `limit`.
  */
 export const latestActivities = (api: UpstreamClient) =>
-  cachedRead("activities?latest", async () => (await listActivities(api, { page: 1, limit: HOME_ACTIVITY_COUNT })).slice(0, HOME_ACTIVITY_COUNT));
+  cachedRead("activities?latest", "activities", async () => (await listActivities(api, { page: 1, limit: HOME_ACTIVITY_COUNT })).slice(0, HOME_ACTIVITY_COUNT));
 
 export const publicActivity = (api: UpstreamClient, activityId: string) =>
-  cachedRead(`activities/${activityId}`, () => getActivity(api, activityId));
+  cachedRead(`activities/${activityId}`, "activities", () => getActivity(api, activityId));
 
-export const publicOfficers = (api: UpstreamClient) => cachedRead("officers", () => listOfficers(api));
+export const publicOfficers = (api: UpstreamClient) => cachedRead("officers", "officers", () => listOfficers(api));
 
 /** The privacy policy or the terms, both kept on the about record (spec §2). */
 export async function legalText(api: UpstreamClient, field: "privacy_policy" | "terms_and_condition") {

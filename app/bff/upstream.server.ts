@@ -2,7 +2,6 @@ import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
 import { observeUpstreamCall } from "./metrics.server.ts";
-import { clearPublicCache } from "./public-cache.server.ts";
 import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
 
 /**
@@ -143,7 +142,6 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         clearTimeout(timer);
         answerDue?.answered();
         observeUpstreamCall(started, response.status);
-        afterAnswer(method, request.path, response.status);
         return failWhenStalled(response, config.upstreamTimeoutMs, () => timeout.abort(timeoutReason("the answer stalled")));
       } catch (cause) {
         clearTimeout(timer);
@@ -176,7 +174,6 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
       try {
         const answer = await exchangeOnce(outgoing);
         observeUpstreamCall(started, answer.status);
-        afterAnswer(method, request.path, answer.status);
         return answer;
       } catch (cause) {
         const { kind, beforeAnswer } = cause instanceof ExchangeFailed ? cause : { kind: "network" as const, beforeAnswer: false };
@@ -247,11 +244,6 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
 /** How a call is named in errors and the log, e.g. `GET /banners`. */
 function callName(request: UpstreamRequest): string {
   return `${request.method ?? "GET"} ${request.path}`;
-}
-
-/** Whatever an admin changed must show on the public pages at once. */
-function afterAnswer(method: string, path: string, status: number) {
-  if (method !== "GET" && status >= 200 && status <= 299 && !path.startsWith("/users/")) clearPublicCache();
 }
 
 function parseJson(text: string): unknown {

@@ -143,20 +143,20 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
   });
 
   it("clears another process's public cache through a broadcast", async () => {
-    const here = await import("~/bff/public-cache.server");
+    const here = await import("~/bff/cache.server");
     vi.resetModules();
     // Another process: its own copies of the modules, with its own cache and its own Redis connections.
-    const elsewhere = await import("~/bff/public-cache.server");
+    const elsewhere = await import("~/bff/cache.server");
     const elsewhereRedis = await import("~/bff/redis.server");
     expect(elsewhere).not.toBe(here);
     await elsewhereRedis.connectRedis(server.url);
     try {
       let reads = 0;
       const fetcher = async () => `lihat ${++reads}`;
-      expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
-      expect(await elsewhere.cachedRead("about", fetcher)).toBe("lihat 1");
-      here.clearPublicCache();
-      await eventually(async () => (await elsewhere.cachedRead("about", fetcher)) !== "lihat 1", "the other copy refetches");
+      expect(await elsewhere.cachedRead("about", "abouts", fetcher)).toBe("lihat 1");
+      expect(await elsewhere.cachedRead("about", "abouts", fetcher)).toBe("lihat 1");
+      here.clearAllCaches();
+      await eventually(async () => (await elsewhere.cachedRead("about", "abouts", fetcher)) !== "lihat 1", "the other copy refetches");
       expect(reads).toBe(2);
     } finally {
       await elsewhereRedis.closeRedis();
@@ -225,8 +225,8 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
         init: { status: 503 },
         data: { result: { error: { "": ["Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi."] } } },
       });
-      const { clearPublicCache } = await import("~/bff/public-cache.server");
-      expect(() => clearPublicCache()).not.toThrow();
+      const { clearAllCaches } = await import("~/bff/cache.server");
+      expect(() => clearAllCaches()).not.toThrow();
 
       // Redis comes back empty (nothing persisted): the process reconnects by itself.
       await server.start();

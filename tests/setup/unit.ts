@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { clearPublicCache } from "~/bff/public-cache.server";
+import { clearAllCaches } from "~/bff/cache.server";
 import { forgetReadModels } from "~/bff/resources/screen/read-model.server";
 import { upstream } from "../mocks/upstream";
 
@@ -17,7 +17,7 @@ process.env.UPSTREAM_TIMEOUT_MS = "1000";
 beforeAll(() => upstream.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   // Each test sees its own upstream answers, not the public cache or the lists' copies of the one before.
-  clearPublicCache();
+  clearAllCaches();
   forgetReadModels();
   upstream.resetHandlers();
   upstream.events.removeAllListeners();

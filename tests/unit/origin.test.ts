@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@server/config.server";
 import { BAD_REQUEST_MESSAGE, normalizeHost, validateRequestOrigin } from "@server/origin.server";
 import { publicPageCache } from "~/bff/page-cache.server";
-import { clearPublicCache } from "~/bff/public-cache.server";
+import { clearAllCaches } from "~/bff/cache.server";
 import { securityHeaders } from "@server/security.server";
 import { upstream } from "../mocks/upstream";
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => close());
 beforeEach(() => {
   upstream.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough()));
-  clearPublicCache();
+  clearAllCaches();
   renders = 0;
 });
 

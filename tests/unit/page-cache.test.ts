@@ -4,7 +4,7 @@ import { http, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@server/config.server";
 import { publicPageCache } from "~/bff/page-cache.server";
-import { clearPublicCache } from "~/bff/public-cache.server";
+import { cachedRead, clearAllCaches, clearResource } from "~/bff/cache.server";
 import { securityHeaders } from "@server/security.server";
 import { upstream } from "../mocks/upstream";
 
@@ -24,6 +24,12 @@ beforeAll(async () => {
   app.get("/halaman", (_req, res) => {
     renders += 1;
     res.type("html").send(`<!DOCTYPE html><html><body><p>render ${renders}</p><script nonce="${res.locals.cspNonce}">1</script></body></html>`);
+  });
+  // A page that shows the activities (its read notes the resource, as cachedRead does).
+  app.get("/kegiatan", async (_req, res) => {
+    renders += 1;
+    await cachedRead("kegiatan", "activities", async () => "daftar");
+    res.type("html").send(`<p>kegiatan ${renders}</p>`);
   });
   app.get("/gagal", (_req, res) => {
     renders += 1;
@@ -64,10 +70,23 @@ describe("public page cache", () => {
 
   it("renders again as soon as an admin change clears the public cache", async () => {
     await view("/halaman");
-    clearPublicCache();
+    clearAllCaches();
     const after = await view("/halaman");
     expect(renders).toBe(2);
     expect(after.body).toContain("render 2");
+  });
+
+  it("keeps a page that shows the activities through a genre write, and renders it again after an activity write", async () => {
+    await view("/kegiatan");
+    clearResource("genres");
+    await view("/kegiatan");
+    expect(renders, "a genre write").toBe(1);
+    clearResource("activities");
+    expect((await view("/kegiatan")).body).toContain("kegiatan 2");
+    // A page whose reads are not known (here /halaman, which reads nothing) is stale after any write.
+    await view("/halaman");
+    clearResource("genres");
+    expect((await view("/halaman")).body).toContain("render 4");
   });
 
   it("never keeps a page for a visitor with a cookie, a failed page, or a page that sets a cookie", async () => {

@@ -24,11 +24,12 @@ function listNamedGroups(api: UpstreamClient, path: string, page: PageRequest | 
 }
 
 export function namedGroupAdapter(
-  path: string,
+  path: "/genres" | "/tags",
   definition: ResourceDefinition<NamedGroupCells, typeof namedGroupSchema>,
 ): ResourceAdapter<NamedGroup, NamedGroupCells, typeof namedGroupSchema> {
   return {
     definition,
+    resource: path === "/genres" ? "genres" : "tags",
     list: (api, page) => listNamedGroups(api, path, page),
     idOf: (record) => record.id,
     cells: (record) => ({ name: record.name, cover: coverUrl(record.cover) ?? COVER_PLACEHOLDER }),

@@ -31,6 +31,7 @@ export function listAbouts(api: UpstreamClient): Promise<About[]> {
 
 export const aboutAdapter: ResourceAdapter<About, AboutCells, typeof aboutSchema> = {
   definition: aboutResource,
+  resource: "abouts",
   list: (api) => listAbouts(api),
   idOf: (record) => record.id,
   cells: (record, text) => ({

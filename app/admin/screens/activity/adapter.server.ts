@@ -29,6 +29,7 @@ export function getActivity(api: UpstreamClient, id: string): Promise<Activity> 
 
 export const activityAdapter: ResourceAdapter<Activity, ActivityCells, typeof activitySchema> = {
   definition: activityResource,
+  resource: "activities",
   list: listActivities,
   read: (api, id) => getActivity(api, id).catch((error: unknown) => (isUpstreamError(error) && error.status === 404 ? undefined : Promise.reject(error))),
   idOf: (record) => record.id,

@@ -30,6 +30,7 @@ const NEW_AUTHOR_BOOKS = 0;
 
 export const authorAdapter: ResourceAdapter<Author, AuthorCells, typeof authorSchema> = {
   definition: authorResource,
+  resource: "authors",
   list: listAuthors,
   idOf: (record) => record.id,
   cells: (record, text) => ({

@@ -23,6 +23,7 @@ export function listBanners(api: UpstreamClient, page?: PageRequest): Promise<Ba
 
 export const bannerAdapter: ResourceAdapter<Banner, BannerCells, typeof bannerSchema> = {
   definition: bannerResource,
+  resource: "banners",
   list: listBanners,
   idOf: (record) => record.id,
   cells: (record, text) => ({

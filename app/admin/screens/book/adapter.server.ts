@@ -94,6 +94,7 @@ function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteC
 
 export const bookAdapter: ResourceAdapter<Book, BookCells, typeof bookSchema> = {
   definition: bookResource,
+  resource: "books",
   list: listBooks,
   choices: OPTION_SOURCES,
   idOf: (record) => record.id,

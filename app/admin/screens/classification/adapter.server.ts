@@ -19,6 +19,7 @@ export function listClassifications(api: UpstreamClient, page?: PageRequest): Pr
 
 export const classificationAdapter: ResourceAdapter<Classification, ClassificationCells, typeof classificationSchema> = {
   definition: classificationResource,
+  resource: "classifications",
   list: listClassifications,
   idOf: (record) => record.id,
   cells: (record) => ({ notation: record.notation, general_name: record.general_name }),

@@ -16,6 +16,7 @@ export function listHistories(api: UpstreamClient): Promise<History[]> {
 
 export const historyAdapter: ResourceAdapter<History, HistoryCells, typeof historySchema> = {
   definition: historyResource,
+  resource: "histories",
   list: (api) => listHistories(api),
   idOf: (record) => record.id,
   cells: (record, text) => ({

@@ -34,6 +34,7 @@ async function storedLibrary(api: UpstreamClient, id: string): Promise<Library> 
 
 export const libraryAdapter: ResourceAdapter<Library, LibraryCells, typeof librarySchema> = {
   definition: libraryResource,
+  resource: "libraries",
   service: "panel",
   list: (api) => listLibraries(api),
   idOf: (record) => record.id,

@@ -15,6 +15,7 @@ export function listMissionVisions(api: UpstreamClient): Promise<MissionVision[]
 
 export const missionVisionAdapter: ResourceAdapter<MissionVision, MissionVisionCells, typeof missionVisionSchema> = {
   definition: missionVisionResource,
+  resource: "mission-visions",
   list: (api) => listMissionVisions(api),
   idOf: (record) => record.id,
   cells: (record) => ({ vision: record.vision, mission: record.mission }),

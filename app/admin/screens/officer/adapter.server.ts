@@ -22,6 +22,7 @@ export function listOfficers(api: UpstreamClient): Promise<Officer[]> {
 
 export const officerAdapter: ResourceAdapter<Officer, OfficerCells, typeof officerSchema> = {
   definition: officerResource,
+  resource: "officers",
   list: (api) => listOfficers(api),
   idOf: (record) => record.id,
   cells: (record, text) => ({

@@ -27,6 +27,7 @@ export function listPublishers(api: UpstreamClient, page?: PageRequest): Promise
 
 export const publisherAdapter: ResourceAdapter<Publisher, PublisherCells, typeof publisherSchema> = {
   definition: publisherResource,
+  resource: "publishers",
   list: listPublishers,
   idOf: (record) => record.id,
   cells: (record, text) => ({

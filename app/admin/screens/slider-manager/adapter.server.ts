@@ -22,6 +22,7 @@ export function listSliders(api: UpstreamClient): Promise<Slider[]> {
 
 export const sliderAdapter: ResourceAdapter<Slider, SliderCells, typeof sliderSchema> = {
   definition: sliderResource,
+  resource: "sliders",
   list: (api) => listSliders(api),
   idOf: (record) => record.id,
   cells: (record, text) => ({

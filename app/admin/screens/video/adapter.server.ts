@@ -175,6 +175,7 @@ const stagedSave: StagedWrite<z.output<typeof videoSchema>> = { staged: saveVide
 
 export const videoAdapter: ResourceAdapter<Video, VideoCells, typeof videoSchema> = {
   definition: videoResource,
+  resource: "videos",
   list: listVideos,
   idOf: (record) => record.id,
   cells: (record, text) => ({

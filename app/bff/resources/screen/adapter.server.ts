@@ -4,6 +4,7 @@ import type { StoredRelations } from "~/admin/relations";
 import type { Cells, FormValues, ResourceDefinition } from "~/admin/resource";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
+import type { CachedResource } from "../../cache.server.ts";
 import type { FilePart, FileRule } from "../../multipart.server.ts";
 import { richTextToPlain } from "../../sanitize.server.ts";
 import { UpstreamError, type Service, type UpstreamClient } from "../../upstream.server.ts";
@@ -82,6 +83,8 @@ export type PageRequest = { page: number; limit: number };
 
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;
+  /** The upstream resource it reads and writes: what its writes clear (cache.server.ts). */
+  resource: CachedResource;
   /** Which upstream serves every call of this resource (default: the main API). */
   service?: Service;
   /** The records: all of them, or only the page asked for when the screen pages. */

@@ -5,7 +5,7 @@ import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
 import { PositionIndex } from "../../full-text.server.ts";
 import { countListCopyLookup } from "../../metrics.server.ts";
-import { publicCacheGeneration } from "../../public-cache.server.ts";
+import { resourceGeneration } from "../../cache.server.ts";
 import { hearsBroadcasts, usesRedis } from "../../redis.server.ts";
 import type { UpstreamClient } from "../../upstream.server.ts";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
@@ -16,8 +16,8 @@ import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.
  * page after page, and answers every search, order and page from that copy:
  *
  * - the copy is kept per screen and shared by every admin (the lists are the same for all);
- * - any write through the site drops every copy (the public cache's clear: on every process,
- *   with Redis), so a saved record shows at once;
+ * - a write through the site drops the copies of what it wrote and of what shows it (cache.server.ts:
+ *   on every process, with Redis), so a saved record shows at once;
  * - a copy older than `ADMIN_LIST_REFRESH_MS` is read again, for changes made elsewhere (the
  *   mobile app, another tool); a process that cannot hear the clears trusts no copy at all;
  * - the search index is SQLite's FTS5, in memory, over the whole text of every column but
@@ -163,7 +163,7 @@ export function screenReadModel<Rec, C extends Cells>(
   const key = adapter.definition.id;
   const slot = slots.get(key) ?? { generation: -1, notReadBefore: 0 };
   slots.set(key, slot);
-  const generation = publicCacheGeneration();
+  const generation = resourceGeneration(adapter.resource);
   // Without the clears of other processes, a copy could hide their writes: none is trusted.
   const trusted = !usesRedis() || hearsBroadcasts();
   const fresh =
@@ -182,7 +182,7 @@ export function screenReadModel<Rec, C extends Cells>(
   const promise = buildModel(api, adapter, readAt).then((model) => {
     // A write during the read leaves this copy to the requests that started before it; so does
     // a newer read that ended first.
-    if (publicCacheGeneration() === generation && !(slot.model && slot.model.readAt > readAt)) {
+    if (resourceGeneration(adapter.resource) === generation && !(slot.model && slot.model.readAt > readAt)) {
       retire(slot.model);
       slot.model = model as unknown as ReadModel<unknown, Cells>;
       slot.generation = generation;

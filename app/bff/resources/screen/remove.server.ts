@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { AlertType, Cells } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "../../audit.server.ts";
+import { clearResource } from "../../cache.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import { isUpstreamError } from "../../upstream.server.ts";
@@ -36,6 +37,9 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
     alert = { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
+  } finally {
+    // Whatever the answer (a timeout may have deleted it): what shows this resource is read again.
+    clearResource(adapter.resource);
   }
   return redirectWithAlert(admin.session, listLocation(request), alert);
 }

@@ -8,6 +8,7 @@ import { schemaAllowingUnresolved } from "~/admin/relations";
 import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { AUDIT_MESSAGES, AuditUnavailable, fieldChanges, isStoredValue } from "../../audit.server.ts";
+import { clearResource } from "../../cache.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
@@ -267,6 +268,9 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     }
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     throw error;
+  } finally {
+    // Whatever the answer (a timeout may have written it): what shows this resource is read again.
+    clearResource(adapter.resource);
   }
   return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);
 }

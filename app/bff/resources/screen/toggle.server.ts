@@ -4,6 +4,7 @@ import type { FieldChange } from "~/admin/audit";
 import type { Cells, ScreenActionData } from "~/admin/resource";
 import { FORM_MESSAGES } from "~/admin/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "../../audit.server.ts";
+import { clearResource } from "../../cache.server.ts";
 import type { AdminContext } from "../../auth.server.ts";
 import { redirectWithAlert } from "../../flash.server.ts";
 import { isUpstreamError, type UpstreamError } from "../../upstream.server.ts";
@@ -40,6 +41,9 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
     failed = error;
+  } finally {
+    // Whatever the answer (a timeout may have switched it): what shows this resource is read again.
+    clearResource(adapter.resource);
   }
   if (isDocumentSubmission(request)) {
     return redirectWithAlert(admin.session, listLocation(request), failed ? { type: "error", message: failure } : undefined);

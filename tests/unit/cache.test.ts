@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cachedRead, clearPublicCache, PUBLIC_READS_MAX } from "~/bff/public-cache.server";
+import { cachedRead, clearAllCaches, PUBLIC_READS_MAX } from "~/bff/cache.server";
 
 /**
- * The public read cache (app/bff/public-cache.server.ts): one upstream call per key while fresh,
+ * The public read cache (app/bff/cache.server.ts): one upstream call per key while fresh,
  * the same call never twice at once, a clear that a read in flight cannot undo, failures never
  * kept, and no more than PUBLIC_READS_MAX entries however many activity pages are visited.
  */
@@ -19,9 +19,9 @@ function counted<T>(value: T) {
 describe("public read cache", () => {
   it("asks the upstream once for a fresh key, and once for many readers at the same time", async () => {
     const fetcher = counted(["a"]);
-    const answers = await Promise.all([cachedRead("k1", fetcher), cachedRead("k1", fetcher), cachedRead("k1", fetcher)]);
+    const answers = await Promise.all([cachedRead("k1", "activities", fetcher), cachedRead("k1", "activities", fetcher), cachedRead("k1", "activities", fetcher)]);
     expect(answers).toEqual([["a"], ["a"], ["a"]]);
-    expect(await cachedRead("k1", fetcher)).toEqual(["a"]);
+    expect(await cachedRead("k1", "activities", fetcher)).toEqual(["a"]);
     expect(fetcher.calls).toBe(1);
   });
 
@@ -32,12 +32,12 @@ describe("public read cache", () => {
       calls += 1;
       return new Promise<string>((resolve) => (release = resolve));
     };
-    const reading = cachedRead("k2", slow);
-    clearPublicCache();
+    const reading = cachedRead("k2", "activities", slow);
+    clearAllCaches();
     release("before the clear");
     expect(await reading).toBe("before the clear");
     const fresh = counted("after the clear");
-    expect(await cachedRead("k2", fresh)).toBe("after the clear");
+    expect(await cachedRead("k2", "activities", fresh)).toBe("after the clear");
     expect(fresh.calls).toBe(1);
     expect(calls).toBe(1);
   });
@@ -48,21 +48,21 @@ describe("public read cache", () => {
       calls += 1;
       throw new Error("upstream down");
     };
-    await expect(cachedRead("k3", failing)).rejects.toThrow("upstream down");
-    await expect(cachedRead("k3", failing)).rejects.toThrow("upstream down");
+    await expect(cachedRead("k3", "activities", failing)).rejects.toThrow("upstream down");
+    await expect(cachedRead("k3", "activities", failing)).rejects.toThrow("upstream down");
     expect(calls).toBe(2);
   });
 
   it(`keeps at most ${PUBLIC_READS_MAX} entries, the least recently read going first`, async () => {
     const first = counted("first");
-    await cachedRead("activities/0", first);
-    for (let id = 1; id <= PUBLIC_READS_MAX; id++) await cachedRead(`activities/${id}`, async () => id);
+    await cachedRead("activities/0", "activities", first);
+    for (let id = 1; id <= PUBLIC_READS_MAX; id++) await cachedRead(`activities/${id}`, "activities", async () => id);
     // activities/0 was the least recently read when the 1,001st entry came: it was let go.
-    expect(await cachedRead("activities/0", first)).toBe("first");
+    expect(await cachedRead("activities/0", "activities", first)).toBe("first");
     expect(first.calls).toBe(2);
     // The newest ones are still there.
     const newest = counted("refetched");
-    expect(await cachedRead(`activities/${PUBLIC_READS_MAX}`, newest)).toBe(PUBLIC_READS_MAX);
+    expect(await cachedRead(`activities/${PUBLIC_READS_MAX}`, "activities", newest)).toBe(PUBLIC_READS_MAX);
     expect(newest.calls).toBe(0);
   });
 });
