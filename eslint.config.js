@@ -5,6 +5,8 @@
 // - react-hooks: rules-of-hooks and exhaustive-deps, in app/ and tests/
 // - jsx-a11y `recommended` on app/**/*.tsx
 // - the folder table of docs/architecture.md ("Layers and folders"), as import rules: see BOUNDARIES
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -20,6 +22,7 @@ import tseslint from "typescript-eslint";
 const APP_ENTRIES = ["app/root", "app/entry.server"]; // the root route and the server entry: route-level
 const BROWSER_SAFE = ["app/admin", "app/lib", "app/config", "app/forms"];
 const TOOLING = ["scripts", "tests"];
+const RESOURCES = readdirSync(join(import.meta.dirname, "app/resources"));
 const BOUNDARIES = [
   { from: "server", may: "nothing from app/ or reference-api/", not: ["app", "reference-api"] },
   {
@@ -43,12 +46,33 @@ const BOUNDARIES = [
     typesOfServer: true,
   })),
   {
-    // A screen's folder holds its upstream adapter beside its declaration: its *.server modules
-    // (and the registry, which lists the adapters) are BFF code and follow app/bff/'s rule.
+    // The screens' registry and the pickers' sources list the resources' adapters: BFF code.
     from: "app/admin/screens",
     only: "*.server.ts",
     may: "app/ (not its routes or components) and @server/*",
     not: ["app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+  },
+  {
+    // A resource's folder: its screen declaration and test cases are browser-safe declarations.
+    from: "app/resources",
+    may: "app/admin, app/lib, app/config, app/forms and app/resources only (and types from @server/*)",
+    not: ["app/bff", "app/routes", ...APP_ENTRIES, "app/components", "app/browser", "app/styles", "reference-api", ...TOOLING],
+    serverModules: true,
+    typesOfServer: true,
+  },
+  {
+    // Its *.server modules (the upstream shape and reads, the screen's adapter) are BFF code.
+    from: "app/resources",
+    only: "*.server.ts",
+    may: "app/ (not its routes or components) and @server/*",
+    not: ["app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+  },
+  {
+    // The public site reads the resources, never the admin kit (the screens' machinery and adapters).
+    from: "app/bff",
+    files: ["app/bff/site-content.server.ts", "app/bff/discovery.server.ts", "app/bff/public-page.server.ts"],
+    may: "the resources' reads (app/resources/<name>/<name>.server.ts), the platform (app/bff/) and @server/*",
+    not: ["app/bff/resources", "app/admin/screens", ...RESOURCES.map((resource) => `app/resources/${resource}/adapter.server`), "app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
   },
   { from: "reference-api", may: "only itself and npm packages", not: ["app", "server", ...TOOLING] },
 ];

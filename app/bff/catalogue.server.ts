@@ -1,5 +1,5 @@
-import { bookAdapter, type Book } from "~/admin/screens/book/adapter.server";
-import { shownUrl, videoAdapter, type Video } from "~/admin/screens/video/adapter.server";
+import { bookAdapter, type Book } from "~/resources/books/adapter.server";
+import { shownUrl, videoAdapter, type Video } from "~/resources/videos/adapter.server";
 import { listedColumns } from "~/admin/resource";
 import type { BookCardData, VideoCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";

@@ -1,10 +1,10 @@
-import { listAbouts, type About } from "~/admin/screens/about-manager/adapter.server";
-import { getActivity, listActivities, type Activity } from "~/admin/screens/activity/adapter.server";
-import { listBanners, type Banner } from "~/admin/screens/banner/adapter.server";
-import { listHistories, type History } from "~/admin/screens/history/adapter.server";
-import { listMissionVisions, type MissionVision } from "~/admin/screens/mission-vission/adapter.server";
-import { listOfficers, type Officer } from "~/admin/screens/officer/adapter.server";
-import { listSliders } from "~/admin/screens/slider-manager/adapter.server";
+import { listAbouts, type About } from "~/resources/abouts/abouts.server";
+import { getActivity, listActivities, type Activity } from "~/resources/activities/activities.server";
+import { listBanners, type Banner } from "~/resources/banners/banners.server";
+import { listHistories, type History } from "~/resources/histories/histories.server";
+import { listMissionVisions, type MissionVision } from "~/resources/mission-visions/mission-visions.server";
+import { listOfficers, type Officer } from "~/resources/officers/officers.server";
+import { listSliders } from "~/resources/sliders/sliders.server";
 import { getConfig } from "@server/config.server";
 import type { ActivityCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";

@@ -37,6 +37,12 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 export type Service = "api" | "panel";
 export type Query = Record<string, string | number | undefined>;
 
+/**
+ * One page of a paged list, as the upstream's query takes it: `page` is 1-based, `limit` is the
+ * page size (a type alias, so that it is an upstream `Query` as it is).
+ */
+export type PageRequest = { page: number; limit: number };
+
 export interface UpstreamRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;

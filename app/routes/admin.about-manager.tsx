@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { aboutAdapter } from "~/admin/screens/about-manager/adapter.server";
+import { aboutAdapter } from "~/resources/abouts/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { aboutResource } from "~/admin/screens/about-manager/screen";
+import { aboutResource } from "~/resources/abouts/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { activityAdapter } from "~/admin/screens/activity/adapter.server";
+import { activityAdapter } from "~/resources/activities/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { activityResource } from "~/admin/screens/activity/screen";
+import { activityResource } from "~/resources/activities/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

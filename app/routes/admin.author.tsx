@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { authorAdapter } from "~/admin/screens/author/adapter.server";
+import { authorAdapter } from "~/resources/authors/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { authorResource } from "~/admin/screens/author/screen";
+import { authorResource } from "~/resources/authors/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { bannerAdapter } from "~/admin/screens/banner/adapter.server";
+import { bannerAdapter } from "~/resources/banners/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { bannerResource } from "~/admin/screens/banner/screen";
+import { bannerResource } from "~/resources/banners/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

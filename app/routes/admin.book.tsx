@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { bookAdapter } from "~/admin/screens/book/adapter.server";
+import { bookAdapter } from "~/resources/books/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { bookResource } from "~/admin/screens/book/screen";
+import { bookResource } from "~/resources/books/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreenWithChoices } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { classificationAdapter } from "~/admin/screens/classification/adapter.server";
+import { classificationAdapter } from "~/resources/classifications/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { classificationResource } from "~/admin/screens/classification/screen";
+import { classificationResource } from "~/resources/classifications/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Mobile Settings › Klasifikasi: the catalogue's DDC classifications. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { genreAdapter } from "~/admin/screens/genre/adapter.server";
+import { genreAdapter } from "~/resources/genres/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { genreResource } from "~/admin/screens/genre/screen";
+import { genreResource } from "~/resources/genres/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Mobile Settings › Kategori: the catalogue's genres. */

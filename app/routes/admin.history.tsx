@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { historyAdapter } from "~/admin/screens/history/adapter.server";
+import { historyAdapter } from "~/resources/histories/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { historyResource } from "~/admin/screens/history/screen";
+import { historyResource } from "~/resources/histories/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

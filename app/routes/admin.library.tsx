@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { libraryAdapter } from "~/admin/screens/library/adapter.server";
+import { libraryAdapter } from "~/resources/libraries/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { libraryResource } from "~/admin/screens/library/screen";
+import { libraryResource } from "~/resources/libraries/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Website Settings › Perpustakaan (Manajemen Perpustakaan), from the library panel service. */

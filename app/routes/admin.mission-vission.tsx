@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { missionVisionAdapter } from "~/admin/screens/mission-vission/adapter.server";
+import { missionVisionAdapter } from "~/resources/mission-visions/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { missionVisionResource } from "~/admin/screens/mission-vission/screen";
+import { missionVisionResource } from "~/resources/mission-visions/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Website Settings › Visi Misi (the route keeps the spec's spelling, /admin/mission-vission). */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { officerAdapter } from "~/admin/screens/officer/adapter.server";
+import { officerAdapter } from "~/resources/officers/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { officerResource } from "~/admin/screens/officer/screen";
+import { officerResource } from "~/resources/officers/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { publisherAdapter } from "~/admin/screens/publisher/adapter.server";
+import { publisherAdapter } from "~/resources/publishers/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { publisherResource } from "~/admin/screens/publisher/screen";
+import { publisherResource } from "~/resources/publishers/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Mobile Settings › Penerbit: the catalogue's publishers. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { sliderAdapter } from "~/admin/screens/slider-manager/adapter.server";
+import { sliderAdapter } from "~/resources/sliders/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { sliderResource } from "~/admin/screens/slider-manager/screen";
+import { sliderResource } from "~/resources/sliders/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { tagAdapter } from "~/admin/screens/tag/adapter.server";
+import { tagAdapter } from "~/resources/tags/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { tagResource } from "~/admin/screens/tag/screen";
+import { tagResource } from "~/resources/tags/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 
 /** Mobile Settings › Tag: the catalogue's tags. */

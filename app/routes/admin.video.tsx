@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { videoAdapter } from "~/admin/screens/video/adapter.server";
+import { videoAdapter } from "~/resources/videos/adapter.server";
 import { loadScreen, screenAction } from "~/bff/resources/screen.server";
-import { videoResource } from "~/admin/screens/video/screen";
+import { videoResource } from "~/resources/videos/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";
 

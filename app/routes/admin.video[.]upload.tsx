@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/bff/auth.server";
-import { videoAdapter } from "~/admin/screens/video/adapter.server";
+import { videoAdapter } from "~/resources/videos/adapter.server";
 import { screenAction } from "~/bff/resources/screen.server";
 import type { UploadAnswer } from "~/admin/resource";
-import { videoResource } from "~/admin/screens/video/screen";
+import { videoResource } from "~/resources/videos/screen";
 import { uploadRoute } from "~/lib/upload-route";
 
 /**

@@ -16,18 +16,18 @@ export interface AdminScreen {
   valid: Record<string, string | string[]>;
 }
 
-const CASES = import.meta.glob<{ testCases: ScreenTestCases }>("../../app/admin/screens/*/test-cases.ts", { eager: true });
+const CASES = import.meta.glob<{ testCases: ScreenTestCases }>("../../app/resources/*/test-cases.ts", { eager: true });
 
-function casesOf(id: string): ScreenTestCases {
-  const module = CASES[`../../app/admin/screens/${id}/test-cases.ts`];
-  if (!module) throw new Error(`app/admin/screens/${id}/test-cases.ts is missing: every registered screen gives its test cases`);
+function casesOf(resource: string): ScreenTestCases {
+  const module = CASES[`../../app/resources/${resource}/test-cases.ts`];
+  if (!module) throw new Error(`app/resources/${resource}/test-cases.ts is missing: every registered screen gives its test cases`);
   return module.testCases;
 }
 
 export const ADMIN_SCREENS: AdminScreen[] = REGISTERED_SCREENS.map((screen) => ({
   path: adminPath(screen.page),
   definition: screen.definition,
-  valid: casesOf(screen.page.id).validUpdate,
+  valid: casesOf(screen.resource).validUpdate,
 }));
 
 /** A multipart form as the browser sends it (a list repeats its field). */

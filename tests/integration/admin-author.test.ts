@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { authorResource } from "~/admin/screens/author/screen";
+import { authorResource } from "~/resources/authors/screen";
 import * as route from "~/routes/admin.author";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";

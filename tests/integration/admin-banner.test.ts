@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { listBanners } from "~/admin/screens/banner/adapter.server";
+import { listBanners } from "~/resources/banners/banners.server";
 import { createUpstreamClient } from "~/bff/upstream.server";
 import * as route from "~/routes/admin.banner";
 import { upstream, UPSTREAM } from "../mocks/upstream";

@@ -3,7 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import { bookResource } from "~/admin/screens/book/screen";
+import { bookResource } from "~/resources/books/screen";
 import type { ScreenData } from "~/admin/resource";
 import * as route from "~/routes/admin.book";
 import { upstream, UPSTREAM } from "../mocks/upstream";

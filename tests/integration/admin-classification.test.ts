@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { classificationResource } from "~/admin/screens/classification/screen";
+import { classificationResource } from "~/resources/classifications/screen";
 import * as route from "~/routes/admin.classification";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";

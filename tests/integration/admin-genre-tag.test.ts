@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { genreResource } from "~/admin/screens/genre/screen";
-import { tagResource } from "~/admin/screens/tag/screen";
+import { genreResource } from "~/resources/genres/screen";
+import { tagResource } from "~/resources/tags/screen";
 import * as genreRoute from "~/routes/admin.genre";
 import * as tagRoute from "~/routes/admin.tag";
 import { upstream, UPSTREAM } from "../mocks/upstream";

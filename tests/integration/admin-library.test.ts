@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { UpstreamClient, UpstreamRequest } from "~/bff/upstream.server";
-import { libraryAdapter } from "~/admin/screens/library/adapter.server";
+import { libraryAdapter } from "~/resources/libraries/adapter.server";
 import * as route from "~/routes/admin.library";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, recordWrites, serveList } from "./admin-screen-support";

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { publisherResource } from "~/admin/screens/publisher/screen";
+import { publisherResource } from "~/resources/publishers/screen";
 import * as route from "~/routes/admin.publisher";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";

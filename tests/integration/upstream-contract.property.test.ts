@@ -3,7 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import { bookResource } from "~/admin/screens/book/screen";
+import { bookResource } from "~/resources/books/screen";
 import * as aboutRoute from "~/routes/admin.about-manager";
 import * as activityRoute from "~/routes/admin.activity";
 import * as authorRoute from "~/routes/admin.author";

@@ -5,11 +5,11 @@ import type { Cells } from "~/admin/resource";
 import type { AdminContext } from "~/bff/auth.server";
 import type { ResourceAdapter } from "~/bff/resources/screen.server";
 import { searchChoices, type ChoiceSource, type ChoiceSources } from "~/bff/resources/screen/choices.server";
-import { authorAdapter } from "./author/adapter.server";
-import { classificationAdapter } from "./classification/adapter.server";
-import { genreAdapter } from "./genre/adapter.server";
-import { publisherAdapter } from "./publisher/adapter.server";
-import { tagAdapter } from "./tag/adapter.server";
+import { authorAdapter } from "~/resources/authors/adapter.server";
+import { classificationAdapter } from "~/resources/classifications/adapter.server";
+import { genreAdapter } from "~/resources/genres/adapter.server";
+import { publisherAdapter } from "~/resources/publishers/adapter.server";
+import { tagAdapter } from "~/resources/tags/adapter.server";
 
 /**
  * The lists the book form's pickers choose from (app/admin/pickers.ts): each is a list screen's

@@ -2,28 +2,30 @@ import type * as z from "zod";
 import { adminPage, adminPath, type AdminPage, type AdminSection } from "~/admin/menu";
 import type { Cells, ResourceDefinition } from "~/admin/resource";
 import type { AdminContext } from "~/bff/auth.server";
+import type { CachedResource } from "~/bff/cache.server";
 import { exportCsv, type ResourceAdapter } from "~/bff/resources/screen.server";
-import { aboutAdapter } from "./about-manager/adapter.server";
-import { activityAdapter } from "./activity/adapter.server";
-import { authorAdapter } from "./author/adapter.server";
-import { bannerAdapter } from "./banner/adapter.server";
-import { bookAdapter } from "./book/adapter.server";
-import { classificationAdapter } from "./classification/adapter.server";
-import { genreAdapter } from "./genre/adapter.server";
-import { historyAdapter } from "./history/adapter.server";
-import { libraryAdapter } from "./library/adapter.server";
-import { missionVisionAdapter } from "./mission-vission/adapter.server";
-import { officerAdapter } from "./officer/adapter.server";
-import { publisherAdapter } from "./publisher/adapter.server";
-import { sliderAdapter } from "./slider-manager/adapter.server";
-import { tagAdapter } from "./tag/adapter.server";
-import { videoAdapter } from "./video/adapter.server";
+import { aboutAdapter } from "~/resources/abouts/adapter.server";
+import { activityAdapter } from "~/resources/activities/adapter.server";
+import { authorAdapter } from "~/resources/authors/adapter.server";
+import { bannerAdapter } from "~/resources/banners/adapter.server";
+import { bookAdapter } from "~/resources/books/adapter.server";
+import { classificationAdapter } from "~/resources/classifications/adapter.server";
+import { genreAdapter } from "~/resources/genres/adapter.server";
+import { historyAdapter } from "~/resources/histories/adapter.server";
+import { libraryAdapter } from "~/resources/libraries/adapter.server";
+import { missionVisionAdapter } from "~/resources/mission-visions/adapter.server";
+import { officerAdapter } from "~/resources/officers/adapter.server";
+import { publisherAdapter } from "~/resources/publishers/adapter.server";
+import { sliderAdapter } from "~/resources/sliders/adapter.server";
+import { tagAdapter } from "~/resources/tags/adapter.server";
+import { videoAdapter } from "~/resources/videos/adapter.server";
 
 /**
  * The back-office's screens, one line each, in menu order (spec §2, Admin routes). Everything
  * that lists the screens reads this: the sidebar and page headings (through the admin layout's
  * data), the export route, the audit log's names and filter, the guard test and the hard suites.
- * A screen's id is its folder's name and its URL segment (`definition.id`).
+ * A screen's id is its URL segment (`definition.id`); its folder is its upstream resource's
+ * (`app/resources/<resource>/`: the declaration, the adapter, the test cases).
  */
 const SECTIONS = [
   {
@@ -59,6 +61,8 @@ export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "R
 /** A screen as the rest of the back-office needs it, whatever its record type. */
 export interface RegisteredScreen {
   definition: ResourceDefinition;
+  /** Its upstream resource: its folder's name (`app/resources/<resource>/`). */
+  resource: CachedResource;
   page: AdminPage;
   /** The list as a CSV download, for an exportable screen. */
   exportCsv(admin: AdminContext, request: Request): Promise<Response>;
@@ -68,6 +72,7 @@ function register<Rec, C extends Cells, S extends z.ZodObject>(adapter: Resource
   const { definition } = adapter;
   return {
     definition: definition as unknown as ResourceDefinition,
+    resource: adapter.resource,
     page: adminPage(definition.id, definition.menu),
     exportCsv: (admin, request) => exportCsv(admin, request, adapter),
   };

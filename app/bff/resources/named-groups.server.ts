@@ -4,7 +4,7 @@ import type { ResourceDefinition } from "~/admin/resource";
 import { coverUrl } from "~/lib/files";
 import type { UpstreamClient } from "../upstream.server.ts";
 import type { PageRequest, ResourceAdapter } from "./screen.server.ts";
-import { dataList, upstreamId, upstreamIdValue, upstreamText } from "./upstream-shapes.server.ts";
+import { dataList, upstreamId, upstreamIdValue, upstreamText } from "../upstream-shapes.server.ts";
 
 /**
  * What the adapters of `/genres` and `/tags` share (spec §7): `{ data: [...] }` lists of

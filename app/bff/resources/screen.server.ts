@@ -1,7 +1,7 @@
 /**
  * The list / form / delete machinery every admin screen shares (design principle 4). A route
  * module hands its adapter to `loadScreen` and `screenAction` after its own `requireAdmin`.
- * What differs between screens is in the screen's folder (app/admin/screens/<id>/): its declaration and its
+ * What differs between screens is in the screen's folder (app/resources/<name>/): its declaration and its
  * adapter.server.ts, never a branch here. One module per job, in screen/:
  * the adapter contract, loading, the action's dispatch, saving, deleting, the status switch,
  * the audit trail, the answers, and the CSV export.

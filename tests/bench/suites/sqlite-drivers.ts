@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { listedColumns } from "~/admin/resource";
-import { bookAdapter, type Book } from "~/admin/screens/book/adapter.server";
+import { bookAdapter, type Book } from "~/resources/books/adapter.server";
 import { PositionIndex, type OpenDatabase } from "~/bff/full-text.server";
 import { EXPORT_TEXT } from "~/bff/resources/screen/adapter.server";
 import type { ApiContext } from "../../../reference-api/context.ts";

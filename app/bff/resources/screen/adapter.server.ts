@@ -7,11 +7,11 @@ import { fileUrl } from "~/lib/files";
 import type { CachedResource } from "../../cache.server.ts";
 import type { FilePart, FileRule } from "../../multipart.server.ts";
 import { richTextToPlain } from "../../sanitize.server.ts";
-import { UpstreamError, type Service, type UpstreamClient } from "../../upstream.server.ts";
+import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "../../upstream.server.ts";
 import type { ChoiceSources } from "./choices.server.ts";
 
 /**
- * What an admin screen's upstream adapter is (app/admin/screens/<id>/adapter.server.ts): how it lists,
+ * What an admin screen's upstream adapter is (app/resources/<name>/adapter.server.ts): how it lists,
  * shows and writes its records. The machinery that runs every adapter lives beside this file.
  */
 
@@ -75,11 +75,7 @@ export interface CellText {
   file(name: string): string | null;
 }
 
-/**
- * One page of a paged list, as the upstream's query takes it: `page` is 1-based, `limit` is the
- * page size (a type alias, so that it is an upstream `Query` as it is).
- */
-export type PageRequest = { page: number; limit: number };
+export type { PageRequest } from "../../upstream.server.ts";
 
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;

@@ -1,6 +1,0 @@
-import type { ScreenTestCases } from "../test-cases";
-
-/** This screen's cases for the suites that go through every screen (tests/hard/screens.ts). */
-export const testCases: ScreenTestCases = {
-  validUpdate: { name: "Tag uji" },
-};

@@ -1,0 +1,35 @@
+import * as z from "zod";
+import { classificationResource, type ClassificationCells, type classificationSchema } from "~/resources/classifications/screen";
+import type { UpstreamClient } from "~/bff/upstream.server";
+import type { PageRequest, ResourceAdapter } from "~/bff/resources/screen.server";
+import { dataList, upstreamId, upstreamIdValue, upstreamText } from "~/bff/upstream-shapes.server";
+
+/** Adapter for `/classifications` (spec §7): JSON writes of `{notation, general_name}` (+`id`). */
+
+const classification = z.object({
+  id: upstreamId,
+  notation: upstreamText,
+  general_name: upstreamText,
+});
+export type Classification = z.infer<typeof classification>;
+
+export function listClassifications(api: UpstreamClient, page?: PageRequest): Promise<Classification[]> {
+  return api.call(dataList(classification), { path: "/classifications", query: page });
+}
+
+export const classificationAdapter: ResourceAdapter<Classification, ClassificationCells, typeof classificationSchema> = {
+  definition: classificationResource,
+  resource: "classifications",
+  list: listClassifications,
+  idOf: (record) => record.id,
+  cells: (record) => ({ notation: record.notation, general_name: record.general_name }),
+  formValues: (record) => ({ notation: record.notation, general_name: record.general_name }),
+  create: { method: "POST", path: "/classifications", encoding: "json" },
+  update: {
+    method: "PUT",
+    path: "/classifications",
+    encoding: "json",
+    body: (values, { id }) => ({ id: id === undefined ? undefined : upstreamIdValue(id), ...values }),
+  },
+  removePath: (id) => `/classifications/${encodeURIComponent(id)}`,
+};

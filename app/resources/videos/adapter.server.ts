@@ -1,0 +1,193 @@
+import * as z from "zod";
+import { formatIndonesianNumber } from "~/admin/format";
+import { ADMIN_MESSAGES } from "~/admin/messages";
+import { videoResource, type VideoCells, type videoSchema } from "~/resources/videos/screen";
+import { fileUrl } from "~/lib/files";
+import { getConfig } from "@server/config.server";
+import { FormRejected, relayFile } from "~/bff/multipart.server";
+import { isUpstreamError, type UpstreamClient, type UpstreamError } from "~/bff/upstream.server";
+import {
+  missingRecord,
+  WriteFailed,
+  type IncomingFiles,
+  type PageRequest,
+  type ResourceAdapter,
+  type StagedWrite,
+  type WriteContext,
+} from "~/bff/resources/screen.server";
+import { dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/bff/upstream-shapes.server";
+
+/**
+ * Adapter for `/videos` (spec §7). A video's files are not part of its record: each goes to its
+ * own upload call, which answers with a URL, and the record (JSON) holds the URLs. The form's
+ * body is one stream in field order, so each file is relayed to its upload call as it arrives;
+ * the record is written only after every upload succeeded. A failed step stops there, writes
+ * no record, and tells the admin which step failed.
+ */
+
+const video = z.object({
+  id: upstreamId,
+  title: upstreamText,
+  description: upstreamText,
+  link: upstreamText,
+  thumbnail: upstreamText,
+  background: upstreamText,
+  watched: upstreamCount,
+});
+export type Video = z.infer<typeof video>;
+
+export function listVideos(api: UpstreamClient, page: PageRequest | undefined): Promise<Video[]> {
+  return api.call(dataList(video), { path: "/videos", query: page });
+}
+
+/** Pages read while looking for one video (the upstream has no `GET /videos/{id}`). */
+const SEARCH_PAGE_SIZE = 100;
+
+async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
+  for (let page = 1; ; page++) {
+    const videos = await listVideos(api, { page, limit: SEARCH_PAGE_SIZE });
+    const found = videos.find((candidate) => candidate.id === id);
+    if (found) return found;
+    if (videos.length < SEARCH_PAGE_SIZE) throw missingRecord("GET /videos");
+  }
+}
+
+/**
+ * The upstream serves uploads at absolute addresses on its own host; the browser loads those
+ * through this site's /files proxy (the page's CSP allows no other http origin).
+ */
+export function shownUrl(url: string): string | null {
+  if (!url) return null;
+  const upstreamOrigin = new URL(getConfig().upstreamApiUrl).origin;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, upstreamOrigin);
+  } catch {
+    return null;
+  }
+  if (parsed.origin === upstreamOrigin && parsed.pathname.startsWith("/files/")) {
+    const name = decodedName(parsed.pathname.slice("/files/".length));
+    // A name that cannot be decoded (a broken %-escape) names no file: no preview, but the record still opens.
+    return name !== null && name !== "" && !name.includes("/") ? fileUrl(name) : null;
+  }
+  return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+}
+
+function decodedName(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+type RecordFile = "link" | "thumbnail" | "background";
+
+interface UploadStep {
+  path: string;
+  /** The multipart field the upload call reads, and the form's field of the same name. */
+  field: string;
+  answer: z.ZodType<string>;
+  record: RecordFile;
+  failed: string;
+}
+
+function urlAnswer(key: string) {
+  return z.object({ [key]: z.string().min(1) }).transform((body) => body[key] as string);
+}
+
+const UPLOAD_STEPS: Record<string, UploadStep> = {
+  video: { path: "/upload/video", field: "video", answer: urlAnswer("video_url"), record: "link", failed: ADMIN_MESSAGES.videoUploadFailed },
+  thumbnail: {
+    path: "/upload/thumbnail",
+    field: "thumbnail",
+    answer: urlAnswer("thumbnail_url"),
+    record: "thumbnail",
+    failed: ADMIN_MESSAGES.thumbnailUploadFailed,
+  },
+  background: {
+    path: "/upload/video-background",
+    field: "background",
+    answer: urlAnswer("background_url"),
+    record: "background",
+    failed: ADMIN_MESSAGES.backgroundUploadFailed,
+  },
+};
+
+/** "Gagal mengunggah video: <the upstream's reason>", or the step's message alone. */
+function stepFailed(message: string, error: UpstreamError): WriteFailed {
+  return new WriteFailed(error.upstreamMessage ? `${message}: ${error.upstreamMessage}` : `${message}!`);
+}
+
+async function upload(api: UpstreamClient, step: UploadStep, file: NonNullable<Awaited<ReturnType<IncomingFiles["next"]>>>) {
+  try {
+    return await relayFile(file.part, file.rule, step.field, (body, contentType) =>
+      api.call(step.answer, {
+        method: "POST",
+        path: step.path,
+        body,
+        contentType,
+        // A large video on a slow link takes longer than an ordinary call may.
+        timeoutMs: getConfig().requestTimeoutMs,
+      }),
+    );
+  } catch (error) {
+    if (isUpstreamError(error)) throw stepFailed(step.failed, error);
+    throw error;
+  }
+}
+
+async function saveVideo(values: z.output<typeof videoSchema>, files: IncomingFiles, { api, id }: WriteContext): Promise<void> {
+  const stored = id === undefined ? undefined : await findVideo(api, id);
+  const urls: Record<RecordFile, string> = {
+    link: stored?.link ?? "",
+    thumbnail: stored?.thumbnail ?? "",
+    background: stored?.background ?? "",
+  };
+  let file = await files.next();
+  // The video comes first in the form: without it a new record is refused before any upload.
+  if (!stored && file?.part.name !== "video") throw new FormRejected("video", "Video wajib diunggah");
+  for (; file; file = await files.next()) {
+    const step = UPLOAD_STEPS[file.part.name];
+    if (step) urls[step.record] = await upload(api, step, file);
+  }
+  const record = {
+    title: values.title,
+    description: values.description ?? "",
+    link: urls.link,
+    thumbnail: urls.thumbnail,
+    background: urls.background,
+    watched: stored?.watched ?? 0,
+  };
+  try {
+    await api.call(z.unknown(), {
+      method: stored ? "PUT" : "POST",
+      path: "/videos",
+      json: stored ? { id: upstreamIdValue(stored.id), ...record } : record,
+    });
+  } catch (error) {
+    if (isUpstreamError(error)) throw stepFailed(ADMIN_MESSAGES.videoRecordFailed, error);
+    throw error;
+  }
+}
+
+const stagedSave: StagedWrite<z.output<typeof videoSchema>> = { staged: saveVideo };
+
+export const videoAdapter: ResourceAdapter<Video, VideoCells, typeof videoSchema> = {
+  definition: videoResource,
+  resource: "videos",
+  list: listVideos,
+  idOf: (record) => record.id,
+  cells: (record, text) => ({
+    title: record.title,
+    description: text.summary(record.description),
+    link: record.link,
+    thumbnail: shownUrl(record.thumbnail),
+    watched: formatIndonesianNumber(record.watched),
+  }),
+  formValues: (record) => ({ title: record.title, description: record.description }),
+  files: (record) => ({ video: shownUrl(record.link), thumbnail: shownUrl(record.thumbnail), background: shownUrl(record.background) }),
+  create: stagedSave,
+  update: stagedSave,
+  removePath: (id) => `/videos/${encodeURIComponent(id)}`,
+};
