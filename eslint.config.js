@@ -70,7 +70,7 @@ const BOUNDARIES = [
   {
     // The public site reads the resources, never the admin kit (the screens' machinery and adapters).
     from: "app/bff",
-    files: ["app/bff/site-content.server.ts", "app/bff/discovery.server.ts", "app/bff/public-page.server.ts"],
+    files: ["app/bff/site-content.server.ts", "app/bff/catalogue.server.ts", "app/bff/discovery.server.ts", "app/bff/public-page.server.ts"],
     may: "the resources' reads (app/resources/<name>/<name>.server.ts), the platform (app/bff/) and @server/*",
     not: ["app/bff/resources", "app/admin/screens", ...RESOURCES.map((resource) => `app/resources/${resource}/adapter.server`), "app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
   },

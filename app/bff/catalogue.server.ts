@@ -1,6 +1,5 @@
-import { bookAdapter, type Book } from "~/resources/books/adapter.server";
-import { shownUrl, videoAdapter, type Video } from "~/resources/videos/adapter.server";
-import { listedColumns } from "~/admin/resource";
+import { bookList, type Book } from "~/resources/books/books.server";
+import { shownUrl, videoList, type Video } from "~/resources/videos/videos.server";
 import type { BookCardData, VideoCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { coverUrl } from "~/lib/files";
@@ -8,7 +7,7 @@ import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { pageOfList } from "./public-page.server.ts";
 import { cachedRead, readsResource } from "./cache.server.ts";
-import { newestFirst, readWholeList, screenReadModel, type ReadModel } from "./resources/screen/read-model.server.ts";
+import { listCopy, newestFirst, readWholeList, type ListCopy } from "./list-copy.server.ts";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "./upstream.server.ts";
 import { logIn } from "./users.server.ts";
 
@@ -20,7 +19,7 @@ import { logIn } from "./users.server.ts";
  * or a cookie, and renewed once when the upstream refuses it (401). A failed login is not tried
  * again for 30 s (the pages answer 503 meanwhile), so a wrong password cannot become a login per visitor.
  *
- * - Books come from the admin's read model of the book list (resources/screen/read-model.server.ts):
+ * - Books come from the book resource's list copy (app/resources/books/books.server.ts, `bookList`):
  *   one copy for the back-office and the public pages, searched with its FTS5 index (title and
  *   author here), cleared by a write to the books or to what they show (genres, tags, authors,
  *   publishers, classifications: cache.server.ts) and read again after `ADMIN_LIST_REFRESH_MS`.
@@ -107,14 +106,14 @@ function bookDetails(book: Book): BookDetails {
   };
 }
 
-type BookModel = ReadModel<Book, ReturnType<typeof bookAdapter.cells>>;
+type BookModel = ListCopy<Book>;
 
 const requestIdOf = (request: Request) => request.headers.get("x-request-id") ?? undefined;
 
 function books(request: Request): Promise<BookModel> {
   // The page shows the books, and with them their relations' names (cache.server.ts clears both ways).
   readsResource("books");
-  return asReader(requestIdOf(request), (api) => screenReadModel(api, bookAdapter));
+  return asReader(requestIdOf(request), (api) => listCopy(api, bookList));
 }
 
 const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
@@ -136,8 +135,8 @@ function filtersOf(model: BookModel) {
   return kept;
 }
 
-/** The search columns of the book list: title and author (their positions among its columns). */
-const SEARCHED_COLUMNS = ["title", "author"].map((column) => listedColumns(bookAdapter.definition.columns).indexOf(column));
+/** The search fields of the book list: title and author (their places in its index). */
+const SEARCHED_COLUMNS = ["title", "author"].map((field) => bookList.textFields.indexOf(field));
 
 export interface CatalogueQuery {
   /** Words of a title or an author's name ("" for none). */
@@ -174,13 +173,13 @@ export async function catalogueBooks(request: Request, query: CatalogueQuery): P
 /** One book, or undefined when the list has no such id. */
 export async function catalogueBook(request: Request, id: string): Promise<BookDetails | undefined> {
   const model = await books(request);
-  const book = model.records.find((record) => bookAdapter.idOf(record) === id);
+  const book = model.records.find((record) => bookList.idOf(record) === id);
   return book ? bookDetails(book) : undefined;
 }
 
 /** Every book's id, for the sitemap. */
 export async function catalogueBookIds(request: Request): Promise<string[]> {
-  return (await books(request)).records.map((book) => bookAdapter.idOf(book));
+  return (await books(request)).records.map((book) => bookList.idOf(book));
 }
 
 function videoCard(video: Video): VideoCardData {
@@ -197,7 +196,7 @@ function videoCard(video: Video): VideoCardData {
 /** Every video, newest first (the whole list, read in pages as the back-office reads it). */
 export async function catalogueVideos(request: Request): Promise<VideoCardData[]> {
   const videos = await cachedRead("catalogue-videos", "videos", () =>
-    asReader(requestIdOf(request), (api) => readWholeList(api, videoAdapter)),
+    asReader(requestIdOf(request), (api) => readWholeList(api, videoList)),
   );
   return newestFirst(videos, (video) => video.id).map(videoCard);
 }

@@ -1,62 +1,17 @@
-import * as z from "zod";
+import type * as z from "zod";
 import { toDateInputValue } from "~/admin/format";
 import { bookResource, type BookCells, type bookSchema } from "~/resources/books/screen";
 import { coverUrl, fileUrl } from "~/lib/files";
-import type { UpstreamClient } from "~/bff/upstream.server";
 import { OPTION_SOURCES } from "~/admin/screens/options.server";
 import type { StoredRelation } from "~/admin/relations";
-import type { OutgoingFields, PageRequest, ResourceAdapter, WriteContext } from "~/bff/resources/screen.server";
-import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "~/bff/upstream-shapes.server";
+import type { OutgoingFields, ResourceAdapter, WriteContext } from "~/bff/resources/screen.server";
+import { bookList, listBooks, type Book } from "./books.server";
 
 /**
- * Adapter for `/books` (spec §7): listed from `GET /books/all` (`{ books: [...] }`), written as
- * multipart with the relations as ids (`genres[]`, `tags[]` repeated) and the files `cover`
- * (image) and `file` (PDF or EPUB); an edit is `PATCH /books/{id}`.
+ * The book screen's adapter for `/books` (spec §7; the record and its list copy: books.server.ts):
+ * written as multipart with the relations as ids (`genres[]`, `tags[]` repeated) and the files
+ * `cover` (image) and `file` (PDF or EPUB); an edit is `PATCH /books/{id}`.
  */
-
-/**
- * A relation the upstream sent in no shape we know. It is shown under this name and, matching
- * no choice, is never preselected: an edit leaves it as it is stored, never clears it.
- */
-const UNREADABLE: { id?: string; name: string } = { id: undefined, name: "(tidak terbaca)" };
-
-/** A related record as the book carries it: the spec promises a name, the id may come along. */
-const related = z
-  .union([
-    // An object that names nothing ({} or {name: ""}) is unreadable, not "no relation": only null is that.
-    z.object({ id: upstreamId.optional().catch(undefined), name: upstreamText }).refine((value) => value.id !== undefined || value.name !== ""),
-    upstreamStrictText.transform((name) => ({ id: undefined, name })),
-  ])
-  .nullish()
-  .transform((value) => value ?? { id: undefined, name: "" })
-  .catch(UNREADABLE);
-const relatedList = z
-  .array(related)
-  .nullish()
-  .transform((list) => list ?? [])
-  .catch([UNREADABLE]);
-
-const book = z.object({
-  id: upstreamId,
-  title: upstreamText,
-  synopsis: upstreamText,
-  published_date: upstreamText,
-  isbn_issn: upstreamText,
-  author_id: upstreamId.nullish().catch(undefined),
-  author: related,
-  publisher_id: upstreamId.nullish().catch(undefined),
-  publisher: related,
-  classification_id: upstreamId.nullish().catch(undefined),
-  genres: relatedList,
-  tags: relatedList,
-  cover: upstreamText,
-  file: upstreamText,
-});
-export type Book = z.infer<typeof book>;
-
-export function listBooks(api: UpstreamClient, page: PageRequest | undefined): Promise<Book[]> {
-  return api.call(keyedList("books", book), { path: "/books/all", query: page });
-}
 
 /** A to-one relation as stored: its id from the book's own `*_id` or the object's, and its name. */
 function single(id: string | null | undefined, related: { id?: string; name: string }): StoredRelation[] {
@@ -96,6 +51,7 @@ export const bookAdapter: ResourceAdapter<Book, BookCells, typeof bookSchema> = 
   definition: bookResource,
   resource: "books",
   list: listBooks,
+  listSource: bookList,
   choices: OPTION_SOURCES,
   idOf: (record) => record.id,
   cells: (record, text) => ({

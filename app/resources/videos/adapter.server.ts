@@ -2,43 +2,20 @@ import * as z from "zod";
 import { formatIndonesianNumber } from "~/admin/format";
 import { ADMIN_MESSAGES } from "~/admin/messages";
 import { videoResource, type VideoCells, type videoSchema } from "~/resources/videos/screen";
-import { fileUrl } from "~/lib/files";
 import { getConfig } from "@server/config.server";
 import { FormRejected, relayFile } from "~/bff/multipart.server";
 import { isUpstreamError, type UpstreamClient, type UpstreamError } from "~/bff/upstream.server";
-import {
-  missingRecord,
-  WriteFailed,
-  type IncomingFiles,
-  type PageRequest,
-  type ResourceAdapter,
-  type StagedWrite,
-  type WriteContext,
-} from "~/bff/resources/screen.server";
-import { dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/bff/upstream-shapes.server";
+import { missingRecord, WriteFailed, type IncomingFiles, type ResourceAdapter, type StagedWrite, type WriteContext } from "~/bff/resources/screen.server";
+import { upstreamIdValue } from "~/bff/upstream-shapes.server";
+import { listVideos, shownUrl, type Video } from "./videos.server";
 
 /**
- * Adapter for `/videos` (spec §7). A video's files are not part of its record: each goes to its
+ * The video screen's adapter for `/videos` (spec §7; the record: videos.server.ts). A video's files are not part of its record: each goes to its
  * own upload call, which answers with a URL, and the record (JSON) holds the URLs. The form's
  * body is one stream in field order, so each file is relayed to its upload call as it arrives;
  * the record is written only after every upload succeeded. A failed step stops there, writes
  * no record, and tells the admin which step failed.
  */
-
-const video = z.object({
-  id: upstreamId,
-  title: upstreamText,
-  description: upstreamText,
-  link: upstreamText,
-  thumbnail: upstreamText,
-  background: upstreamText,
-  watched: upstreamCount,
-});
-export type Video = z.infer<typeof video>;
-
-export function listVideos(api: UpstreamClient, page: PageRequest | undefined): Promise<Video[]> {
-  return api.call(dataList(video), { path: "/videos", query: page });
-}
 
 /** Pages read while looking for one video (the upstream has no `GET /videos/{id}`). */
 const SEARCH_PAGE_SIZE = 100;
@@ -52,34 +29,6 @@ async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
   }
 }
 
-/**
- * The upstream serves uploads at absolute addresses on its own host; the browser loads those
- * through this site's /files proxy (the page's CSP allows no other http origin).
- */
-export function shownUrl(url: string): string | null {
-  if (!url) return null;
-  const upstreamOrigin = new URL(getConfig().upstreamApiUrl).origin;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, upstreamOrigin);
-  } catch {
-    return null;
-  }
-  if (parsed.origin === upstreamOrigin && parsed.pathname.startsWith("/files/")) {
-    const name = decodedName(parsed.pathname.slice("/files/".length));
-    // A name that cannot be decoded (a broken %-escape) names no file: no preview, but the record still opens.
-    return name !== null && name !== "" && !name.includes("/") ? fileUrl(name) : null;
-  }
-  return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
-}
-
-function decodedName(encoded: string): string | null {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return null;
-  }
-}
 
 type RecordFile = "link" | "thumbnail" | "background";
 

@@ -5,6 +5,7 @@ import type { Cells, FormValues, ResourceDefinition } from "~/admin/resource";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import type { CachedResource } from "../../cache.server.ts";
+import type { ListSource } from "../../list-copy.server.ts";
 import type { FilePart, FileRule } from "../../multipart.server.ts";
 import { richTextToPlain } from "../../sanitize.server.ts";
 import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "../../upstream.server.ts";
@@ -81,6 +82,8 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   definition: ResourceDefinition<C, S>;
   /** The upstream resource it reads and writes: what its writes clear (cache.server.ts). */
   resource: CachedResource;
+  /** The resource's own list copy, when the resource has one others read too (the books'); else one is made from the columns. */
+  listSource?: ListSource<Rec>;
   /** Which upstream serves every call of this resource (default: the main API). */
   service?: Service;
   /** The records: all of them, or only the page asked for when the screen pages. */

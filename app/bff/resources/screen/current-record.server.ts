@@ -2,7 +2,8 @@ import type * as z from "zod";
 import type { Cells } from "~/admin/resource";
 import type { UpstreamClient } from "../../upstream.server.ts";
 import type { ResourceAdapter } from "./adapter.server.ts";
-import { findRecord, rereadReadModel, screenReadModel } from "./read-model.server.ts";
+import { findInCopy, listCopy, rereadListCopy } from "../../list-copy.server.ts";
+import { listSourceOf } from "./read-model.server.ts";
 
 /**
  * How many records around one are read to find it again: a small window of the upstream's list
@@ -34,7 +35,8 @@ export async function currentRecord<Rec, C extends Cells, S extends z.ZodObject>
   if (adapter.definition.singleRecord || !adapter.definition.pageSize) return find(await adapter.list(api, undefined));
 
   const lookingSince = Date.now();
-  const copy = await screenReadModel(api, listed);
+  const source = listSourceOf(listed);
+  const copy = await listCopy(api, source);
   const position = copy.upstreamPositions.get(id);
   const windowOf = (place: number) => Math.floor(place / WINDOW) + 1;
   const last = windowOf(Math.max(0, copy.upstreamPositions.size - 1));
@@ -48,5 +50,5 @@ export async function currentRecord<Rec, C extends Cells, S extends z.ZodObject>
     if (found !== undefined) return found;
   }
   // Seen by the copy but gone from its place: only a read that began now can tell moved from deleted.
-  return findRecord(await rereadReadModel(api, listed, position === undefined ? undefined : lookingSince), listed, id);
+  return findInCopy(await rereadListCopy(api, source, position === undefined ? undefined : lookingSince), source, id);
 }

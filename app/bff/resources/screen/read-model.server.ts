@@ -1,35 +1,18 @@
 import type * as z from "zod";
 import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin/resource";
 import type { ListView } from "~/admin/url-state";
-import { getConfig } from "@server/config.server";
-import { log } from "@server/log.server";
-import { PositionIndex } from "../../full-text.server.ts";
-import { countListCopyLookup } from "../../metrics.server.ts";
-import { resourceGeneration } from "../../cache.server.ts";
-import { hearsBroadcasts, usesRedis } from "../../redis.server.ts";
+import { forgetListCopies, listCopy, rereadListCopy, type ListCopy, type ListSource } from "../../list-copy.server.ts";
+import type { PositionIndex } from "../../full-text.server.ts";
 import type { UpstreamClient } from "../../upstream.server.ts";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 
 /**
- * The back-office's own copy of a screen's list (its read model). The upstream offers only
- * `page` and `limit` (spec §7): it cannot search, sort or count. So the BFF reads a list whole,
- * page after page, and answers every search, order and page from that copy:
- *
- * - the copy is kept per screen and shared by every admin (the lists are the same for all);
- * - a write through the site drops the copies of what it wrote and of what shows it (cache.server.ts:
- *   on every process, with Redis), so a saved record shows at once;
- * - a copy older than `ADMIN_LIST_REFRESH_MS` is read again, for changes made elsewhere (the
- *   mobile app, another tool); a process that cannot hear the clears trusts no copy at all;
- * - the search index is SQLite's FTS5, in memory, over the whole text of every column but
- *   pictures (full-text.server.ts): case and accents ignored, a word's beginning enough
- *   ("perpus" finds "Perpustakaan"), every word required.
+ * A screen's read model: the site's copy of its upstream list (app/bff/list-copy.server.ts:
+ * read whole, kept, searched with its FTS5 index, made stale by writes) seen as the screen's
+ * table: its cells, its columns' orders, its pages. The copy is the resource's own where the
+ * resource declares one (the books', shared with the public catalogue: `adapter.listSource`),
+ * else one made from the screen's columns.
  */
-
-export const READ_PAGE_LIMIT = 100;
-/** Pages asked for at once while reading a long list. */
-const READ_CONCURRENCY = 4;
-/** A list longer than this many pages is read no further (and says so in the log): 200,000 records. */
-const MAX_READ_PAGES = 2_000;
 
 export interface ReadModel<Rec, C extends Cells> {
   /** The records, newest first. */
@@ -39,12 +22,11 @@ export interface ReadModel<Rec, C extends Cells> {
   /** Row positions in each column's ascending order, made the first time the column is asked for. */
   sorted: Map<string, Uint32Array>;
   search: PositionIndex;
-  /** When its read began: it holds every record made before then. */
-  readAt: number;
-  /** When its read ended (its age, for `ADMIN_LIST_REFRESH_MS`). */
-  builtAt: number;
-  /** Each record's place in the upstream's list, from 0 (a screen that pages): where to read it again. */
+  /** The copy's search fields: a column's place among them is its place in the index. */
+  textFields: readonly string[];
+  /** Each record's place in the upstream's list (list-copy.server.ts). */
   upstreamPositions: ReadonlyMap<string, number>;
+  readAt: number;
 }
 
 export interface ListAnswer<C extends Cells> {
@@ -59,82 +41,36 @@ export interface ListAnswer<C extends Cells> {
   to: number;
 }
 
-interface Slot {
-  model?: ReadModel<unknown, Cells>;
-  /** The clear generation the kept copy was read under. */
-  generation: number;
-  /** A copy whose read began before this time is not used (`rereadReadModel`). */
-  notReadBefore: number;
-  building?: { generation: number; readAt: number; promise: Promise<ReadModel<unknown, Cells>> };
-}
-
-const slots = new Map<string, Slot>();
-
 const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
 
-/** How long a replaced copy's index stays open for the requests that already hold it (their queries take milliseconds). */
-const RETIRED_INDEX_CLOSE_MS = 10_000;
+function textOf(value: CellValue | undefined): string {
+  return value === null || value === undefined ? "" : String(value);
+}
 
-/**
- * Every record of a list, read page by page when the screen's upstream list pages (noting in
- * `positionOf`, when given, each record's place in the upstream's order).
- */
-export async function readWholeList<Rec, C extends Cells>(
-  api: UpstreamClient,
-  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
-  positionOf?: Map<string, number>,
-): Promise<Rec[]> {
-  if (!adapter.definition.pageSize) return adapter.list(api, undefined);
-  const records: Rec[] = [];
-  const seen = new Set<string>();
-  let longestPage = 0;
-  let nextPage = 1;
-  let pagesRead = 0;
-  for (;;) {
-    // One page at a time until two have come (a short list is two calls); then several at once.
-    // An upstream that caps `limit` below ours answers short pages that are not the end, so the
-    // end is a page that is empty, shorter than the longest, or all repeats (one that ignores `page`).
-    const wave = pagesRead < 2 ? 1 : READ_CONCURRENCY;
-    const pages = Array.from({ length: wave }, (_, index) => nextPage + index);
-    nextPage += wave;
-    const answers = await Promise.all(pages.map((page) => adapter.list(api, { page, limit: READ_PAGE_LIMIT })));
-    for (const answer of answers) {
-      const fresh = answer.filter((record) => !seen.has(adapter.idOf(record)));
-      for (const record of fresh) {
-        positionOf?.set(adapter.idOf(record), seen.size);
-        seen.add(adapter.idOf(record));
-      }
-      records.push(...fresh);
-      if (fresh.length === 0 || answer.length < longestPage) return records;
-      longestPage = Math.max(longestPage, answer.length);
-      pagesRead += 1;
-    }
-    if (nextPage > MAX_READ_PAGES) {
-      log("admin_list_truncated", { screen: adapter.definition.id, records: records.length });
-      return records;
-    }
+const sources = new WeakMap<object, ListSource<unknown>>();
+
+/** The list copy a screen reads: its resource's own, else one indexing the whole text of its listed columns. */
+export function listSourceOf<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.ZodObject>): ListSource<Rec> {
+  if (adapter.listSource) return adapter.listSource;
+  let source = sources.get(adapter) as ListSource<Rec> | undefined;
+  if (!source) {
+    const fields = listedColumns(adapter.definition.columns);
+    source = {
+      key: adapter.definition.id,
+      resource: adapter.resource,
+      paged: Boolean(adapter.definition.pageSize),
+      list: (api, page) => adapter.list(api, page),
+      idOf: (record) => adapter.idOf(record),
+      textFields: fields,
+      // The index holds the whole text (a synopsis past its table preview).
+      texts: (record) => {
+        const whole = adapter.cells(record, EXPORT_TEXT);
+        return fields.map((field) => textOf(whole[field]));
+      },
+    };
+    sources.set(adapter, source as ListSource<unknown>);
   }
-}
-
-/** Newest first: by id, highest first, when every id is a number; else the upstream's order reversed. */
-export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string): Rec[] {
-  const numeric = records.every((record) => /^\d{1,15}$/.test(idOf(record)));
-  return numeric ? [...records].sort((a, b) => Number(idOf(b)) - Number(idOf(a))) : [...records].reverse();
-}
-
-async function buildModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, readAt: number): Promise<ReadModel<Rec, C>> {
-  const upstreamPositions = new Map<string, number>();
-  const records = newestFirst(await readWholeList(api, adapter, upstreamPositions), (record) => adapter.idOf(record));
-  const fields = listedColumns(adapter.definition.columns);
-  // The index holds the whole text (a synopsis past its table preview); the copy keeps the records.
-  const texts = function* () {
-    for (const record of records) {
-      const whole = adapter.cells(record, EXPORT_TEXT);
-      yield fields.map((field) => textOf(whole[field]));
-    }
-  };
-  const search = new PositionIndex(fields.length, texts());
-  return { records, cellsOf: (record) => adapter.cells(record, TABLE_TEXT), sorted: new Map(), search, readAt, builtAt: Date.now(), upstreamPositions };
+  return source;
 }
 
 /** A record as the table and the form show it. */
@@ -148,85 +84,45 @@ export function toRow<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.Z
   };
 }
 
-function textOf(value: CellValue | undefined): string {
-  return value === null || value === undefined ? "" : String(value);
-}
+/** The orders of a copy's columns, made once per copy whichever screen asks. */
+const ordersByCopy = new WeakMap<ListCopy<unknown>, Map<string, Uint32Array>>();
 
-/**
- * The screen's read model: the kept copy while it is fresh, else one read of the whole list
- * that every request arriving meanwhile shares. A failed read is the caller's (UpstreamError).
- */
-export function screenReadModel<Rec, C extends Cells>(
-  api: UpstreamClient,
-  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
-): Promise<ReadModel<Rec, C>> {
-  const key = adapter.definition.id;
-  const slot = slots.get(key) ?? { generation: -1, notReadBefore: 0 };
-  slots.set(key, slot);
-  const generation = resourceGeneration(adapter.resource);
-  // Without the clears of other processes, a copy could hide their writes: none is trusted.
-  const trusted = !usesRedis() || hearsBroadcasts();
-  const fresh =
-    slot.model &&
-    slot.generation === generation &&
-    slot.model.readAt >= slot.notReadBefore &&
-    Date.now() - slot.model.builtAt < getConfig().adminLists.refreshMs;
-  countListCopyLookup(key, Boolean(trusted && fresh));
-  if (trusted && fresh) return Promise.resolve(slot.model as unknown as ReadModel<Rec, C>);
-  const { building } = slot;
-  if (building && building.generation === generation && building.readAt >= slot.notReadBefore) {
-    return building.promise as unknown as Promise<ReadModel<Rec, C>>;
+function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAdapter<Rec, C, z.ZodObject>, source: ListSource<Rec>): ReadModel<Rec, C> {
+  let sorted = ordersByCopy.get(copy as ListCopy<unknown>);
+  if (!sorted) {
+    sorted = new Map();
+    ordersByCopy.set(copy as ListCopy<unknown>, sorted);
   }
-
-  const readAt = Date.now();
-  const promise = buildModel(api, adapter, readAt).then((model) => {
-    // A write during the read leaves this copy to the requests that started before it; so does
-    // a newer read that ended first.
-    if (resourceGeneration(adapter.resource) === generation && !(slot.model && slot.model.readAt > readAt)) {
-      retire(slot.model);
-      slot.model = model as unknown as ReadModel<unknown, Cells>;
-      slot.generation = generation;
-    } else {
-      retire(model as unknown as ReadModel<unknown, Cells>);
-    }
-    return model;
-  });
-  const started = { generation, readAt, promise: promise as unknown as Promise<ReadModel<unknown, Cells>> };
-  slot.building = started;
-  const settle = () => {
-    if (slot.building === started) slot.building = undefined;
+  return {
+    records: copy.records,
+    cellsOf: (record) => adapter.cells(record, TABLE_TEXT),
+    sorted,
+    search: copy.search,
+    textFields: source.textFields,
+    upstreamPositions: copy.upstreamPositions,
+    readAt: copy.readAt,
   };
-  promise.then(settle, settle);
-  return promise;
 }
 
-/**
- * The screen's list read anew, for a record its copy should have and does not (made elsewhere
- * since the copy was read): a copy whose read began at `since` or later. By default a copy whose
- * read began within `REREAD_AFTER_MS` already holds whatever existed then and is used as it is:
- * asking for an unknown id again and again reads the list at most once in that time.
- */
-const REREAD_AFTER_MS = 1_000;
+/** The screen's read model: its list's copy (kept while fresh, else read once for every request meanwhile). */
+export async function screenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
+  const source = listSourceOf(adapter);
+  return modelOf(await listCopy(api, source), adapter, source);
+}
 
-export function rereadReadModel<Rec, C extends Cells>(
+/** The screen's list read anew (list-copy.server.ts, `rereadListCopy`). */
+export async function rereadReadModel<Rec, C extends Cells>(
   api: UpstreamClient,
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
-  since = Date.now() - REREAD_AFTER_MS,
+  since?: number,
 ): Promise<ReadModel<Rec, C>> {
-  const slot = slots.get(adapter.definition.id);
-  if (slot) slot.notReadBefore = Math.max(slot.notReadBefore, since);
-  return screenReadModel(api, adapter);
+  const source = listSourceOf(adapter);
+  return modelOf(await rereadListCopy(api, source, since), adapter, source);
 }
 
-/** Closes a copy's index once the requests that hold it are done with it. */
-function retire(model: ReadModel<unknown, Cells> | undefined): void {
-  if (model) setTimeout(() => model.search.close(), RETIRED_INDEX_CLOSE_MS).unref();
-}
-
-/** Drops every kept copy (tests; a write clears them through the public cache's generation). */
+/** Drops every kept copy (tests; a write clears them through its resource's generation). */
 export function forgetReadModels(): void {
-  for (const slot of slots.values()) retire(slot.model);
-  slots.clear();
+  forgetListCopies();
 }
 
 /** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
@@ -283,7 +179,7 @@ export function queryReadModel<Rec, C extends Cells>(
   searchIn?: string[],
 ): ListAnswer<C> {
   const sortable = listedColumns(adapter.definition.columns);
-  const columns = searchIn?.map((column) => sortable.indexOf(column)).filter((index) => index >= 0);
+  const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
   const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
   const total = positions.length;
   const size = pageSize ?? Math.max(total, 1);
@@ -296,7 +192,7 @@ export function queryReadModel<Rec, C extends Cells>(
   return { rows, total, page, pageCount, from: total === 0 ? 0 : start + 1, to: end };
 }
 
-/** The record of an id anywhere in the list (the edit form or delete question of a row not on the page). */
+/** The record of an id anywhere in the list (the delete question of a row not on the page). */
 export function findRecord<Rec, C extends Cells>(model: ReadModel<Rec, C>, adapter: ResourceAdapter<Rec, C, z.ZodObject>, id: string): Rec | undefined {
   return model.records.find((record) => adapter.idOf(record) === id);
 }
