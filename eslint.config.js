@@ -20,64 +20,72 @@ import tseslint from "typescript-eslint";
 // repository root), any `*.server` module of app/ (`serverModules`), and `@server/*` except for
 // type-only imports (`typesOfServer`). `scripts/`, `tests/` and the root's files may import anything.
 const APP_ENTRIES = ["app/root", "app/entry.server"]; // the root route and the server entry: route-level
-const BROWSER_SAFE = ["app/admin", "app/lib", "app/config", "app/forms"];
+const BROWSER_SAFE = ["app/admin-kit", "app/lib", "app/config", "app/forms"];
 const TOOLING = ["scripts", "tests"];
 const RESOURCES = readdirSync(join(import.meta.dirname, "app/resources"));
+const ADAPTERS = RESOURCES.map((resource) => `app/resources/${resource}/adapter.server`);
+const UI = ["app/routes", ...APP_ENTRIES, "app/components", "app/browser"];
 const BOUNDARIES = [
   { from: "server", may: "nothing from app/ or reference-api/", not: ["app", "reference-api"] },
   {
-    from: "app/bff",
-    may: "app/ (not its routes or components) and @server/*",
-    not: ["app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+    // The platform is the lowest layer of the app: it knows no resource, screen or page.
+    from: "app/platform",
+    may: "the browser-safe declarations (app/admin-kit/*.ts, app/lib, app/config, app/forms) and @server/*",
+    not: ["app/admin-kit/server", "app/resources", "app/public", ...UI, "reference-api", ...TOOLING],
   },
   { from: "app/routes", may: "app/ and @server/*", not: ["reference-api", ...TOOLING] },
   { from: "app", files: ["app/*.ts", "app/*.tsx"], may: "app/ and @server/*", not: ["reference-api", ...TOOLING] },
   ...["app/components", "app/browser"].map((from) => ({
     from,
     may: "app/, but never a *.server module, @server/* or a route",
-    not: ["app/routes", ...APP_ENTRIES, "app/bff", "server", "reference-api", ...TOOLING],
+    not: [...UI.filter((target) => target !== from && target !== "app/components"), "app/platform", "app/admin-kit/server", "app/public", "server", "reference-api", ...TOOLING],
     serverModules: true,
   })),
   ...BROWSER_SAFE.map((from) => ({
     from,
-    may: "app/admin, app/lib, app/config and app/forms only (and types from @server/*)",
-    not: ["app/bff", "app/routes", ...APP_ENTRIES, "app/components", "app/browser", "app/styles", "reference-api", ...TOOLING],
+    may: "app/admin-kit, app/lib, app/config and app/forms only (and types from @server/*)",
+    not: ["app/platform", "app/admin-kit/server", "app/public", "app/resources", ...UI, "app/styles", "reference-api", ...TOOLING],
     serverModules: true,
     typesOfServer: true,
   })),
   {
-    // The screens' registry and the pickers' sources list the resources' adapters: BFF code.
-    from: "app/admin/screens",
-    only: "*.server.ts",
-    may: "app/ (not its routes or components) and @server/*",
-    not: ["app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+    // The admin kit's server face: the screens' machinery, their registry, the pickers' sources.
+    from: "app/admin-kit/server",
+    may: "the platform, the resources, the browser-safe declarations and @server/*",
+    not: ["app/public", ...UI, "reference-api", ...TOOLING],
   },
   {
     // A resource's folder: its screen declaration and test cases are browser-safe declarations.
     from: "app/resources",
-    may: "app/admin, app/lib, app/config, app/forms and app/resources only (and types from @server/*)",
-    not: ["app/bff", "app/routes", ...APP_ENTRIES, "app/components", "app/browser", "app/styles", "reference-api", ...TOOLING],
+    may: "app/admin-kit, app/lib, app/config, app/forms and app/resources only (and types from @server/*)",
+    not: ["app/platform", "app/admin-kit/server", "app/public", ...UI, "app/styles", "reference-api", ...TOOLING],
     serverModules: true,
     typesOfServer: true,
   },
   {
-    // Its *.server modules (the upstream shape and reads, the screen's adapter) are BFF code.
+    // Its screen's adapter (the screen's server half) runs on the admin kit's server face.
     from: "app/resources",
-    only: "*.server.ts",
-    may: "app/ (not its routes or components) and @server/*",
-    not: ["app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+    only: "adapter.server.ts",
+    may: "the platform, the admin kit, the resources and @server/*",
+    not: ["app/public", ...UI, "reference-api", ...TOOLING],
+  },
+  {
+    // Its upstream shape and reads: the platform only, so that the public site may read them.
+    from: "app/resources",
+    only: "!(adapter).server.ts",
+    may: "the platform, the browser-safe declarations and @server/*",
+    not: ["app/admin-kit/server", ...ADAPTERS, "app/public", ...UI, "reference-api", ...TOOLING],
   },
   {
     // The public site reads the resources, never the admin kit (the screens' machinery and adapters).
-    from: "app/bff",
-    files: ["app/bff/site-content.server.ts", "app/bff/catalogue.server.ts", "app/bff/discovery.server.ts", "app/bff/public-page.server.ts"],
-    may: "the resources' reads (app/resources/<name>/<name>.server.ts), the platform (app/bff/) and @server/*",
-    not: ["app/bff/resources", "app/admin/screens", ...RESOURCES.map((resource) => `app/resources/${resource}/adapter.server`), "app/routes", ...APP_ENTRIES, "app/components", "reference-api", ...TOOLING],
+    from: "app/public",
+    may: "the resources' reads (app/resources/<name>/<name>.server.ts), the platform, app/lib and app/config, and @server/*",
+    not: ["app/admin-kit", ...ADAPTERS, ...UI, "reference-api", ...TOOLING],
   },
   { from: "reference-api", may: "only itself and npm packages", not: ["app", "server", ...TOOLING] },
 ];
 
-// Deepest folder below a BOUNDARIES entry that is covered (app/bff/resources/screen/ is 2 today).
+// Deepest folder below a BOUNDARIES entry that is covered (app/admin-kit/server/screen/ is 2 today).
 const MAX_DEPTH = 6;
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

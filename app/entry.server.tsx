@@ -6,7 +6,7 @@ import { errorFields, log } from "@server/log.server";
 import { NonceContext } from "~/lib/nonce";
 
 // The process takes the app's stateful services from the build, so that there is one copy of each.
-export { processServices } from "~/bff/process-services.server";
+export { processServices } from "~/platform/process-services.server";
 
 const ABORT_DELAY = 5_000;
 

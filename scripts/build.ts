@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Rollup } from "vite";
-import { BROWSER_SCRIPTS_MANIFEST_NAME, type BrowserScript } from "../app/bff/browser-scripts.server.ts";
+import { BROWSER_SCRIPTS_MANIFEST_NAME, type BrowserScript } from "../app/public/browser-scripts.server.ts";
 import { BUILD_VERSION_FILE, currentBuildVersion } from "../server/build-version.server.ts";
 
 /**

@@ -27,7 +27,7 @@ const checks: Check[] = [
     part: "better-sqlite3 (audit log, search, reference API)",
     async run() {
       // The lists' own search index (FTS5 with its tokenizer), on one document.
-      const { PositionIndex } = await import("../app/bff/full-text.server.ts");
+      const { PositionIndex } = await import("../app/platform/full-text.server.ts");
       const index = new PositionIndex(1, [["Perpustakaan Daerah"]]);
       try {
         if (!index.search("perpus")?.has(0)) throw new Error("FTS5 finds nothing");

@@ -5,7 +5,7 @@ import type { Registry } from "prom-client";
  * What the process needs of the app's stateful services: the whole-page cache, which the app
  * clears on every admin change, and the Redis connections, which the app's sessions, login
  * throttle and cache clears use. The process takes them from the Remix build (its entry module
- * exports `processServices`, app/bff/process-services.server.ts), never from source: one copy
+ * exports `processServices`, app/platform/process-services.server.ts), never from source: one copy
  * of each module, and the process imports nothing from app/.
  */
 export interface ProcessServices {
@@ -15,11 +15,11 @@ export interface ProcessServices {
   redisReady(): Promise<boolean>;
   /**
    * On shutdown, once the listener is closed: every resumable upload's request ends with what it
-   * stored and lets go of its lock (app/bff/upload-locker.server.ts); resolves when no lock is held.
+   * stored and lets go of its lock (app/platform/upload-locker.server.ts); resolves when no lock is held.
    */
   releaseUploadLocks(waitMs: number): Promise<void>;
   /**
-   * The one Prometheus registry (app/bff/metrics.server.ts), with the app's metrics on it: the
+   * The one Prometheus registry (app/platform/metrics.server.ts), with the app's metrics on it: the
    * process adds its request metrics and Node's defaults and serves it on METRICS_PORT
    * (server/metrics.server.ts).
    */

@@ -79,7 +79,7 @@ const envSchema = z
     PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
     /** How long the back-office's copy of a list is trusted for changes made outside the site. */
     ADMIN_LIST_REFRESH_MS: numberFromEnv(60_000),
-    /** A resumable upload left unfinished this long is deleted (app/bff/uploads.server.ts). */
+    /** A resumable upload left unfinished this long is deleted (app/platform/uploads.server.ts). */
     UPLOAD_EXPIRY_MS: numberFromEnv(24 * 60 * 60 * 1000, 60_000),
     /** The disk that unfinished and unsaved resumable uploads may take together. */
     UPLOAD_DISK_MAX_BYTES: numberFromEnv(20 * 1024 * 1024 * 1024, 1024 * 1024),

@@ -10,7 +10,7 @@ import { routeMatcher } from "./route-matcher.server.ts";
 /**
  * Prometheus metrics, on a listener of their own (`METRICS_HOST`:`METRICS_PORT`,
  * loopback by default), never on the site's port, and off when `METRICS_PORT` is unset. The
- * registry is the build's (app/bff/metrics.server.ts, through `processServices`), where the
+ * registry is the build's (app/platform/metrics.server.ts, through `processServices`), where the
  * app counts its upstream calls, caches, Redis reconnects and upload reservations; this module
  * adds Node's default metrics (event-loop lag among them) and every request the site answers,
  * by route id: the matched Remix route's (`routes/admin.book`), or one of a few fixed labels

@@ -1,5 +1,5 @@
-import type { FieldIcon } from "~/admin/resource";
-import type { AdminIcon } from "~/admin/menu";
+import type { FieldIcon } from "~/admin-kit/resource";
+import type { AdminIcon } from "~/admin-kit/menu";
 
 export type IconName =
   | AdminIcon

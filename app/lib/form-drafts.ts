@@ -8,7 +8,7 @@
  * - **Browser only.** Drafts live in `localStorage` and never reach the server; a browser without
  *   storage (disabled, full) simply keeps none: every function here is then a no-op.
  * - **Keyed** by owner, form and record: `owner` is the account as the admin layout names it
- *   (a keyed hash of its id and email, never the token: `formDraftOwner` in app/bff/auth.server.ts),
+ *   (a keyed hash of its id and email, never the token: `formDraftOwner` in app/platform/auth.server.ts),
  *   `screen` the form's screen (its id) and `record` the record's id, or `"add"` for a new one.
  *   Another account's drafts are never read: its owner differs.
  * - **Short-lived**: older than `maxAgeMs` (the server's `FORM_DRAFT_MAX_AGE_MS`, 8 h by

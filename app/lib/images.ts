@@ -1,5 +1,5 @@
 /**
- * Responsive images: the widths the image proxy (app/bff/images.server.ts) resizes to, and the
+ * Responsive images: the widths the image proxy (app/platform/images.server.ts) resizes to, and the
  * `srcset`/`sizes` every public page builds from them. A fixed set keeps the disk cache bounded
  * and lets browsers and caches share variants.
  */

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from "~/admin/resource";
+import type { FieldDefinition } from "~/admin-kit/resource";
 import type { UploadRouteHandle } from "@server/upload-handle.server";
 
 /** The `handle` of a screen's route whose form has file fields (the process reads it: server/upload-handle.server.ts). */

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { notFound } from "~/bff/public-page.server";
+import { notFound } from "~/public/public-page.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { notFoundMeta } from "~/lib/public-meta";
 

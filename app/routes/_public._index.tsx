@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getConfig } from "@server/config.server";
-import { safeHref } from "~/bff/links.server";
-import { orNull, publicContext } from "~/bff/public-page.server";
-import { richTextToPlain } from "~/bff/sanitize.server";
+import { safeHref } from "~/platform/links.server";
+import { orNull, publicContext } from "~/public/public-page.server";
+import { richTextToPlain } from "~/platform/sanitize.server";
 import {
   activityCard,
   firstAbout,
@@ -13,7 +13,7 @@ import {
   homeSlides,
   publicOfficers,
   type About,
-} from "~/bff/site-content.server";
+} from "~/public/site-content.server";
 import { ActivitiesCarousel, carouselLinks } from "~/components/public/ActivitiesCarousel";
 import { BannerSlider, firstSlideImagePreload } from "~/components/public/BannerSlider";
 import { Island } from "~/components/public/Island";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { failPage, notFound, publicContext } from "~/bff/public-page.server";
-import { richTextToPlain, sanitizeRichText } from "~/bff/sanitize.server";
-import { firstAbout } from "~/bff/site-content.server";
+import { failPage, notFound, publicContext } from "~/public/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "~/platform/sanitize.server";
+import { firstAbout } from "~/public/site-content.server";
 import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";

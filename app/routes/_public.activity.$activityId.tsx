@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { failPage, notFound, publicContext } from "~/bff/public-page.server";
-import { richTextToPlain, sanitizeRichText } from "~/bff/sanitize.server";
-import { publicActivity } from "~/bff/site-content.server";
+import { failPage, notFound, publicContext } from "~/public/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "~/platform/sanitize.server";
+import { publicActivity } from "~/public/site-content.server";
 import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
 import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { failPage, notFound, pageNumberOf, pageOfList, publicContext } from "~/bff/public-page.server";
-import { activityCard, publicActivities } from "~/bff/site-content.server";
+import { failPage, notFound, pageNumberOf, pageOfList, publicContext } from "~/public/public-page.server";
+import { activityCard, publicActivities } from "~/public/site-content.server";
 import { ActivityCard } from "~/components/public/ActivityCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
-import { formatIndonesianNumber } from "~/admin/format";
+import { formatIndonesianNumber } from "~/admin-kit/format";
 import { ACTIVITIES_PATH, pagedPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 

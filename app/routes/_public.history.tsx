@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { failPage, notFound, publicContext } from "~/bff/public-page.server";
-import { richTextToPlain, sanitizeRichText } from "~/bff/sanitize.server";
-import { firstHistory } from "~/bff/site-content.server";
+import { failPage, notFound, publicContext } from "~/public/public-page.server";
+import { richTextToPlain, sanitizeRichText } from "~/platform/sanitize.server";
+import { firstHistory } from "~/public/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
 import { publicPageMeta } from "~/lib/public-meta";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { catalogueBook, catalogueEnabled } from "~/bff/catalogue.server";
-import { failPage, notFound, siteUrlOf } from "~/bff/public-page.server";
+import { catalogueBook, catalogueEnabled } from "~/public/catalogue.server";
+import { failPage, notFound, siteUrlOf } from "~/public/public-page.server";
 import { JsonLd } from "~/components/public/JsonLd";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { CATALOGUE_PATH, catalogueBookPath } from "~/lib/paths";

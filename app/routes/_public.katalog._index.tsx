@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { formatIndonesianNumber } from "~/admin/format";
-import { catalogueBooks, catalogueEnabled, type CatalogueQuery } from "~/bff/catalogue.server";
-import { failPage, notFound, pageNumberOf } from "~/bff/public-page.server";
+import { formatIndonesianNumber } from "~/admin-kit/format";
+import { catalogueBooks, catalogueEnabled, type CatalogueQuery } from "~/public/catalogue.server";
+import { failPage, notFound, pageNumberOf } from "~/public/public-page.server";
 import { BookCard } from "~/components/public/BookCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
@@ -13,7 +13,7 @@ import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
  * Koleksi Digital (issue 24): the mobile app's books, newest first, a page at a time; a GET form
  * searches titles and authors and filters by genre and tag, so all of it works without
  * JavaScript, with Back, and as a link to share. Only when the catalogue is set up
- * (`CATALOGUE_READER_*`, app/bff/catalogue.server.ts).
+ * (`CATALOGUE_READER_*`, app/public/catalogue.server.ts).
  */
 
 /** The query from the address: words cut to their limit, a page that is not a page number is no page of this list. */

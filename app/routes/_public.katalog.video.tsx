@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatIndonesianNumber } from "~/admin/format";
-import { catalogueEnabled, catalogueVideos, VIDEOS_PER_PAGE } from "~/bff/catalogue.server";
-import { failPage, notFound, pageNumberOf, pageOfList } from "~/bff/public-page.server";
+import { formatIndonesianNumber } from "~/admin-kit/format";
+import { catalogueEnabled, catalogueVideos, VIDEOS_PER_PAGE } from "~/public/catalogue.server";
+import { failPage, notFound, pageNumberOf, pageOfList } from "~/public/public-page.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
 import { CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, pagedPath } from "~/lib/paths";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { failPage, notFound, publicContext } from "~/bff/public-page.server";
-import { richTextToPlain, sanitizeRichText, withoutRepeatedTitle } from "~/bff/sanitize.server";
-import { legalText } from "~/bff/site-content.server";
+import { failPage, notFound, publicContext } from "~/public/public-page.server";
+import { richTextToPlain, sanitizeRichText, withoutRepeatedTitle } from "~/platform/sanitize.server";
+import { legalText } from "~/public/site-content.server";
 import { LegalPage } from "~/components/public/LegalPage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { publicPageMeta } from "~/lib/public-meta";

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, redirectDocument, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { catalogueEnabled } from "~/bff/catalogue.server";
-import { publicBrowserScript } from "~/bff/browser-scripts.server";
+import { catalogueEnabled } from "~/public/catalogue.server";
+import { publicBrowserScript } from "~/public/browser-scripts.server";
 import { getConfig } from "@server/config.server";
-import { orNull, publicContext } from "~/bff/public-page.server";
-import { qrImagePath } from "~/bff/qr.server";
-import { firstAbout } from "~/bff/site-content.server";
+import { orNull, publicContext } from "~/public/public-page.server";
+import { qrImagePath } from "~/public/qr.server";
+import { firstAbout } from "~/public/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";

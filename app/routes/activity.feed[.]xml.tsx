@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
-import { escapeXml, activitiesForFeeds, xmlResponse } from "~/bff/discovery.server";
-import { richTextToPlain } from "~/bff/sanitize.server";
+import { escapeXml, activitiesForFeeds, xmlResponse } from "~/public/discovery.server";
+import { richTextToPlain } from "~/platform/sanitize.server";
 import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
 
 const FEED_SIZE = 20;

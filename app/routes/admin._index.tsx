@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/bff/auth.server";
-import { ADMIN_HOME } from "~/admin/screens/registry.server";
+import { requireAdmin } from "~/platform/auth.server";
+import { ADMIN_HOME } from "~/admin-kit/server/registry.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

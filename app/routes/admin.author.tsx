@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/bff/auth.server";
+import { requireAdmin } from "~/platform/auth.server";
 import { authorAdapter } from "~/resources/authors/adapter.server";
-import { loadScreen, screenAction } from "~/bff/resources/screen.server";
+import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { authorResource } from "~/resources/authors/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

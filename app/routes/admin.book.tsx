@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/bff/auth.server";
+import { requireAdmin } from "~/platform/auth.server";
 import { bookAdapter } from "~/resources/books/adapter.server";
-import { loadScreen, screenAction } from "~/bff/resources/screen.server";
+import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { bookResource } from "~/resources/books/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreenWithChoices } from "~/components/admin/ResourceScreen";
 import { uploadRoute } from "~/lib/upload-route";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/bff/auth.server";
+import { requireAdmin } from "~/platform/auth.server";
 import { classificationAdapter } from "~/resources/classifications/adapter.server";
-import { loadScreen, screenAction } from "~/bff/resources/screen.server";
+import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { classificationResource } from "~/resources/classifications/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
 

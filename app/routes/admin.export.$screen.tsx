@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorFields, log } from "@server/log.server";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { adminPath } from "~/admin/menu";
-import { AUDIT_PAGE, screenById, screenName } from "~/admin/screens/registry.server";
-import { exportAuditCsv } from "~/bff/audit.server";
-import { requireAdmin, type AdminContext } from "~/bff/auth.server";
-import { redirectWithAlert } from "~/bff/flash.server";
-import { exportFileName } from "~/bff/resources/screen.server";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { adminPath } from "~/admin-kit/menu";
+import { AUDIT_PAGE, screenById, screenName } from "~/admin-kit/server/registry.server";
+import { exportAuditCsv } from "~/platform/audit.server";
+import { requireAdmin, type AdminContext } from "~/platform/auth.server";
+import { redirectWithAlert } from "~/platform/flash.server";
+import { exportFileName } from "~/admin-kit/server/screen.server";
 
 /**
  * The toolbar's Export button of every admin list, /admin/export/{screen id}: the whole list as a

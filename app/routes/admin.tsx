@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formDraftOwner, requireAdmin } from "~/bff/auth.server";
+import { formDraftOwner, requireAdmin } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
 import { KeptDrafts } from "~/components/admin/DraftOffer";
 import { Icon } from "~/components/Icon";
-import { adminPageFor, adminPath } from "~/admin/menu";
-import { ADMIN_MENU } from "~/admin/screens/registry.server";
+import { adminPageFor, adminPath } from "~/admin-kit/menu";
+import { ADMIN_MENU } from "~/admin-kit/server/registry.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/bff/auth.server";
+import { requireAdmin } from "~/platform/auth.server";
 import { videoAdapter } from "~/resources/videos/adapter.server";
-import { screenAction } from "~/bff/resources/screen.server";
-import type { UploadAnswer } from "~/admin/resource";
+import { screenAction } from "~/admin-kit/server/screen.server";
+import type { UploadAnswer } from "~/admin-kit/resource";
 import { videoResource } from "~/resources/videos/screen";
 import { uploadRoute } from "~/lib/upload-route";
 

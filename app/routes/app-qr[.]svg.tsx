@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
-import { qrSvg, qrVersion } from "~/bff/qr.server";
+import { qrSvg, qrVersion } from "~/public/qr.server";
 
 /** The app download QR code of the public footer (see `qrImagePath`). */
 export async function loader({ request }: LoaderFunctionArgs) {

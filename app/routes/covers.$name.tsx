@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { streamStoredFile } from "~/bff/files.server";
+import { streamStoredFile } from "~/platform/files.server";
 
 export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
   streamStoredFile(request, "covers", params.name, context.clientIp);

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "~/bff/auth.server";
+import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
-import { boundedReply, readTextForm, requestWithForm } from "~/bff/forms.server";
-import { beginLoginAttempt, waitText, type LoginAttempt } from "~/bff/login-throttle.server";
-import { commitSession, destroySession, getSession, startSession } from "~/bff/session.server";
-import { ADMIN_HOME } from "~/admin/screens/registry.server";
+import { boundedReply, readTextForm, requestWithForm } from "~/platform/forms.server";
+import { beginLoginAttempt, waitText, type LoginAttempt } from "~/platform/login-throttle.server";
+import { commitSession, destroySession, getSession, startSession } from "~/platform/session.server";
+import { ADMIN_HOME } from "~/admin-kit/server/registry.server";
 import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
 import { pageTitle } from "~/lib/title";

@@ -1,6 +1,6 @@
 import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
-import { revokeUpstreamToken } from "~/bff/auth.server";
-import { destroySession, getSession } from "~/bff/session.server";
+import { revokeUpstreamToken } from "~/platform/auth.server";
+import { destroySession, getSession } from "~/platform/session.server";
 
 /**
  * Home as a new document: nothing of the back-office stays in the browser's memory, and the

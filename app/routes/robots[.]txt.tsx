@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteUrlOf } from "~/bff/public-page.server";
+import { siteUrlOf } from "~/public/public-page.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const siteUrl = siteUrlOf(request);

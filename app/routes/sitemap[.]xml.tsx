@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/bff/discovery.server";
-import { catalogueBookIds, catalogueEnabled } from "~/bff/catalogue.server";
-import { orNull } from "~/bff/public-page.server";
+import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/public/discovery.server";
+import { catalogueBookIds, catalogueEnabled } from "~/public/catalogue.server";
+import { orNull } from "~/public/public-page.server";
 import { activityPath, CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, catalogueBookPath } from "~/lib/paths";
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "./helpers/index.ts";
 
 /**
- * No lost update on the admin edit forms (app/admin/edit-conflicts.ts), in Chromium with
+ * No lost update on the admin edit forms (app/admin-kit/edit-conflicts.ts), in Chromium with
  * JavaScript on and off, on the publisher screen (JSON PUT) and the book screen (pickers, a long
  * synopsis, multipart PATCH). An admin opens an edit form; another admin (SUPERADMIN_EMAIL)
  * changes the record meanwhile: in a browser of their own on the site (publishers), or straight

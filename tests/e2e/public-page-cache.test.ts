@@ -4,7 +4,7 @@ import { logIn } from "../hard/stack.ts";
 import { mainStack, type MissionVision, records } from "./helpers/index.ts";
 
 /**
- * Public pages are cached whole for anonymous visitors (app/bff/page-cache.server.ts, in the
+ * Public pages are cached whole for anonymous visitors (app/platform/page-cache.server.ts, in the
  * process's own code) while the admin's changes clear the cache from the routes (in the Remix
  * build): a change must reach the cached pages at once, across that boundary.
  */

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_RESIZES_PER_ADDRESS } from "~/bff/images.server";
+import { MAX_RESIZES_PER_ADDRESS } from "~/platform/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg, pngChunk } from "../helpers/image-headers.ts";

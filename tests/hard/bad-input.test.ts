@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRecordId } from "~/admin/url-state";
+import { isRecordId } from "~/admin-kit/url-state";
 import { FULL, reportCase } from "./report.ts";
 import { ADMIN_SCREENS, formOf, type AdminScreen } from "./screens.ts";
 import { INDONESIAN_FAILURE, logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { reportCase } from "./report.ts";
-import { exportPath } from "~/admin/menu";
+import { exportPath } from "~/admin-kit/menu";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";
 import { describeFault, FAULTS, INDONESIAN_FAILURE, isRunning, logIn, startHardStack, unhandledFailures, type Fault, type HardStack } from "./stack.ts";
 

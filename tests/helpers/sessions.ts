@@ -1,4 +1,4 @@
-import { commitSession, startSession, type SessionUser } from "~/bff/session.server";
+import { commitSession, startSession, type SessionUser } from "~/platform/session.server";
 import { requestWithBody } from "./form-body.ts";
 
 /** A Cookie header for a logged-in session with the given role, as the login action would make it. */

@@ -1,9 +1,9 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { NO_CHANGE, type AuditCells } from "~/admin/audit";
-import { CONFLICT_MESSAGES, SHOWN_FIELD } from "~/admin/edit-conflicts";
-import { encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import type { ResourceDefinition, ScreenData } from "~/admin/resource";
+import { NO_CHANGE, type AuditCells } from "~/admin-kit/audit";
+import { CONFLICT_MESSAGES, SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
+import { encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
+import type { ResourceDefinition, ScreenData } from "~/admin-kit/resource";
 import { aboutResource } from "~/resources/abouts/screen";
 import { activityResource } from "~/resources/activities/screen";
 import { bookResource } from "~/resources/books/screen";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readAuditPage } from "~/bff/audit.server";
+import { readAuditPage } from "~/platform/audit.server";
 
 /** Several site processes on one machine share DATA_DIR: their entries all land in the one audit file. */
 

@@ -1,4 +1,4 @@
-import { recordChange } from "~/bff/audit.server";
+import { recordChange } from "~/platform/audit.server";
 
 /**
  * A separate process writing audit entries (admin-audit-shared.test.ts): `node --import tsx

@@ -1,10 +1,10 @@
-import { forgetReadModels } from "~/bff/resources/screen/read-model.server";
+import { forgetReadModels } from "~/admin-kit/server/screen/read-model.server";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
-import { SHOWN_FIELD } from "~/admin/edit-conflicts";
-import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
+import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
+import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
 import { bookResource } from "~/resources/books/screen";
-import type { ScreenData } from "~/admin/resource";
+import type { ScreenData } from "~/admin-kit/resource";
 import * as route from "~/routes/admin.book";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fieldErrors, form, noFile, recordWrites } from "./admin-screen-support";

@@ -1,4 +1,4 @@
-import { READ_PAGE_LIMIT } from "~/bff/list-copy.server";
+import { READ_PAGE_LIMIT } from "~/platform/list-copy.server";
 import { http, HttpResponse } from "msw";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 

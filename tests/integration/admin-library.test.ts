@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { UpstreamClient, UpstreamRequest } from "~/bff/upstream.server";
+import type { UpstreamClient, UpstreamRequest } from "~/platform/upstream.server";
 import { libraryAdapter } from "~/resources/libraries/adapter.server";
 import * as route from "~/routes/admin.library";
 import { upstream, UPSTREAM } from "../mocks/upstream";

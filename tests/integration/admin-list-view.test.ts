@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONFLICT_MESSAGES } from "~/admin/edit-conflicts";
+import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
 import * as authorRoute from "~/routes/admin.author";
 import * as bannerRoute from "~/routes/admin.banner";
 import * as classificationRoute from "~/routes/admin.classification";

@@ -21,7 +21,7 @@ const collection = await import("~/routes/admin.uploads");
 const single = await import("~/routes/admin.uploads.$uploadId");
 const sliderRoute = await import("~/routes/admin.slider-manager");
 const { getConfig } = await import("@server/config.server");
-const { removeUploads, sweepExpiredUploads, UPLOAD_MESSAGES } = await import("~/bff/uploads.server");
+const { removeUploads, sweepExpiredUploads, UPLOAD_MESSAGES } = await import("~/platform/uploads.server");
 
 let cookie: string;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resourceGeneration } from "~/bff/cache.server";
+import { resourceGeneration } from "~/platform/cache.server";
 import { loader as homeLoader } from "~/routes/_public._index";
 import * as genreRoute from "~/routes/admin.genre";
 import * as activityRoute from "~/routes/admin.activity";
@@ -10,7 +10,7 @@ import { servePagedList } from "./admin-catalogue-support";
 import { adminCookie, form, recordWrites, submit } from "./admin-screen-support";
 
 /**
- * Caches are cleared where writes happen, per resource (app/bff/cache.server.ts): a genre write
+ * Caches are cleared where writes happen, per resource (app/platform/cache.server.ts): a genre write
  * clears the genres and what shows them (the books, the catalogue), and leaves the home page's
  * cached reads alone; an activity write clears the activities the home page shows.
  */

@@ -4,7 +4,7 @@ import { deflateSync } from "node:zlib";
 import { http, HttpResponse } from "msw";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_RESIZES_PER_ADDRESS } from "~/bff/images.server";
+import { MAX_RESIZES_PER_ADDRESS } from "~/platform/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { loader as coverLoader } from "~/routes/covers.$name";
 import { loader as fileLoader } from "~/routes/files.$name";

@@ -4,7 +4,7 @@ import { action, loader } from "~/routes/login";
 import { action as logout } from "~/routes/logout";
 import { loader as adminLoader } from "~/routes/admin";
 import { getConfig } from "@server/config.server";
-import { waitText } from "~/bff/login-throttle.server";
+import { waitText } from "~/platform/login-throttle.server";
 import { recordUpstreamCalls, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
 

@@ -11,10 +11,10 @@ import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { requestMetrics } from "@server/metrics.server";
 import { securityHeaders } from "@server/security.server";
-import { metricsRegistry } from "~/bff/metrics.server";
-import { publicPageCache } from "~/bff/page-cache.server";
-import { memoryReservations } from "~/bff/upload-reservations.server";
-import { createUpstreamClient } from "~/bff/upstream.server";
+import { metricsRegistry } from "~/platform/metrics.server";
+import { publicPageCache } from "~/platform/page-cache.server";
+import { memoryReservations } from "~/platform/upload-reservations.server";
+import { createUpstreamClient } from "~/platform/upstream.server";
 import * as genreRoute from "~/routes/admin.genre";
 import { MANIFEST } from "../helpers/route-manifest.ts";
 import { UPSTREAM, upstream } from "../mocks/upstream";
@@ -22,7 +22,7 @@ import { servePagedList } from "./admin-catalogue-support";
 import { adminCookie, load } from "./admin-screen-support";
 
 /**
- * The Prometheus metrics (server/metrics.server.ts, app/bff/metrics.server.ts): requests labelled
+ * The Prometheus metrics (server/metrics.server.ts, app/platform/metrics.server.ts): requests labelled
  * by route id whatever URLs visitors make up, and the app's counters moving with what happens.
  */
 

@@ -18,7 +18,7 @@ const detail = await import("~/routes/_public.katalog.$bookId");
 const videos = await import("~/routes/_public.katalog.video");
 const sitemap = await import("~/routes/sitemap[.]xml");
 const layout = await import("~/routes/_public");
-const { BOOKS_PER_PAGE, forgetReaderToken } = await import("~/bff/catalogue.server");
+const { BOOKS_PER_PAGE, forgetReaderToken } = await import("~/public/catalogue.server");
 
 afterEach(() => forgetReaderToken());
 
@@ -147,7 +147,7 @@ describe("/katalog", () => {
     await list.loader(args("/katalog"));
     catalogue.expireTokens();
     // The cached copy of the list would hide the expiry: drop it, as the refresh time would.
-    const { forgetReadModels } = await import("~/bff/resources/screen/read-model.server");
+    const { forgetReadModels } = await import("~/admin-kit/server/screen/read-model.server");
     forgetReadModels();
     expect((await list.loader(args("/katalog"))).total).toBe(60);
     expect(catalogue.logins()).toBe(2);

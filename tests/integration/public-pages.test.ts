@@ -9,7 +9,7 @@ import { loader as layoutLoader } from "~/routes/_public";
 import { loader as privacyLoader } from "~/routes/_public.privacy-policy";
 import { loader as termsLoader } from "~/routes/_public.terms";
 import { loader as appQrLoader } from "~/routes/app-qr[.]svg";
-import { HOME_ACTIVITY_COUNT } from "~/bff/site-content.server";
+import { HOME_ACTIVITY_COUNT } from "~/public/site-content.server";
 import { publicLoaderArgs as args, thrownResponse } from "../helpers/public-loaders";
 import { CONTENT, siteContentHandlers } from "../mocks/site-content";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";

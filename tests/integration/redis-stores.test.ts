@@ -4,10 +4,10 @@ import path from "node:path";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig, parseConfig } from "@server/config.server";
-import { beginLoginAttempt } from "~/bff/login-throttle.server";
-import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "~/bff/redis.server";
-import { redisUploadLocker } from "~/bff/upload-locker.server";
-import { commitSession, destroySession, getSession, startSession } from "~/bff/session.server";
+import { beginLoginAttempt } from "~/platform/login-throttle.server";
+import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "~/platform/redis.server";
+import { redisUploadLocker } from "~/platform/upload-locker.server";
+import { commitSession, destroySession, getSession, startSession } from "~/platform/session.server";
 import { action as login } from "~/routes/login";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
 import { request } from "../helpers/sessions";
@@ -143,11 +143,11 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
   });
 
   it("clears another process's public cache through a broadcast", async () => {
-    const here = await import("~/bff/cache.server");
+    const here = await import("~/platform/cache.server");
     vi.resetModules();
     // Another process: its own copies of the modules, with its own cache and its own Redis connections.
-    const elsewhere = await import("~/bff/cache.server");
-    const elsewhereRedis = await import("~/bff/redis.server");
+    const elsewhere = await import("~/platform/cache.server");
+    const elsewhereRedis = await import("~/platform/redis.server");
     expect(elsewhere).not.toBe(here);
     await elsewhereRedis.connectRedis(server.url);
     try {
@@ -225,7 +225,7 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
         init: { status: 503 },
         data: { result: { error: { "": ["Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi."] } } },
       });
-      const { clearAllCaches } = await import("~/bff/cache.server");
+      const { clearAllCaches } = await import("~/platform/cache.server");
       expect(() => clearAllCaches()).not.toThrow();
 
       // Redis comes back empty (nothing persisted): the process reconnects by itself.

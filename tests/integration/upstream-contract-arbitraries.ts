@@ -3,7 +3,7 @@ import { ABOUT_TEXT_FIELDS } from "../helpers/spec-fields";
 
 /**
  * What tests/integration/upstream-contract.property.test.ts generates: valid admin form input,
- * field by field, by the rules of app/admin/fields.ts (written out here, not imported, so that a
+ * field by field, by the rules of app/admin-kit/fields.ts (written out here, not imported, so that a
  * rule changed there is checked against this reading of it), stored records in the upstream's
  * full shape, and the same records stripped to the spec's shape (spec §3 only).
  */

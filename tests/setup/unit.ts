@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { clearAllCaches } from "~/bff/cache.server";
-import { forgetReadModels } from "~/bff/resources/screen/read-model.server";
+import { clearAllCaches } from "~/platform/cache.server";
+import { forgetReadModels } from "~/admin-kit/server/screen/read-model.server";
 import { upstream } from "../mocks/upstream";
 
 // The configuration every loader and action reads; set before any server module loads it.

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin/fields";
-import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/admin/format";
-import { readScreenState, screenHref, SEARCH_MAX_LENGTH } from "~/admin/url-state";
+import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
+import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/admin-kit/format";
+import { readScreenState, screenHref, SEARCH_MAX_LENGTH } from "~/admin-kit/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */
 

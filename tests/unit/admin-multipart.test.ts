@@ -1,4 +1,4 @@
-import { detectAcceptedType } from "~/admin/file-kinds";
+import { detectAcceptedType } from "~/admin-kit/file-kinds";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +10,7 @@ import {
   relayFile,
   relayMultipart,
   type FileRule,
-} from "~/bff/multipart.server";
+} from "~/platform/multipart.server";
 import { uploadLimits } from "@server/upload-limits.server";
 import { requestWithBody } from "../helpers/form-body";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";

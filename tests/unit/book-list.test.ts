@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { listedColumns } from "~/admin/resource";
-import { EXPORT_TEXT } from "~/bff/resources/screen/adapter.server";
-import { listSourceOf } from "~/bff/resources/screen/read-model.server";
+import { listedColumns } from "~/admin-kit/resource";
+import { EXPORT_TEXT } from "~/admin-kit/server/screen/adapter.server";
+import { listSourceOf } from "~/admin-kit/server/screen/read-model.server";
 import { bookAdapter } from "~/resources/books/adapter.server";
 import { bookList, type Book } from "~/resources/books/books.server";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cachedRead, clearAllCaches, PUBLIC_READS_MAX } from "~/bff/cache.server";
+import { cachedRead, clearAllCaches, PUBLIC_READS_MAX } from "~/platform/cache.server";
 
 /**
- * The public read cache (app/bff/cache.server.ts): one upstream call per key while fresh,
+ * The public read cache (app/platform/cache.server.ts): one upstream call per key while fresh,
  * the same call never twice at once, a clear that a read in flight cannot undo, failures never
  * kept, and no more than PUBLIC_READS_MAX entries however many activity pages are visited.
  */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell } from "~/bff/csv.server";
+import { csvCell } from "~/platform/csv.server";
 
 /**
  * CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab, a return) as a

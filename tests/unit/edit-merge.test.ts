@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CHOICE_FIELD_PREFIX } from "~/admin/edit-conflicts";
-import type { FieldDefinition, FormValues } from "~/admin/resource";
-import { displayedValue, mergeWithCurrent, readShown, shownDigest } from "~/bff/resources/screen/merge.server";
+import { CHOICE_FIELD_PREFIX } from "~/admin-kit/edit-conflicts";
+import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
+import { displayedValue, mergeWithCurrent, readShown, shownDigest } from "~/admin-kit/server/screen/merge.server";
 
 /**
- * The three-way merge of an edit (app/bff/resources/screen/merge.server.ts): what the form showed
+ * The three-way merge of an edit (app/admin-kit/server/screen/merge.server.ts): what the form showed
  * (its digests), what the admin sent, and the record as the upstream holds it now.
  */
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boundedReply, maxLengthOf, readTextForm, requestWithForm } from "~/bff/forms.server";
-import { FormRejected, IncomingForm, readLeadingFields } from "~/bff/multipart.server";
+import { boundedReply, maxLengthOf, readTextForm, requestWithForm } from "~/platform/forms.server";
+import { FormRejected, IncomingForm, readLeadingFields } from "~/platform/multipart.server";
 import { missionVisionResource } from "~/resources/mission-visions/screen";
 import { loginSchema } from "~/forms/login";
 

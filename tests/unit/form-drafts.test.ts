@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formDraftOwner } from "~/bff/auth.server";
+import { formDraftOwner } from "~/platform/auth.server";
 import {
   clearAllDrafts,
   clearDraft,

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { checkImageHeader, IMAGE_HEADER_MAX_BYTES, imageDimensions, MAX_IMAGE_PIXELS } from "~/bff/image-header.server";
+import { checkImageHeader, IMAGE_HEADER_MAX_BYTES, imageDimensions, MAX_IMAGE_PIXELS } from "~/platform/image-header.server";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";
 
 /** A picture's dimensions from its first bytes, and the pixel limit uploads are held to. */

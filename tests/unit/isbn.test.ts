@@ -8,7 +8,7 @@ import {
   ISBN_ISSN_MESSAGES,
   optionalIsbnIssn,
   parseStandardNumber,
-} from "~/admin/isbn";
+} from "~/admin-kit/isbn";
 
 /** The book form's ISBN/ISSN: check digits of all three kinds, and what is stored. */
 

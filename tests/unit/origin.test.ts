@@ -4,8 +4,8 @@ import { http, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@server/config.server";
 import { BAD_REQUEST_MESSAGE, normalizeHost, validateRequestOrigin } from "@server/origin.server";
-import { publicPageCache } from "~/bff/page-cache.server";
-import { clearAllCaches } from "~/bff/cache.server";
+import { publicPageCache } from "~/platform/page-cache.server";
+import { clearAllCaches } from "~/platform/cache.server";
 import { securityHeaders } from "@server/security.server";
 import { upstream } from "../mocks/upstream";
 

@@ -4,7 +4,7 @@ import express, { type Response } from "express";
 import { http, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@server/config.server";
-import { MAX_PAGE_BYTES, pageCaptureHeldBytes, publicPageCache } from "~/bff/page-cache.server";
+import { MAX_PAGE_BYTES, pageCaptureHeldBytes, publicPageCache } from "~/platform/page-cache.server";
 import { securityHeaders } from "@server/security.server";
 import { upstream } from "../mocks/upstream";
 

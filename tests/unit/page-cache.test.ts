@@ -3,8 +3,8 @@ import express from "express";
 import { http, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@server/config.server";
-import { publicPageCache } from "~/bff/page-cache.server";
-import { cachedRead, clearAllCaches, clearResource } from "~/bff/cache.server";
+import { publicPageCache } from "~/platform/page-cache.server";
+import { cachedRead, clearAllCaches, clearResource } from "~/platform/cache.server";
 import { securityHeaders } from "@server/security.server";
 import { upstream } from "../mocks/upstream";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { richTextToPlain, sanitizeRichText, withoutRepeatedTitle } from "~/bff/sanitize.server";
+import { richTextToPlain, sanitizeRichText, withoutRepeatedTitle } from "~/platform/sanitize.server";
 
 describe("rich text, sanitised once per text", () => {
   const unsafe = '<p onclick="steal()">Halo <strong>warga</strong><script>alert(1)</script></p><p>Baris kedua</p>';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { commitSession, destroySession, getSession } from "~/bff/session.server";
+import { commitSession, destroySession, getSession } from "~/platform/session.server";
 import { request, sessionCookie } from "../helpers/sessions";
 
 const MINUTE = 60_000;
@@ -39,7 +39,7 @@ describe("server-side sessions", () => {
   it("ends after 12 hours however active", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const cookie = await sessionCookie(2);
-    const { getSession: read, commitSession } = await import("~/bff/session.server");
+    const { getSession: read, commitSession } = await import("~/platform/session.server");
     // Active every 20 minutes for 12 hours.
     for (let elapsed = 20 * MINUTE; elapsed < 12 * 60 * MINUTE; elapsed += 20 * MINUTE) {
       vi.setSystemTime(Date.now() + 20 * MINUTE);

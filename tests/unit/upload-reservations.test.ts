@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "redis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeRedis, connectRedis } from "~/bff/redis.server";
+import { closeRedis, connectRedis } from "~/platform/redis.server";
 import {
   DESCRIPTION_OVERHEAD_BYTES,
   memoryReservations,
@@ -12,7 +12,7 @@ import {
   type Reservation,
   type ReservationLimits,
   type Reservations,
-} from "~/bff/upload-reservations.server";
+} from "~/platform/upload-reservations.server";
 import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
 
 /**

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
-import { createUpstreamClient, UpstreamError } from "~/bff/upstream.server";
+import { createUpstreamClient, UpstreamError } from "~/platform/upstream.server";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
 
 const list = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
@@ -49,7 +49,7 @@ describe("upstream client", () => {
     // A fresh copy of the client, reading a small bound from the environment.
     process.env.UPSTREAM_MAX_ANSWER_BYTES = String(64 * 1024);
     vi.resetModules();
-    const fresh = await import("~/bff/upstream.server");
+    const fresh = await import("~/platform/upstream.server");
     const api = fresh.createUpstreamClient(); // reads the configuration
     delete process.env.UPSTREAM_MAX_ANSWER_BYTES;
     // Valid JSON padded past the bound: read whole, it would parse.

@@ -1,7 +1,7 @@
-import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~/admin/edit-conflicts";
+import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~/admin-kit/edit-conflicts";
 
 /**
- * An edit whose fields were changed elsewhere since the form opened (app/admin/edit-conflicts.ts):
+ * An edit whose fields were changed elsewhere since the form opened (app/admin-kit/edit-conflicts.ts):
  * the notice above the fields, and beside each such field the two values to choose from. Plain
  * radio buttons, required: the same with and without JavaScript, and nothing is saved unchosen.
  */

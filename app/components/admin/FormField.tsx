@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { LEGACY_VALUE_NOTE } from "~/admin/legacy-values";
-import { CLEAR_FIELD } from "~/admin/relations";
-import type { FieldDefinition, FileAccept } from "~/admin/resource";
+import { LEGACY_VALUE_NOTE } from "~/admin-kit/legacy-values";
+import { CLEAR_FIELD } from "~/admin-kit/relations";
+import type { FieldDefinition, FileAccept } from "~/admin-kit/resource";
 import { Icon } from "~/components/Icon";
 import { RelationPicker } from "./RelationPicker";
 import { ImageInput, NumberInput } from "./FieldInputs";
@@ -34,7 +34,7 @@ export interface FormFieldProps {
   picker?: { total: number; search?: string };
   /** File fields: the largest file the server takes, in bytes. */
   maxBytes?: number;
-  /** The stored value fails today's rule: kept as it is unless the admin changes it (app/admin/legacy-values.ts). */
+  /** The stored value fails today's rule: kept as it is unless the admin changes it (app/admin-kit/legacy-values.ts). */
   legacy?: boolean;
 }
 

@@ -1,8 +1,8 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { formatIndonesianNumber } from "~/admin/format";
-import type { ListCount } from "~/admin/resource";
-import { SEARCH_MAX_LENGTH, type ListView } from "~/admin/url-state";
+import { formatIndonesianNumber } from "~/admin-kit/format";
+import type { ListCount } from "~/admin-kit/resource";
+import { SEARCH_MAX_LENGTH, type ListView } from "~/admin-kit/url-state";
 
 /** How long typing must pause before the list follows it. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,4 +1,4 @@
-import { OPTIONS_PAGE, PICK_FIELD, pickSearchName } from "~/admin/pickers";
+import { OPTIONS_PAGE, PICK_FIELD, pickSearchName } from "~/admin-kit/pickers";
 import { ComboboxPicker, PillsPicker } from "./ComboboxPickers";
 import { nounOf, partialText, type PickerProps } from "./picker-parts";
 
@@ -8,7 +8,7 @@ import { nounOf, partialText, type PickerProps } from "./picker-parts";
  * the admin types, one choice (author, publisher, classification) or several shown as pills
  * (genres, tags). Without it: the native select or checkboxes offering the chosen options and the
  * first of the list, with a search box whose "Cari" button posts the form back with that search
- * (app/admin/pickers.ts). Either way the form posts the chosen ids under the field's name.
+ * (app/admin-kit/pickers.ts). Either way the form posts the chosen ids under the field's name.
  */
 
 export function RelationPicker(props: PickerProps) {

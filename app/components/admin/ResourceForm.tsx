@@ -3,11 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type * as z from "zod";
-import { SHOWN_FIELD, type EditConflict } from "~/admin/edit-conflicts";
-import { legacyValues, schemaKeepingLegacy } from "~/admin/legacy-values";
-import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin/relations";
-import { pickerFields, type FormChoices } from "~/admin/pickers";
-import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin/resource";
+import { SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
+import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
+import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
+import { pickerFields, type FormChoices } from "~/admin-kit/pickers";
+import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin-kit/resource";
 import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
 import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
@@ -22,7 +22,7 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   /** Absent for a new record. */
   row?: ScreenRow<C>;
   submitLabel: string;
-  /** What the pickers offer, and the edit form's relations matched against their lists (app/admin/pickers.ts). */
+  /** What the pickers offer, and the edit form's relations matched against their lists (app/admin-kit/pickers.ts). */
   choices?: FormChoices;
   /** By file field: the largest file the server takes, in bytes. */
   fileLimits?: Record<string, number>;
@@ -192,7 +192,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   const conflicts = new Map(conflict?.fields.map((field) => [field.name, field]));
   // Stored relations (a book's author, genres...) preselected where the server matched them; a
   // field the form cannot show in full may stay empty, and is then left as it is stored.
-  // Stored values today's rules refuse (an imported ISBN's check digit) stand while left as shown (app/admin/legacy-values.ts).
+  // Stored values today's rules refuse (an imported ISBN's check digit) stand while left as shown (app/admin-kit/legacy-values.ts).
   const { relations, unresolved, legacy, schema } = useMemo(() => {
     const resolved = row ? shownRelations(row, choices, definition.fields) : undefined;
     const missing = resolved?.unresolved ?? {};

@@ -21,9 +21,9 @@ import {
   type ScreenActionData,
   type ScreenData,
   type ToggleDefinition,
-} from "~/admin/resource";
-import { exportPath } from "~/admin/menu";
-import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin/url-state";
+} from "~/admin-kit/resource";
+import { exportPath } from "~/admin-kit/menu";
+import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin-kit/url-state";
 import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";

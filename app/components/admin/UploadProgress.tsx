@@ -1,13 +1,13 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { formatIndonesianNumber } from "~/admin/format";
-import type { ScreenActionData, UploadAnswer } from "~/admin/resource";
+import { formatIndonesianNumber } from "~/admin-kit/format";
+import type { ScreenActionData, UploadAnswer } from "~/admin-kit/resource";
 
 /**
  * Sending a form's files so that a dropped connection costs nothing (issue 23): with JavaScript
  * each chosen file goes first to the back-office's resumable upload endpoint (the tus protocol,
- * tus-js-client loaded when a form with files is sent; app/bff/uploads.server.ts), retrying and
+ * tus-js-client loaded when a form with files is sent; app/platform/uploads.server.ts), retrying and
  * resuming from where it stopped, also on a second try after the page was left. The form then
  * goes without its files, naming the finished uploads (`_upload_<field>`): to the screen's action,
  * or by XMLHttpRequest to a resource route that answers as JSON where the screen has one

@@ -1,8 +1,8 @@
 import type { useCombobox } from "downshift";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
-import { formatIndonesianNumber } from "~/admin/format";
-import { optionsHref, type OptionList, type OptionsAnswer } from "~/admin/pickers";
-import type { FieldDefinition, FieldOption } from "~/admin/resource";
+import { formatIndonesianNumber } from "~/admin-kit/format";
+import { optionsHref, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
+import type { FieldDefinition, FieldOption } from "~/admin-kit/resource";
 
 /** What the relation pickers (RelationPicker.tsx, ComboboxPickers.tsx) share: their props, their list's search and its parts. */
 

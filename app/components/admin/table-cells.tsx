@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import type { CellValue, Cells, Column } from "~/admin/resource";
-import type { SortDirection } from "~/admin/url-state";
+import type { CellValue, Cells, Column } from "~/admin-kit/resource";
+import type { SortDirection } from "~/admin-kit/url-state";
 import { isResizableUpload, responsiveImage } from "~/lib/images";
 
 /** What DataTable.tsx draws in its cells and headers: a cell's colour and content, a sortable column's link. */

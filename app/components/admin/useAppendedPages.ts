@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AlertMessage, Cells, ScreenData, ScreenPaging, ScreenRow } from "~/admin/resource";
-import { screenHref } from "~/admin/url-state";
+import type { AlertMessage, Cells, ScreenData, ScreenPaging, ScreenRow } from "~/admin-kit/resource";
+import { screenHref } from "~/admin-kit/url-state";
 
 interface AppendedPages<C extends Cells> {
   /** The base page's rows followed by those of the pages appended to it. */

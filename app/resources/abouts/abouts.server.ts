@@ -1,6 +1,6 @@
 import * as z from "zod";
-import type { UpstreamClient } from "~/bff/upstream.server";
-import { dataList, upstreamId, upstreamText } from "~/bff/upstream-shapes.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import { dataList, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
 
 /** `/abouts` (spec §7) as the upstream answers it: the record's shape and its reads, for the public site and the back-office alike. */
 

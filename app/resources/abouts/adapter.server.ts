@@ -1,6 +1,6 @@
 import { aboutResource, type AboutCells, type aboutSchema } from "~/resources/abouts/screen";
 import { fileUrl } from "~/lib/files";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { listAbouts, type About } from "./abouts.server";
 
 /** The abouts screen's adapter for `/abouts` (spec §7): the list's first record is the one shown and edited. */

@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { optionalEmail, optionalHandle, optionalPhone, optionalText, requiredText, richText } from "~/admin/fields";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalEmail, optionalHandle, optionalPhone, optionalText, requiredText, richText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /**
  * About (spec §3: a single record, the list's first; add and edit, no delete). The contact and

@@ -1,6 +1,6 @@
 import * as z from "zod";
-import type { PageRequest, UpstreamClient } from "~/bff/upstream.server";
-import { dataList, dataRecord, upstreamId, upstreamText } from "~/bff/upstream-shapes.server";
+import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
+import { dataList, dataRecord, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
 
 /** `/activities` (spec §7) as the upstream answers it: the record's shape and its reads, for the public site and the back-office alike. */
 

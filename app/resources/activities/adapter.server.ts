@@ -1,8 +1,8 @@
-import { toDateInputValue } from "~/admin/format";
+import { toDateInputValue } from "~/admin-kit/format";
 import { activityResource, type ActivityCells, type activitySchema } from "~/resources/activities/screen";
 import { fileUrl } from "~/lib/files";
-import { isUpstreamError } from "~/bff/upstream.server";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
+import { isUpstreamError } from "~/platform/upstream.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { getActivity, listActivities, type Activity } from "./activities.server";
 
 /** The activities screen's adapter for `/activities` (spec §7): multipart writes with the date as an ISO string. */

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { requiredIsoDate, requiredText, richText } from "~/admin/fields";
-import { ADMIN_MESSAGES } from "~/admin/messages";
+import { requiredIsoDate, requiredText, richText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { activityPath } from "~/lib/paths";
-import { defineResource } from "~/admin/resource";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Activities (spec §3, §7 /activities): each has its own public page, /activity/{id}. */
 

@@ -1,10 +1,10 @@
 import * as z from "zod";
-import { formatIndonesianNumber } from "~/admin/format";
+import { formatIndonesianNumber } from "~/admin-kit/format";
 import { authorResource, type AuthorCells, type authorSchema } from "~/resources/authors/screen";
 import { fileUrl } from "~/lib/files";
-import type { UpstreamClient } from "~/bff/upstream.server";
-import type { PageRequest, ResourceAdapter } from "~/bff/resources/screen.server";
-import { keyedList, upstreamCount, upstreamId, upstreamText } from "~/bff/upstream-shapes.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import type { PageRequest, ResourceAdapter } from "~/admin-kit/server/screen.server";
+import { keyedList, upstreamCount, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
 
 /**
  * Adapter for `/authors` (spec §7): the list comes as `{ author: [...] }`; writes are multipart

@@ -1,8 +1,8 @@
-import { MOBILE_APP_ONLY } from "~/admin/placement";
+import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import * as z from "zod";
-import { optionalText, requiredText } from "~/admin/fields";
-import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalText, requiredText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /**
  * Authors (Pengarang, spec §3, §7 /authors): multipart writes with the photo in `photo`. The

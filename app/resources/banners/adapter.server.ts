@@ -1,6 +1,6 @@
 import { bannerResource, type BannerCells, type bannerSchema } from "~/resources/banners/screen";
 import { fileUrl } from "~/lib/files";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { listBanners, type Banner } from "./banners.server";
 
 /** The banners screen's adapter for `/banners` (spec §7): the home page's slider reads them; multipart writes, the image in `file`. */

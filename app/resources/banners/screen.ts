@@ -1,8 +1,8 @@
-import { bannerPlacement } from "~/admin/placement";
+import { bannerPlacement } from "~/admin-kit/placement";
 import * as z from "zod";
-import { optionalText, optionalUrl, requiredText } from "~/admin/fields";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalText, optionalUrl, requiredText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Banners of the mobile app (spec §3, §7 /banners); the public home slider shows them too. */
 

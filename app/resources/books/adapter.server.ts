@@ -1,10 +1,10 @@
 import type * as z from "zod";
-import { toDateInputValue } from "~/admin/format";
+import { toDateInputValue } from "~/admin-kit/format";
 import { bookResource, type BookCells, type bookSchema } from "~/resources/books/screen";
 import { coverUrl, fileUrl } from "~/lib/files";
-import { OPTION_SOURCES } from "~/admin/screens/options.server";
-import type { StoredRelation } from "~/admin/relations";
-import type { OutgoingFields, ResourceAdapter, WriteContext } from "~/bff/resources/screen.server";
+import { OPTION_SOURCES } from "~/admin-kit/server/options.server";
+import type { StoredRelation } from "~/admin-kit/relations";
+import type { OutgoingFields, ResourceAdapter, WriteContext } from "~/admin-kit/server/screen.server";
 import { bookList, listBooks, type Book } from "./books.server";
 
 /**

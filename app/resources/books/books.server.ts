@@ -1,14 +1,14 @@
 import * as z from "zod";
-import type { ListSource } from "~/bff/list-copy.server";
-import type { PageRequest, UpstreamClient } from "~/bff/upstream.server";
-import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "~/bff/upstream-shapes.server";
+import type { ListSource } from "~/platform/list-copy.server";
+import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
+import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "~/platform/upstream-shapes.server";
 import { formatDayMonthYear } from "~/lib/dates";
 
 /**
  * `/books` (spec §7) as the upstream answers it: listed from `GET /books/all` (`{ books: [...] }`),
  * relations by name (an id may come along). The record's shape, its reads, and the books' list
  * copy with its search index, which the back-office's book screen and the public catalogue share
- * (app/bff/list-copy.server.ts).
+ * (app/platform/list-copy.server.ts).
  */
 
 /**

@@ -1,14 +1,14 @@
-import { MOBILE_APP_ONLY } from "~/admin/placement";
+import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import * as z from "zod";
-import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin/fields";
-import { optionalIsbnIssn } from "~/admin/isbn";
-import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin-kit/fields";
+import { optionalIsbnIssn } from "~/admin-kit/isbn";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /**
  * Books of the mobile catalogue (spec §3, §7 /books). Its relations are chosen from the
  * upstream's authors, publishers, classifications, genres and tags with pickers that search
- * those lists as the admin types (app/admin/pickers.ts).
+ * those lists as the admin types (app/admin-kit/pickers.ts).
  */
 
 export const bookSchema = z.object({

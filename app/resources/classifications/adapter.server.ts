@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { classificationResource, type ClassificationCells, type classificationSchema } from "~/resources/classifications/screen";
-import type { UpstreamClient } from "~/bff/upstream.server";
-import type { PageRequest, ResourceAdapter } from "~/bff/resources/screen.server";
-import { dataList, upstreamId, upstreamIdValue, upstreamText } from "~/bff/upstream-shapes.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import type { PageRequest, ResourceAdapter } from "~/admin-kit/server/screen.server";
+import { dataList, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 
 /** Adapter for `/classifications` (spec §7): JSON writes of `{notation, general_name}` (+`id`). */
 

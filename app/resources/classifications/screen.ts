@@ -1,8 +1,8 @@
-import { MOBILE_APP_ONLY } from "~/admin/placement";
+import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import * as z from "zod";
-import { requiredText } from "~/admin/fields";
-import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { requiredText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Classifications (Klasifikasi, spec §3, §7 /classifications): a DDC notation and its general name. */
 

@@ -1,5 +1,5 @@
 import { genreResource } from "~/resources/genres/screen";
-import { namedGroupAdapter } from "~/bff/resources/named-groups.server";
+import { namedGroupAdapter } from "~/admin-kit/server/named-groups.server";
 
 /** Adapter for `/genres` (spec §7), the Kategori screen. */
 

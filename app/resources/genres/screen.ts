@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { namedGroupResource } from "~/admin/named-groups";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { namedGroupResource } from "~/admin-kit/named-groups";
 
 /** Mobile Settings › Kategori (spec §2, §7 /genres): the catalogue's genres. */
 export const genreResource = namedGroupResource({

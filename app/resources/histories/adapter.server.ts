@@ -1,6 +1,6 @@
 import { historyResource, type HistoryCells, type historySchema } from "~/resources/histories/screen";
 import { fileUrl } from "~/lib/files";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { listHistories, type History } from "./histories.server";
 
 /** The histories screen's adapter for `/histories` (spec §7): edited only, PUT multipart with the title upper-cased. */

@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { richText, upperCasedTitle } from "~/admin/fields";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { richText, upperCasedTitle } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** History (spec §3: a single record; §7: edited only, with PUT /histories). */
 

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { libraryResource, type LibraryCells, type librarySchema } from "~/resources/libraries/screen";
-import type { UpstreamClient } from "~/bff/upstream.server";
-import { missingRecord, type ResourceAdapter } from "~/bff/resources/screen.server";
-import { dataList, upstreamFlag, upstreamId, upstreamIdValue, upstreamText } from "~/bff/upstream-shapes.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import { missingRecord, type ResourceAdapter } from "~/admin-kit/server/screen.server";
+import { dataList, upstreamFlag, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 
 /**
  * Adapter for the library panel service (spec §7 "Library", `service: "panel"`). Its PUT takes

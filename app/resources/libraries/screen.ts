@@ -1,8 +1,8 @@
-import { MOBILE_APP_ONLY } from "~/admin/placement";
+import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import * as z from "zod";
-import { optionalPhone, optionalText, requiredText } from "~/admin/fields";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /**
  * Libraries (spec §3, §7 "Library", the separate panel service). The contract has no create:

@@ -1,6 +1,6 @@
 import { missionVisionResource, type MissionVisionCells, type missionVisionSchema } from "~/resources/mission-visions/screen";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
-import { upstreamIdValue } from "~/bff/upstream-shapes.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
+import { upstreamIdValue } from "~/platform/upstream-shapes.server";
 import { listMissionVisions, type MissionVision } from "./mission-visions.server";
 
 /** The mission-visions screen's adapter for `/mission-vision` (spec §7): JSON writes; `data` is a list or one record. */

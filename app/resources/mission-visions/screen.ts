@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { requiredLongText } from "~/admin/fields";
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { requiredLongText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Vision and mission (spec §3, §7 /mission-vision, JSON): one record shown on the home page. */
 

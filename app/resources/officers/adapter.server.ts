@@ -1,6 +1,6 @@
 import { officerResource, type OfficerCells, type officerSchema } from "~/resources/officers/screen";
 import { fileUrl } from "~/lib/files";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { listOfficers, type Officer } from "./officers.server";
 
 /** The officers screen's adapter for `/officers` (spec §7): multipart writes, the photo in `file`. */

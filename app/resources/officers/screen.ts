@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { optionalText, requiredText } from "~/admin/fields";
-import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalText, requiredText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Officers (spec §3, §7 /officers), shown on the home page with a round photo. */
 

@@ -1,9 +1,9 @@
 import * as z from "zod";
-import { formatIndonesianNumber } from "~/admin/format";
+import { formatIndonesianNumber } from "~/admin-kit/format";
 import { publisherResource, type PublisherCells, type publisherSchema } from "~/resources/publishers/screen";
-import type { UpstreamClient } from "~/bff/upstream.server";
-import type { PageRequest, ResourceAdapter } from "~/bff/resources/screen.server";
-import { keyedList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/bff/upstream-shapes.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import type { PageRequest, ResourceAdapter } from "~/admin-kit/server/screen.server";
+import { keyedList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 
 /**
  * Adapter for `/publishers` (spec §7): the list comes as `{ publishers: [...] }`; writes are

@@ -1,8 +1,8 @@
-import { MOBILE_APP_ONLY } from "~/admin/placement";
+import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import * as z from "zod";
-import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin/fields";
-import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in on edit (spec §7 sends it on update only). */
 

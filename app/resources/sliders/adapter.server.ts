@@ -1,6 +1,6 @@
 import { sliderResource, type SliderCells, type sliderSchema } from "~/resources/sliders/screen";
 import { fileUrl } from "~/lib/files";
-import type { ResourceAdapter } from "~/bff/resources/screen.server";
+import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { listSliders, type Slider } from "./sliders.server";
 
 /** The sliders screen's adapter for `/sliders` (spec §7): multipart writes, the image in `file`. */

@@ -1,8 +1,8 @@
-import { sliderPlacement } from "~/admin/placement";
+import { sliderPlacement } from "~/admin-kit/placement";
 import * as z from "zod";
-import { optionalText, optionalUrl, upperCasedTitle } from "~/admin/fields";
-import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin/messages";
-import { defineResource } from "~/admin/resource";
+import { optionalText, optionalUrl, upperCasedTitle } from "~/admin-kit/fields";
+import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { defineResource } from "~/admin-kit/resource";
 
 /** Slider (spec §2 "Slider page", §3, §7 /sliders). */
 

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from "~/admin/messages";
-import { namedGroupResource } from "~/admin/named-groups";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { namedGroupResource } from "~/admin-kit/named-groups";
 
 /** Mobile Settings › Tag (spec §2, §7 /tags): the catalogue's tags. */
 export const tagResource = namedGroupResource({

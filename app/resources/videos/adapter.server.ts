@@ -1,12 +1,12 @@
 import * as z from "zod";
-import { formatIndonesianNumber } from "~/admin/format";
-import { ADMIN_MESSAGES } from "~/admin/messages";
+import { formatIndonesianNumber } from "~/admin-kit/format";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { videoResource, type VideoCells, type videoSchema } from "~/resources/videos/screen";
 import { getConfig } from "@server/config.server";
-import { FormRejected, relayFile } from "~/bff/multipart.server";
-import { isUpstreamError, type UpstreamClient, type UpstreamError } from "~/bff/upstream.server";
-import { missingRecord, WriteFailed, type IncomingFiles, type ResourceAdapter, type StagedWrite, type WriteContext } from "~/bff/resources/screen.server";
-import { upstreamIdValue } from "~/bff/upstream-shapes.server";
+import { FormRejected, relayFile } from "~/platform/multipart.server";
+import { isUpstreamError, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
+import { missingRecord, WriteFailed, type IncomingFiles, type ResourceAdapter, type StagedWrite, type WriteContext } from "~/admin-kit/server/screen.server";
+import { upstreamIdValue } from "~/platform/upstream-shapes.server";
 import { listVideos, shownUrl, type Video } from "./videos.server";
 
 /**

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
-import type { UpstreamList } from "~/bff/list-copy.server";
-import type { PageRequest, UpstreamClient } from "~/bff/upstream.server";
-import { dataList, upstreamCount, upstreamId, upstreamText } from "~/bff/upstream-shapes.server";
+import type { UpstreamList } from "~/platform/list-copy.server";
+import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
+import { dataList, upstreamCount, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
 import { fileUrl } from "~/lib/files";
 
 /** `/videos` (spec §7) as the upstream answers it: the record's shape, its reads, and its files' addresses as this site shows them. */

@@ -5,7 +5,7 @@ import { adminCookie, closeAll, median, percentile, startBenchBff, startCatalogu
 
 /**
  * Opening the book screen's edit form at the agency's catalogue (10,000 books): the form opens
- * with the record as the upstream holds it now (app/bff/resources/screen/current-record.server.ts),
+ * with the record as the upstream holds it now (app/admin-kit/server/screen/current-record.server.ts),
  * the window of 20 records read where the list's copy last saw it, against the same request
  * answered from the copy alone. Records on the upstream's first, middle and last pages of 100 (its
  * OFFSET grows with the page), every kind measured in turns, the copy warm throughout.

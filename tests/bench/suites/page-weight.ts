@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import { BROWSER_SCRIPTS_MANIFEST_NAME, publicBrowserScript } from "../../../app/bff/browser-scripts.server.ts";
+import { BROWSER_SCRIPTS_MANIFEST_NAME, publicBrowserScript } from "../../../app/public/browser-scripts.server.ts";
 import type { HydrationHandle } from "../../../app/lib/hydration.ts";
 import { PROJECT_ROOT } from "../../e2e/helpers/processes.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";

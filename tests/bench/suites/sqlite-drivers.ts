@@ -5,11 +5,11 @@ import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { listedColumns } from "~/admin/resource";
+import { listedColumns } from "~/admin-kit/resource";
 import { bookAdapter } from "~/resources/books/adapter.server";
 import type { Book } from "~/resources/books/books.server";
-import { PositionIndex, type OpenDatabase } from "~/bff/full-text.server";
-import { EXPORT_TEXT } from "~/bff/resources/screen/adapter.server";
+import { PositionIndex, type OpenDatabase } from "~/platform/full-text.server";
+import { EXPORT_TEXT } from "~/admin-kit/server/screen/adapter.server";
 import type { ApiContext } from "../../../reference-api/context.ts";
 import { DATABASE_FILE, openDatabase, type Db } from "../../../reference-api/db.ts";
 import { createReferenceApp, DEFAULT_MAX_UPLOAD_BYTES } from "../../../reference-api/server.ts";
@@ -36,7 +36,7 @@ import { closeAll, median, startReferenceApiProcess } from "../support.ts";
  *    node:sqlite runs twice: with better-sqlite3's compiled-in page cache and WAL
  *    synchronous setting given as pragmas (the drivers compared alike), and with its own
  *    SQLite build's defaults (what changing the driver alone gives).
- * 2. The search index: `PositionIndex` (app/bff/full-text.server.ts) built over the book list's
+ * 2. The search index: `PositionIndex` (app/platform/full-text.server.ts) built over the book list's
  *    columns as the admin list's read model makes them (the book adapter's cells, whole text),
  *    and a set of typical searches, in this process, on both drivers, timed by this thread's CPU
  *    time (and the wall clock, for context).

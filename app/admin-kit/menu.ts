@@ -1,0 +1,68 @@
+/**
+ * The back-office's menu as the browser sees it: its types and how a path finds its page. The
+ * menu itself is made on the server from the screen registry (app/admin-kit/server/registry.server.ts)
+ * and reaches the layout as route data.
+ */
+export type AdminIcon =
+  | "slides"
+  | "info"
+  | "target"
+  | "calendar"
+  | "clock"
+  | "user"
+  | "library"
+  | "image"
+  | "book"
+  | "folder"
+  | "tag"
+  | "hash"
+  | "pen"
+  | "building"
+  | "video"
+  | "history";
+
+/** How a screen appears in the sidebar and its heading. */
+export interface MenuEntry {
+  /** The short name in the sidebar (spec §2's alias). */
+  alias: string;
+  /** The heading of the page, where the spec names it otherwise than the alias. */
+  title?: string;
+  icon: AdminIcon;
+}
+
+export interface AdminPage {
+  /** The screen's one id: its URL segment after /admin/. */
+  id: string;
+  alias: string;
+  /** The heading of the page. */
+  title: string;
+  icon: AdminIcon;
+}
+
+export interface AdminSection {
+  label: string;
+  pages: AdminPage[];
+}
+
+export function adminPage(id: string, { alias, title = alias, icon }: MenuEntry): AdminPage {
+  return { id, alias, title, icon };
+}
+
+export function adminPath(page: Pick<AdminPage, "id">): string {
+  return `/admin/${page.id}`;
+}
+
+/** Where a screen's list is downloaded as CSV (app/routes/admin.export.$screen.tsx). */
+export function exportPath(id: string): string {
+  return `/admin/export/${id}`;
+}
+
+/** The admin page a URL path belongs to (its own path or one below it). */
+export function adminPageFor(sections: AdminSection[], pathname: string): AdminPage | undefined {
+  return sections
+    .flatMap((section) => section.pages)
+    .find((candidate) => {
+      const path = adminPath(candidate);
+      return pathname === path || pathname.startsWith(`${path}/`);
+    });
+}

@@ -1,0 +1,248 @@
+import type { Placement, SiteSettings } from "./placement";
+import type { SubmissionResult } from "@conform-to/react";
+import type * as z from "zod";
+import type { MenuEntry } from "./menu";
+import type { FormChoices, OptionList } from "./pickers";
+import type { EditConflict } from "./edit-conflicts";
+import type { StoredRelations } from "./relations";
+
+/**
+ * What one admin screen is, declared once (design principle 4) and read by both sides: the
+ * browser renders the table and the form from it, the server validates submissions with the
+ * same schema. It holds nothing secret and imports nothing from server/.
+ */
+
+export type CellValue = string | number | boolean | null;
+/** One table row's display values: already shortened, formatted and turned into URLs by the server. */
+export type Cells = Record<string, CellValue>;
+/** What the edit form starts with, by field name. */
+export type FormValues = Record<string, string | string[]>;
+
+export interface Column<C extends Cells> {
+  header: string;
+  accessor: keyof C & string;
+  textAlign?: "left" | "center" | "right";
+  /** Long text may wrap; other cells stay on one line. */
+  wrap?: boolean;
+  /** Applied only when the cell's value is not "0", empty or null (spec §2). */
+  bgColor?: string;
+  textColor?: string;
+  width?: number | string;
+  /** "image": the value is an image URL, shown as a thumbnail of `width` pixels (default 100). */
+  display?: "text" | "image";
+}
+
+export type FieldType = "text" | "textarea" | "select" | "pills" | "date" | "file" | "number" | "textEditor";
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** One form field; the generic options of spec §3 plus what a field needs to explain itself. */
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  type: FieldType;
+  icon?: FieldIcon;
+  className?: string;
+  disabled?: boolean;
+  options?: FieldOption[];
+  /**
+   * Select and pills fields whose choices are a whole list (a book's authors): a picker that
+   * searches it as the admin types (app/admin-kit/pickers.ts) instead of a control holding every option.
+   */
+  optionsFrom?: OptionList;
+  /** Spec §9: 150px unless a field says otherwise. */
+  textareaHeight?: string;
+  /** The HTML input type of a "text" field (email fields use "email", spec §5). */
+  inputType?: "text" | "email" | "tel" | "url";
+  /** A short help text under the field. */
+  hint?: string;
+  /** File fields: what the file must contain (checked by its bytes on the server). */
+  accept?: FileAccept;
+  /** File fields: a new record cannot be saved without one. */
+  requiredOnCreate?: boolean;
+  /** Spec §7 sends it on update only (a publisher's `total_books`): the add form leaves it out. */
+  updateOnly?: boolean;
+}
+
+/** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */
+export type FileAccept = "image" | "book" | "video";
+
+export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";
+
+export interface ResourceMessages {
+  loadFailed: string;
+  created?: string;
+  createFailed?: string;
+  updated?: string;
+  updateFailed?: string;
+  deleted?: string;
+  deleteFailed?: string;
+  /** The status switch failed (the library screen). */
+  toggleFailed?: string;
+  /**
+   * A failed write or delete shows the upstream's own `error` text when it sends one, and the
+   * message above only otherwise (the book screen, spec §8).
+   */
+  preferUpstreamError?: boolean;
+}
+
+export interface ScreenTexts {
+  addTitle?: string;
+  addSubmit?: string;
+  editTitle?: string;
+  editSubmit?: string;
+  /** Asked before every delete (spec §8). */
+  deleteQuestion?: string;
+  /** What the table says when there are no rows. */
+  empty: string;
+}
+
+export interface ToggleDefinition<C extends Cells> {
+  /** The switch's name for assistive technology, e.g. "Aktif". */
+  label: string;
+  isOn(cells: C): boolean;
+}
+
+export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObject = z.ZodObject> {
+  /**
+   * The screen's one id: its URL segment after /admin/, its name in the audit log and the export
+   * route, and the name of its form (and its element ids).
+   */
+  id: string;
+  /** Its place in the back-office's menu. */
+  menu: MenuEntry;
+  /** Where its records show, said on the screen (app/admin-kit/placement.ts). */
+  placement(site: SiteSettings): Placement;
+  /** The table's caption, for assistive technology (the page heading names it visually). */
+  caption: string;
+  /** How a row is named inside its action buttons ("EDIT" + this, for screen readers). */
+  rowLabel(cells: C): string;
+  columns: Array<Column<C>>;
+  /** The form's fields in display order; file fields are sent last whatever their place here. */
+  fields: FieldDefinition[];
+  /** The text fields of the form; the server sends this schema's output upstream. */
+  schema: S;
+  texts: ScreenTexts;
+  messages: ResourceMessages;
+  /** The toolbar's Add button ("toolbar") or an extra button with its own label (the slider's). */
+  addButton?: { placement: "toolbar" } | { placement: "extra"; label: string };
+  edit?: boolean;
+  remove?: boolean;
+  /** A page that shows one record (the DETAIL action). */
+  detailHref?(id: string): string;
+  toggle?: ToggleDefinition<C>;
+  /** The list can be downloaded as CSV (the toolbar's Export button, at `exportPath(id)`). */
+  exportable?: boolean;
+  /** The screen edits one record, the upstream list's first: Add only while there is none. */
+  singleRecord?: boolean;
+  /**
+   * The add and edit forms are sent to this resource route instead of the screen's action, so
+   * that with JavaScript the browser can show the upload's progress (large files: the video's).
+   * Without JavaScript the form posts to the screen as usual.
+   */
+  uploadProgressAction?: string;
+  /**
+   * Rows per page (`?page=N`), with numbered links to the pages, and with JavaScript the next
+   * page appended when the table is scrolled to its bottom. Without it every matching row is
+   * shown at once. A screen with a page size is also read from the upstream in pages (into the
+   * BFF's copy of the whole list, app/admin-kit/server/screen/read-model.server.ts).
+   */
+  pageSize?: number;
+}
+
+export interface ScreenRow<C extends Cells = Cells> {
+  id: string;
+  cells: C;
+  values: FormValues;
+  /** The current file of each file field, as a URL on this site (for the edit form's preview). */
+  files: Record<string, string | null>;
+  /** Relation fields (select, pills) as stored: the form matches them against its choices (app/admin-kit/relations.ts). */
+  relations?: StoredRelations;
+  /** The edit form's record only: what its values are, for the save's merge (`SHOWN_FIELD`, app/admin-kit/edit-conflicts.ts). */
+  shown?: string;
+}
+
+export type AlertType = "success" | "error";
+
+export interface AlertMessage {
+  /** Distinguishes one alert from the next with the same text (a dismissed alert stays dismissed). */
+  id: string;
+  type: AlertType;
+  message: string;
+}
+
+export interface ScreenData<C extends Cells = Cells> {
+  rows: Array<ScreenRow<C>>;
+  alerts: AlertMessage[];
+  /** Present when the screen pages: the page shown, and whether a next page may exist. */
+  paging: ScreenPaging | null;
+  /** How many rows the list's view has and which of them are shown (null: a one-record screen, or a failed load). */
+  count: ListCount | null;
+  /**
+   * The row the open form or delete question is about when it is not among `rows` (a link to
+   * `?modal=edit&id=…` from elsewhere, or a list that changed meanwhile).
+   */
+  selected: ScreenRow<C> | null;
+  /**
+   * The record the open edit form is about, as the upstream holds it now (never the list's copy);
+   * null when the form is open for a record the upstream does not have.
+   */
+  editing?: ScreenRow<C> | null;
+  /**
+   * The screen's load-failure message (spec §8) when the upstream did not answer the list: the
+   * table says so, with a way to try again, instead of reading as an empty list.
+   */
+  loadFailure: string | null;
+  /** Where the records show, for the site's current settings. */
+  placement: Placement;
+  /** By file field: the largest file it takes, in bytes (the browser refuses a larger one before sending it). */
+  fileLimits: Record<string, number>;
+  /** The open form's pickers: what they offer first, and the edit form's relations (app/admin-kit/pickers.ts). */
+  choices?: FormChoices;
+}
+
+export interface ScreenPaging {
+  page: number;
+  /** Another page follows this one. */
+  hasMore: boolean;
+  pageCount: number;
+  /** The view the pages belong to (search and order, `listViewKey`): pages of another view are not appended. */
+  view: string;
+}
+
+/** "Menampilkan 21–40 dari 10.000 buku": 1-based positions of the rows shown, and how many match. */
+export interface ListCount {
+  from: number;
+  to: number;
+  total: number;
+}
+
+export interface ScreenActionData {
+  /** The form's values and errors after a refused submission. */
+  result?: SubmissionResult<string[]>;
+  alert?: AlertMessage;
+  /** A status switch changed in place (no reload of the list). */
+  toggled?: { id: string; on: boolean };
+  /** A picker's search without JavaScript: the form comes back as typed, the picker offering what matched. */
+  choices?: FormChoices;
+  /** An edit sent back: what its values are, as its `SHOWN_FIELD` (app/admin-kit/edit-conflicts.ts). */
+  shown?: string;
+  /** An edit whose fields were also changed elsewhere: written only once the admin chooses. */
+  conflict?: EditConflict;
+}
+
+/** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */
+export type UploadAnswer = { location: string } | ScreenActionData;
+
+/** The columns a list is searched and ordered by: every one but pictures. */
+export function listedColumns<C extends Cells>(columns: Array<Column<C>>): string[] {
+  return columns.filter((column) => column.display !== "image").map((column) => column.accessor);
+}
+
+/** Defines a resource with its cell and schema types checked against each other. */
+export function defineResource<C extends Cells, S extends z.ZodObject>(definition: ResourceDefinition<C, S>) {
+  return definition;
+}

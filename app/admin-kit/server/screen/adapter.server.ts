@@ -1,0 +1,131 @@
+import * as z from "zod";
+import { clip } from "~/admin-kit/format";
+import type { StoredRelations } from "~/admin-kit/relations";
+import type { Cells, FormValues, ResourceDefinition } from "~/admin-kit/resource";
+import { formatDayMonthYear } from "~/lib/dates";
+import { fileUrl } from "~/lib/files";
+import type { CachedResource } from "~/platform/cache.server";
+import type { ListSource } from "~/platform/list-copy.server";
+import type { FilePart, FileRule } from "~/platform/multipart.server";
+import { richTextToPlain } from "~/platform/sanitize.server";
+import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "~/platform/upstream.server";
+import type { ChoiceSources } from "./choices.server.ts";
+
+/**
+ * What an admin screen's upstream adapter is (app/resources/<name>/adapter.server.ts): how it lists,
+ * shows and writes its records. The machinery that runs every adapter lives beside this file.
+ */
+
+/** A value as sent upstream: JSON keeps its type, multipart sends text (a list repeats the field). */
+export type OutgoingValue = string | number | boolean | null | undefined | string[];
+export type OutgoingFields = Record<string, OutgoingValue>;
+
+export interface WriteContext {
+  api: UpstreamClient;
+  /** The record's id on update. */
+  id: string | undefined;
+  /** Fields this update leaves as they are stored (relations the form could not show): not sent. */
+  omitted: ReadonlySet<string>;
+}
+
+export interface WriteCall<Values> {
+  method: "POST" | "PUT" | "PATCH";
+  /**
+   * A partial update (the book's PATCH): a field left out keeps its stored value, so an edit
+   * sends only the fields whose value differs from the stored one (all of them when the stored
+   * record cannot be read in time).
+   */
+  partial?: boolean;
+  path: string | ((id: string | undefined) => string);
+  /** Multipart streams the form's files along; JSON sends the fields only. */
+  encoding: "multipart" | "json";
+  /** The fields to send; by default the form's values, after the id on update. */
+  body?(values: Values, context: WriteContext): OutgoingFields | Promise<OutgoingFields>;
+}
+
+/** The chosen files of a submission, one by one in the order the browser sent them. */
+export interface IncomingFiles {
+  next(): Promise<{ part: FilePart; rule: FileRule } | undefined>;
+}
+
+/**
+ * A write of the adapter's own making (the video's: each file to its own upload call, then the
+ * record as JSON). Refusals are FormRejected, upstream failures UpstreamError or WriteFailed.
+ */
+export interface StagedWrite<Values> {
+  staged(values: Values, files: IncomingFiles, context: WriteContext): Promise<void>;
+}
+
+/** A write that failed at a step the adapter names: its Indonesian message is what the admin sees. */
+export class WriteFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WriteFailed";
+  }
+}
+
+/** Turns stored text into what a cell shows: shortened for the table, whole for an export. */
+export interface CellText {
+  /** Plain text (a textarea's), shortened. */
+  summary(text: string): string;
+  /** Rich text (HTML), as plain text, shortened. */
+  richSummary(html: string): string;
+  /** A stored date as DD-MM-YYYY. */
+  date(value: string): string;
+  /** A stored file name as its URL on this site. */
+  file(name: string): string | null;
+}
+
+export type { PageRequest } from "~/platform/upstream.server";
+
+export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
+  definition: ResourceDefinition<C, S>;
+  /** The upstream resource it reads and writes: what its writes clear (cache.server.ts). */
+  resource: CachedResource;
+  /** The resource's own list copy, when the resource has one others read too (the books'); else one is made from the columns. */
+  listSource?: ListSource<Rec>;
+  /** Which upstream serves every call of this resource (default: the main API). */
+  service?: Service;
+  /** The records: all of them, or only the page asked for when the screen pages. */
+  list(api: UpstreamClient, page: PageRequest | undefined): Promise<Rec[]>;
+  /** One record as stored now, where the upstream reads single records (spec §7: activities only); undefined when it has none. */
+  read?(api: UpstreamClient, id: string): Promise<Rec | undefined>;
+  idOf(record: Rec): string;
+  cells(record: Rec, text: CellText): C;
+  /** The edit form's starting values (relation fields come from `relations`). */
+  formValues(record: Rec): FormValues;
+  /**
+   * The record's relation fields (its select and pills fields) as stored, by id or by name: the
+   * form preselects those its choices name, and an edit leaves the others as they are.
+   */
+  relations?(record: Rec): StoredRelations;
+  /** The current file of each file field (shown in the edit form). */
+  files?(record: Rec): Record<string, string | null>;
+  create?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
+  update?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
+  /** The lists the form's pickers choose from (the fields' `optionsFrom`), read when the form opens. */
+  choices?: ChoiceSources;
+  /** The DELETE path for a record. */
+  removePath?(id: string): string;
+  /** Sets the record's status switch (the library's `active`). */
+  toggle?(api: UpstreamClient, id: string, on: boolean): Promise<void>;
+}
+
+export const TABLE_TEXT: CellText = {
+  summary: (text) => clip(text),
+  richSummary: (html) => clip(richTextToPlain(html)),
+  date: formatDayMonthYear,
+  file: fileUrl,
+};
+
+export const EXPORT_TEXT: CellText = {
+  summary: (text) => text,
+  richSummary: richTextToPlain,
+  date: formatDayMonthYear,
+  file: fileUrl,
+};
+
+/** For adapters: a record the upstream does not have (e.g. gone between list and toggle). */
+export function missingRecord(call: string): UpstreamError {
+  return new UpstreamError("http", 404, undefined, call);
+}

@@ -1,0 +1,66 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import type * as z from "zod";
+import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin-kit/resource";
+import { screenHref } from "~/admin-kit/url-state";
+import { boundedReply } from "~/platform/forms.server";
+import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
+import type { WriteFailed } from "./adapter.server.ts";
+
+/** How a screen's actions answer: alerts, where to go back to, and the status of a refusal. */
+
+let alertCounter = 0;
+export function alertOf(type: AlertType, message: string): AlertMessage {
+  alertCounter = (alertCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return { id: `${Date.now().toString(36)}-${alertCounter}`, type, message };
+}
+
+/**
+ * Where the screen goes after an action: its list, in the view it was showing (search, order,
+ * page); after a create, the list's first page in its default order, newest first, where the new
+ * record is.
+ */
+export function listLocation(request: Request, { created = false } = {}): string {
+  const url = new URL(request.url);
+  if (created) return url.pathname;
+  const query = screenHref(url.searchParams, "list");
+  return query === "?" ? url.pathname : `${url.pathname}${query}`;
+}
+
+export function firstValue(fields: Array<[string, string]>, name: string): string | undefined {
+  return fields.find(([fieldName]) => fieldName === name)?.[1];
+}
+
+/**
+ * A form POSTed by the browser itself (JavaScript off) navigates; Remix's own fetches do not.
+ * Only such a request is answered with a redirect where JavaScript would update in place.
+ */
+export function isDocumentSubmission(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === null || mode === "navigate";
+}
+
+export function refused(alert: string, status = 400) {
+  return data<ScreenActionData>({ alert: alertOf("error", alert) }, { status });
+}
+
+/**
+ * The status of a change the upstream did not make: 404 when the record is gone (deleted in
+ * another tab), 422 when the upstream refused what was sent, 502 when it failed itself.
+ */
+export function refusalStatus(error: UpstreamError | WriteFailed): 404 | 422 | 502 {
+  if (!isUpstreamError(error) || error.kind !== "http") return 502;
+  if (error.status === 404 || error.status === 410) return 404;
+  return [400, 409, 413, 422].includes(error.status) ? 422 : 502;
+}
+
+/** The screen's failure message, or the upstream's own text where the screen prefers it. */
+export function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
+  return messages.preferUpstreamError && error.upstreamMessage ? error.upstreamMessage : fallback;
+}
+
+/** A form sent back to the admin shows what was typed, each field cut to its own maximum: never a megabyte of it. */
+export function echoedForm(definition: { schema: z.ZodObject; fields: FieldDefinition[] }) {
+  const otherFields = [...definition.fields.map((field) => field.name), "intent", "id"];
+  return (result: SubmissionResult<string[]>) => boundedReply(result, definition.schema, { otherFields });
+}

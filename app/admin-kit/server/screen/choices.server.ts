@@ -1,0 +1,155 @@
+import type * as z from "zod";
+import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
+import { resolveRelations, type StoredRelations } from "~/admin-kit/relations";
+import type { Cells, FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/resource";
+import { isRecordId } from "~/admin-kit/url-state";
+import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
+import type { ResourceAdapter } from "./adapter.server.ts";
+import { queryReadModel, screenReadModel, type ReadModel } from "./read-model.server.ts";
+
+/**
+ * The pickers' side of the server (app/admin-kit/pickers.ts). A picker chooses among a list screen's
+ * records (the book's authors are the author screen's), so its options come from that screen's
+ * copy of its list (read-model.server.ts): searched there as the admin types, matched there
+ * against a record's stored relations, and checked there when a form is saved. Nothing sends a
+ * whole list to the browser.
+ */
+
+export interface ChoiceSource {
+  adapter: ResourceAdapter<unknown, Cells, z.ZodObject>;
+  /** The columns an option's label is made of; searched, and ordered by the first. */
+  labelColumns: string[];
+  /** Said when the list cannot be read and the upstream sends no text of its own. */
+  failed: string;
+}
+
+export type ChoiceSources = Record<OptionList, ChoiceSource>;
+
+/** Every option of a list in label order, made once per copy of the list. */
+const allOptionsOf = new WeakMap<ReadModel<unknown, Cells>, FieldOption[]>();
+
+function labelOf(row: ScreenRow, labelColumns: string[]): string {
+  return labelColumns
+    .map((column) => String(row.cells[column] ?? ""))
+    .join(" ")
+    .trim();
+}
+
+function inLabelOrder(q: string, source: ChoiceSource) {
+  return { q, sort: source.labelColumns[0], dir: "asc" as const, page: 1 };
+}
+
+/** The first OPTIONS_PAGE options of a list matching `q` (the first of all without it), in label order. */
+export async function searchChoices(api: UpstreamClient, source: ChoiceSource, q: string): Promise<OptionsAnswer> {
+  const model = await screenReadModel(api, source.adapter);
+  const answer = queryReadModel(model, source.adapter, inLabelOrder(q, source), OPTIONS_PAGE, source.labelColumns);
+  return { options: answer.rows.map((row) => ({ value: row.id, label: labelOf(row, source.labelColumns) })), total: answer.total };
+}
+
+/** A list's options, all of them, or the list's failure message when it cannot be read. */
+type ReadList = { options: FieldOption[] } | { failure: string };
+
+async function readList(api: UpstreamClient, source: ChoiceSource): Promise<ReadList> {
+  try {
+    const model = await screenReadModel(api, source.adapter);
+    let options = allOptionsOf.get(model);
+    if (!options) {
+      const rows = queryReadModel(model, source.adapter, inLabelOrder("", source), undefined).rows;
+      options = rows.map((row) => ({ value: row.id, label: labelOf(row, source.labelColumns) }));
+      allOptionsOf.set(model, options);
+    }
+    return { options };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return { failure: error.upstreamMessage ?? source.failed };
+  }
+}
+
+/** The lists of a form's pickers, read (or found in their copies) at once. */
+export interface PickerLists {
+  /** By field: every option of its list; a list that could not be read has none. */
+  options: Record<string, FieldOption[]>;
+  /** By field: the lists that could not be read, each with its message. */
+  failures: Record<string, string>;
+}
+
+export async function readPickerLists(api: UpstreamClient, sources: ChoiceSources, fields: FieldDefinition[]): Promise<PickerLists> {
+  const pickers = pickerFields(fields);
+  const read = await Promise.all(pickers.map((field) => readList(api, sources[field.optionsFrom])));
+  const lists: PickerLists = { options: {}, failures: {} };
+  pickers.forEach((field, index) => {
+    const answer = read[index];
+    lists.options[field.name] = "options" in answer ? answer.options : [];
+    if ("failure" in answer) lists.failures[field.name] = answer.failure;
+  });
+  return lists;
+}
+
+/** Chosen ids a list that could not be read still offers back, named by their ids; any more are not the form's own. */
+const UNREAD_CHOSEN_MAX = 100;
+
+/**
+ * The options of these ids, in their order. An id its list does not have is dropped (the save
+ * refuses it, saying so); one of a list that could not be read is kept, named by its id, so that
+ * the admin's choice is not lost, if it is an id at all.
+ */
+function optionsOfIds(ids: readonly string[], options: FieldOption[], listRead: boolean): FieldOption[] {
+  const wanted = new Set(ids);
+  if (!listRead) return [...wanted].filter(isRecordId).slice(0, UNREAD_CHOSEN_MAX).map((id) => ({ value: id, label: `ID ${id}` }));
+  const found = new Map(options.filter((option) => wanted.has(option.value)).map((option) => [option.value, option]));
+  return [...wanted].flatMap((id) => found.get(id) ?? []);
+}
+
+/** By picker field: the ids a form posted. */
+export function chosenIn(formData: FormData, fields: FieldDefinition[]): Record<string, string[]> {
+  return Object.fromEntries(
+    pickerFields(fields).map((field) => [field.name, formData.getAll(field.name).map(String).filter((id) => id !== "")]),
+  );
+}
+
+interface ChoicesRequest {
+  /** By field: the ids chosen now (the stored ones, or those the admin posted). */
+  chosen: Record<string, readonly string[]>;
+  /** A picker's search without JavaScript, answered instead of that picker's first options. */
+  search?: { field: string; q: string; answer: OptionsAnswer };
+}
+
+/** What an open form's pickers offer: the chosen options first, then the first of the list (or of the search). */
+export function formChoices(lists: PickerLists, fields: FieldDefinition[], { chosen, search }: ChoicesRequest): FormChoices {
+  const choices: FormChoices = { offered: {}, total: {}, searches: {} };
+  for (const field of pickerFields(fields)) {
+    const all = lists.options[field.name] ?? [];
+    const picked = optionsOfIds(chosen[field.name] ?? [], all, lists.failures[field.name] === undefined);
+    const searched = search?.field === field.name ? search : undefined;
+    const first = searched ? searched.answer.options : all.slice(0, OPTIONS_PAGE);
+    const pickedIds = new Set(picked.map((option) => option.value));
+    choices.offered[field.name] = [...picked, ...first.filter((option) => !pickedIds.has(option.value))];
+    choices.total[field.name] = searched ? searched.answer.total : all.length;
+    if (searched) choices.searches[field.name] = searched.q;
+  }
+  return choices;
+}
+
+/** A record's stored relations as the edit form shows them, matched against the whole lists (by id, else by a name only one option has). */
+export function resolvedRecord(lists: PickerLists, fields: FieldDefinition[], id: string, stored: StoredRelations): NonNullable<FormChoices["record"]> {
+  const readable = Object.fromEntries(Object.entries(lists.options).filter(([field]) => lists.failures[field] === undefined));
+  const { values, unresolved } = resolveRelations(stored, readable, fields);
+  return { id, values, unresolved };
+}
+
+/**
+ * The picker fields whose submitted ids their list does not have (a forged form, or a record
+ * deleted meanwhile), each with its message. A list that cannot be read is not held against the
+ * form: the upstream judges the ids then.
+ */
+export function unknownChoices(lists: PickerLists, fields: FieldDefinition[], values: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const field of pickerFields(fields)) {
+    if (lists.failures[field.name] !== undefined || !(field.name in values)) continue;
+    const value = values[field.name];
+    const ids = Array.isArray(value) ? value.map(String) : typeof value === "string" && value !== "" ? [value] : [];
+    const known = new Set(lists.options[field.name]?.map((option) => option.value));
+    if (ids.some((id) => !known.has(id))) errors[field.name] = [`${field.label} yang dipilih tidak ditemukan. Silakan pilih lagi.`];
+  }
+  return errors;
+}

@@ -1,0 +1,198 @@
+import type * as z from "zod";
+import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/resource";
+import type { ListView } from "~/admin-kit/url-state";
+import { forgetListCopies, listCopy, rereadListCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
+import type { PositionIndex } from "~/platform/full-text.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
+
+/**
+ * A screen's read model: the site's copy of its upstream list (app/platform/list-copy.server.ts:
+ * read whole, kept, searched with its FTS5 index, made stale by writes) seen as the screen's
+ * table: its cells, its columns' orders, its pages. The copy is the resource's own where the
+ * resource declares one (the books', shared with the public catalogue: `adapter.listSource`),
+ * else one made from the screen's columns.
+ */
+
+export interface ReadModel<Rec, C extends Cells> {
+  /** The records, newest first. */
+  records: Rec[];
+  /** Their table cells (what the table shows and is ordered by), made from a record when asked for. */
+  cellsOf(record: Rec): C;
+  /** Row positions in each column's ascending order, made the first time the column is asked for. */
+  sorted: Map<string, Uint32Array>;
+  search: PositionIndex;
+  /** The copy's search fields: a column's place among them is its place in the index. */
+  textFields: readonly string[];
+  /** Each record's place in the upstream's list (list-copy.server.ts). */
+  upstreamPositions: ReadonlyMap<string, number>;
+  readAt: number;
+}
+
+export interface ListAnswer<C extends Cells> {
+  rows: Array<ScreenRow<C>>;
+  /** The rows that match the search (all of them without one). */
+  total: number;
+  /** The page shown: the one asked for, or the last when it asked past the end. */
+  page: number;
+  pageCount: number;
+  /** 1-based positions of the first and last row shown (0 and 0 when none). */
+  from: number;
+  to: number;
+}
+
+const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
+
+function textOf(value: CellValue | undefined): string {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+const sources = new WeakMap<object, ListSource<unknown>>();
+
+/** The list copy a screen reads: its resource's own, else one indexing the whole text of its listed columns. */
+export function listSourceOf<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.ZodObject>): ListSource<Rec> {
+  if (adapter.listSource) return adapter.listSource;
+  let source = sources.get(adapter) as ListSource<Rec> | undefined;
+  if (!source) {
+    const fields = listedColumns(adapter.definition.columns);
+    source = {
+      key: adapter.definition.id,
+      resource: adapter.resource,
+      paged: Boolean(adapter.definition.pageSize),
+      list: (api, page) => adapter.list(api, page),
+      idOf: (record) => adapter.idOf(record),
+      textFields: fields,
+      // The index holds the whole text (a synopsis past its table preview).
+      texts: (record) => {
+        const whole = adapter.cells(record, EXPORT_TEXT);
+        return fields.map((field) => textOf(whole[field]));
+      },
+    };
+    sources.set(adapter, source as ListSource<unknown>);
+  }
+  return source;
+}
+
+/** A record as the table and the form show it. */
+export function toRow<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.ZodObject>, record: Rec): ScreenRow<C> {
+  return {
+    id: adapter.idOf(record),
+    cells: adapter.cells(record, TABLE_TEXT),
+    values: adapter.formValues(record),
+    files: adapter.files?.(record) ?? {},
+    ...(adapter.relations ? { relations: adapter.relations(record) } : {}),
+  };
+}
+
+/** The orders of a copy's columns, made once per copy whichever screen asks. */
+const ordersByCopy = new WeakMap<ListCopy<unknown>, Map<string, Uint32Array>>();
+
+function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAdapter<Rec, C, z.ZodObject>, source: ListSource<Rec>): ReadModel<Rec, C> {
+  let sorted = ordersByCopy.get(copy as ListCopy<unknown>);
+  if (!sorted) {
+    sorted = new Map();
+    ordersByCopy.set(copy as ListCopy<unknown>, sorted);
+  }
+  return {
+    records: copy.records,
+    cellsOf: (record) => adapter.cells(record, TABLE_TEXT),
+    sorted,
+    search: copy.search,
+    textFields: source.textFields,
+    upstreamPositions: copy.upstreamPositions,
+    readAt: copy.readAt,
+  };
+}
+
+/** The screen's read model: its list's copy (kept while fresh, else read once for every request meanwhile). */
+export async function screenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
+  const source = listSourceOf(adapter);
+  return modelOf(await listCopy(api, source), adapter, source);
+}
+
+/** The screen's list read anew (list-copy.server.ts, `rereadListCopy`). */
+export async function rereadReadModel<Rec, C extends Cells>(
+  api: UpstreamClient,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  since?: number,
+): Promise<ReadModel<Rec, C>> {
+  const source = listSourceOf(adapter);
+  return modelOf(await rereadListCopy(api, source, since), adapter, source);
+}
+
+/** Drops every kept copy (tests; a write clears them through its resource's generation). */
+export function forgetReadModels(): void {
+  forgetListCopies();
+}
+
+/** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
+function sortKey(value: CellValue | undefined): string | number | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  const date = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  return date ? `${date[3]}-${date[2]}-${date[1]}` : value;
+}
+
+function compareKeys(a: string | number | null, b: string | number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+function ascendingOrder(model: ReadModel<unknown, Cells>, column: string): Uint32Array {
+  const kept = model.sorted.get(column);
+  if (kept) return kept;
+  // The column's keys only, for as long as the sort takes: the copy keeps records, not cells.
+  const keys = model.records.map((record) => sortKey(model.cellsOf(record)[column]));
+  // Equal keys keep the default order (newest first): Array.prototype.sort is stable.
+  const order = Uint32Array.from(
+    keys.map((_, index) => index).sort((a, b) => compareKeys(keys[a], keys[b])),
+  );
+  model.sorted.set(column, order);
+  return order;
+}
+
+/** The positions of the rows a view shows, in its order (newest first unless a column is chosen), before paging. */
+function orderedPositions(
+  model: ReadModel<unknown, Cells>,
+  view: ListView,
+  sortable: readonly string[],
+  searchIn: number[] | undefined,
+): ArrayLike<number> {
+  const sort = view.sort !== null && sortable.includes(view.sort) ? view.sort : null;
+  const ascending = sort ? ascendingOrder(model, sort) : undefined;
+  const order = ascending ? (view.dir === "desc" ? ascending.slice().reverse() : ascending) : Uint32Array.from(model.records.keys());
+  if (!view.q) return order;
+  // A search narrows the list and keeps its order: every word must match (AND), each as a word's beginning.
+  const matched = model.search.search(view.q, searchIn);
+  return matched ? order.filter((position) => matched.has(position)) : order;
+}
+
+/** One page of a view of the read model (all matching rows when the screen does not page). */
+export function queryReadModel<Rec, C extends Cells>(
+  model: ReadModel<Rec, C>,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  view: ListView,
+  pageSize: number | undefined,
+  /** Search these columns only (a picker searches its labels), instead of every listed one. */
+  searchIn?: string[],
+): ListAnswer<C> {
+  const sortable = listedColumns(adapter.definition.columns);
+  const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
+  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
+  const total = positions.length;
+  const size = pageSize ?? Math.max(total, 1);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(view.page, pageCount);
+  const start = (page - 1) * size;
+  const end = Math.min(start + size, total);
+  const rows: Array<ScreenRow<C>> = [];
+  for (let index = start; index < end; index += 1) rows.push(toRow(adapter, model.records[positions[index]]));
+  return { rows, total, page, pageCount, from: total === 0 ? 0 : start + 1, to: end };
+}
+
+/** The record of an id anywhere in the list (the delete question of a row not on the page). */
+export function findRecord<Rec, C extends Cells>(model: ReadModel<Rec, C>, adapter: ResourceAdapter<Rec, C, z.ZodObject>, id: string): Rec | undefined {
+  return model.records.find((record) => adapter.idOf(record) === id);
+}

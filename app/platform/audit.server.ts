@@ -1,0 +1,390 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/admin-kit/audit";
+import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
+import { parseIndonesianNumber, toDateInputValue } from "~/admin-kit/format";
+import { getConfig } from "@server/config.server";
+import { dataPaths } from "@server/data-dir.server";
+import { csvResponse } from "./csv.server.ts";
+import { FTS_TOKENIZER, fullTextQuery } from "./full-text.server.ts";
+import { log } from "@server/log.server";
+import { cleanEditorHtml } from "./sanitize.server.ts";
+
+/**
+ * The audit log (issue 9 point 2): every admin change made through this site, in
+ * DATA_DIR/audit.sqlite. It records who, when, which screen and record, the action, whether the
+ * upstream accepted it, and which fields changed. It keeps short before/after values of plain
+ * text fields only: never file contents, rich text, passwords, tokens or cookies.
+ *
+ * A change is recorded in two steps: a pending entry before anything is sent
+ * upstream (`beginChange`; when it cannot be written the change is refused, so that no change
+ * goes unrecorded), then its outcome once the upstream answered (`completeChange`), which never
+ * fails the admin's change: a completion that cannot be written now is queued and retried. An
+ * entry whose completion never came (the process ended first) stays "pending": the screen and
+ * the export show its outcome as unknown.
+ */
+
+/** Longer plain text is kept cut to this many characters. */
+const VALUE_MAX_CHARS = 120;
+/** Several BFF processes may share DATA_DIR; a writer waits this long for another's lock, no longer. */
+const BUSY_TIMEOUT_MS = 1000;
+/** Field names whose values are never kept, whatever their type. */
+const SECRET_FIELD = /pass|token|secret|cookie|session/i;
+
+/** What the admin is told when the pending entry cannot be written: nothing was sent upstream. */
+export const AUDIT_MESSAGES = {
+  unavailable: "Catatan perubahan tidak dapat disimpan saat ini, jadi perubahan belum dikirim. Silakan coba lagi nanti.",
+};
+
+/** The pending entry could not be written: the change must not be sent upstream. */
+export class AuditUnavailable extends Error {
+  override name = "AuditUnavailable";
+}
+
+let database: Database.Database | undefined;
+
+function openAuditLog(): Database.Database {
+  if (database) return database;
+  const file = dataPaths(getConfig()).auditLog;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const opened = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    opened.pragma("journal_mode = WAL");
+    // Writes run on the event loop: no disk flush per entry (WAL stays consistent; a power cut may lose the last ones).
+    opened.pragma("synchronous = NORMAL");
+    opened.exec(`
+      CREATE TABLE IF NOT EXISTS audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        actor_id TEXT NOT NULL,
+        actor_email TEXT NOT NULL,
+        resource TEXT NOT NULL,
+        record_id TEXT,
+        record_label TEXT,
+        action TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        upstream_status INTEGER,
+        changes TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS audit_log_by_resource ON audit_log (resource, id);
+    `);
+    addRecordLabelColumn(opened);
+    addSearchIndex(opened);
+    addSearchUpdateTrigger(opened);
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+  database = opened;
+  return opened;
+}
+
+/**
+ * A log written before records were named gains the column (its old entries stay unnamed).
+ * Another process sharing DATA_DIR may add it first: that is as good.
+ */
+function addRecordLabelColumn(db: Database.Database): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('audit_log')").all() as Array<{ name: string }>;
+  if (columns.some((column) => column.name === "record_label")) return;
+  try {
+    db.exec("ALTER TABLE audit_log ADD COLUMN record_label TEXT");
+  } catch (error) {
+    if (!(error instanceof Error && /duplicate column/i.test(error.message))) throw error;
+  }
+}
+
+/**
+ * The log's search index: SQLite's FTS5 over who, what and which record (full-text.server.ts),
+ * kept by a trigger as entries are written. A log
+ * written before the index existed is indexed once, by whichever process opens it first.
+ */
+function addSearchIndex(db: Database.Database): void {
+  db.transaction(() => {
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'audit_search'").get();
+    if (exists) return;
+    db.exec(`
+      CREATE VIRTUAL TABLE audit_search USING fts5(
+        actor_email, resource, record_id, record_label, action, changes,
+        content = 'audit_log', content_rowid = 'id', tokenize = '${FTS_TOKENIZER}'
+      );
+      CREATE TRIGGER audit_search_insert AFTER INSERT ON audit_log BEGIN
+        INSERT INTO audit_search (rowid, actor_email, resource, record_id, record_label, action, changes)
+        VALUES (new.id, new.actor_email, new.resource, new.record_id, new.record_label, new.action, new.changes);
+      END;
+      INSERT INTO audit_search (audit_search) VALUES ('rebuild');
+    `);
+  }).immediate();
+}
+
+/**
+ * An entry's completion rewrites its searchable columns (a new record's id): the index follows.
+ * Added to a log made before entries were completed, by whichever process opens it first.
+ */
+function addSearchUpdateTrigger(db: Database.Database): void {
+  db.exec(`
+    CREATE TRIGGER IF NOT EXISTS audit_search_update AFTER UPDATE ON audit_log BEGIN
+      INSERT INTO audit_search (audit_search, rowid, actor_email, resource, record_id, record_label, action, changes)
+      VALUES ('delete', old.id, old.actor_email, old.resource, old.record_id, old.record_label, old.action, old.changes);
+      INSERT INTO audit_search (rowid, actor_email, resource, record_id, record_label, action, changes)
+      VALUES (new.id, new.actor_email, new.resource, new.record_id, new.record_label, new.action, new.changes);
+    END;
+  `);
+}
+
+function insertEntry(record: AuditRecord): number {
+  const result = openAuditLog()
+    .prepare(
+      `INSERT INTO audit_log (at, actor_id, actor_email, resource, record_id, record_label, action, outcome, upstream_status, changes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      new Date().toISOString(),
+      record.actor.id,
+      record.actor.email,
+      record.resource,
+      record.recordId,
+      record.recordLabel === undefined ? null : shortText(record.recordLabel),
+      record.action,
+      record.outcome,
+      record.upstreamStatus ?? null,
+      JSON.stringify(record.changes),
+    );
+  return Number(result.lastInsertRowid);
+}
+
+function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Stores one finished change at once (a change whose outcome is already known). Never throws: failures are logged. */
+export function recordChange(record: AuditRecord): void {
+  try {
+    insertEntry(record);
+  } catch (error) {
+    log("audit_record_failed", { resource: record.resource, action: record.action, error: failureText(error) });
+  }
+}
+
+/**
+ * Writes a change's pending entry, before anything is sent upstream, and returns its id. Throws
+ * AuditUnavailable when it cannot be written: the caller refuses the change (503, AUDIT_MESSAGES).
+ */
+export function beginChange(record: Omit<AuditRecord, "outcome" | "upstreamStatus">): number {
+  try {
+    return insertEntry({ ...record, outcome: "pending" });
+  } catch (error) {
+    log("audit_record_failed", { resource: record.resource, action: record.action, stage: "pending", error: failureText(error) });
+    throw new AuditUnavailable(failureText(error), { cause: error });
+  }
+}
+
+/** What the upstream's answer adds to a pending entry. */
+export interface AuditCompletion {
+  outcome: Exclude<AuditOutcome, "pending">;
+  upstreamStatus?: number;
+  /** The record's id when the answer named it (a new record's). */
+  recordId?: string | null;
+}
+
+/** A completion not written yet: retried until it is, or until the process ends (the entry then stays pending). */
+const queued = new Map<number, AuditCompletion>();
+/** How soon a queued completion is tried again. */
+export const COMPLETION_RETRY_MS = 5_000;
+/** Past this many queued completions the oldest are dropped (their entries stay pending, logged). */
+const MAX_QUEUED_COMPLETIONS = 10_000;
+let retryTimer: NodeJS.Timeout | undefined;
+
+function writeCompletion(id: number, completion: AuditCompletion): void {
+  const assignments = ["outcome = @outcome", "upstream_status = @upstreamStatus", ...(completion.recordId ? ["record_id = @recordId"] : [])];
+  openAuditLog()
+    .prepare(`UPDATE audit_log SET ${assignments.join(", ")} WHERE id = @id AND outcome = 'pending'`)
+    .run({ id, outcome: completion.outcome, upstreamStatus: completion.upstreamStatus ?? null, recordId: completion.recordId ?? null });
+}
+
+/**
+ * Completes a pending entry with the upstream's outcome. Never throws, whatever the log: the
+ * change has happened (or failed) upstream, and the admin is told so; a completion that cannot
+ * be written now is queued and retried every COMPLETION_RETRY_MS.
+ */
+export function completeChange(id: number, completion: AuditCompletion): void {
+  try {
+    if (queued.size > 0) retryQueuedCompletions();
+    writeCompletion(id, completion);
+  } catch (error) {
+    log("audit_completion_queued", { entry: id, outcome: completion.outcome, error: failureText(error) });
+    queue(id, completion);
+  }
+}
+
+function queue(id: number, completion: AuditCompletion): void {
+  queued.set(id, completion);
+  for (const oldest of queued.keys()) {
+    if (queued.size <= MAX_QUEUED_COMPLETIONS) break;
+    queued.delete(oldest);
+    log("audit_completion_dropped", { entry: oldest });
+  }
+  if (!retryTimer) {
+    retryTimer = setInterval(retryQueuedCompletions, COMPLETION_RETRY_MS);
+    retryTimer.unref();
+  }
+}
+
+/** Writes the queued completions, oldest first; those that still fail stay queued. Returns how many are left. */
+export function retryQueuedCompletions(): number {
+  for (const [id, completion] of queued) {
+    try {
+      writeCompletion(id, completion);
+      queued.delete(id);
+      log("audit_completion_written", { entry: id });
+    } catch {
+      // The log is still unwritable: the rest would fail the same way.
+      break;
+    }
+  }
+  if (queued.size === 0 && retryTimer) {
+    clearInterval(retryTimer);
+    retryTimer = undefined;
+  }
+  return queued.size;
+}
+
+/** How many completions wait to be written (for the tests). */
+export function queuedCompletions(): number {
+  return queued.size;
+}
+
+interface AuditRow {
+  id: number;
+  at: string;
+  actor_id: string;
+  actor_email: string;
+  resource: string;
+  record_id: string | null;
+  record_label: string | null;
+  action: AuditAction;
+  outcome: AuditOutcome;
+  upstream_status: number | null;
+  changes: string;
+}
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, email: row.actor_email },
+    resource: row.resource,
+    recordId: row.record_id,
+    ...(row.record_label === null ? {} : { recordLabel: row.record_label }),
+    action: row.action,
+    outcome: row.outcome,
+    ...(row.upstream_status === null ? {} : { upstreamStatus: row.upstream_status }),
+    changes: JSON.parse(row.changes) as FieldChange[],
+  };
+}
+
+/** The newest entries first, one page of them; `hasMore` when an older one follows. Throws when the file cannot be read. */
+export function readAuditPage(query: { page: number; pageSize: number; resource?: string; q?: string }): {
+  entries: AuditEntry[];
+  hasMore: boolean;
+  total: number;
+} {
+  const { page, pageSize, resource } = query;
+  const match = fullTextQuery(query.q ?? "");
+  const conditions = [
+    ...(resource ? ["resource = @resource"] : []),
+    ...(match ? ["id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH @match)"] : []),
+  ];
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+  const db = openAuditLog();
+  const rows = db
+    .prepare(`SELECT * FROM audit_log ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+    .all({ resource, match, limit: pageSize + 1, offset: (page - 1) * pageSize }) as AuditRow[];
+  const { total } = db.prepare(`SELECT count(*) AS total FROM audit_log ${where}`).get({ resource, match }) as { total: number };
+  return { entries: rows.slice(0, pageSize).map(toEntry), hasMore: rows.length > pageSize, total };
+}
+
+/**
+ * Every entry, newest first, read in batches older than the last one seen: no statement stays
+ * open between batches, so recording goes on while an export is being downloaded.
+ */
+export async function* allAuditEntries(resource: string | undefined, batchSize = 500): AsyncGenerator<AuditEntry[]> {
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = openAuditLog()
+      .prepare(`SELECT * FROM audit_log WHERE id < @before ${resource ? "AND resource = @resource" : ""} ORDER BY id DESC LIMIT @limit`)
+      .all({ before, resource, limit: batchSize }) as AuditRow[];
+    if (rows.length === 0) return;
+    yield rows.map(toEntry);
+    if (rows.length < batchSize) return;
+    before = rows[rows.length - 1].id;
+  }
+}
+
+function shortText(value: string): string {
+  return value.length > VALUE_MAX_CHARS ? `${value.slice(0, VALUE_MAX_CHARS)}…` : value;
+}
+
+/**
+ * A form or stored value as comparable text, each kind as it is stored: lists in a stable order,
+ * dates as days, numbers parsed ("12.500" is 12500), rich text cleaned as a save cleans it, and
+ * line breaks alike (a browser sends every textarea's as CRLF, whatever is stored).
+ */
+export function comparable(field: FieldDefinition, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(String).sort().join(", ");
+  if (field.type === "date") return toDateInputValue(String(value));
+  if (field.type === "number") return String(typeof value === "number" ? value : (parseIndonesianNumber(String(value)) ?? ""));
+  const text = String(value).replace(/\r\n?/g, "\n");
+  return field.type === "textEditor" ? cleanEditorHtml(text) : text;
+}
+
+/** Whether a submitted value is the one stored, compared as a save stores it. */
+export function isStoredValue(field: FieldDefinition, stored: unknown, submitted: unknown): boolean {
+  return comparable(field, stored) === comparable(field, submitted);
+}
+
+/**
+ * Which of the form's fields a submission changes. `before` is the record's stored form values
+ * (undefined for a new record, or when they could not be read: then every submitted field counts).
+ */
+export function fieldChanges(
+  fields: FieldDefinition[],
+  before: FormValues | undefined,
+  after: Record<string, unknown>,
+  chosenFiles: ReadonlySet<string>,
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const { name, label } = field;
+    if (field.type === "file") {
+      if (chosenFiles.has(name)) changes.push({ field: name, label, kind: "file" });
+      continue;
+    }
+    if (!(name in after)) continue;
+    const to = comparable(field, after[name]);
+    const from = before ? comparable(field, before[name]) : null;
+    if (from === to || (from === null && to === "")) continue;
+    if (field.type === "textEditor" || SECRET_FIELD.test(name)) changes.push({ field: name, label, kind: "changed" });
+    else changes.push({ field: name, label, kind: "text", from: from === null ? null : shortText(from), to: shortText(to) });
+  }
+  return changes;
+}
+
+/**
+ * The audit log (all of it, or one screen's) as a streamed CSV download, with the screen's
+ * columns. The first batch is read before answering: a log that cannot be read throws here.
+ */
+export async function exportAuditCsv(resource: string | undefined, fileName: string, screenName: (id: string) => string): Promise<Response> {
+  const entries = allAuditEntries(resource);
+  const first = await entries.next();
+  async function* batches(): AsyncGenerator<string[][], void, undefined> {
+    for (let next = first; !next.done; next = await entries.next()) {
+      yield next.value.map((entry) => {
+        const cells = auditCells(entry, screenName);
+        return AUDIT_COLUMNS.map((column) => cells[column.accessor]);
+      });
+    }
+  }
+  return csvResponse({ fileName, header: AUDIT_COLUMNS.map((column) => column.header), batches: batches(), logName: "audit" });
+}

@@ -1,0 +1,196 @@
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
+import { resourceGeneration, type CachedResource } from "./cache.server.ts";
+import { PositionIndex } from "./full-text.server.ts";
+import { countListCopyLookup } from "./metrics.server.ts";
+import { hearsBroadcasts, usesRedis } from "./redis.server.ts";
+import type { PageRequest, UpstreamClient } from "./upstream.server.ts";
+
+/**
+ * The site's own copy of an upstream list. The upstream offers only `page` and `limit` (spec §7):
+ * it cannot search, sort or count. So a list is read whole, page after page, and kept with a
+ * search index, for whoever needs to search or page it: the back-office's screens
+ * (app/admin-kit/server/screen/read-model.server.ts adds their columns and orders) and the public catalogue
+ * (the book resource's list, app/resources/books/books.server.ts).
+ *
+ * - one copy per list (`ListSource.key`), shared by every reader and by the requests that arrive
+ *   while it is read;
+ * - a write to its resource (or to one its records show) makes it stale (cache.server.ts: on
+ *   every process, with Redis), so a saved record shows at once;
+ * - a copy older than `ADMIN_LIST_REFRESH_MS` is read again, for changes made elsewhere (the
+ *   mobile app, another tool); a process that cannot hear the clears trusts no copy at all;
+ * - the search index is SQLite's FTS5, in memory, over the texts the source gives each record
+ *   (full-text.server.ts): case and accents ignored, a word's beginning enough ("perpus" finds
+ *   "Perpustakaan"), every word required.
+ */
+
+/** An upstream list as a copy reads and indexes it. */
+export interface ListSource<Rec> {
+  /** The copy's name: one copy per key. */
+  key: string;
+  /** Whose writes make the copy stale. */
+  resource: CachedResource;
+  /** Whether the upstream list is read in pages (`page`, `limit`), or in one call. */
+  paged: boolean;
+  /** The records: all of them, or only the page asked for when the list is paged. */
+  list(api: UpstreamClient, page: PageRequest | undefined): Promise<Rec[]>;
+  idOf(record: Rec): string;
+  /** What the search index holds of a record, one text per field, in the order of `textFields`. */
+  textFields: readonly string[];
+  texts(record: Rec): string[];
+}
+
+/** What it takes to read a list whole. */
+export type UpstreamList<Rec> = Pick<ListSource<Rec>, "key" | "paged" | "list" | "idOf">;
+
+export interface ListCopy<Rec> {
+  /** The records, newest first. */
+  records: Rec[];
+  /** Over `textFields`, by a record's position in `records`. */
+  search: PositionIndex;
+  /** When its read began: it holds every record made before then. */
+  readAt: number;
+  /** When its read ended (its age, for `ADMIN_LIST_REFRESH_MS`). */
+  builtAt: number;
+  /** Each record's place in the upstream's list, from 0 (a paged list): where to read it again. */
+  upstreamPositions: ReadonlyMap<string, number>;
+}
+
+export const READ_PAGE_LIMIT = 100;
+/** Pages asked for at once while reading a long list. */
+const READ_CONCURRENCY = 4;
+/** A list longer than this many pages is read no further (and says so in the log): 200,000 records. */
+const MAX_READ_PAGES = 2_000;
+/** How long a replaced copy's index stays open for the requests that already hold it (their queries take milliseconds). */
+const RETIRED_INDEX_CLOSE_MS = 10_000;
+
+/**
+ * Every record of a list, read page by page when it is paged (noting in `positionOf`, when
+ * given, each record's place in the upstream's order).
+ */
+export async function readWholeList<Rec>(api: UpstreamClient, source: UpstreamList<Rec>, positionOf?: Map<string, number>): Promise<Rec[]> {
+  if (!source.paged) return source.list(api, undefined);
+  const records: Rec[] = [];
+  const seen = new Set<string>();
+  let longestPage = 0;
+  let nextPage = 1;
+  let pagesRead = 0;
+  for (;;) {
+    // One page at a time until two have come (a short list is two calls); then several at once.
+    // An upstream that caps `limit` below ours answers short pages that are not the end, so the
+    // end is a page that is empty, shorter than the longest, or all repeats (one that ignores `page`).
+    const wave = pagesRead < 2 ? 1 : READ_CONCURRENCY;
+    const pages = Array.from({ length: wave }, (_, index) => nextPage + index);
+    nextPage += wave;
+    const answers = await Promise.all(pages.map((page) => source.list(api, { page, limit: READ_PAGE_LIMIT })));
+    for (const answer of answers) {
+      const fresh = answer.filter((record) => !seen.has(source.idOf(record)));
+      for (const record of fresh) {
+        positionOf?.set(source.idOf(record), seen.size);
+        seen.add(source.idOf(record));
+      }
+      records.push(...fresh);
+      if (fresh.length === 0 || answer.length < longestPage) return records;
+      longestPage = Math.max(longestPage, answer.length);
+      pagesRead += 1;
+    }
+    if (nextPage > MAX_READ_PAGES) {
+      log("admin_list_truncated", { screen: source.key, records: records.length });
+      return records;
+    }
+  }
+}
+
+/** Newest first: by id, highest first, when every id is a number; else the upstream's order reversed. */
+export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string): Rec[] {
+  const numeric = records.every((record) => /^\d{1,15}$/.test(idOf(record)));
+  return numeric ? [...records].sort((a, b) => Number(idOf(b)) - Number(idOf(a))) : [...records].reverse();
+}
+
+async function readCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, readAt: number): Promise<ListCopy<Rec>> {
+  const upstreamPositions = new Map<string, number>();
+  const records = newestFirst(await readWholeList(api, source, upstreamPositions), (record) => source.idOf(record));
+  const search = new PositionIndex(source.textFields.length, (function* () {
+    for (const record of records) yield source.texts(record);
+  })());
+  return { records, search, readAt, builtAt: Date.now(), upstreamPositions };
+}
+
+interface Slot {
+  copy?: ListCopy<unknown>;
+  /** The clear generation of its resource the kept copy was read under. */
+  generation: number;
+  /** A copy whose read began before this time is not used (`rereadListCopy`). */
+  notReadBefore: number;
+  building?: { generation: number; readAt: number; promise: Promise<ListCopy<unknown>> };
+}
+
+const slots = new Map<string, Slot>();
+
+/**
+ * The list's copy: the kept one while it is fresh, else one read of the whole list that every
+ * request arriving meanwhile shares. A failed read is the caller's (UpstreamError).
+ */
+export function listCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>): Promise<ListCopy<Rec>> {
+  const slot = slots.get(source.key) ?? { generation: -1, notReadBefore: 0 };
+  slots.set(source.key, slot);
+  const generation = resourceGeneration(source.resource);
+  // Without the clears of other processes, a copy could hide their writes: none is trusted.
+  const trusted = !usesRedis() || hearsBroadcasts();
+  const { copy, building } = slot;
+  const fresh = copy && slot.generation === generation && copy.readAt >= slot.notReadBefore && Date.now() - copy.builtAt < getConfig().adminLists.refreshMs;
+  countListCopyLookup(source.key, Boolean(trusted && fresh));
+  if (trusted && fresh) return Promise.resolve(copy as ListCopy<Rec>);
+  if (building && building.generation === generation && building.readAt >= slot.notReadBefore) return building.promise as Promise<ListCopy<Rec>>;
+
+  const readAt = Date.now();
+  const promise = readCopy(api, source, readAt).then((read) => {
+    // A write during the read leaves this copy to the requests that started before it; so does
+    // a newer read that ended first.
+    if (resourceGeneration(source.resource) === generation && !(slot.copy && slot.copy.readAt > readAt)) {
+      retire(slot.copy);
+      slot.copy = read as ListCopy<unknown>;
+      slot.generation = generation;
+    } else {
+      retire(read as ListCopy<unknown>);
+    }
+    return read;
+  });
+  const started = { generation, readAt, promise: promise as Promise<ListCopy<unknown>> };
+  slot.building = started;
+  const settle = () => {
+    if (slot.building === started) slot.building = undefined;
+  };
+  promise.then(settle, settle);
+  return promise;
+}
+
+/**
+ * The list read anew, for a record its copy should have and does not (made elsewhere since the
+ * copy was read): a copy whose read began at `since` or later. By default a copy whose read began
+ * within `REREAD_AFTER_MS` already holds whatever existed then and is used as it is: asking for
+ * an unknown id again and again reads the list at most once in that time.
+ */
+const REREAD_AFTER_MS = 1_000;
+
+export function rereadListCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, since = Date.now() - REREAD_AFTER_MS): Promise<ListCopy<Rec>> {
+  const slot = slots.get(source.key);
+  if (slot) slot.notReadBefore = Math.max(slot.notReadBefore, since);
+  return listCopy(api, source);
+}
+
+/** The record of an id anywhere in the copy. */
+export function findInCopy<Rec>(copy: ListCopy<Rec>, source: ListSource<Rec>, id: string): Rec | undefined {
+  return copy.records.find((record) => source.idOf(record) === id);
+}
+
+/** Closes a copy's index once the requests that hold it are done with it. */
+function retire(copy: ListCopy<unknown> | undefined): void {
+  if (copy) setTimeout(() => copy.search.close(), RETIRED_INDEX_CLOSE_MS).unref();
+}
+
+/** Drops every kept copy (tests; a write clears them through its resource's generation). */
+export function forgetListCopies(): void {
+  for (const slot of slots.values()) retire(slot.copy);
+  slots.clear();
+}

@@ -1,0 +1,301 @@
+import { randomBytes } from "node:crypto";
+import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/admin-kit/file-kinds";
+import { checkImageHeader } from "~/platform/image-header.server";
+import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type IncomingForm } from "./incoming.server.ts";
+
+/**
+ * What goes on to the upstream: each file checked by its first bytes, then a new multipart body
+ * streamed as the upstream connection takes it (see ../multipart.server.ts).
+ */
+
+/**
+ * File bytes are sent on to the upstream in pieces of this size rather than as the small pieces
+ * the browser's body arrives in: each write costs the upstream a read, a parser call and a disk
+ * write, and with pieces of a few KiB a 1 GiB upload cost it twice the CPU of the same file sent
+ * straight (docs/performance.md). One piece is held at a time, and never for longer than the wait.
+ */
+const UPSTREAM_WRITE_BYTES = 1024 * 1024;
+const UPSTREAM_WRITE_MAX_WAIT_MS = 200;
+interface InspectedFile {
+  part: FilePart;
+  rule: FileRule;
+  mimeType: string;
+  head: Buffer;
+  rest: AsyncIterator<Buffer>;
+}
+
+/** Reads a file's first bytes and refuses it when they are not of its field's kind. */
+async function inspect(part: FilePart, rule: FileRule): Promise<InspectedFile> {
+  const rest = part.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < SNIFF_BYTES) {
+    const { value, done } = await rest.next();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  let head: Buffer = Buffer.concat(chunks);
+  if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
+  // The browser's own check (app/admin-kit/file-kinds.ts), run again on the bytes that arrived.
+  const mimeType = await detectAcceptedType(head, rule.kind);
+  if (!mimeType) throw new FormRejected(part.name, MESSAGES.wrongType[rule.kind]);
+  if (rule.kind === "image") {
+    // Its dimensions from its header (read on as far as a JPEG needs): over the resizer's pixel limit is refused here.
+    const checked = await checkImageHeader(head, rest, rule.maxBytes);
+    head = checked.head;
+    if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
+    if (checked.refusal) throw new FormRejected(part.name, checked.refusal);
+  }
+  return { part, rule, mimeType, head, rest };
+}
+
+/** The file's bytes, failing as soon as they pass its limit. */
+async function* limitedBytes({ part, rule, head, rest }: InspectedFile): AsyncGenerator<Uint8Array> {
+  let total = head.length;
+  yield head;
+  for (;;) {
+    const { value, done } = await rest.next();
+    if (done) return;
+    total += value.length;
+    if (total > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
+    yield value;
+  }
+}
+
+/**
+ * The same bytes regrouped into pieces of `size` bytes, except that no byte is held longer than
+ * `maxWaitMs`: a slow browser's upload still reaches the upstream as it comes (an upstream may
+ * give up on a body that sends nothing for a minute).
+ */
+export async function* inPiecesOf(size: number, maxWaitMs: number, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]();
+  const pull = () => {
+    const next = chunks.next();
+    // Seen by the await below, or by nobody when the consumer stops first: never unhandled.
+    next.catch(() => {});
+    return next;
+  };
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let heldSince = 0;
+  const takePending = () => {
+    const piece = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    return piece;
+  };
+  let finished = false;
+  try {
+    for (let next = pull(); ; next = pull()) {
+      let result = pendingBytes === 0 ? await next : await raceWithDeadline(next, heldSince + maxWaitMs);
+      while (result === "late") {
+        yield takePending();
+        result = await next;
+      }
+      if (result.done) break;
+      if (pendingBytes === 0) heldSince = performance.now();
+      pending.push(result.value);
+      pendingBytes += result.value.length;
+      if (pendingBytes >= size) yield takePending();
+    }
+    finished = true;
+    if (pendingBytes > 0) yield takePending();
+  } finally {
+    // Stops the source when the consumer stopped first; whatever that ends with has nobody to tell.
+    if (!finished) chunks.return?.(undefined).catch(() => {});
+  }
+}
+
+/** The promise's result, or "late" if it has not settled by `deadline` (a performance.now() time). */
+async function raceWithDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | "late"> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - performance.now()), "late");
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type OutgoingPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: AsyncIterable<Uint8Array> };
+
+function quoted(text: string): string {
+  // The HTML standard's escaping for multipart names and filenames.
+  return text.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/**
+ * A multipart/form-data body produced as it is read: each chunk is made (and each file chunk
+ * read from its source) only when the consumer pulls, so a slow upstream slows the browser's
+ * upload instead of filling memory. If producing fails, the stream errors, which aborts a
+ * fetch that is sending it.
+ */
+export function encodeMultipart(parts: AsyncIterable<OutgoingPart>): { body: ReadableStream<Uint8Array>; contentType: string } {
+  const boundary = `----DispusipFormBoundary${randomBytes(16).toString("hex")}`;
+  const encoder = new TextEncoder();
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for await (const part of parts) {
+      if ("value" in part) {
+        yield encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part.name)}"\r\n\r\n${part.value}\r\n`,
+        );
+        continue;
+      }
+      yield encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part.name)}"; filename="${quoted(part.filename)}"\r\n` +
+          `Content-Type: ${part.contentType}\r\n\r\n`,
+      );
+      yield* inPiecesOf(UPSTREAM_WRITE_BYTES, UPSTREAM_WRITE_MAX_WAIT_MS, part.data);
+      yield encoder.encode("\r\n");
+    }
+    yield encoder.encode(`--${boundary}--\r\n`);
+  }
+  const iterator = chunks();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await iterator.next();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await iterator.return(undefined);
+      },
+    },
+    // Nothing is produced ahead of a read: the consumer's pace is the producer's.
+    { highWaterMark: 0 },
+  );
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface RelayPlan<T> {
+  /** Text fields to send, already validated and converted; they go first. */
+  fields: Array<[string, string]>;
+  /** From `readLeadingFields`. */
+  firstFile: FilePart | undefined;
+  /** The file fields that may be sent, and what each must be. */
+  rules: Record<string, FileRule>;
+  /** File fields without which the upstream must not be called. */
+  required?: readonly string[];
+  /** Opens the upstream request with the body (e.g. `fetch(url, { body, duplex: "half" })`). */
+  send(body: ReadableStream<Uint8Array>, contentType: string): Promise<T>;
+}
+
+/**
+ * Refuses at once a body whose declared Content-Length is more than all its files may be
+ * together, before a byte of it is sent on (without a declared length, each file's limit is
+ * enforced as it streams).
+ */
+export function refuseDeclaredOversize(form: IncomingForm, firstFile: FilePart | undefined, rules: Record<string, FileRule>): void {
+  const ceiling = form.fieldBytes + FRAMING_ALLOWANCE_BYTES + Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0);
+  if (firstFile && form.declaredLength !== undefined && form.declaredLength > ceiling) {
+    const rule = rules[firstFile.name];
+    throw new FormRejected(firstFile.name, MESSAGES.tooLarge(rule?.maxBytes ?? 0), 413);
+  }
+}
+
+/**
+ * Streams the rest of `form` to the upstream as a new multipart body. Throws FormRejected for a
+ * refused file: before `send` is called when the problem shows in the first bytes, otherwise
+ * by failing the body mid-way (the upstream request is aborted). Other failures of `send`
+ * (the upstream's answers) pass through unchanged. The caller drains `form` afterwards.
+ */
+export async function relayMultipart<T>(form: IncomingForm, plan: RelayPlan<T>): Promise<T> {
+  const { firstFile, rules } = plan;
+  const required = plan.required ?? [];
+  if (!firstFile && required.length > 0) {
+    throw new FormRejected(required[0], MESSAGES.required(rules[required[0]]?.label ?? "Berkas"));
+  }
+  refuseDeclaredOversize(form, firstFile, rules);
+  const firstRule = firstFile ? rules[firstFile.name] : undefined;
+  const first = firstFile && firstRule ? await inspect(firstFile, firstRule) : undefined;
+
+  let rejection: FormRejected | undefined;
+  /** Remembers a refusal on its way out, since the aborted upload surfaces as a network error. */
+  async function* recorded<V>(source: AsyncIterable<V>): AsyncGenerator<V> {
+    try {
+      yield* source;
+    } catch (error) {
+      if (error instanceof FormRejected) rejection = error;
+      throw error;
+    }
+  }
+  async function* parts(): AsyncGenerator<OutgoingPart> {
+    for (const [name, value] of plan.fields) yield { name, value };
+    const sent = new Set<string>();
+    for (let file = first; file; ) {
+      sent.add(file.part.name);
+      yield { name: file.part.name, filename: file.part.filename, contentType: file.mimeType, data: recorded(limitedBytes(file)) };
+      file = undefined;
+      for (let part = await form.next(); part; part = await form.next()) {
+        if (part.kind === "field") throw new FormRejected(part.name, MESSAGES.fieldAfterFile);
+        const rule = rules[part.name];
+        if (part.filename === "" || !rule) continue;
+        file = await inspect(part, rule);
+        break;
+      }
+    }
+    const missing = required.find((field) => !sent.has(field));
+    if (missing) throw new FormRejected(missing, MESSAGES.required(rules[missing]?.label ?? "Berkas"));
+  }
+  const { body, contentType } = encodeMultipart(recorded(parts()));
+  try {
+    return await plan.send(body, contentType);
+  } catch (error) {
+    throw rejection ?? error;
+  }
+}
+
+/**
+ * The next chosen file of a field in `rules`, its stream unread; file inputs left empty and
+ * fields nobody asked for are skipped. A text field after a file is refused (see the top).
+ */
+export async function nextFile(form: IncomingForm, rules: Record<string, FileRule>): Promise<FilePart | undefined> {
+  for (let part = await form.next(); part; part = await form.next()) {
+    if (part.kind === "field") throw new FormRejected(part.name, MESSAGES.fieldAfterFile);
+    if (part.filename !== "" && rules[part.name]) return part;
+  }
+  return undefined;
+}
+
+/**
+ * Streams one file as a multipart body of its own, under `fieldName`, to `send` (an upload
+ * call of its own, like the video's). Refused by its first bytes before `send` is called, or
+ * mid-way by its limit, which aborts the upstream request; the upstream's answers pass through.
+ */
+export async function relayFile<T>(
+  file: FilePart,
+  rule: FileRule,
+  fieldName: string,
+  send: (body: ReadableStream<Uint8Array>, contentType: string) => Promise<T>,
+): Promise<T> {
+  const inspected = await inspect(file, rule);
+  let rejection: FormRejected | undefined;
+  /** Remembers a refusal on its way out, since the aborted upload surfaces as a network error. */
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* limitedBytes(inspected);
+    } catch (error) {
+      if (error instanceof FormRejected) rejection = error;
+      throw error;
+    }
+  }
+  async function* parts(): AsyncGenerator<OutgoingPart> {
+    yield { name: fieldName, filename: file.filename, contentType: inspected.mimeType, data: bytes() };
+  }
+  const { body, contentType } = encodeMultipart(parts());
+  try {
+    return await send(body, contentType);
+  } catch (error) {
+    throw rejection ?? error;
+  }
+}

@@ -1,0 +1,309 @@
+import { mkdirSync } from "node:fs";
+import { open, readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { MemoryLocker, Server, type Upload } from "@tus/server";
+import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin-kit/file-kinds";
+import { MESSAGES } from "~/config/messages";
+import { getConfig } from "@server/config.server";
+import { isFileSystemError } from "@server/data-dir.server";
+import { errorFields, log } from "@server/log.server";
+import type { AdminContext } from "./auth.server.ts";
+import type { FileRule } from "./multipart.server.ts";
+import { RedisUnavailable, usesRedis } from "./redis.server.ts";
+import { LOCK_DRAIN_MS, redisUploadLocker, shutdownAwareLocker } from "./upload-locker.server.ts";
+import { memoryReservations, redisReservations, reservedBytesOf, type Reservations, type Verdict } from "./upload-reservations.server.ts";
+
+/**
+ * Resumable uploads (issue 23, the tus protocol): with JavaScript, the admin's browser sends each
+ * chosen file to `/admin/uploads` first (tus-js-client), in a way that resumes from where a
+ * dropped connection stopped; the form is then posted naming the finished uploads, and the
+ * screen's action relays them to the upstream as if they had come in the form's own body
+ * (app/admin-kit/server/screen/stored-uploads.server.ts). Without JavaScript the form streams its
+ * files as before.
+ *
+ * - Stored by @tus/file-store under DATA_DIR/uploads, each upload with its JSON description.
+ *   Processes on one machine share DATA_DIR, so they share the uploads; with REDIS_URL they share
+ *   each upload's lock too (upload-locker.server.ts), so a piece may reach any of them.
+ * - Every request is an admin's (the route checks the role first), and an upload is its creator's.
+ * - The field's size limit applies from `Upload-Length`, before a byte is stored. A new upload
+ *   reserves its size and metadata (upload-reservations.server.ts) within the disk all uploads may
+ *   take (`UPLOAD_DISK_MAX_BYTES`, 507 past it) and one admin's share and count of them
+ *   (`UPLOAD_ADMIN_MAX_BYTES`, `UPLOAD_ADMIN_MAX_COUNT`, 429: the admin's own uploads are in the
+ *   way, and tus-js-client does not retry a 4xx); deleting it releases them. A finished upload is
+ *   checked by its first bytes, as the form's files are.
+ * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`;
+ *   one that has received no byte after `UPLOAD_UNSTARTED_EXPIRY_MS` (`sweepExpiredUploads`).
+ */
+
+export const UPLOADS_PATH = "/admin/uploads";
+
+/** A tus upload id as @tus/server makes them (16 random bytes in hex): nothing else reaches the file store. */
+export const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** Set by the route from the admin's session, never from the browser: whose upload this is. */
+const ADMIN_HEADER = "x-dispusip-admin";
+
+/** What an upload's metadata says it is for: a file field of a screen's form. */
+export interface UploadTarget {
+  screen: string;
+  field: string;
+}
+
+/** The rule of a screen's file field, or undefined when the screen has no such field. */
+export type RuleOf = (target: UploadTarget) => FileRule | undefined;
+
+export const UPLOAD_MESSAGES = {
+  unknownField: "Unggahan tidak dikenal. Silakan muat ulang halaman.",
+  lengthRequired: "Ukuran berkas harus diketahui sebelum diunggah.",
+  diskFull: "Ruang unggahan sementara sedang penuh. Silakan coba lagi nanti.",
+  adminCount: "Terlalu banyak unggahan yang belum selesai. Selesaikan atau batalkan unggahan lain terlebih dahulu.",
+  adminBytes: "Unggahan Anda yang belum selesai sudah memakai seluruh ruang yang disediakan untuk Anda. Selesaikan atau batalkan unggahan lain terlebih dahulu.",
+  notFound: "Unggahan tidak ditemukan atau sudah kedaluwarsa. Silakan pilih berkasnya lagi.",
+  unfinished: "Unggahan belum selesai. Silakan tunggu atau pilih berkasnya lagi.",
+  /** The upload folder (DATA_DIR/uploads) could not be written or read: a disk or permission problem of the server's. */
+  storageFailed: "Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.",
+  failed: "Unggahan gagal diproses. Silakan coba lagi.",
+};
+
+/** A refusal the tus server sends as it is: its status and an Indonesian text. */
+function refusal(status_code: number, body: string): { status_code: number; body: string } {
+  const answer = { status_code, body };
+  ours.add(answer);
+  return answer;
+}
+/** The refusals made here (already Indonesian), told apart from @tus/server's own. */
+const ours = new WeakSet<object>();
+
+/** Each refusal of a reservation: its status and its message. */
+const REFUSED: Record<Exclude<Verdict, "reserved">, [number, string]> = {
+  disk: [507, UPLOAD_MESSAGES.diskFull],
+  adminBytes: [429, UPLOAD_MESSAGES.adminBytes],
+  adminCount: [429, UPLOAD_MESSAGES.adminCount],
+};
+
+interface Uploads {
+  server: Server;
+  store: FileStore;
+  directory: string;
+  reservations: Reservations;
+}
+
+/** @tus/file-store, releasing an upload's reservation whenever it is deleted or could not be stored. */
+class ReservingFileStore extends FileStore {
+  constructor(
+    options: ConstructorParameters<typeof FileStore>[0],
+    private readonly reservations: Reservations,
+  ) {
+    super(options);
+  }
+
+  private async release(id: string): Promise<void> {
+    // Not released now (Redis away): the sweep releases it once its description is gone.
+    await this.reservations.release(id).catch((error: unknown) => log("upload_release_failed", { upload: id, ...errorFields(error) }));
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      await this.release(upload.id);
+      throw error;
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      await this.release(id);
+    }
+  }
+}
+
+/**
+ * @tus/file-store creates its folder from its constructor with a callback that throws outside any
+ * request (an unwritable DATA_DIR killed the process). The folder is created at start
+ * instead (server/data-dir.server.ts, and again, synchronously, before the store is made), and
+ * `create` makes it again if it went, inside its request.
+ */
+Object.defineProperty(ReservingFileStore.prototype, "checkOrCreateDirectory", { value: () => undefined });
+
+/** Any error of a tus request as an Indonesian answer: a tus refusal as it is, a disk failure 503, anything else 500. */
+function answerOfError(error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined {
+  if (isFileSystemError(error)) {
+    log("upload_storage_failed", { code: error.code, error: error.message });
+    return refusal(503, UPLOAD_MESSAGES.storageFailed);
+  }
+  // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, kept as it is.
+  const status = "status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
+  if (status < 500 || ours.has(error)) return undefined;
+  log("upload_failed", { status, ...(error instanceof Error ? errorFields(error) : { error: error.body }) });
+  return refusal(500, UPLOAD_MESSAGES.failed);
+}
+
+let uploads: Uploads | undefined;
+let ruleOfField: RuleOf = () => undefined;
+
+function targetOf(upload: Upload): UploadTarget | undefined {
+  const screen = upload.metadata?.screen;
+  const field = upload.metadata?.field;
+  return screen && field ? { screen, field } : undefined;
+}
+
+/** Reserves the upload's disk for its admin; throws the refusal when a limit is reached. */
+async function reserve(reservations: Reservations, upload: Upload, admin: string, metadata: Record<string, string | null>): Promise<void> {
+  let verdict: Verdict;
+  try {
+    verdict = await reservations.reserve({ id: upload.id, admin, bytes: reservedBytesOf(upload.size ?? 0, metadata), created: Date.now() });
+  } catch (error) {
+    if (error instanceof RedisUnavailable) throw refusal(503, MESSAGES.upstreamUnavailable);
+    throw error;
+  }
+  if (verdict !== "reserved") throw refusal(...REFUSED[verdict]);
+}
+
+async function leadingBytes(file: string): Promise<Uint8Array> {
+  const handle = await open(file, "r");
+  try {
+    const head = new Uint8Array(FILE_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, FILE_SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function resumableUploads(): Uploads {
+  if (uploads) return uploads;
+  const { directory, expiryMs, unstartedExpiryMs, ...limits } = getConfig().resumableUploads;
+  // Normally made at start already; a failure here is this request's (503), never the process's.
+  mkdirSync(directory, { recursive: true });
+  const reservations = (usesRedis() ? redisReservations : memoryReservations)(directory, limits);
+  const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: expiryMs }, reservations);
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    // One process: @tus/server's own lock in memory. Several sharing Redis: one lock for them all.
+    // Either way a shutdown asks every held lock back (releaseUploadLocks).
+    locker: shutdownAwareLocker(usesRedis() ? redisUploadLocker() : new MemoryLocker()),
+    // How long a request asked to let go of its lock may take to end (the Redis lock's lease allows for it).
+    lockDrainTimeout: LOCK_DRAIN_MS,
+    relativeLocation: true,
+    onResponseError: (_request, error) => answerOfError(error),
+    async onUploadCreate(request, upload) {
+      const admin = request.headers.get(ADMIN_HEADER);
+      const target = targetOf(upload);
+      const rule = target ? ruleOfField(target) : undefined;
+      if (!admin || !rule) throw refusal(400, UPLOAD_MESSAGES.unknownField);
+      if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(400, UPLOAD_MESSAGES.lengthRequired);
+      if (upload.size > rule.maxBytes) throw refusal(413, FILE_MESSAGES.tooLarge(rule.maxBytes));
+      const metadata = { ...upload.metadata, admin };
+      await reserve(reservations, upload, admin, metadata);
+      return { metadata };
+    },
+    async onIncomingRequest(request, uploadId) {
+      // Only its creator may resume, read the offset of, or delete an upload.
+      if (request.method === "POST") return;
+      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      if (upload && upload.metadata?.admin !== request.headers.get(ADMIN_HEADER)) throw refusal(404, UPLOAD_MESSAGES.notFound);
+    },
+    async onUploadFinish(_request, upload) {
+      const target = targetOf(upload);
+      const rule = target ? ruleOfField(target) : undefined;
+      const accepted = rule ? await detectAcceptedType(await leadingBytes(path.join(directory, upload.id)), rule.kind) : undefined;
+      if (!rule || !accepted) {
+        await store.remove(upload.id).catch(() => undefined);
+        throw refusal(415, rule ? FILE_MESSAGES.wrongType[rule.kind] : UPLOAD_MESSAGES.unknownField);
+      }
+      return {};
+    },
+  });
+  // An unstarted upload lives at most a quarter longer than UPLOAD_UNSTARTED_EXPIRY_MS.
+  const sweep = setInterval(
+    () => void sweepExpiredUploads().catch((error: unknown) => log("uploads_cleanup_failed", errorFields(error))),
+    Math.min(expiryMs, unstartedExpiryMs, 60 * 60 * 1000) / 4,
+  );
+  sweep.unref();
+  uploads = { server, store, directory, reservations };
+  return uploads;
+}
+
+/** A reservation whose upload is not on disk this long after it was made has lost its release. */
+const VANISHED_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes every upload older than `UPLOAD_EXPIRY_MS`: unfinished (left when the browser gave up)
+ * or finished and never saved (the form was closed); and every upload that has received no byte
+ * after `UPLOAD_UNSTARTED_EXPIRY_MS` (created, never sent). @tus/file-store's own sweep leaves
+ * the finished ones, which would hold their disk for ever. Deleting releases their reservations;
+ * a reservation left without its upload is released too. Returns how many uploads it deleted.
+ */
+export async function sweepExpiredUploads(now = Date.now()): Promise<number> {
+  const { store, directory, reservations } = resumableUploads();
+  const { expiryMs, unstartedExpiryMs } = getConfig().resumableUploads;
+  let deleted = 0;
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    const id = name.replace(/\.json$/, "");
+    if (id === name || !UPLOAD_ID.test(id)) continue;
+    const created = await readFile(path.join(directory, name), "utf8")
+      .then((text) => Date.parse((JSON.parse(text) as { creation_date?: string }).creation_date ?? ""))
+      .catch(() => Number.NaN);
+    if (!Number.isFinite(created)) continue;
+    const age = now - created;
+    const unstarted = age > unstartedExpiryMs && (await stat(path.join(directory, id)).then((file) => file.size === 0, () => false));
+    if (age > expiryMs || unstarted) {
+      await store.remove(id).catch(() => undefined);
+      deleted += 1;
+    }
+  }
+  await reservations.releaseVanished(now - VANISHED_AFTER_MS).catch((error: unknown) => log("upload_reservations_cleanup_failed", errorFields(error)));
+  return deleted;
+}
+
+/**
+ * Answers one tus request of an admin (the route has checked the role): the request goes on
+ * with the admin's id in a header of ours, replacing any the browser sent.
+ */
+export function handleUploadRequest(admin: AdminContext, request: Request, ruleOf: RuleOf): Promise<Response> {
+  ruleOfField = ruleOf;
+  const headers = new Headers(request.headers);
+  headers.set(ADMIN_HEADER, String(admin.user.id));
+  // The process takes GET, HEAD and POST only: the browser sends PATCH and DELETE as a POST that
+  // names them (tus-js-client's `overridePatchMethod`), which @tus/server does not read itself.
+  const override = request.method === "POST" ? request.headers.get("x-http-method-override")?.toUpperCase() : undefined;
+  const method = override === "PATCH" || override === "DELETE" ? override : request.method;
+  headers.delete("x-http-method-override");
+  const init: RequestInit & { duplex?: "half" } = { method, headers, ...(method === "POST" || method === "PATCH" ? { body: request.body, duplex: "half" } : {}) };
+  let server: Server;
+  try {
+    server = resumableUploads().server;
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error;
+    log("upload_storage_failed", { code: error.code, error: error.message });
+    return Promise.resolve(new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } }));
+  }
+  return server.handleWeb(new Request(request.url, init));
+}
+
+/** A finished upload of this admin for this field, ready to be read; a refusal message otherwise. */
+export async function storedUpload(
+  admin: AdminContext,
+  id: string,
+  target: UploadTarget,
+): Promise<{ upload: Upload; file: string; filename: string } | { refusal: string }> {
+  if (!UPLOAD_ID.test(id)) return { refusal: UPLOAD_MESSAGES.notFound };
+  const { store, directory } = resumableUploads();
+  const upload = await store.getUpload(id).catch(() => undefined);
+  const owned = upload?.metadata?.admin === String(admin.user.id);
+  const same = upload && targetOf(upload)?.screen === target.screen && targetOf(upload)?.field === target.field;
+  if (!upload || !owned || !same) return { refusal: UPLOAD_MESSAGES.notFound };
+  if (upload.size === undefined || upload.offset < upload.size) return { refusal: UPLOAD_MESSAGES.unfinished };
+  return { upload, file: path.join(directory, upload.id), filename: upload.metadata?.filename ?? upload.id };
+}
+
+/** Deletes saved uploads: the upstream has them now. */
+export async function removeUploads(ids: string[]): Promise<void> {
+  const { store } = resumableUploads();
+  for (const id of ids) await store.remove(id).catch(() => undefined);
+}

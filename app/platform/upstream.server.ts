@@ -1,0 +1,282 @@
+import * as z from "zod";
+import { getConfig } from "@server/config.server";
+import { log } from "@server/log.server";
+import { observeUpstreamCall } from "./metrics.server.ts";
+import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
+
+/**
+ * The one way the BFF talks to the agency's API: base URL + `/api`, the bearer token,
+ * a timeout combined with the visitor's own abort signal, one retry for idempotent reads
+ * on a network error, and every body parsed by the caller's zod schema.
+ *
+ * Two transports behind it: reads and JSON writes go through Node's own HTTP client, which costs
+ * about a quarter of fetch's CPU per call (a page makes up to seven, see docs/performance.md);
+ * streamed bodies and raw responses (uploads, files) go through fetch and web streams.
+ */
+
+export type UpstreamErrorKind = "http" | "network" | "timeout" | "aborted" | "invalid-response";
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    /** The upstream's HTTP status for kind "http"; 0 otherwise. */
+    readonly status: number,
+    /** The upstream's own `error` text, when it sent one. */
+    readonly upstreamMessage: string | undefined,
+    readonly call: string,
+  ) {
+    super(`${call}: ${kind}${status ? ` ${status}` : ""}${upstreamMessage ? ` (${upstreamMessage})` : ""}`);
+    this.name = "UpstreamError";
+  }
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError;
+}
+
+export type Service = "api" | "panel";
+export type Query = Record<string, string | number | undefined>;
+
+/**
+ * One page of a paged list, as the upstream's query takes it: `page` is 1-based, `limit` is the
+ * page size (a type alias, so that it is an upstream `Query` as it is).
+ */
+export type PageRequest = { page: number; limit: number };
+
+export interface UpstreamRequest {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Query;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (FormData, a stream, ...); with a stream, also give its Content-Type. */
+  body?: BodyInit;
+  contentType?: string;
+  service?: Service;
+  timeoutMs?: number;
+  /** Files are served beside the API, not under `/api`. */
+  outsideApi?: boolean;
+  /** Extra request headers (e.g. conditional GETs). */
+  headers?: HeadersInit;
+}
+
+export interface UpstreamClient {
+  /** The parsed JSON body, or an UpstreamError. */
+  call<T>(schema: z.ZodType<T>, request: UpstreamRequest): Promise<T>;
+  /** The raw response (for streaming files); an UpstreamError for transport failures only. */
+  fetch(request: UpstreamRequest): Promise<Response>;
+}
+
+const errorBodySchema = z.object({ error: z.string() }).or(z.object({ message: z.string() }));
+
+interface ClientContext {
+  /** The visitor's request: its abort signal ends our upstream calls too. */
+  signal?: AbortSignal;
+  requestId?: string;
+  token?: string;
+  /**
+   * Told when the upstream refuses the token (401 or 403 on a call): an admin's session then ends
+   * (app/platform/auth.server.ts). From then on this client sends nothing more with the token: each
+   * further call fails at once with the same status, since it would only be refused again.
+   */
+  onTokenRefused?: (error: UpstreamError) => void;
+}
+
+/** The statuses by which the upstream says it no longer accepts a token (spec §6: the session ends). */
+export function refusesToken(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
+export function createUpstreamClient({ signal, requestId, token, onTokenRefused }: ClientContext = {}): UpstreamClient {
+  const config = getConfig();
+  /** The upstream's refusal of the token, once it came (only with `onTokenRefused`). */
+  let refusal: UpstreamError | undefined;
+
+  function urlFor({ path, query, service = "api", outsideApi = false }: UpstreamRequest) {
+    const base = service === "panel" ? config.panelApiUrl : config.upstreamApiUrl;
+    const url = new URL(`${base}${outsideApi ? "" : "/api"}${path}`);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  function headersFor(request: UpstreamRequest): Record<string, string> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    // Iterating a Headers gives lower-case names, so a caller's own Accept replaces ours.
+    if (request.headers) for (const [name, value] of new Headers(request.headers)) headers[name] = value;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (requestId) headers["x-request-id"] = requestId;
+    if (request.json !== undefined) headers["content-type"] = "application/json";
+    else if (request.contentType) headers["content-type"] = request.contentType;
+    return headers;
+  }
+
+  function failed(kind: UpstreamErrorKind, call: string, started: number, cause?: unknown): UpstreamError {
+    const error = new UpstreamError(kind, 0, undefined, call);
+    logFailure(error, started, requestId, cause);
+    return error;
+  }
+
+  async function send(request: UpstreamRequest): Promise<Response> {
+    const method = request.method ?? "GET";
+    const call = callName(request);
+    const headers = headersFor(request);
+    const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
+    const streamed = body instanceof ReadableStream;
+    // A streamed body cannot be sent twice, and only reads are safe to repeat.
+    const attempts = method === "GET" && !streamed ? 2 : 1;
+    const started = performance.now();
+
+    for (let attempt = 1; ; attempt++) {
+      // The deadline is for the answer's head; its body is watched for stalls instead (see failWhenStalled).
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(timeoutReason("no answer in time")), request.timeoutMs ?? config.upstreamTimeoutMs);
+      // A long upload may take its own time, but once it is all sent the answer is due as for any call.
+      const answerDue = streamed ? answerDeadline(config.upstreamTimeoutMs) : undefined;
+      const combined = AbortSignal.any([timeout.signal, ...(signal ? [signal] : []), ...(answerDue ? [answerDue.signal] : [])]);
+      try {
+        const response = await fetch(urlFor(request), {
+          method,
+          headers,
+          body: answerDue ? (body as ReadableStream<Uint8Array>).pipeThrough(answerDue.startsAtEnd) : body,
+          signal: combined,
+          // Node 20's fetch keeps a whole copy of a streamed body in case a redirect needs it
+          // again; refusing redirects keeps an upload's memory flat whatever its size.
+          ...(streamed ? { duplex: "half", redirect: "error" } : {}),
+        } as RequestInit);
+        clearTimeout(timer);
+        answerDue?.answered();
+        observeUpstreamCall(started, response.status);
+        return failWhenStalled(response, config.upstreamTimeoutMs, () => timeout.abort(timeoutReason("the answer stalled")));
+      } catch (cause) {
+        clearTimeout(timer);
+        answerDue?.answered();
+        const timedOut = timeout.signal.aborted || answerDue?.signal.aborted === true;
+        const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timedOut ? "timeout" : "network";
+        if (kind === "network" && attempt < attempts) continue;
+        observeUpstreamCall(started, kind);
+        throw failed(kind, call, started, cause);
+      }
+    }
+  }
+
+  /** A call without a streamed body, answered as text: Node's HTTP client on a keep-alive agent. */
+  async function exchange(request: UpstreamRequest): Promise<TextAnswer> {
+    const method = request.method ?? "GET";
+    const call = callName(request);
+    const outgoing: Outgoing = {
+      url: urlFor(request),
+      method,
+      headers: headersFor(request),
+      body: request.json !== undefined ? JSON.stringify(request.json) : undefined,
+      answerWithinMs: request.timeoutMs ?? config.upstreamTimeoutMs,
+      idleMs: config.upstreamTimeoutMs,
+      maxBytes: config.upstreamMaxAnswerBytes,
+      signal,
+    };
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await exchangeOnce(outgoing);
+        observeUpstreamCall(started, answer.status);
+        return answer;
+      } catch (cause) {
+        const { kind, beforeAnswer } = cause instanceof ExchangeFailed ? cause : { kind: "network" as const, beforeAnswer: false };
+        // Only a read that got no answer at all is repeated, as with fetch above.
+        if (kind === "network" && beforeAnswer && method === "GET" && attempt < 2) continue;
+        observeUpstreamCall(started, kind);
+        throw failed(kind, call, started, cause instanceof ExchangeFailed ? cause.cause : cause);
+      }
+    }
+  }
+
+  async function fetchText(request: UpstreamRequest, call: string, started: number): Promise<TextAnswer> {
+    const response = await send(request);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      const reader = response.body?.getReader();
+      for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+        size += read.value.byteLength;
+        if (size > config.upstreamMaxAnswerBytes) {
+          // Not awaited: a cancel waits on the upstream, and the answer is refused whatever it does.
+          reader.cancel().catch(() => {});
+          throw failed("invalid-response", call, started, new Error(`the answer is over ${config.upstreamMaxAnswerBytes} bytes`));
+        }
+        chunks.push(read.value);
+      }
+    } catch (cause) {
+      if (isUpstreamError(cause)) throw cause;
+      throw failed("network", call, started, cause);
+    }
+    return { status: response.status, text: Buffer.concat(chunks).toString("utf8") };
+  }
+
+  return {
+    fetch: send,
+    async call(schema, request) {
+      const started = performance.now();
+      const call = callName(request);
+      if (refusal) {
+        // Not sent: a streamed body is let go unread (the caller drains what it came from).
+        if (request.body instanceof ReadableStream) request.body.cancel().catch(() => {});
+        throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call);
+      }
+      const answer = request.body === undefined ? await exchange(request) : await fetchText(request, call, started);
+      const parsed = parseJson(answer.text);
+      if (answer.status < 200 || answer.status > 299) {
+        const body = errorBodySchema.safeParse(parsed);
+        const message = body.success ? ("error" in body.data ? body.data.error : body.data.message) : undefined;
+        const error = new UpstreamError("http", answer.status, message, call);
+        logFailure(error, started, requestId);
+        if (token && onTokenRefused && refusesToken(answer.status) && !refusal) {
+          refusal = error;
+          onTokenRefused(error);
+        }
+        throw error;
+      }
+      const result = schema.safeParse(parsed);
+      if (!result.success) {
+        const error = new UpstreamError("invalid-response", answer.status, undefined, call);
+        logFailure(error, started, requestId, result.error.issues[0]?.message);
+        throw error;
+      }
+      return result.data;
+    },
+  };
+}
+
+/** How a call is named in errors and the log, e.g. `GET /banners`. */
+function callName(request: UpstreamRequest): string {
+  return `${request.method ?? "GET"} ${request.path}`;
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function logFailure(error: UpstreamError, started: number, requestId: string | undefined, cause?: unknown) {
+  log("upstream_failure", {
+    call: error.call,
+    kind: error.kind,
+    status: error.status || undefined,
+    error: error.upstreamMessage ?? describe(cause),
+    duration_ms: Math.round(performance.now() - started),
+    request_id: requestId,
+  });
+}
+
+function describe(cause: unknown): string | undefined {
+  if (cause === undefined) return undefined;
+  if (cause instanceof Error) {
+    const code = (cause.cause as { code?: string } | undefined)?.code;
+    return code ? `${cause.message} (${code})` : cause.message;
+  }
+  return String(cause);
+}
