@@ -22,7 +22,7 @@ import tseslint from "typescript-eslint";
 const APP_ENTRIES = ["app/root", "app/entry.server"]; // the root route and the server entry: route-level
 const BROWSER_SAFE = ["app/admin-kit", "app/lib", "app/config", "app/forms"];
 const TOOLING = ["scripts", "tests"];
-const RESOURCES = readdirSync(join(import.meta.dirname, "app/resources"));
+const RESOURCES = readdirSync(join(import.meta.dirname, "app/resources"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const ADAPTERS = RESOURCES.map((resource) => `app/resources/${resource}/adapter.server`);
 const UI = ["app/routes", ...APP_ENTRIES, "app/components", "app/browser"];
 const BOUNDARIES = [
@@ -30,8 +30,8 @@ const BOUNDARIES = [
   {
     // The platform is the lowest layer of the app: it knows no resource, screen or page.
     from: "app/platform",
-    may: "the browser-safe declarations (app/admin-kit/*.ts, app/lib, app/config, app/forms) and @server/*",
-    not: ["app/admin-kit/server", "app/resources", "app/public", ...UI, "reference-api", ...TOOLING],
+    may: "app/lib, app/config, app/forms and @server/*",
+    not: ["app/admin-kit", "app/resources", "app/public", ...UI, "reference-api", ...TOOLING],
   },
   { from: "app/routes", may: "app/ and @server/*", not: ["reference-api", ...TOOLING] },
   { from: "app", files: ["app/*.ts", "app/*.tsx"], may: "app/ and @server/*", not: ["reference-api", ...TOOLING] },
@@ -43,16 +43,25 @@ const BOUNDARIES = [
   })),
   ...BROWSER_SAFE.map((from) => ({
     from,
-    may: "app/admin-kit, app/lib, app/config and app/forms only (and types from @server/*)",
-    not: ["app/platform", "app/admin-kit/server", "app/public", "app/resources", ...UI, "app/styles", "reference-api", ...TOOLING],
+    may: from === "app/admin-kit" ? "app/admin-kit, app/lib, app/config and app/forms only (and types from @server/*)" : "app/lib, app/config and app/forms only (and types from @server/*)",
+    not: [
+      ...(from === "app/admin-kit" ? ["app/admin-kit/server"] : ["app/admin-kit"]),
+      "app/platform",
+      "app/public",
+      "app/resources",
+      ...UI,
+      "app/styles",
+      "reference-api",
+      ...TOOLING,
+    ],
     serverModules: true,
     typesOfServer: true,
   })),
   {
     // The admin kit's server face: the screens' machinery, their registry, the pickers' sources.
     from: "app/admin-kit/server",
-    may: "the platform, the resources, the browser-safe declarations and @server/*",
-    not: ["app/public", ...UI, "reference-api", ...TOOLING],
+    may: "the platform, the browser-safe declarations and @server/* (the resources run on it, not it on them)",
+    not: ["app/resources", "app/public", ...UI, "reference-api", ...TOOLING],
   },
   {
     // A resource's folder: its screen declaration and test cases are browser-safe declarations.
@@ -63,19 +72,21 @@ const BOUNDARIES = [
     typesOfServer: true,
   },
   {
-    // Its screen's adapter (the screen's server half) runs on the admin kit's server face.
+    // Its screen's adapter (the screen's server half), the book form's pickers, and the lists of
+    // every resource's screen (the registry, the uploads' screens) run on the admin kit's server face.
     from: "app/resources",
-    only: "adapter.server.ts",
+    only: "*.server.ts",
     may: "the platform, the admin kit, the resources and @server/*",
     not: ["app/public", ...UI, "reference-api", ...TOOLING],
   },
-  {
-    // Its upstream shape and reads: the platform only, so that the public site may read them.
-    from: "app/resources",
-    only: "!(adapter).server.ts",
+  // A resource's upstream shape and reads (`<name>/<name>.server.ts`): the platform only, so that
+  // the public site may read them.
+  ...RESOURCES.map((resource) => ({
+    from: `app/resources/${resource}`,
+    files: [`app/resources/${resource}/${resource}.server.ts`],
     may: "the platform, the browser-safe declarations and @server/*",
     not: ["app/admin-kit/server", ...ADAPTERS, "app/public", ...UI, "reference-api", ...TOOLING],
-  },
+  })),
   {
     // The public site reads the resources, never the admin kit (the screens' machinery and adapters).
     from: "app/public",

@@ -29,7 +29,7 @@ import { tooLargeMessage } from "./visitor-errors.server.ts";
  *   manifest, the way Remix matches a form submission). A method the route does not take is
  *   405 with `Allow`: GET and HEAD everywhere, POST where the route has an action.
  * - **How large.** A route whose module's `handle` declares uploads (`uploadRoute()` in
- *   app/lib/upload-route.ts) takes `FORM_MAX_BYTES` plus its files' limits; any other route a
+ *   app/admin-kit/upload-route.ts) takes `FORM_MAX_BYTES` plus its files' limits; any other route a
  *   form of `FORM_MAX_BYTES`. A declared Content-Length over that is 413 before anything is
  *   read; a body without one is counted as it streams and refused (413) the moment it passes.
  *   The multipart reader (multipart.server.ts) keeps the finer limits: each file's own, and the

@@ -3,7 +3,7 @@
  * form may carry. The process bounds every request body before Remix reads it
  * (request-body.server.ts): a route without this handle takes a form of at most FORM_MAX_BYTES;
  * a route with it, that plus its files' limits (UPLOAD_*_MAX_BYTES) together. The process owns
- * this contract; the app's routes declare it (app/lib/upload-route.ts).
+ * this contract; the app's routes declare it (app/admin-kit/upload-route.ts).
  */
 
 /** An image, a book file or a video: each has its own size limit (upload-limits.server.ts). */

@@ -1,6 +1,6 @@
 import "~/lib/zod-config";
 import * as z from "zod";
-import { parseIndonesianNumber, toIsoDate } from "./format";
+import { parseIndonesianNumber, toIsoDate } from "~/lib/format";
 
 /**
  * Schema pieces for the admin forms. The browser runs them for early feedback; the server runs

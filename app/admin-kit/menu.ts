@@ -1,6 +1,6 @@
 /**
  * The back-office's menu as the browser sees it: its types and how a path finds its page. The
- * menu itself is made on the server from the screen registry (app/admin-kit/server/registry.server.ts)
+ * menu itself is made on the server from the screen registry (app/resources/registry.server.ts)
  * and reaches the layout as route data.
  */
 export type AdminIcon =

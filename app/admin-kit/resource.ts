@@ -4,6 +4,7 @@ import type * as z from "zod";
 import type { MenuEntry } from "./menu";
 import type { FormChoices, OptionList } from "./pickers";
 import type { EditConflict } from "./edit-conflicts";
+import type { FileAccept } from "~/lib/file-kinds";
 import type { StoredRelations } from "./relations";
 
 /**
@@ -68,7 +69,7 @@ export interface FieldDefinition {
 }
 
 /** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */
-export type FileAccept = "image" | "book" | "video";
+export type { FileAccept };
 
 export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";
 

@@ -1,15 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/admin-kit/audit";
-import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
-import { parseIndonesianNumber, toDateInputValue } from "~/admin-kit/format";
+import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/lib/audit";
 import { getConfig } from "@server/config.server";
 import { dataPaths } from "@server/data-dir.server";
 import { csvResponse } from "./csv.server.ts";
 import { FTS_TOKENIZER, fullTextQuery } from "./full-text.server.ts";
 import { log } from "@server/log.server";
-import { cleanEditorHtml } from "./sanitize.server.ts";
 
 /**
  * The audit log (issue 9 point 2): every admin change made through this site, in
@@ -30,7 +27,7 @@ const VALUE_MAX_CHARS = 120;
 /** Several BFF processes may share DATA_DIR; a writer waits this long for another's lock, no longer. */
 const BUSY_TIMEOUT_MS = 1000;
 /** Field names whose values are never kept, whatever their type. */
-const SECRET_FIELD = /pass|token|secret|cookie|session/i;
+export const SECRET_FIELD = /pass|token|secret|cookie|session/i;
 
 /** What the admin is told when the pending entry cannot be written: nothing was sent upstream. */
 export const AUDIT_MESSAGES = {
@@ -321,54 +318,9 @@ export async function* allAuditEntries(resource: string | undefined, batchSize =
   }
 }
 
-function shortText(value: string): string {
+/** A value as the audit log keeps it: cut to `VALUE_MAX_CHARS`. */
+export function shortText(value: string): string {
   return value.length > VALUE_MAX_CHARS ? `${value.slice(0, VALUE_MAX_CHARS)}…` : value;
-}
-
-/**
- * A form or stored value as comparable text, each kind as it is stored: lists in a stable order,
- * dates as days, numbers parsed ("12.500" is 12500), rich text cleaned as a save cleans it, and
- * line breaks alike (a browser sends every textarea's as CRLF, whatever is stored).
- */
-export function comparable(field: FieldDefinition, value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map(String).sort().join(", ");
-  if (field.type === "date") return toDateInputValue(String(value));
-  if (field.type === "number") return String(typeof value === "number" ? value : (parseIndonesianNumber(String(value)) ?? ""));
-  const text = String(value).replace(/\r\n?/g, "\n");
-  return field.type === "textEditor" ? cleanEditorHtml(text) : text;
-}
-
-/** Whether a submitted value is the one stored, compared as a save stores it. */
-export function isStoredValue(field: FieldDefinition, stored: unknown, submitted: unknown): boolean {
-  return comparable(field, stored) === comparable(field, submitted);
-}
-
-/**
- * Which of the form's fields a submission changes. `before` is the record's stored form values
- * (undefined for a new record, or when they could not be read: then every submitted field counts).
- */
-export function fieldChanges(
-  fields: FieldDefinition[],
-  before: FormValues | undefined,
-  after: Record<string, unknown>,
-  chosenFiles: ReadonlySet<string>,
-): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const field of fields) {
-    const { name, label } = field;
-    if (field.type === "file") {
-      if (chosenFiles.has(name)) changes.push({ field: name, label, kind: "file" });
-      continue;
-    }
-    if (!(name in after)) continue;
-    const to = comparable(field, after[name]);
-    const from = before ? comparable(field, before[name]) : null;
-    if (from === to || (from === null && to === "")) continue;
-    if (field.type === "textEditor" || SECRET_FIELD.test(name)) changes.push({ field: name, label, kind: "changed" });
-    else changes.push({ field: name, label, kind: "text", from: from === null ? null : shortText(from), to: shortText(to) });
-  }
-  return changes;
 }
 
 /**

@@ -3,7 +3,7 @@ import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { MemoryLocker, Server, type Upload } from "@tus/server";
-import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin-kit/file-kinds";
+import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";

@@ -5,7 +5,7 @@ import { activityCard, publicActivities } from "~/public/site-content.server";
 import { ActivityCard } from "~/components/public/ActivityCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { ACTIVITIES_PATH, pagedPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 

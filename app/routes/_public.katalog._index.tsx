@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { catalogueBooks, catalogueEnabled, type CatalogueQuery } from "~/public/catalogue.server";
 import { failPage, notFound, pageNumberOf } from "~/public/public-page.server";
 import { BookCard } from "~/components/public/BookCard";

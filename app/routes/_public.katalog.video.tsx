@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { catalogueEnabled, catalogueVideos, VIDEOS_PER_PAGE } from "~/public/catalogue.server";
 import { failPage, notFound, pageNumberOf, pageOfList } from "~/public/public-page.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";

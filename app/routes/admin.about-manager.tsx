@@ -4,7 +4,7 @@ import { aboutAdapter } from "~/resources/abouts/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { aboutResource } from "~/resources/abouts/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Website Settings › Tentang: the agency's about record, contacts, social accounts and policies. */
 

@@ -4,7 +4,7 @@ import { activityAdapter } from "~/resources/activities/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { activityResource } from "~/resources/activities/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Website Settings › Kegiatan: activities, each with its public page. */
 

@@ -4,7 +4,7 @@ import { authorAdapter } from "~/resources/authors/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { authorResource } from "~/resources/authors/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Mobile Settings › Pengarang: the catalogue's authors. */
 

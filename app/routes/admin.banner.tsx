@@ -4,7 +4,7 @@ import { bannerAdapter } from "~/resources/banners/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { bannerResource } from "~/resources/banners/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Mobile Settings › Banner: the mobile app's banners (the home page's slider shows them too). */
 

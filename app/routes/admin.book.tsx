@@ -4,7 +4,7 @@ import { bookAdapter } from "~/resources/books/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { bookResource } from "~/resources/books/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreenWithChoices } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Mobile Settings › Buku: the app's catalogue, with its relations and files. */
 

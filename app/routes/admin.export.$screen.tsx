@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorFields, log } from "@server/log.server";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { adminPath } from "~/admin-kit/menu";
-import { AUDIT_PAGE, screenById, screenName } from "~/admin-kit/server/registry.server";
+import { AUDIT_PAGE, screenById, screenName } from "~/resources/registry.server";
 import { exportAuditCsv } from "~/platform/audit.server";
 import { requireAdmin, type AdminContext } from "~/platform/auth.server";
 import { redirectWithAlert } from "~/platform/flash.server";

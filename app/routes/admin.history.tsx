@@ -4,7 +4,7 @@ import { historyAdapter } from "~/resources/histories/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { historyResource } from "~/resources/histories/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Website Settings › Sejarah: the agency's history record (edit only). */
 

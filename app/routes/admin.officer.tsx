@@ -4,7 +4,7 @@ import { officerAdapter } from "~/resources/officers/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { officerResource } from "~/resources/officers/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Website Settings › Pejabat: the officials shown on the home page. */
 

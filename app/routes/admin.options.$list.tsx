@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { readListView } from "~/admin-kit/url-state";
-import { searchOptions } from "~/admin-kit/server/options.server";
+import { searchOptions } from "~/resources/books/pickers.server";
 import { requireAdmin } from "~/platform/auth.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 
 /**
  * `/admin/options/<list>?q=`: a relation field's choices matching what the admin typed, as JSON
- * (app/admin-kit/server/options.server.ts), for the pickers of the book form. Admins only, like every
+ * (app/resources/books/pickers.server.ts), for the pickers of the book form. Admins only, like every
  * admin route; an unknown list is a 404, an upstream that cannot be read a 503 with the screen's
  * message.
  */

@@ -4,7 +4,7 @@ import { sliderAdapter } from "~/resources/sliders/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { sliderResource } from "~/resources/sliders/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Website Settings › Slider: the home page's banner slides. */
 

@@ -6,7 +6,7 @@ import { getConfig } from "@server/config.server";
 import { KeptDrafts } from "~/components/admin/DraftOffer";
 import { Icon } from "~/components/Icon";
 import { adminPageFor, adminPath } from "~/admin-kit/menu";
-import { ADMIN_MENU } from "~/admin-kit/server/registry.server";
+import { ADMIN_MENU } from "~/resources/registry.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";

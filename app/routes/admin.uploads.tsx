@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { answerUploadRequest } from "~/admin-kit/server/uploads.server";
-import { RESUMABLE_UPLOADS_HANDLE } from "~/lib/upload-route";
+import { answerUploadRequest } from "~/resources/uploads.server";
+import { RESUMABLE_UPLOADS_HANDLE } from "~/admin-kit/upload-route";
 
-/** `/admin/uploads`: a new resumable upload (app/admin-kit/server/uploads.server.ts). */
+/** `/admin/uploads`: a new resumable upload (app/resources/uploads.server.ts). */
 
 export const handle = RESUMABLE_UPLOADS_HANDLE;
 

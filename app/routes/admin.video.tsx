@@ -4,7 +4,7 @@ import { videoAdapter } from "~/resources/videos/adapter.server";
 import { loadScreen, screenAction } from "~/admin-kit/server/screen.server";
 import { videoResource } from "~/resources/videos/screen";
 import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /** Mobile Settings › Video: the app's videos, their files uploaded through the BFF as streams. */
 

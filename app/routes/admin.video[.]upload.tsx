@@ -4,7 +4,7 @@ import { videoAdapter } from "~/resources/videos/adapter.server";
 import { screenAction } from "~/admin-kit/server/screen.server";
 import type { UploadAnswer } from "~/admin-kit/resource";
 import { videoResource } from "~/resources/videos/screen";
-import { uploadRoute } from "~/lib/upload-route";
+import { uploadRoute } from "~/admin-kit/upload-route";
 
 /**
  * The video form sent with JavaScript (XMLHttpRequest, for its upload progress). It is the

@@ -7,7 +7,7 @@ import { getConfig } from "@server/config.server";
 import { boundedReply, readTextForm, requestWithForm } from "~/platform/forms.server";
 import { beginLoginAttempt, waitText, type LoginAttempt } from "~/platform/login-throttle.server";
 import { commitSession, destroySession, getSession, startSession } from "~/platform/session.server";
-import { ADMIN_HOME } from "~/admin-kit/server/registry.server";
+import { ADMIN_HOME } from "~/resources/registry.server";
 import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
 import { pageTitle } from "~/lib/title";

@@ -1,6 +1,6 @@
 import type { FileChooser, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN_MENU } from "~/admin-kit/server/registry.server";
+import { ADMIN_MENU } from "~/resources/registry.server";
 import {
   ADMIN_EMAIL,
   adminBrowsers,

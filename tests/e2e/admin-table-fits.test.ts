@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_SCREENS } from "~/admin-kit/server/registry.server";
+import { ADMIN_SCREENS } from "~/resources/registry.server";
 import { adminBrowsers, mainStack } from "./helpers/index.ts";
 
 /**

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 import type { ScreenTestCases } from "~/admin-kit/test-cases";
 import { adminPath } from "~/admin-kit/menu";
-import { ADMIN_SCREENS as REGISTERED_SCREENS, type RegisteredScreen } from "~/admin-kit/server/registry.server";
+import { ADMIN_SCREENS as REGISTERED_SCREENS, type RegisteredScreen } from "~/resources/registry.server";
 
 /**
- * Every admin screen of the registry (app/admin-kit/server/registry.server.ts), with the form its
+ * Every admin screen of the registry (app/resources/registry.server.ts), with the form its
  * action takes: where it posts, and one valid update from the screen's own folder
  * (`<id>/test-cases.ts`), from which the suites derive bad and faulty ones.
  */

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { NO_CHANGE, type AuditCells } from "~/admin-kit/audit";
+import { NO_CHANGE, type AuditCells } from "~/lib/audit";
 import { CONFLICT_MESSAGES, SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
 import type { ResourceDefinition, ScreenData } from "~/admin-kit/resource";

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { exportFileName } from "~/admin-kit/server/screen.server";
 import * as exportRoute from "~/routes/admin.export.$screen";
-import { screenById } from "~/admin-kit/server/registry.server";
+import { screenById } from "~/resources/registry.server";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
 import { adminCookie, serveList } from "./admin-screen-support";

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADMIN_MENU } from "~/admin-kit/server/registry.server";
+import { ADMIN_MENU } from "~/resources/registry.server";
 import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
 

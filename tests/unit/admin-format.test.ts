@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
-import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/admin-kit/format";
+import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/lib/format";
 import { readScreenState, screenHref, SEARCH_MAX_LENGTH } from "~/admin-kit/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */

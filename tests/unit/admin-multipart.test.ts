@@ -1,4 +1,4 @@
-import { detectAcceptedType } from "~/admin-kit/file-kinds";
+import { detectAcceptedType } from "~/lib/file-kinds";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type UIEvent } from "react";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import type { Cells, Column } from "~/admin-kit/resource";
 import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";

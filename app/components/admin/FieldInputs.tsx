@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/admin-kit/file-kinds";
-import { formatIndonesianNumber, parseIndonesianNumber } from "~/admin-kit/format";
+import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
+import { formatIndonesianNumber, parseIndonesianNumber } from "~/lib/format";
 import type { FileAccept } from "~/admin-kit/resource";
 
 /** The controls of FormField.tsx that do more than a native element: a number's format, a file's check and preview. */
@@ -42,7 +42,7 @@ interface FileCheck {
 const CHECKING_FILE = "Berkas sedang diperiksa";
 
 /**
- * Checks a chosen file before anything is sent, by the server's rules (app/admin-kit/file-kinds.ts):
+ * Checks a chosen file before anything is sent, by the server's rules (app/lib/file-kinds.ts):
  * its size, then its type from its first bytes. A refused file makes the input invalid, which
  * holds the form back (ResourceForm), and is named under the field.
  */

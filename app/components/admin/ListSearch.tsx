@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import type { ListCount } from "~/admin-kit/resource";
 import { SEARCH_MAX_LENGTH, type ListView } from "~/admin-kit/url-state";
 

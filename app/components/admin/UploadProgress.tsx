@@ -1,7 +1,7 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import type { ScreenActionData, UploadAnswer } from "~/admin-kit/resource";
 
 /**

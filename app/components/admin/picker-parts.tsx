@@ -1,6 +1,6 @@
 import type { useCombobox } from "downshift";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { optionsHref, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
 import type { FieldDefinition, FieldOption } from "~/admin-kit/resource";
 

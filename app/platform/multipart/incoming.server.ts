@@ -1,15 +1,15 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { FILE_MESSAGES, megabytes } from "~/admin-kit/file-kinds";
-import type { FileAccept } from "~/admin-kit/resource";
+import { FILE_MESSAGES, megabytes } from "~/lib/file-kinds";
+import type { FileAccept } from "~/lib/file-kinds";
 import { getConfig } from "@server/config.server";
 
 /**
  * The browser's form body, read part by part as it arrives (busboy, from `request.body`), with
  * its limits and its refusals. What is sent on to the upstream is in relay.server.ts.
  */
-/** What a file must contain: the types each kind accepts are in app/admin-kit/file-kinds.ts. */
+/** What a file must contain: the types each kind accepts are in app/lib/file-kinds.ts. */
 export type FileKind = FileAccept;
 
 export interface FileRule {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/admin-kit/file-kinds";
+import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/lib/file-kinds";
 import { checkImageHeader } from "~/platform/image-header.server";
 import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type IncomingForm } from "./incoming.server.ts";
 
@@ -37,7 +37,7 @@ async function inspect(part: FilePart, rule: FileRule): Promise<InspectedFile> {
   }
   let head: Buffer = Buffer.concat(chunks);
   if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
-  // The browser's own check (app/admin-kit/file-kinds.ts), run again on the bytes that arrived.
+  // The browser's own check (app/lib/file-kinds.ts), run again on the bytes that arrived.
   const mimeType = await detectAcceptedType(head, rule.kind);
   if (!mimeType) throw new FormRejected(part.name, MESSAGES.wrongType[rule.kind]);
   if (rule.kind === "image") {

@@ -1,4 +1,4 @@
-import { toDateInputValue } from "~/admin-kit/format";
+import { toDateInputValue } from "~/lib/format";
 import { activityResource, type ActivityCells, type activitySchema } from "~/resources/activities/screen";
 import { fileUrl } from "~/lib/files";
 import { isUpstreamError } from "~/platform/upstream.server";

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { authorResource, type AuthorCells, type authorSchema } from "~/resources/authors/screen";
 import { fileUrl } from "~/lib/files";
 import type { UpstreamClient } from "~/platform/upstream.server";

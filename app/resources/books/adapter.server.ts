@@ -1,8 +1,8 @@
 import type * as z from "zod";
-import { toDateInputValue } from "~/admin-kit/format";
+import { toDateInputValue } from "~/lib/format";
 import { bookResource, type BookCells, type bookSchema } from "~/resources/books/screen";
 import { coverUrl, fileUrl } from "~/lib/files";
-import { OPTION_SOURCES } from "~/admin-kit/server/options.server";
+import { OPTION_SOURCES } from "~/resources/books/pickers.server";
 import type { StoredRelation } from "~/admin-kit/relations";
 import type { OutgoingFields, ResourceAdapter, WriteContext } from "~/admin-kit/server/screen.server";
 import { bookList, listBooks, type Book } from "./books.server";

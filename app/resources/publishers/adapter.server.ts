@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { publisherResource, type PublisherCells, type publisherSchema } from "~/resources/publishers/screen";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import type { PageRequest, ResourceAdapter } from "~/admin-kit/server/screen.server";

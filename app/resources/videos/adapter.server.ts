@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { formatIndonesianNumber } from "~/admin-kit/format";
+import { formatIndonesianNumber } from "~/lib/format";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { videoResource, type VideoCells, type videoSchema } from "~/resources/videos/screen";
 import { getConfig } from "@server/config.server";

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { clip } from "~/admin-kit/format";
+import { clip } from "~/lib/format";
 import type { StoredRelations } from "~/admin-kit/relations";
 import type { Cells, FormValues, ResourceDefinition } from "~/admin-kit/resource";
 import { formatDayMonthYear } from "~/lib/dates";

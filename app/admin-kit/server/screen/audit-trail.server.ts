@@ -1,6 +1,6 @@
 import { setTimeout as setTimeoutPromise } from "node:timers/promises";
 import type * as z from "zod";
-import type { AuditRecord, FieldChange } from "~/admin-kit/audit";
+import type { AuditRecord, FieldChange } from "~/lib/audit";
 import { resolveRelations } from "~/admin-kit/relations";
 import type { Cells, FormValues } from "~/admin-kit/resource";
 import { beginChange, completeChange } from "~/platform/audit.server";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~/admin-kit/edit-conflicts";
-import { clip } from "~/admin-kit/format";
+import { clip } from "~/lib/format";
 import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
 import { formatDayMonthYear } from "~/lib/dates";
-import { comparable } from "~/platform/audit.server";
+import { comparable } from "~/admin-kit/server/screen/field-values.server";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import type { PickerLists } from "./choices.server.ts";
 

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
-import type { FieldChange } from "~/admin-kit/audit";
+import type { FieldChange } from "~/lib/audit";
 import type { Cells, ScreenActionData } from "~/admin-kit/resource";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";

@@ -1,4 +1,5 @@
-import type { FileAccept } from "./resource";
+/** The kinds of file a file field takes. */
+export type FileAccept = "image" | "book" | "video";
 
 /**
  * What each kind of admin upload accepts, one definition for the browser and the server. A
