@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminBrowsers, alertShown, dialogNamed, mainStack, markWindow, pngBuffer, rowWith } from "./helpers/index.ts";
+import { adminBrowsers, alertShown, dialogNamed, mainStack, markWindow, pngBuffer, rowWith, type Publisher } from "./helpers/index.ts";
 import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -27,16 +27,6 @@ interface Author {
   photo: string;
   total_books: number;
 }
-interface Publisher {
-  id: number;
-  name: string;
-  address: string;
-  about: string;
-  email: string;
-  phone: string;
-  total_books: number;
-}
-
 const admins = adminBrowsers(bffUrl);
 const stacks = upstreamShapes(admins);
 const [fullStack] = stacks;

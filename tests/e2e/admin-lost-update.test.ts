@@ -13,6 +13,7 @@ import {
   searchWithoutJavaScript,
   SUPERADMIN_EMAIL,
   type LoggedIn,
+  type Publisher,
 } from "./helpers/index.ts";
 
 /**
@@ -112,16 +113,6 @@ async function choose(choice: Locator, which: "mine" | "theirs"): Promise<void> 
 }
 
 const lines = (text: string | undefined) => (text ?? "").replace(/\r\n?/g, "\n");
-
-interface Publisher {
-  id: number;
-  name: string;
-  address: string;
-  about: string;
-  email: string;
-  phone: string;
-  total_books: number;
-}
 
 async function withPublisher(name: string, test: (publisher: Publisher) => Promise<void>): Promise<void> {
   const { data: publisher } = await api<{ data: Publisher }>(

@@ -38,6 +38,7 @@ export interface MissionVision { id: number; vision: string; mission: string }
 export interface History { id: number; title: string; description: string; file: string }
 export interface Activity { id: number; date: string; title: string; description: string; file: string | null }
 export interface Officer { id: number; name: string; position: string; additional_text: string; file: string }
+export interface Publisher { id: number; name: string; address: string; about: string; email: string; phone: string; total_books: number }
 export interface Video { id: number; title: string; description: string; link: string; thumbnail: string; background: string; watched: number }
 /** The about record: its id, its picture, and spec §3's text fields. */
 export interface About extends Record<(typeof ABOUT_TEXT_FIELDS)[number], string> {
