@@ -3,7 +3,7 @@ import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~
 import { clip } from "~/lib/format";
 import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
 import { formatDayMonthYear } from "~/lib/dates";
-import { comparable } from "~/admin-kit/server/screen/field-values.server";
+import { comparable } from "./field-values.server.ts";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import type { PickerLists } from "./choices.server.ts";
 
