@@ -66,3 +66,21 @@ describe("public read cache", () => {
     expect(newest.calls).toBe(0);
   });
 });
+
+describe("a clear of one resource", () => {
+  it("drops every entry of that resource and of those that show it, and keeps the others", async () => {
+    const { clearResource } = await import("~/platform/cache.server");
+    const reads = { genres: 0, books: 0, activities: 0 };
+    const read = (resource: keyof typeof reads) => async () => ++reads[resource];
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 50; i++) {
+        await cachedRead(`genres/${i}`, "genres", read("genres"));
+        await cachedRead(`books/${i}`, "books", read("books"));
+        await cachedRead(`activities/${i}`, "activities", read("activities"));
+      }
+      if (round === 0) clearResource("genres");
+    }
+    // Every genre and book entry read again after the clear (the books show the genres' names); no activity.
+    expect(reads).toEqual({ genres: 100, books: 100, activities: 50 });
+  });
+});
