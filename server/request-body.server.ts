@@ -251,23 +251,24 @@ class RequestBody {
     if (this.done) return;
     this.detached = true;
     if (this.readsOn(this.res.statusCode)) {
-      this.discardUntil = Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes;
-      // Within the idle time in all, however it trickles: then the connection is cut.
-      clearTimeout(this.deadlineTimer);
-      this.armDeadline(this.policy.idleMs);
-      this.req.resume();
+      this.readIntoNothing(Math.max(this.received, this.policy.limitBytes) + this.policy.drainAllowanceBytes);
       return;
     }
     if (this.readsToEndBeforeClosing()) {
-      // Into nothing, within the idle time in all; the connection closes at its end (closeAfterAnswer).
-      this.discardUntil = Number(this.req.headers["content-length"]);
-      clearTimeout(this.deadlineTimer);
-      this.armDeadline(this.policy.idleMs);
-      this.req.resume();
+      // The connection closes at the body's end (closeAfterAnswer).
+      this.readIntoNothing(Number(this.req.headers["content-length"]));
       return;
     }
     this.stopReading();
     lingeringClose(this.req.socket);
+  }
+
+  /** Reads the rest of the body into nothing, up to `until` bytes in all and within the idle time in all, however it trickles: then the connection is cut. */
+  private readIntoNothing(until: number) {
+    this.discardUntil = until;
+    clearTimeout(this.deadlineTimer);
+    this.armDeadline(this.policy.idleMs);
+    this.req.resume();
   }
 
   /**
