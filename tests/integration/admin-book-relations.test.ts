@@ -1,4 +1,4 @@
-import { forgetReadModels } from "~/admin-kit/server/screen/read-model.server";
+import { forgetListCopies } from "~/platform/list-copy.server";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
@@ -118,7 +118,7 @@ describe.each([
     serve(book);
     const { entries } = await editForm([["title", "Penjaga Arsip Baru"]]);
     // The copy of the list the form came from is gone (a write elsewhere cleared it), and the list cannot be read again.
-    forgetReadModels();
+    forgetListCopies();
     upstream.use(http.get(`${UPSTREAM}/books/all`, () => new HttpResponse(null, { status: 500 })));
     const writes = recordWrites("patch", "/books/5", { status: 200 });
     const submitted = await admin.submit("/admin/book?modal=edit&id=5", entries);

@@ -147,8 +147,8 @@ describe("/katalog", () => {
     await list.loader(args("/katalog"));
     catalogue.expireTokens();
     // The cached copy of the list would hide the expiry: drop it, as the refresh time would.
-    const { forgetReadModels } = await import("~/admin-kit/server/screen/read-model.server");
-    forgetReadModels();
+    const { forgetListCopies } = await import("~/platform/list-copy.server");
+    forgetListCopies();
     expect((await list.loader(args("/katalog"))).total).toBe(60);
     expect(catalogue.logins()).toBe(2);
   });

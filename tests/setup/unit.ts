@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { clearAllCaches } from "~/platform/cache.server";
-import { forgetReadModels } from "~/admin-kit/server/screen/read-model.server";
+import { forgetListCopies } from "~/platform/list-copy.server";
 import { upstream } from "../mocks/upstream";
 
 // The configuration every loader and action reads; set before any server module loads it.
@@ -18,7 +18,7 @@ beforeAll(() => upstream.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   // Each test sees its own upstream answers, not the public cache or the lists' copies of the one before.
   clearAllCaches();
-  forgetReadModels();
+  forgetListCopies();
   upstream.resetHandlers();
   upstream.events.removeAllListeners();
 });

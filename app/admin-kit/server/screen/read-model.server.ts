@@ -1,7 +1,7 @@
 import type * as z from "zod";
 import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/resource";
 import type { ListView } from "~/admin-kit/url-state";
-import { forgetListCopies, listCopy, rereadListCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
+import { listCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
 import type { PositionIndex } from "~/platform/full-text.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
@@ -24,9 +24,6 @@ export interface ReadModel<Rec, C extends Cells> {
   search: PositionIndex;
   /** The copy's search fields: a column's place among them is its place in the index. */
   textFields: readonly string[];
-  /** Each record's place in the upstream's list (list-copy.server.ts). */
-  upstreamPositions: ReadonlyMap<string, number>;
-  readAt: number;
 }
 
 export interface ListAnswer<C extends Cells> {
@@ -99,8 +96,6 @@ function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAda
     sorted,
     search: copy.search,
     textFields: source.textFields,
-    upstreamPositions: copy.upstreamPositions,
-    readAt: copy.readAt,
   };
 }
 
@@ -110,20 +105,6 @@ export async function screenReadModel<Rec, C extends Cells>(api: UpstreamClient,
   return modelOf(await listCopy(api, source), adapter, source);
 }
 
-/** The screen's list read anew (list-copy.server.ts, `rereadListCopy`). */
-export async function rereadReadModel<Rec, C extends Cells>(
-  api: UpstreamClient,
-  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
-  since?: number,
-): Promise<ReadModel<Rec, C>> {
-  const source = listSourceOf(adapter);
-  return modelOf(await rereadListCopy(api, source, since), adapter, source);
-}
-
-/** Drops every kept copy (tests; a write clears them through its resource's generation). */
-export function forgetReadModels(): void {
-  forgetListCopies();
-}
 
 /** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
 function sortKey(value: CellValue | undefined): string | number | null {
