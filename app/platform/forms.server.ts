@@ -15,6 +15,13 @@ export const FORM_UNREADABLE = "Formulir tidak dapat dibaca. Silakan coba kirim 
 
 export type TextForm = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 
+/** Text fields read from a body, in order, as the FormData conform parses. */
+export function formDataOf(fields: Array<[string, string]>): FormData {
+  const formData = new FormData();
+  for (const [name, value] of fields) formData.append(name, value);
+  return formData;
+}
+
 /** Every text field of a urlencoded or multipart body, in order; file parts are skipped unread. */
 export async function readTextForm(request: Request): Promise<TextForm> {
   let form: IncomingForm;
@@ -26,9 +33,7 @@ export async function readTextForm(request: Request): Promise<TextForm> {
   }
   try {
     const { fields } = await readLeadingFields(form, new Set());
-    const formData = new FormData();
-    for (const [name, value] of fields) formData.append(name, value);
-    return { ok: true, formData };
+    return { ok: true, formData: formDataOf(fields) };
   } catch (error) {
     if (error instanceof MalformedForm) return { ok: false, status: 400, message: FORM_UNREADABLE };
     if (error instanceof FormRejected) return { ok: false, status: error.status, message: error.message };

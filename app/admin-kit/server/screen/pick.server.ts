@@ -7,6 +7,7 @@ import type { Cells, ScreenActionData } from "~/admin-kit/resource";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { SEARCH_MAX_LENGTH } from "~/admin-kit/url-state";
 import type { AdminContext } from "~/platform/auth.server";
+import { formDataOf } from "~/platform/forms.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, echoedForm, firstValue, refused } from "./answers.server.ts";
@@ -29,8 +30,7 @@ export async function answerPick<Rec, C extends Cells, S extends z.ZodObject>(
   if (!adapter.choices || !picker) return refused(FORM_MESSAGES.invalidRequest);
   const q = (firstValue(fields, pickSearchName(picker.name)) ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
 
-  const formData = new FormData();
-  for (const [name, value] of fields) formData.append(name, value);
+  const formData = formDataOf(fields);
   // Not checked yet: the admin is still filling it in.
   const reply = echoedForm(definition)(parseWithZod(formData, { schema: z.object({}) }).reply());
   // What the form showed goes back with it: the values sent back are still those it stands for.

@@ -15,6 +15,7 @@ import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
 import { log } from "@server/log.server";
 import { redirectWithAlert } from "~/platform/flash.server";
+import { formDataOf } from "~/platform/forms.server";
 import {
   FormRejected,
   nextFile,
@@ -80,12 +81,6 @@ function jsonBody(body: OutgoingFields, fields: FieldDefinition[]): Record<strin
   const json: Record<string, Exclude<OutgoingValue, undefined>> = {};
   for (const [name, value] of Object.entries(body)) json[name] = value === undefined ? (numbers.has(name) ? null : "") : value;
   return json;
-}
-
-function formDataOf(entries: Array<[string, string]>): FormData {
-  const formData = new FormData();
-  for (const [name, value] of entries) formData.append(name, value);
-  return formData;
 }
 
 interface Submitted {
