@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
+import type { DefineRoutesFunction } from "@remix-run/dev/dist/config/routes";
+import { tsImport } from "tsx/esm/api";
 import { defineConfig, transformWithEsbuild, type InlineConfig, type Plugin, type UserConfig } from "vite";
 
 /**
@@ -39,6 +41,23 @@ const shared = {
   },
 } satisfies UserConfig;
 
+/** The one module of every admin screen; registered once per screen below, not by its file name. */
+const ADMIN_SCREEN_MODULE = "admin-screen.tsx";
+
+/**
+ * One route per screen of the one list (app/resources/screens.ts), each `/admin/<id>` under the
+ * admin layout, all served by app/routes/admin-screen.tsx. The list is TypeScript with the app's
+ * path aliases: tsx loads it (the config itself is bundled by Vite, which leaves it to Node).
+ */
+async function adminScreenRoutes(defineRoutes: DefineRoutesFunction) {
+  const { SCREENS, screenRouteId } = (await tsImport("./app/resources/screens.ts", import.meta.url)) as typeof import("./app/resources/screens.ts");
+  const routes = defineRoutes((route) => {
+    for (const screen of SCREENS) route(screen.id, `routes/${ADMIN_SCREEN_MODULE}`, { id: screenRouteId(screen.id) });
+  });
+  for (const route of Object.values(routes)) route.parentId = "routes/admin";
+  return routes;
+}
+
 export default defineConfig({
   ...shared,
   // react-splide's package exports send Node's `import` to its CommonJS file, whose names Node
@@ -46,7 +65,8 @@ export default defineConfig({
   ssr: { noExternal: [/^@splidejs\//] },
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", `**/${ADMIN_SCREEN_MODULE}`],
+      routes: adminScreenRoutes,
       serverModuleFormat: "esm",
       buildDirectory: "build",
       serverBuildFile: "index.js",

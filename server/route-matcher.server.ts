@@ -66,7 +66,7 @@ export function routeMatcher(manifest: RouteManifest): (pathname: string, search
     if (!matches || matches.length < 2 || matches.some((match) => match.route.path?.includes("*"))) return undefined;
     const { route } = actionTarget(matches, search);
     const module = manifest[route.id as string]?.module;
-    return module ? { routeId: route.id as string, hasAction: typeof module.action === "function", uploads: uploadsOf(module.handle) } : undefined;
+    return module ? { routeId: route.id as string, hasAction: typeof module.action === "function", uploads: uploadsOf(module.handle, route.id as string) } : undefined;
   };
   return (pathname, search) => {
     const key = `${hasNakedIndexQuery(search) ? "i" : "-"}${pathname}`;

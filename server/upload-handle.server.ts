@@ -10,14 +10,19 @@
 export type UploadKind = "image" | "book" | "video";
 
 export interface UploadRouteHandle {
-  uploads: UploadKind[];
+  /**
+   * The kinds of file the route's form carries; a module that serves several routes (the admin
+   * screens' one module) says it per route id.
+   */
+  uploads: UploadKind[] | Readonly<Record<string, UploadKind[]>>;
 }
 
 const KINDS: readonly string[] = ["image", "book", "video"] satisfies UploadKind[];
 
-/** The file kinds a route module's `handle` declares, or undefined for a route without uploads. */
-export function uploadsOf(handle: unknown): UploadKind[] | undefined {
+/** The file kinds a route module's `handle` declares for the route `routeId`, or undefined for a route without uploads. */
+export function uploadsOf(handle: unknown, routeId: string): UploadKind[] | undefined {
   if (typeof handle !== "object" || handle === null || !("uploads" in handle)) return undefined;
-  const { uploads } = handle as { uploads: unknown };
+  let { uploads } = handle as { uploads: unknown };
+  if (typeof uploads === "object" && uploads !== null && !Array.isArray(uploads)) uploads = Object.hasOwn(uploads, routeId) ? (uploads as Record<string, unknown>)[routeId] : undefined;
   return Array.isArray(uploads) ? uploads.filter((kind): kind is UploadKind => KINDS.includes(kind)) : undefined;
 }

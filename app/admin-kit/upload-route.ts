@@ -1,9 +1,22 @@
 import type { FieldDefinition } from "~/admin-kit/resource";
-import type { UploadRouteHandle } from "@server/upload-handle.server";
+import type { UploadKind, UploadRouteHandle } from "@server/upload-handle.server";
 
-/** The `handle` of a screen's route whose form has file fields (the process reads it: server/upload-handle.server.ts). */
-export function uploadRoute(definition: { fields: readonly FieldDefinition[] }): UploadRouteHandle {
-  return { uploads: definition.fields.flatMap((field) => (field.type === "file" && field.accept ? [field.accept] : [])) };
+/** The `handle` of a route whose form has file fields (the process reads it: server/upload-handle.server.ts). */
+
+type Declared = { id: string; fields: readonly FieldDefinition[] };
+
+function kindsOf(definition: Pick<Declared, "fields">): UploadKind[] {
+  return definition.fields.flatMap((field) => (field.type === "file" && field.accept ? [field.accept] : []));
+}
+
+/** A route of one form (the video upload's). */
+export function uploadRoute(definition: Pick<Declared, "fields">): UploadRouteHandle {
+  return { uploads: kindsOf(definition) };
+}
+
+/** The one module that serves every screen: each screen's route, by its id, takes what its form carries (a form of text alone, nothing more). */
+export function screensUploadRoute(screens: readonly Declared[], routeIdOf: (id: string) => string): UploadRouteHandle {
+  return { uploads: Object.fromEntries(screens.flatMap((screen) => (kindsOf(screen).length > 0 ? [[routeIdOf(screen.id), kindsOf(screen)]] : []))) };
 }
 
 /** The resumable uploads' routes (/admin/uploads): their bodies may be as large as the largest file any form takes. */

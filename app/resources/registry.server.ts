@@ -3,57 +3,29 @@ import { adminPage, adminPath, type AdminPage, type AdminSection } from "~/admin
 import type { Cells, ResourceDefinition } from "~/admin-kit/resource";
 import type { AdminContext } from "~/platform/auth.server";
 import type { CachedResource } from "~/platform/cache.server";
-import { exportCsv, type ResourceAdapter } from "~/admin-kit/server/screen.server";
-import { aboutAdapter } from "~/resources/abouts/adapter.server";
-import { activityAdapter } from "~/resources/activities/adapter.server";
-import { authorAdapter } from "~/resources/authors/adapter.server";
-import { bannerAdapter } from "~/resources/banners/adapter.server";
-import { bookAdapter } from "~/resources/books/adapter.server";
-import { classificationAdapter } from "~/resources/classifications/adapter.server";
-import { genreAdapter } from "~/resources/genres/adapter.server";
-import { historyAdapter } from "~/resources/histories/adapter.server";
-import { libraryAdapter } from "~/resources/libraries/adapter.server";
-import { missionVisionAdapter } from "~/resources/mission-visions/adapter.server";
-import { officerAdapter } from "~/resources/officers/adapter.server";
-import { publisherAdapter } from "~/resources/publishers/adapter.server";
-import { sliderAdapter } from "~/resources/sliders/adapter.server";
-import { tagAdapter } from "~/resources/tags/adapter.server";
-import { videoAdapter } from "~/resources/videos/adapter.server";
+import { exportCsv, loadScreen, type ResourceAdapter, screenAction } from "~/admin-kit/server/screen.server";
+import { SCREEN_SECTIONS, screenAt } from "./screens";
 
 /**
- * The back-office's screens, one line each, in menu order (spec §2, Admin routes). Everything
- * that lists the screens reads this: the sidebar and page headings (through the admin layout's
- * data), the export route, the audit log's names and filter, the guard test and the hard suites.
- * A screen's id is its URL segment (`definition.id`); its folder is its upstream resource's
- * (`app/resources/<resource>/`: the declaration, the adapter, the test cases).
+ * The screens' server halves, each found beside its declaration (`app/resources/<resource>/adapter.server.ts`)
+ * and put in the order of the one list of screens (screens.ts). Everything on the server that
+ * lists the screens reads this: the sidebar and page headings (through the admin layout's data),
+ * the admin screens' route, the export route, the audit log's names and filter, and the suites.
  */
-const SECTIONS = [
-  {
-    label: "Website Settings",
-    screens: [
-      register(sliderAdapter),
-      register(aboutAdapter),
-      register(missionVisionAdapter),
-      register(activityAdapter),
-      register(historyAdapter),
-      register(officerAdapter),
-      register(libraryAdapter),
-    ],
-  },
-  {
-    label: "Mobile Settings",
-    screens: [
-      register(bannerAdapter),
-      register(bookAdapter),
-      register(genreAdapter),
-      register(tagAdapter),
-      register(classificationAdapter),
-      register(authorAdapter),
-      register(publisherAdapter),
-      register(videoAdapter),
-    ],
-  },
-];
+const ADAPTER_MODULES = import.meta.glob<Record<string, unknown>>("./*/adapter.server.ts", { eager: true });
+
+type AnyAdapter = ResourceAdapter<unknown, Cells, z.ZodObject>;
+
+const EXPORTS: unknown[] = Object.values(ADAPTER_MODULES).flatMap((module) => Object.values(module));
+
+/** The adapter made for this very declaration (its `definition`), wherever it is exported. */
+function adapterOf(definition: object): AnyAdapter {
+  const adapter = EXPORTS.find((value): value is AnyAdapter => typeof value === "object" && value !== null && (value as { definition?: unknown }).definition === definition);
+  if (!adapter) throw new Error(`A screen of app/resources/screens.ts has no adapter.server.ts beside its declaration: ${(definition as { id?: string }).id}`);
+  return adapter;
+}
+
+const SECTIONS = SCREEN_SECTIONS.map((section) => ({ label: section.label, screens: section.screens.map((definition) => register(adapterOf(definition))) }));
 
 /** The audit log's own page: in the menu, but no screen of records. */
 export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "history" });
@@ -64,6 +36,9 @@ export interface RegisteredScreen {
   /** Its upstream resource: its folder's name (`app/resources/<resource>/`). */
   resource: CachedResource;
   page: AdminPage;
+  /** Its route's loader and action (app/routes/admin-screen.tsx), once the admin is known. */
+  load(admin: AdminContext, request: Request): ReturnType<typeof loadScreen>;
+  act(admin: AdminContext, request: Request): ReturnType<typeof screenAction>;
   /** The list as a CSV download, for an exportable screen. */
   exportCsv(admin: AdminContext, request: Request): Promise<Response>;
 }
@@ -74,6 +49,8 @@ function register<Rec, C extends Cells, S extends z.ZodObject>(adapter: Resource
     definition: definition as unknown as ResourceDefinition,
     resource: adapter.resource,
     page: adminPage(definition.id, definition.menu),
+    load: (admin, request) => loadScreen(admin, request, adapter),
+    act: (admin, request) => screenAction(admin, request, adapter),
     exportCsv: (admin, request) => exportCsv(admin, request, adapter),
   };
 }
@@ -91,6 +68,12 @@ export const ADMIN_HOME = adminPath(ADMIN_SCREENS[0].page);
 
 export function screenById(id: string | undefined): RegisteredScreen | undefined {
   return ADMIN_SCREENS.find((screen) => screen.page.id === id);
+}
+
+/** The screen at an admin path (`/admin/<id>`), if one is registered. */
+export function registeredScreenAt(pathname: string): RegisteredScreen | undefined {
+  const definition = screenAt(pathname);
+  return definition && screenById(definition.id);
 }
 
 /** The audit log's names for the screens whose changes it records (its filter and its Data column). */

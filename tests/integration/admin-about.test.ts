@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as route from "~/routes/admin.about-manager";
+import * as route from "~/routes/admin-screen";
 import { adminScreen, fieldErrors, imageFile, noFile, recordWrites, serveList } from "./admin-screen-support";
 
 /** /admin/about-manager: the first record, every contact and social field, rich-text policies; no delete. */

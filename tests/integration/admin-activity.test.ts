@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as route from "~/routes/admin.activity";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fieldErrors, imageFile, noFile, PNG_SIGNATURE, recordWrites } from "./admin-screen-support";
 

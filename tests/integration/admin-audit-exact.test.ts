@@ -11,14 +11,8 @@ import { historyResource } from "~/resources/histories/screen";
 import { libraryResource } from "~/resources/libraries/screen";
 import { publisherResource } from "~/resources/publishers/screen";
 import { sliderResource } from "~/resources/sliders/screen";
-import * as aboutRoute from "~/routes/admin.about-manager";
-import * as activityRoute from "~/routes/admin.activity";
+import * as screenRoute from "~/routes/admin-screen";
 import * as auditRoute from "~/routes/admin.audit";
-import * as bookRoute from "~/routes/admin.book";
-import * as historyRoute from "~/routes/admin.history";
-import * as libraryRoute from "~/routes/admin.library";
-import * as publisherRoute from "~/routes/admin.publisher";
-import * as sliderRoute from "~/routes/admin.slider-manager";
 import { request } from "../helpers/sessions";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminCookie, form, load, noFile, recordWrites, submit, type ScreenRoute } from "./admin-screen-support";
@@ -60,7 +54,7 @@ const ACTIVITY_24 = { id: 24, date: "2024-05-01T00:00:00.000Z", title: "Lomba", 
 const CASES: Case[] = [
   {
     name: "about (rich text as the upstream stores it, social handles)",
-    route: aboutRoute,
+    route: screenRoute,
     path: "/admin/about-manager",
     definition: aboutResource as unknown as ResourceDefinition,
     list: {
@@ -92,7 +86,7 @@ const CASES: Case[] = [
   },
   {
     name: "publisher (a number shown as 12.500)",
-    route: publisherRoute,
+    route: screenRoute,
     path: "/admin/publisher",
     definition: publisherResource as unknown as ResourceDefinition,
     list: {
@@ -104,7 +98,7 @@ const CASES: Case[] = [
   },
   {
     name: "book (the spec's shape: relations by name)",
-    route: bookRoute,
+    route: screenRoute,
     path: "/admin/book",
     definition: bookResource as unknown as ResourceDefinition,
     list: {
@@ -140,7 +134,7 @@ const CASES: Case[] = [
   },
   {
     name: "activity (a date stored as a date-time, rich text)",
-    route: activityRoute,
+    route: screenRoute,
     path: "/admin/activity",
     definition: activityResource as unknown as ResourceDefinition,
     list: { path: "/activities", body: { data: [ACTIVITY_24] } },
@@ -150,7 +144,7 @@ const CASES: Case[] = [
   },
   {
     name: "history (an upper-cased title)",
-    route: historyRoute,
+    route: screenRoute,
     path: "/admin/history",
     definition: historyResource as unknown as ResourceDefinition,
     list: { path: "/histories", body: { data: [{ id: 1, title: "SEJARAH DINAS", description: "<h2>Awal</h2><p>Berdiri 1985</p>", file: null }] } },
@@ -159,7 +153,7 @@ const CASES: Case[] = [
   },
   {
     name: "library (JSON on the panel service)",
-    route: libraryRoute,
+    route: screenRoute,
     path: "/admin/library",
     definition: libraryResource as unknown as ResourceDefinition,
     list: {
@@ -171,7 +165,7 @@ const CASES: Case[] = [
   },
   {
     name: "slider (an upper-cased title, a URL)",
-    route: sliderRoute,
+    route: screenRoute,
     path: "/admin/slider-manager",
     definition: sliderResource as unknown as ResourceDefinition,
     list: { path: "/sliders", body: { data: [{ id: 3, title: "SELAMAT DATANG", description: "Layanan baru", url: "https://contoh.id/", file: "s.jpg" }] } },
@@ -226,18 +220,18 @@ describe("naming the record", () => {
   it("a delete records the deleted record's title beside its id", async () => {
     upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json(ACTIVITIES)));
     recordWrites("delete", "/activities/24", { status: 200 });
-    await submit(activityRoute, "/admin/activity?delete=24", cookie, form([["intent", "delete"], ["id", "24"]]));
+    await submit(screenRoute, "/admin/activity?delete=24", cookie, form([["intent", "delete"], ["id", "24"]]));
     expect(await newestEntry()).toMatchObject({ action: "Hapus", recordId: "24", recordLabel: "Lomba Bercerita", outcome: "Berhasil" });
   });
 
   it("a refused delete names it too; a record no longer listed is recorded by its id alone", async () => {
     upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json(ACTIVITIES)));
     recordWrites("delete", "/activities/24", { status: 500 });
-    await submit(activityRoute, "/admin/activity?delete=24", cookie, form([["intent", "delete"], ["id", "24"]]));
+    await submit(screenRoute, "/admin/activity?delete=24", cookie, form([["intent", "delete"], ["id", "24"]]));
     expect(await newestEntry()).toMatchObject({ action: "Hapus", recordId: "24", recordLabel: "Lomba Bercerita", outcome: "Gagal (500)" });
 
     recordWrites("delete", "/activities/99", { status: 200 });
-    await submit(activityRoute, "/admin/activity?delete=99", cookie, form([["intent", "delete"], ["id", "99"]]));
+    await submit(screenRoute, "/admin/activity?delete=99", cookie, form([["intent", "delete"], ["id", "99"]]));
     expect(await newestEntry()).toMatchObject({ action: "Hapus", recordId: "99", recordLabel: "" });
   });
 });
@@ -245,7 +239,7 @@ describe("naming the record", () => {
 describe("an edit of a record that no longer exists", () => {
   const editLomba = () =>
     submit(
-      activityRoute,
+      screenRoute,
       "/admin/activity?modal=edit&id=24",
       cookie,
       form([

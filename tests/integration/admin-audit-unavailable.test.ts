@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as auditRoute from "~/routes/admin.audit";
 import * as exportRoute from "~/routes/admin.export.$screen";
-import * as libraryRoute from "~/routes/admin.library";
+import * as libraryRoute from "~/routes/admin-screen";
 import { request } from "../helpers/sessions";
 import { adminCookie, alertAfter, recordAllRequests, recordWrites, serveList, submit } from "./admin-screen-support";
 

@@ -7,10 +7,9 @@ import { fieldChanges } from "~/admin-kit/server/screen/field-values.server";
 import { beginChange, queuedCompletions, recordChange, retryQueuedCompletions } from "~/platform/audit.server";
 import type { AuditCells } from "~/lib/audit";
 import { formatJakartaDateTime } from "~/lib/dates";
-import * as activityRoute from "~/routes/admin.activity";
+import * as screenRoute from "~/routes/admin-screen";
 import * as auditRoute from "~/routes/admin.audit";
 import * as exportRoute from "~/routes/admin.export.$screen";
-import * as libraryRoute from "~/routes/admin.library";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
 import { adminCookie, alertAfter, form, imageFile, recordWrites, serveList, submit } from "./admin-screen-support";
@@ -71,7 +70,7 @@ async function newestEntry(): Promise<AuditCells> {
 }
 
 const editActivity = (entries: Array<[string, string | File]>) =>
-  submit(activityRoute, "/admin/activity?modal=edit&id=24", cookie, form([["intent", "update"], ["id", "24"], ...entries]));
+  submit(screenRoute, "/admin/activity?modal=edit&id=24", cookie, form([["intent", "update"], ["id", "24"], ...entries]));
 
 describe("what is recorded", () => {
   it("an edit: who, what and which fields changed, old and new plain text, the rest only named", async () => {
@@ -82,7 +81,7 @@ describe("what is recorded", () => {
       ["description", "<p>Lomba bercerita tingkat SD dan SMP.</p>"],
       ["file", imageFile("lomba.png")],
     ]);
-    expect(await alertAfter(activityRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+    expect(await alertAfter(screenRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
     expect(writes).toHaveLength(1);
     expect(await newestEntry()).toEqual({
       at: expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} WIB$/),
@@ -119,7 +118,7 @@ describe("what is recorded", () => {
   it("a new record with the id the upstream gave it", async () => {
     recordWrites("post", "/activities", { status: 201, body: { data: { id: 26 } } });
     await submit(
-      activityRoute,
+      screenRoute,
       "/admin/activity?modal=add",
       cookie,
       form([
@@ -179,8 +178,8 @@ describe("what is recorded", () => {
   it("deletes and status switches", async () => {
     recordWrites("delete", "/company/11", { status: 200 });
     recordWrites("put", "/bibliographies/admin/library", { status: 200 });
-    await submit(libraryRoute, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id: "11", on: "false" }));
-    await submit(libraryRoute, "/admin/library?delete=11", cookie, new URLSearchParams({ intent: "delete", id: "11" }));
+    await submit(screenRoute, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id: "11", on: "false" }));
+    await submit(screenRoute, "/admin/library?delete=11", cookie, new URLSearchParams({ intent: "delete", id: "11" }));
     const [deleted, toggled] = (await auditScreen("?resource=library")).rows.map((row) => row.cells);
     expect(deleted).toMatchObject({ action: "Hapus", resource: "Perpustakaan", recordId: "11", changes: "", outcome: "Berhasil" });
     expect(toggled).toMatchObject({ action: "Ubah status", resource: "Perpustakaan", recordId: "11", changes: 'Aktif: "Ya" → "Tidak"' });
@@ -292,7 +291,7 @@ describe("the pending entry (issue 36 point 3)", () => {
       ["title", "Ditulis sebelum dikirim"],
       ["description", "<p>Lomba bercerita tingkat SD.</p>"],
     ]);
-    expect(await alertAfter(activityRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+    expect(await alertAfter(screenRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
     expect(seenWhileCalled).toBe("pending");
     expect(await newestEntry()).toMatchObject({ changes: 'Judul: "Kegiatan 24" → "Ditulis sebelum dikirim"', outcome: "Berhasil" });
   });
@@ -306,7 +305,7 @@ describe("the pending entry (issue 36 point 3)", () => {
         ["title", "Selesai walau log sibuk"],
         ["description", "<p>Lomba bercerita tingkat SD.</p>"],
       ]);
-      expect(await alertAfter(activityRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
+      expect(await alertAfter(screenRoute, submitted, cookie)).toEqual([{ type: "success", message: "Berhasil mengubah kegiatan!" }]);
       expect(writes).toHaveLength(1);
       expect(queuedCompletions()).toBe(1);
       expect(retryQueuedCompletions(), "still failing: kept queued").toBe(1);
@@ -321,7 +320,7 @@ describe("the pending entry (issue 36 point 3)", () => {
   it("a new record's id, known only from the upstream's answer, is searchable once completed", async () => {
     recordWrites("post", "/activities", { status: 201, body: { data: { id: 4242 } } });
     await submit(
-      activityRoute,
+      screenRoute,
       "/admin/activity?modal=add",
       cookie,
       form([

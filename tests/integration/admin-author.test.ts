@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authorResource } from "~/resources/authors/screen";
-import * as route from "~/routes/admin.author";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listBanners } from "~/resources/banners/banners.server";
 import { createUpstreamClient } from "~/platform/upstream.server";
-import * as route from "~/routes/admin.banner";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordWrites, uploadedPng } from "./admin-screen-support";

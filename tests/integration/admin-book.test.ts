@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as route from "~/routes/admin.book";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";
 

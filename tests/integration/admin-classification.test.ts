@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { classificationResource } from "~/resources/classifications/screen";
-import * as route from "~/routes/admin.classification";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fieldErrors, recordWrites } from "./admin-screen-support";

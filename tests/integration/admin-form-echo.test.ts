@@ -1,8 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import * as sliderRoute from "~/routes/admin.slider-manager";
-import * as bookRoute from "~/routes/admin.book";
-import * as publisherRoute from "~/routes/admin.publisher";
+import * as screenRoute from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminCookie, form, imageFile, noFile, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
 
@@ -20,7 +18,7 @@ describe("a refused admin form", () => {
     const cookie = await adminCookie();
     const calls = recordAllRequests();
     const submitted = await submit(
-      sliderRoute,
+      screenRoute,
       "/admin/slider-manager?modal=add",
       cookie,
       form([
@@ -44,7 +42,7 @@ describe("a refused admin form", () => {
   it("refuses text fields over FORM_MAX_BYTES together with 413, echoing none of them whole", async () => {
     const cookie = await adminCookie();
     const submitted = await submit(
-      sliderRoute,
+      screenRoute,
       "/admin/slider-manager?modal=add",
       cookie,
       form([
@@ -62,7 +60,7 @@ describe("a refused admin form", () => {
     const cookie = await adminCookie();
     recordWrites("post", "/publishers", { status: 422, body: { error: "Nama sudah ada" } });
     const submitted = await submit(
-      publisherRoute,
+      screenRoute,
       "/admin/publisher?modal=add",
       cookie,
       form([
@@ -83,7 +81,7 @@ describe("a refused admin form", () => {
     upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: [{ ...stored, publisher: { name: "P" }, genres: [], tags: [] }] })));
     const calls = recordAllRequests();
     const submitted = await submit(
-      bookRoute,
+      screenRoute,
       "/admin/book?modal=edit&id=1",
       cookie,
       form([

@@ -3,8 +3,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { genreResource } from "~/resources/genres/screen";
 import { tagResource } from "~/resources/tags/screen";
-import * as genreRoute from "~/routes/admin.genre";
-import * as tagRoute from "~/routes/admin.tag";
+import * as screenRoute from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, recordWrites, submit } from "./admin-screen-support";
@@ -12,8 +11,8 @@ import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, re
 /** /admin/genre (Kategori) and /admin/tag: JSON writes of the name, the cover or a placeholder, the generic messages. */
 
 const screens = [
-  { name: "genre", route: genreRoute, screenPath: "/admin/genre", path: "/genres", definition: genreResource, question: "Are you sure you want to delete this genre?" },
-  { name: "tag", route: tagRoute, screenPath: "/admin/tag", path: "/tags", definition: tagResource, question: "Are you sure you want to delete this tag?" },
+  { name: "genre", route: screenRoute, screenPath: "/admin/genre", path: "/genres", definition: genreResource, question: "Are you sure you want to delete this genre?" },
+  { name: "tag", route: screenRoute, screenPath: "/admin/tag", path: "/tags", definition: tagResource, question: "Are you sure you want to delete this tag?" },
 ];
 
 describe.each(screens)("$name screen", ({ route, screenPath, path, definition, question }) => {

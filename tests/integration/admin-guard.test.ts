@@ -2,14 +2,16 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ADMIN_MENU } from "~/resources/registry.server";
+import { SCREENS } from "~/resources/screens";
 import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
 
 /**
  * Design principle 1: every admin loader and action checks the role itself. This walks every
- * route module under app/routes/admin* (so a new admin route is covered the day it is added)
- * and proves each loader and action sends anonymous and role-1 visitors to `/` before any
- * upstream data call is made.
+ * admin route: each route module under app/routes/admin*, and each screen of the one list
+ * (app/resources/screens.ts), which the build serves with app/routes/admin-screen.tsx (so a new
+ * admin route or screen is covered the day it is added), and proves each loader and action sends
+ * anonymous and role-1 visitors to `/` before any upstream data call is made.
  */
 
 const routesDir = path.resolve(__dirname, "../../app/routes");
@@ -30,10 +32,20 @@ function paramsOf(file: string): Record<string, string> {
   return params;
 }
 
-/** Every admin route module, loaded once: which of loader and action it has decides which cases run. */
-const adminRoutes: Array<[string, RouteModule]> = await Promise.all(
-  adminRouteFiles.map(async (file) => [file, (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule] as [string, RouteModule]),
-);
+/** Every admin route, its module loaded once: which of loader and action it has decides which cases run. */
+interface AdminRoute {
+  name: string;
+  path: string;
+  params: Record<string, string>;
+  module: RouteModule;
+}
+const screenModule = (await import("~/routes/admin-screen")) as RouteModule;
+const adminRoutes: AdminRoute[] = [
+  ...(await Promise.all(
+    adminRouteFiles.map(async (file) => ({ name: file, path: `/${file}`, params: paramsOf(file), module: (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule })),
+  )),
+  ...SCREENS.map((screen) => ({ name: `admin-screen.tsx at /admin/${screen.id}`, path: `/admin/${screen.id}`, params: {}, module: screenModule })),
+];
 
 async function outcome(run: () => unknown): Promise<Response | "returned"> {
   try {
@@ -58,13 +70,14 @@ describe("every admin route guards its loader and action", () => {
     expect(adminRouteFiles.length).toBeGreaterThan(2);
   });
 
-  it("finds a route module for every page of the registry's menu, so each is guarded below", () => {
+  it("finds a route for every page of the registry's menu, so each is guarded below", () => {
     const pages = ADMIN_MENU.flatMap((section) => section.pages);
     expect(pages.length).toBeGreaterThan(10);
-    expect(pages.map((page) => page.id).filter((id) => !adminRouteFiles.includes(`admin.${id}.tsx`))).toEqual([]);
+    const guarded = adminRoutes.map((route) => route.path);
+    expect(pages.map((page) => page.id).filter((id) => !guarded.includes(`/admin/${id}`) && !adminRouteFiles.includes(`admin.${id}.tsx`))).toEqual([]);
   });
 
-  for (const [file, module] of adminRoutes) {
+  for (const { name: file, path: routePath, params, module } of adminRoutes) {
     describe(file, () => {
       it("has a loader (every admin page is guarded on the server)", () => {
         expect(typeof module.loader).toBe("function");
@@ -82,7 +95,7 @@ describe("every admin route guards its loader and action", () => {
             const method = kind === "loader" ? "GET" : "POST";
             const body = kind === "action" ? new URLSearchParams({ title: "x", id: "1", intent: "delete" }) : undefined;
             const response = await outcome(() =>
-              run({ request: request(`/${file}`, { method, body, cookie }), params: paramsOf(file), context: { clientIp: "127.0.0.1" } }),
+              run({ request: request(routePath, { method, body, cookie }), params, context: { clientIp: "127.0.0.1" } }),
             );
             expect(response).toBeInstanceOf(Response);
             const redirect = response as Response;

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as route from "~/routes/admin.history";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, imageFile, PNG_SIGNATURE, recordAllRequests, recordWrites, serveList } from "./admin-screen-support";
 

@@ -6,8 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { LEGACY_VALUE_NOTE, legacyValues } from "~/admin-kit/legacy-values";
 import { bookResource } from "~/resources/books/screen";
 import { publisherResource } from "~/resources/publishers/screen";
-import * as bookRoute from "~/routes/admin.book";
-import * as publisherRoute from "~/routes/admin.publisher";
+import * as screenRoute from "~/routes/admin-screen";
 import type { ResourceDefinition, ScreenData } from "~/admin-kit/resource";
 import { ResourceForm } from "~/components/admin/ResourceForm";
 import { upstream, UPSTREAM } from "../mocks/upstream";
@@ -68,7 +67,7 @@ const withField = (entries: Array<[string, string]>, name: string, value: string
   entries.map(([field, old]): [string, string] => [field, field === name ? value : old]);
 
 describe("a book whose stored ISBN fails its check digit", () => {
-  const admin = adminScreen(bookRoute, "/admin/book");
+  const admin = adminScreen(screenRoute, "/admin/book");
   beforeEach(() => {
     upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: [BOOK], total: 1 })));
     for (const [path, body] of Object.entries(LOOKUPS)) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body)));
@@ -121,7 +120,7 @@ describe("a book whose stored ISBN fails its check digit", () => {
 });
 
 describe("a publisher whose stored email fails today's rule", () => {
-  const admin = adminScreen(publisherRoute, "/admin/publisher");
+  const admin = adminScreen(screenRoute, "/admin/publisher");
   const PUBLISHER = { id: 1, name: "Penerbit Lama", address: "", about: "", email: "redaksi(at)lama", phone: "0271 123456", total_books: 12, books: [] };
   beforeEach(() => {
     upstream.use(

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
-import * as authorRoute from "~/routes/admin.author";
-import * as bannerRoute from "~/routes/admin.banner";
-import * as classificationRoute from "~/routes/admin.classification";
-import * as genreRoute from "~/routes/admin.genre";
-import * as publisherRoute from "~/routes/admin.publisher";
-import * as tagRoute from "~/routes/admin.tag";
+import * as screenRoute from "~/routes/admin-screen";
 import { DEMO_TOKEN, upstream, userHandlers } from "../mocks/upstream";
 import { readQueries, servePagedList } from "./admin-catalogue-support";
 import { adminCookie, load, recordAllRequests, recordWrites, submit, type ScreenRoute } from "./admin-screen-support";
@@ -20,12 +15,12 @@ const record = (id: number) => ({ id, name: `Rekaman ${id}`, title: `Rekaman ${i
 const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => String(from - index));
 
 const screens: Array<{ name: string; route: ScreenRoute; screenPath: string; path: string; key: string }> = [
-  { name: "banner", route: bannerRoute, screenPath: "/admin/banner", path: "/banners", key: "data" },
-  { name: "genre", route: genreRoute, screenPath: "/admin/genre", path: "/genres", key: "data" },
-  { name: "tag", route: tagRoute, screenPath: "/admin/tag", path: "/tags", key: "data" },
-  { name: "classification", route: classificationRoute, screenPath: "/admin/classification", path: "/classifications", key: "data" },
-  { name: "author", route: authorRoute, screenPath: "/admin/author", path: "/authors", key: "author" },
-  { name: "publisher", route: publisherRoute, screenPath: "/admin/publisher", path: "/publishers", key: "publishers" },
+  { name: "banner", route: screenRoute, screenPath: "/admin/banner", path: "/banners", key: "data" },
+  { name: "genre", route: screenRoute, screenPath: "/admin/genre", path: "/genres", key: "data" },
+  { name: "tag", route: screenRoute, screenPath: "/admin/tag", path: "/tags", key: "data" },
+  { name: "classification", route: screenRoute, screenPath: "/admin/classification", path: "/classifications", key: "data" },
+  { name: "author", route: screenRoute, screenPath: "/admin/author", path: "/authors", key: "author" },
+  { name: "publisher", route: screenRoute, screenPath: "/admin/publisher", path: "/publishers", key: "publishers" },
 ];
 
 let cookie: string;
@@ -64,27 +59,27 @@ describe("reading a whole list from the upstream", () => {
   it("10,000 records: read once in pages of 100, then any page, search or order costs no upstream call", async () => {
     const queries = servePagedList("/publishers", "publishers", 10_000, record);
     const calls = recordAllRequests();
-    const { screen } = await load(publisherRoute, "/admin/publisher", cookie);
+    const { screen } = await load(screenRoute, "/admin/publisher", cookie);
     expect(screen.count).toEqual({ from: 1, to: 20, total: 10_000 });
     expect(screen.rows[0].id).toBe("10000");
     // Pages 1 and 2 one at a time, then four at once until the empty 101st (102 came in its wave).
     expect(queries).toEqual(readQueries(102));
     calls.length = 0;
     for (const page of [2, 250, 500]) {
-      const shown = await load(publisherRoute, `/admin/publisher?page=${page}`, cookie);
+      const shown = await load(screenRoute, `/admin/publisher?page=${page}`, cookie);
       expect(shown.screen.rows[0].id).toBe(String(10_000 - (page - 1) * 20));
       expect(shown.screen.paging).toMatchObject({ page, hasMore: page < 500, pageCount: 500 });
     }
-    const searched = await load(publisherRoute, "/admin/publisher?q=rekaman%209999", cookie);
+    const searched = await load(screenRoute, "/admin/publisher?q=rekaman%209999", cookie);
     expect(searched.screen.rows.map((row) => row.id)).toEqual(["9999"]);
-    const sorted = await load(publisherRoute, "/admin/publisher?sort=name&dir=asc", cookie);
+    const sorted = await load(screenRoute, "/admin/publisher?sort=name&dir=asc", cookie);
     expect(sorted.screen.rows[0].cells.name).toBe("Rekaman 1");
     expect(calls).toEqual([]);
   });
 
   it("reads every record from an upstream that caps `limit` below 100", async () => {
     const queries = servePagedList("/genres", "data", 45, record, { maxLimit: 20 });
-    const { screen } = await load(genreRoute, "/admin/genre", cookie);
+    const { screen } = await load(screenRoute, "/admin/genre", cookie);
     expect(screen.count?.total).toBe(45);
     // 20, 20, then a wave of four whose first (5 records) is the end.
     expect(queries.map((query) => query.page)).toEqual(["1", "2", "3", "4", "5", "6"]);
@@ -92,7 +87,7 @@ describe("reading a whole list from the upstream", () => {
 
   it("stops at the first page of repeats from an upstream that ignores `page`", async () => {
     const queries = servePagedList("/genres", "data", 45, record, { ignoresPage: true });
-    const { screen } = await load(genreRoute, "/admin/genre", cookie);
+    const { screen } = await load(screenRoute, "/admin/genre", cookie);
     expect(screen.count?.total).toBe(45);
     expect(queries).toHaveLength(2);
   });
@@ -102,20 +97,20 @@ describe("reading a whole list from the upstream", () => {
     // A minute on, the session asks the upstream for the admin's role again.
     upstream.use(...userHandlers({ "admin@dispusip.local": { password: "rahasia", role: 3, token: DEMO_TOKEN } }));
     const queries = servePagedList("/genres", "data", 30, record);
-    await load(genreRoute, "/admin/genre", cookie);
-    await load(genreRoute, "/admin/genre?q=rekaman", cookie);
+    await load(screenRoute, "/admin/genre", cookie);
+    await load(screenRoute, "/admin/genre?q=rekaman", cookie);
     expect(queries).toHaveLength(2);
 
     recordWrites("delete", "/genres/25", { status: 200 });
-    await submit(genreRoute, "/admin/genre?delete=25", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
-    await load(genreRoute, "/admin/genre", cookie);
+    await submit(screenRoute, "/admin/genre?delete=25", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
+    await load(screenRoute, "/admin/genre", cookie);
     expect(queries).toHaveLength(4);
 
     vi.setSystemTime(Date.now() + 59_000);
-    await load(genreRoute, "/admin/genre", cookie);
+    await load(screenRoute, "/admin/genre", cookie);
     expect(queries).toHaveLength(4);
     vi.setSystemTime(Date.now() + 2_000);
-    await load(genreRoute, "/admin/genre", cookie);
+    await load(screenRoute, "/admin/genre", cookie);
     expect(queries).toHaveLength(6);
   });
 });
@@ -135,7 +130,7 @@ describe("search (?q=)", () => {
   it("matches any text column, whatever the case and accents, and the beginning of a word", async () => {
     servePagedList("/banners", "data", 4, banner);
     const titles = async (q: string) =>
-      (await load(bannerRoute, `/admin/banner?q=${encodeURIComponent(q)}`, cookie)).screen.rows.map((row) => row.cells.title);
+      (await load(screenRoute, `/admin/banner?q=${encodeURIComponent(q)}`, cookie)).screen.rows.map((row) => row.cells.title);
     expect(await titles("PERPUS")).toEqual(expect.arrayContaining(["Perpustakaan Keliling", "Jam Layanan Perpustakaan"]));
     expect(await titles("perpus")).toHaveLength(2);
     expect(await titles("cafe")).toEqual(["Pojok Baca Café"]);
@@ -148,9 +143,9 @@ describe("search (?q=)", () => {
 
   it("counts what matches, and an empty result is not a failure", async () => {
     servePagedList("/banners", "data", 4, banner);
-    const matched = await load(bannerRoute, "/admin/banner?q=perpustakaan", cookie);
+    const matched = await load(screenRoute, "/admin/banner?q=perpustakaan", cookie);
     expect(matched.screen.count).toEqual({ from: 1, to: 2, total: 2 });
-    const none = await load(bannerRoute, "/admin/banner?q=tidak%20ada%20yang%20cocok", cookie);
+    const none = await load(screenRoute, "/admin/banner?q=tidak%20ada%20yang%20cocok", cookie);
     expect(none.screen.rows).toEqual([]);
     expect(none.screen.count).toEqual({ from: 0, to: 0, total: 0 });
     expect(none.screen.loadFailure).toBeNull();
@@ -161,7 +156,7 @@ describe("search (?q=)", () => {
     servePagedList("/banners", "data", 4, banner);
     // "\u0000": SQLite ends a string at NUL (a real NUL, sent as %00 in the address).
     for (const q of ["*", "\"", "((", "a".repeat(5_000), "title:lomba", "<script>", "%00", "\u0000", "a\u0000b\u0007c", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢"]) {
-      const { screen } = await load(bannerRoute, `/admin/banner?q=${encodeURIComponent(q)}`, cookie);
+      const { screen } = await load(screenRoute, `/admin/banner?q=${encodeURIComponent(q)}`, cookie);
       expect(screen.loadFailure, q).toBeNull();
       expect(screen.count, q).not.toBeNull();
     }
@@ -171,7 +166,7 @@ describe("search (?q=)", () => {
 describe("order (?sort=&dir=)", () => {
   it("orders by a column either way, numbers in a name by their value; an unknown or picture column is the default order", async () => {
     servePagedList("/genres", "data", 12, record);
-    const names = async (query: string) => (await load(genreRoute, `/admin/genre?${query}`, cookie)).screen.rows.map((row) => row.cells.name);
+    const names = async (query: string) => (await load(screenRoute, `/admin/genre?${query}`, cookie)).screen.rows.map((row) => row.cells.name);
     expect((await names("sort=name&dir=asc")).slice(0, 3)).toEqual(["Rekaman 1", "Rekaman 2", "Rekaman 3"]);
     expect((await names("sort=name&dir=desc")).slice(0, 3)).toEqual(["Rekaman 12", "Rekaman 11", "Rekaman 10"]);
     expect((await names("sort=nope&dir=asc"))[0]).toBe("Rekaman 12");
@@ -180,9 +175,9 @@ describe("order (?sort=&dir=)", () => {
 
   it("a search keeps the list's order: the one asked for, else newest first", async () => {
     servePagedList("/genres", "data", 30, record);
-    const sorted = await load(genreRoute, "/admin/genre?q=rekaman%202&sort=name&dir=asc", cookie);
+    const sorted = await load(screenRoute, "/admin/genre?q=rekaman%202&sort=name&dir=asc", cookie);
     expect(sorted.screen.rows.map((row) => row.cells.name)).toEqual(["Rekaman 2", ...Array.from({ length: 10 }, (_, index) => `Rekaman ${20 + index}`)]);
-    const newest = await load(genreRoute, "/admin/genre?q=rekaman%202", cookie);
+    const newest = await load(screenRoute, "/admin/genre?q=rekaman%202", cookie);
     expect(newest.screen.rows.map((row) => row.id)).toEqual([...ids(29, 20), "2"]);
   });
 });
@@ -190,38 +185,38 @@ describe("order (?sort=&dir=)", () => {
 describe("the view in the URL", () => {
   it("an unreadable page is the first; an action keeps the view it came from; a create goes to the first page, newest first", async () => {
     const queries = servePagedList("/genres", "data", 30, record);
-    expect((await load(genreRoute, "/admin/genre?page=abc", cookie)).screen.paging?.page).toBe(1);
-    expect((await load(genreRoute, "/admin/genre?page=-2", cookie)).screen.paging?.page).toBe(1);
+    expect((await load(screenRoute, "/admin/genre?page=abc", cookie)).screen.paging?.page).toBe(1);
+    expect((await load(screenRoute, "/admin/genre?page=-2", cookie)).screen.paging?.page).toBe(1);
     expect(queries).toEqual(readQueries(2));
 
     recordWrites("delete", "/genres/25", { status: 200 });
-    const deleted = await submit(genreRoute, "/admin/genre?delete=25&page=2&q=rekaman&sort=name&dir=desc", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
+    const deleted = await submit(screenRoute, "/admin/genre?delete=25&page=2&q=rekaman&sort=name&dir=desc", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
     expect(deleted).toMatchObject({ kind: "redirect", location: "/admin/genre?q=rekaman&sort=name&dir=desc&page=2" });
 
     recordWrites("post", "/genres", { status: 201, body: { data: { id: 31 } } });
-    const created = await submit(genreRoute, "/admin/genre?modal=add&page=2&q=rekaman", cookie, new URLSearchParams({ intent: "create", name: "Baru" }));
+    const created = await submit(screenRoute, "/admin/genre?modal=add&page=2&q=rekaman", cookie, new URLSearchParams({ intent: "create", name: "Baru" }));
     expect(created).toMatchObject({ kind: "redirect", location: "/admin/genre" });
   });
 
   it("the edit form reads its record as stored now, on any page; the delete question finds its row in the list", async () => {
     servePagedList("/genres", "data", 45, record);
-    const editing = await load(genreRoute, "/admin/genre?modal=edit&id=3", cookie);
+    const editing = await load(screenRoute, "/admin/genre?modal=edit&id=3", cookie);
     expect(editing.screen.rows.some((row) => row.id === "3")).toBe(false);
     expect(editing.screen.editing).toMatchObject({ id: "3", values: { name: "Rekaman 3" } });
     // Renamed elsewhere after the list was read: the form shows the new name, not the list's copy.
     servePagedList("/genres", "data", 45, (id) => ({ ...record(id), name: id === 3 ? "Diubah di tempat lain" : `Rekaman ${id}` }));
-    const reopened = await load(genreRoute, "/admin/genre?modal=edit&id=3", cookie);
+    const reopened = await load(screenRoute, "/admin/genre?modal=edit&id=3", cookie);
     expect(reopened.screen.editing).toMatchObject({ id: "3", values: { name: "Diubah di tempat lain" } });
-    const deleting = await load(genreRoute, "/admin/genre?delete=4", cookie);
+    const deleting = await load(screenRoute, "/admin/genre?delete=4", cookie);
     expect(deleting.screen.selected?.id).toBe("4");
-    const onPage = await load(genreRoute, "/admin/genre?modal=edit&id=44", cookie);
+    const onPage = await load(screenRoute, "/admin/genre?modal=edit&id=44", cookie);
     expect(onPage.screen.editing).toMatchObject({ id: "44", values: { name: "Rekaman 44" } });
     expect(onPage.screen.selected).toBeNull();
   });
 
   it("an edit form for a record the upstream does not have opens nothing, and says it may have been deleted elsewhere", async () => {
     servePagedList("/genres", "data", 45, record);
-    const { screen } = await load(genreRoute, "/admin/genre?modal=edit&id=99", cookie);
+    const { screen } = await load(screenRoute, "/admin/genre?modal=edit&id=99", cookie);
     expect(screen.editing).toBeNull();
     expect(screen.alerts.map(({ type, message }) => ({ type, message }))).toEqual([{ type: "error", message: CONFLICT_MESSAGES.missing }]);
     expect(screen.rows.map((row) => row.id)).toEqual(ids(45, 26));

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import * as route from "~/routes/admin.mission-vission";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fieldErrors, recordWrites, serveList } from "./admin-screen-support";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as route from "~/routes/admin.officer";
+import * as route from "~/routes/admin-screen";
 import { adminScreen, fieldErrors, imageFile, noFile, recordWrites, serveList } from "./admin-screen-support";
 
 /** /admin/officer: name, position, additional_text and photo; failures the spec only logs are shown too. */

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { publisherResource } from "~/resources/publishers/screen";
-import * as route from "~/routes/admin.publisher";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
 import { adminScreen, fieldErrors, recordWrites } from "./admin-screen-support";

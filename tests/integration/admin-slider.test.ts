@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { getConfig } from "@server/config.server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as route from "~/routes/admin.slider-manager";
+import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import {
   adminScreen,

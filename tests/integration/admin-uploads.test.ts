@@ -19,7 +19,7 @@ vi.stubEnv("UPLOAD_ADMIN_MAX_BYTES", String(ADMIN_MAX_BYTES));
 vi.stubEnv("UPLOAD_ADMIN_MAX_COUNT", String(ADMIN_MAX_COUNT));
 const collection = await import("~/routes/admin.uploads");
 const single = await import("~/routes/admin.uploads.$uploadId");
-const sliderRoute = await import("~/routes/admin.slider-manager");
+const sliderRoute = await import("~/routes/admin-screen");
 const { getConfig } = await import("@server/config.server");
 const { removeUploads, sweepExpiredUploads, UPLOAD_MESSAGES } = await import("~/platform/uploads.server");
 

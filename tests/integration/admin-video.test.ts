@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
-import * as route from "~/routes/admin.video";
+import * as route from "~/routes/admin-screen";
 import * as uploadRoute from "~/routes/admin.video[.]upload";
 import { request } from "../helpers/sessions";
 import { upstream, UPSTREAM } from "../mocks/upstream";

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resourceGeneration } from "~/platform/cache.server";
 import { loader as homeLoader } from "~/routes/_public._index";
-import * as genreRoute from "~/routes/admin.genre";
-import * as activityRoute from "~/routes/admin.activity";
+import * as screenRoute from "~/routes/admin-screen";
 import { publicLoaderArgs as args } from "../helpers/public-loaders";
 import { siteContentHandlers } from "../mocks/site-content";
 import { recordUpstreamCalls, upstream } from "../mocks/upstream";
@@ -36,7 +35,7 @@ describe("what a write clears", () => {
     const activities = resourceGeneration("activities");
 
     recordWrites("put", "/genres", { status: 200, body: { data: { id: 1 } } });
-    const saved = await submit(genreRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Genre baru"]]));
+    const saved = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Genre baru"]]));
     expect(saved.kind).toBe("redirect");
 
     expect(await homeReadsDuring(() => homeLoader(args("/"))), "the home page after a genre write").toEqual([]);
@@ -49,7 +48,7 @@ describe("what a write clears", () => {
     upstream.use(...siteContentHandlers());
     recordWrites("post", "/activities", { status: 201, body: { data: { id: 99 } } });
     const saved = await submit(
-      activityRoute,
+      screenRoute,
       "/admin/activity?modal=add",
       cookie,
       form([["intent", "create"], ["date", "2024-05-01"], ["title", "Lomba"], ["description", "<p>Lomba bercerita</p>"]]),

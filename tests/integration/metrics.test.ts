@@ -15,7 +15,7 @@ import { metricsRegistry } from "~/platform/metrics.server";
 import { publicPageCache } from "~/platform/page-cache.server";
 import { memoryReservations } from "~/platform/upload-reservations.server";
 import { createUpstreamClient } from "~/platform/upstream.server";
-import * as genreRoute from "~/routes/admin.genre";
+import * as genreRoute from "~/routes/admin-screen";
 import { MANIFEST } from "../helpers/route-manifest.ts";
 import { UPSTREAM, upstream } from "../mocks/upstream";
 import { servePagedList } from "./admin-catalogue-support";

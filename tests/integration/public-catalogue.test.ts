@@ -195,7 +195,7 @@ describe("a change in the back-office", () => {
         return HttpResponse.json({ message: "Buku dihapus" });
       }),
     );
-    const bookScreen = await import("~/routes/admin.book");
+    const bookScreen = await import("~/routes/admin-screen");
     const deleted = await submit(bookScreen, "/admin/book?delete=2", await adminCookie(), new URLSearchParams({ intent: "delete", id: "2" }));
     expect(deleted.kind).toBe("redirect");
     expect(ids(await list.loader(args("/katalog")))).toEqual([3, 1]);

@@ -1,8 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as genreRoute from "~/routes/admin.genre";
-import * as libraryRoute from "~/routes/admin.library";
-import * as sliderRoute from "~/routes/admin.slider-manager";
+import * as screenRoute from "~/routes/admin-screen";
+import { SCREENS } from "~/resources/screens";
 import * as videoUploadRoute from "~/routes/admin.video[.]upload";
 import * as exportRoute from "~/routes/admin.export.$screen";
 import { request } from "../helpers/sessions";
@@ -18,20 +17,16 @@ import { adminCookie, form, imageFile, load, recordWrites, serveList, submit, ty
  * video form's JSON answer, the export and the loader too.
  */
 
-type RouteArgs = { request: Request; params: Record<string, string>; context: { clientIp: string } };
-type AnyRoute = { loader?: (args: RouteArgs) => unknown; action?: (args: RouteArgs) => unknown };
 
 const REFUSALS = [
   { status: 401, error: "Token tidak valid atau sudah kedaluwarsa" },
   { status: 403, error: "Anda tidak memiliki akses untuk tindakan ini" },
 ] as const;
 
-const routeModules = import.meta.glob<AnyRoute>("../../app/routes/admin.*.tsx");
-
+/** Every screen is served by the one module of app/routes/admin-screen.tsx. */
 async function routeOf(screenPath: string): Promise<ScreenRoute> {
-  const module = routeModules[`../../app/routes/admin.${screenPath.slice("/admin/".length)}.tsx`];
-  if (!module) throw new Error(`no route module for ${screenPath}`);
-  return (await module()) as unknown as ScreenRoute;
+  if (!SCREENS.some((screen) => `/admin/${screen.id}` === screenPath)) throw new Error(`no screen at ${screenPath}`);
+  return screenRoute as unknown as ScreenRoute;
 }
 
 /** What a loader or action answered or threw, as a Response when it was one. */
@@ -110,24 +105,24 @@ describe.each(REFUSALS)("an upstream that refuses the token with $status", (refu
 
   it("a genre saved with JavaScript (a fetch, not a navigation) and a genre created: the same", async () => {
     refuseWrites(refusal);
-    const update = await submit(genreRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah"]]), {
+    const update = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah"]]), {
       "Sec-Fetch-Mode": "cors",
     });
     expectSessionEnded(update, "update with JavaScript");
 
     const again = await adminCookie();
     refuseWrites(refusal);
-    const created = await submit(genreRoute, "/admin/genre?modal=add", again, form([["intent", "create"], ["name", "Baru"]]));
+    const created = await submit(screenRoute, "/admin/genre?modal=add", again, form([["intent", "create"], ["name", "Baru"]]));
     expectSessionEnded(created, "create");
   });
 
   it("a save whose reads succeed and whose write alone is refused ends the session (not a 502 that keeps it)", async () => {
     serveList("/genres", [{ id: 1, name: "Sejarah" }]);
     const writes = recordWrites("put", "/genres", { status: refusal.status, body: { error: refusal.error } });
-    const submitted = await submit(genreRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
+    const submitted = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
     expect(writes.map(({ method, authorization }) => [method, authorization])).toEqual([["PUT", "Bearer token-role-3"]]);
     expectSessionEnded(submitted, "genre save");
-    await expectSessionGone(genreRoute, "/admin/genre", cookie, "after the genre save");
+    await expectSessionGone(screenRoute, "/admin/genre", cookie, "after the genre save");
   });
 
   it("a save whose read of the record as stored now is refused ends the session, writing nothing", async () => {
@@ -147,7 +142,7 @@ describe.each(REFUSALS)("an upstream that refuses the token with $status", (refu
   it("a delete whose record was read and whose DELETE alone is refused ends the session", async () => {
     serveList("/genres", [{ id: 1, name: "Sejarah" }]);
     const writes = recordWrites("delete", "/genres/1", { status: refusal.status, body: { error: refusal.error } });
-    const submitted = await submit(genreRoute, "/admin/genre?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    const submitted = await submit(screenRoute, "/admin/genre?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
     expect(writes.map(({ method, path }) => [method, path])).toEqual([["DELETE", "/api/genres/1"]]);
     expectSessionEnded(submitted, "genre delete");
   });
@@ -159,10 +154,10 @@ describe.each(REFUSALS)("an upstream that refuses the token with $status", (refu
     it(`the library's status switch ${mode} ends the session`, async () => {
       serveList("/bibliographies/admin/library", [{ id: 11, name: "Perpustakaan Desa", address: "", phone_number: "", about: "", active: true }]);
       const writes = recordWrites("put", "/bibliographies/admin/library", { status: refusal.status, body: { error: refusal.error } });
-      const submitted = await submit(libraryRoute, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id: "11", on: "false" }), headers);
+      const submitted = await submit(screenRoute, "/admin/library", cookie, new URLSearchParams({ intent: "toggle", id: "11", on: "false" }), headers);
       expect(writes).toHaveLength(1);
       expectSessionEnded(submitted, `toggle ${mode}`);
-      await expectSessionGone(libraryRoute, "/admin/library", cookie, `after the toggle ${mode}`);
+      await expectSessionGone(screenRoute, "/admin/library", cookie, `after the toggle ${mode}`);
     });
   }
 
@@ -170,7 +165,7 @@ describe.each(REFUSALS)("an upstream that refuses the token with $status", (refu
     serveList("/sliders", [{ id: 1, title: "Lama", description: "", url: "", file: "lama.png" }]);
     const writes = recordWrites("put", "/sliders", { status: refusal.status, body: { error: refusal.error } });
     const submitted = await submit(
-      sliderRoute,
+      screenRoute,
       "/admin/slider-manager?modal=edit&id=1",
       cookie,
       form([["intent", "update"], ["id", "1"], ["title", "Baru"], ["description", "Isi"], ["url", "/about"], ["file", imageFile()]]),
@@ -208,7 +203,7 @@ describe.each(REFUSALS)("an upstream that refuses the token with $status", (refu
 
     const again = await adminCookie();
     upstream.use(http.all(`${UPSTREAM}/*`, () => HttpResponse.json({ error: refusal.error }, { status: refusal.status })));
-    const loaded = await outcome(() => load(genreRoute, "/admin/genre", again));
+    const loaded = await outcome(() => load(screenRoute, "/admin/genre", again));
     expect(loaded).toBeInstanceOf(Response);
     expect((loaded as Response).headers.get("Location")).toBe("/");
     expect((loaded as Response).headers.get("Set-Cookie")).toMatch(/^__session=;/);
@@ -224,14 +219,14 @@ describe("what still keeps the session", () => {
   it("an upstream failing otherwise (500, 422) answers as before and the admin stays logged in", async () => {
     serveList("/genres", [{ id: 1, name: "Sejarah" }]);
     recordWrites("put", "/genres", { status: 500, body: { error: "x" } });
-    const failed = await submit(genreRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
+    const failed = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
     expect(failed).toMatchObject({ kind: "data", status: 502, data: { alert: { message: "Gagal mengubah data!" } } });
 
     recordWrites("put", "/genres", { status: 422, body: { error: "Nama sudah dipakai" } });
-    const refused = await submit(genreRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
+    const refused = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
     expect(refused).toMatchObject({ kind: "data", status: 422 });
 
-    const { screen } = await load(genreRoute, "/admin/genre", cookie);
+    const { screen } = await load(screenRoute, "/admin/genre", cookie);
     expect(screen.rows.map((row) => row.id)).toEqual(["1"]);
   });
 });

@@ -5,6 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyRefused, boundRequestBodies, requestBodyOf } from "@server/request-body.server";
 import { routeMatcher } from "@server/route-matcher.server";
+import { uploadsOf } from "@server/upload-handle.server";
 import { visitorErrorHandler } from "@server/visitor-errors.server";
 import { MANIFEST } from "../helpers/route-manifest.ts";
 
@@ -30,6 +31,14 @@ describe("routeMatcher", () => {
     expect(match("/activity/feed.xml", "")).toMatchObject({ routeId: "routes/activity.feed[.]xml" });
     expect(match("/activity/12", "")).toMatchObject({ routeId: "routes/_public.activity.$activityId" });
     expect(match("/files/a%20b.png", "")).toMatchObject({ routeId: "routes/files.$name", hasAction: false });
+  });
+
+  it("reads a module's uploads per route id where one module serves several routes, and only its own keys", () => {
+    const handle = { uploads: { "routes/admin.book": ["image", "book", "script"] } };
+    expect(uploadsOf(handle, "routes/admin.book")).toEqual(["image", "book"]);
+    for (const routeId of ["routes/admin.genre", "constructor", "__proto__", "toString"]) expect(uploadsOf(handle, routeId), routeId).toBeUndefined();
+    expect(uploadsOf({ uploads: ["video"] }, "any")).toEqual(["video"]);
+    expect(uploadsOf({ uploads: "video" }, "any")).toBeUndefined();
   });
 
   it("sends a submission to a layout's own path to the layout, to its index only with ?index", () => {
