@@ -3,39 +3,48 @@ import * as z from "zod";
 import { parseIndonesianNumber, toIsoDate } from "~/lib/format";
 
 /**
- * Schema pieces for the admin forms. The browser runs them for early feedback; the server runs
- * the same schema on every submission and sends its *output* upstream, so the spec's rules
- * (upper-cased titles, ISO dates, parsed numbers) hold with JavaScript off too.
+ * The rules of the admin forms' fields. A field declares its rule beside its label
+ * (`{ name: "title", label: "Judul", type: "text", rule: requiredText() }`), and the form's zod
+ * schema is made from the fields (`formOf` in resource.ts), each rule given its field's label for
+ * its messages: a label is written once. The browser runs the schema for early feedback; the
+ * server runs the same schema on every submission and sends its *output* upstream, so the spec's
+ * rules (upper-cased titles, ISO dates, parsed numbers) hold with JavaScript off too.
  * Every message is Indonesian. conform turns an empty input into `undefined` before these run.
  */
 
+/** A field's rule: its schema, made with the field's label for the messages. */
+export type FieldRule<T extends z.ZodType = z.ZodType> = (label: string) => T;
+
 const SHORT_TEXT_MAX = 255;
 
-export function requiredText(label: string, max = SHORT_TEXT_MAX) {
-  return z
+const requiredTextOf = (label: string, max: number) =>
+  z
     .string({ error: `${label} wajib diisi` })
     .trim()
     .min(1, `${label} wajib diisi`)
     .max(max, `${label} maksimal ${max} karakter`);
+
+export function requiredText(max = SHORT_TEXT_MAX) {
+  return (label: string) => requiredTextOf(label, max);
 }
 
-export function optionalText(label: string, max = SHORT_TEXT_MAX) {
-  return z.string().trim().max(max, `${label} maksimal ${max} karakter`).optional();
+export function optionalText(max = SHORT_TEXT_MAX) {
+  return (label: string) => z.string().trim().max(max, `${label} maksimal ${max} karakter`).optional();
 }
 
 /** Long plain text (vision, mission): no practical limit beyond the upstream's own. */
-export function requiredLongText(label: string) {
-  return requiredText(label, 100_000);
+export function requiredLongText() {
+  return requiredText(100_000);
 }
 
 /** Spec §5: slider and history titles are sent in upper case. */
-export function upperCasedTitle(label = "Judul") {
-  return requiredText(label).transform((title) => title.toLocaleUpperCase("id-ID"));
+export function upperCasedTitle() {
+  return (label: string) => requiredTextOf(label, SHORT_TEXT_MAX).transform((title) => title.toLocaleUpperCase("id-ID"));
 }
 
 /** Rich text (HTML from the editor); the server sanitises it before it goes upstream. */
 export function richText() {
-  return z.string().optional();
+  return () => z.string().optional();
 }
 
 /**
@@ -53,40 +62,41 @@ function optionalMatching(pattern: RegExp, message: string, max = SHORT_TEXT_MAX
 }
 
 export function optionalEmail() {
-  return optionalMatching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Format email tidak valid");
+  return () => optionalMatching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Format email tidak valid");
 }
 
-export function optionalPhone(label = "Nomor telepon") {
-  return optionalMatching(/^\+?[0-9(][0-9 ()./-]{2,29}$/, `${label} tidak valid`, 30);
+export function optionalPhone() {
+  return (label: string) => optionalMatching(/^\+?[0-9(][0-9 ()./-]{2,29}$/, `${label} tidak valid`, 30);
 }
 
-/** A social network handle: the public footer appends it to the network's address. */
-export function optionalHandle(network: string) {
-  return optionalMatching(/^@?[A-Za-z0-9._-]{1,100}$/, `Nama akun ${network} tidak valid`).transform((handle) =>
-    handle?.replace(/^@/, ""),
-  );
+/** A social network handle (the field's label is the network's name): the public footer appends it to the network's address. */
+export function optionalHandle() {
+  return (network: string) =>
+    optionalMatching(/^@?[A-Za-z0-9._-]{1,100}$/, `Nama akun ${network} tidak valid`).transform((handle) => handle?.replace(/^@/, ""));
 }
 
 /** An absolute http(s) address or a path on this site. */
-export function optionalUrl(label = "URL") {
-  return optionalMatching(/^(https?:\/\/[^\s/?#]+\S*|\/(?!\/)\S*)$/i, `${label} harus diawali http://, https:// atau /`, 2048);
+export function optionalUrl() {
+  return (label: string) => optionalMatching(/^(https?:\/\/[^\s/?#]+\S*|\/(?!\/)\S*)$/i, `${label} harus diawali http://, https:// atau /`, 2048);
 }
 
 /** Spec §5: a date becomes an ISO date-time; an invalid one becomes empty (and so is missing). */
-export function requiredIsoDate(label = "Tanggal") {
-  return z.string({ error: `${label} wajib diisi` }).transform((value, context) => {
-    const iso = toIsoDate(value);
-    if (!iso) context.issues.push({ code: "custom", input: value, message: `${label} wajib diisi` });
-    return iso;
-  });
+export function requiredIsoDate() {
+  return (label: string) =>
+    z.string({ error: `${label} wajib diisi` }).transform((value, context) => {
+      const iso = toIsoDate(value);
+      if (!iso) context.issues.push({ code: "custom", input: value, message: `${label} wajib diisi` });
+      return iso;
+    });
 }
 
 /** Spec §5: "1.234" is 1234; anything that is not a number leaves the field empty. */
 export function optionalIndonesianNumber() {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined ? undefined : parseIndonesianNumber(value)));
+  return () =>
+    z
+      .string()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : parseIndonesianNumber(value)));
 }
 
 /** A record id as a select or pills field sends it (the option's value). */
@@ -98,20 +108,21 @@ const choiceId = (label: string, params?: { error: string }) =>
   z.string(params).max(CHOICE_ID_MAX, `${label} tidak valid`).regex(CHOICE_ID, `${label} tidak valid`);
 
 /** A select that must be chosen (its empty first option is no choice). */
-export function requiredChoice(label: string) {
-  return choiceId(label, { error: `${label} wajib dipilih` });
+export function requiredChoice() {
+  return (label: string) => choiceId(label, { error: `${label} wajib dipilih` });
 }
 
 /** A select that may stay on its empty first option. */
-export function optionalChoice(label: string) {
-  return choiceId(label).optional();
+export function optionalChoice() {
+  return (label: string) => choiceId(label).optional();
 }
 
 /** Pills (checkboxes of one name): the chosen values, none when nothing is ticked. */
-export function choices(label: string) {
-  return z
-    .array(choiceId(label))
-    .max(100, `${label} terlalu banyak`)
-    .optional()
-    .transform((chosen) => [...new Set(chosen ?? [])]);
+export function choices() {
+  return (label: string) =>
+    z
+      .array(choiceId(label))
+      .max(100, `${label} terlalu banyak`)
+      .optional()
+      .transform((chosen) => [...new Set(chosen ?? [])]);
 }

@@ -68,19 +68,20 @@ export function parseStandardNumber(text: string): StandardNumber | { error: key
   return { error: "shape" };
 }
 
-/** The form field: empty, or a valid ISBN/ISSN sent in its stored form. */
+/** The form field's rule (app/admin-kit/fields.ts): empty, or a valid ISBN/ISSN sent in its stored form. */
 export function optionalIsbnIssn() {
-  return z
-    .string()
-    .max(40, ISBN_ISSN_MESSAGES.shape)
-    .transform((text, context) => {
-      if (text.trim() === "") return "";
-      const parsed = parseStandardNumber(text);
-      if ("error" in parsed) {
-        context.issues.push({ code: "custom", input: text, message: ISBN_ISSN_MESSAGES[parsed.error] });
-        return z.NEVER;
-      }
-      return parsed.value;
-    })
-    .optional();
+  return () =>
+    z
+      .string()
+      .max(40, ISBN_ISSN_MESSAGES.shape)
+      .transform((text, context) => {
+        if (text.trim() === "") return "";
+        const parsed = parseStandardNumber(text);
+        if ("error" in parsed) {
+          context.issues.push({ code: "custom", input: text, message: ISBN_ISSN_MESSAGES[parsed.error] });
+          return z.NEVER;
+        }
+        return parsed.value;
+      })
+      .optional();
 }

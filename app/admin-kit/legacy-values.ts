@@ -25,7 +25,7 @@ function typedText(field: FieldDefinition): boolean {
  * The stored values, by field, that the field's rule refuses today, as the edit form shows them.
  * An empty value is never one: a required field left empty must be filled.
  */
-export function legacyValues(schema: z.ZodObject, fields: FieldDefinition[], stored: FormValues | undefined): Record<string, string> {
+export function legacyValues(schema: z.ZodObject, fields: readonly FieldDefinition[], stored: FormValues | undefined): Record<string, string> {
   const legacy: Record<string, string> = {};
   if (!stored) return legacy;
   for (const field of fields) {

@@ -1,9 +1,8 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { requiredText } from "~/admin-kit/fields";
 import type { MenuEntry } from "~/admin-kit/menu";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
  * Genres (Kategori) and tags (spec §3, §7 /genres, /tags): the same record, a name and an
@@ -11,9 +10,9 @@ import { defineResource } from "~/admin-kit/resource";
  * name only and show the cover, or a placeholder image when there is none.
  */
 
-export const namedGroupSchema = z.object({
-  name: requiredText("Nama", 100),
-});
+const namedGroupForm = formOf([{ name: "name", label: "Nama", type: "text", rule: requiredText(100) }]);
+
+export const namedGroupSchema = namedGroupForm.schema;
 
 export type NamedGroupCells = {
   name: string;
@@ -45,8 +44,7 @@ export function namedGroupResource({ id, menu, noun, deleteQuestion }: NamedGrou
       { header: "Nama", accessor: "name", wrap: true },
       { header: "Sampul", accessor: "cover", display: "image", width: 64 },
     ],
-    fields: [{ name: "name", label: "Nama", type: "text" }],
-    schema: namedGroupSchema,
+    ...namedGroupForm,
     texts: {
       addTitle: `TAMBAH ${noun.toUpperCase()}`,
       addSubmit: "SIMPAN",

@@ -51,6 +51,6 @@ export function isOptionList(list: string): list is OptionList {
 }
 
 /** A form's picker fields: its choices made from a list. */
-export function pickerFields(fields: FieldDefinition[]): Array<FieldDefinition & { optionsFrom: OptionList }> {
+export function pickerFields(fields: readonly FieldDefinition[]): Array<FieldDefinition & { optionsFrom: OptionList }> {
   return fields.filter((field): field is FieldDefinition & { optionsFrom: OptionList } => field.optionsFrom !== undefined);
 }

@@ -63,7 +63,7 @@ function matchOf(relation: StoredRelation, options: FieldOption[]): string | und
 export function resolveRelations(
   stored: StoredRelations,
   options: Record<string, FieldOption[]> | undefined,
-  fields: FieldDefinition[],
+  fields: readonly FieldDefinition[],
 ): ResolvedRelations {
   const pills = new Set(fields.filter((field) => field.type === "pills").map((field) => field.name));
   const values: FormValues = {};
@@ -89,7 +89,7 @@ export function resolveRelations(
  * The edit form's relations: as the server matched them against the pickers' whole lists (the
  * loader's `choices.record`), else none shown, every one left as stored.
  */
-export function shownRelations(row: ScreenRow, choices: FormChoices | undefined, fields: FieldDefinition[]): ResolvedRelations | undefined {
+export function shownRelations(row: ScreenRow, choices: FormChoices | undefined, fields: readonly FieldDefinition[]): ResolvedRelations | undefined {
   if (!row.relations) return undefined;
   return choices?.record?.id === row.id ? choices.record : resolveRelations(row.relations, undefined, fields);
 }

@@ -1,6 +1,7 @@
 import type { Placement, SiteSettings } from "./placement";
 import type { SubmissionResult } from "@conform-to/react";
-import type * as z from "zod";
+import * as z from "zod";
+import type { FieldRule } from "./fields";
 import type { MenuEntry } from "./menu";
 import type { FormChoices, OptionList } from "./pickers";
 import type { EditConflict } from "./edit-conflicts";
@@ -43,12 +44,18 @@ export interface FieldOption {
 /** One form field; the generic options of spec §3 plus what a field needs to explain itself. */
 export interface FieldDefinition {
   name: string;
+  /** What the form shows, and what the field's rule names in its messages. */
   label: string;
   type: FieldType;
+  /**
+   * The field's rule (app/admin-kit/fields.ts), from which the form's schema is made (`formOf`);
+   * file fields have none (the server checks a file's bytes).
+   */
+  rule?: FieldRule;
   icon?: FieldIcon;
   className?: string;
   disabled?: boolean;
-  options?: FieldOption[];
+  options?: readonly FieldOption[];
   /**
    * Select and pills fields whose choices are a whole list (a book's authors): a picker that
    * searches it as the admin types (app/admin-kit/pickers.ts) instead of a control holding every option.
@@ -123,8 +130,8 @@ export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObje
   rowLabel(cells: C): string;
   columns: Array<Column<C>>;
   /** The form's fields in display order; file fields are sent last whatever their place here. */
-  fields: FieldDefinition[];
-  /** The text fields of the form; the server sends this schema's output upstream. */
+  fields: readonly FieldDefinition[];
+  /** The text fields' rules as one schema, made from `fields` by `formOf`; the server sends its output upstream. */
   schema: S;
   texts: ScreenTexts;
   messages: ResourceMessages;
@@ -241,6 +248,20 @@ export type UploadAnswer = { location: string } | ScreenActionData;
 /** The columns a list is searched and ordered by: every one but pictures. */
 export function listedColumns<C extends Cells>(columns: Array<Column<C>>): string[] {
   return columns.filter((column) => column.display !== "image").map((column) => column.accessor);
+}
+
+/** The schema's shape of these fields: each field with a rule, by its name. */
+type ShapeOf<F extends readonly FieldDefinition[]> = {
+  [Field in F[number] as Field extends { rule: FieldRule } ? Field["name"] : never]: Field extends { rule: FieldRule<infer T> } ? T : never;
+};
+
+/**
+ * A form's fields and the zod schema made from them, each field's rule given the field's label:
+ * the label, the rule and the control are declared once, together.
+ */
+export function formOf<const F extends readonly FieldDefinition[]>(fields: F): { fields: F; schema: z.ZodObject<ShapeOf<F>> } {
+  const shape = Object.fromEntries(fields.flatMap((field) => (field.rule ? [[field.name, field.rule(field.label)]] : [])));
+  return { fields, schema: z.object(shape) as unknown as z.ZodObject<ShapeOf<F>> };
 }
 
 /** Defines a resource with its cell and schema types checked against each other. */

@@ -40,7 +40,7 @@ async function screenData(bffUrl: string, cookie: string, screen: AdminScreen, q
 }
 
 /** A screen's field whose value any text fits (no format to keep): the ones two admins change here (in capitals: some screens store them so). */
-function freeText(screen: AdminScreen): FieldDefinition[] {
+function freeText(screen: AdminScreen): readonly FieldDefinition[] {
   return screen.definition.fields.filter((field) => {
     if (!["text", "textarea", "textEditor"].includes(field.type) || field.optionsFrom || field.options) return false;
     const rule = screen.definition.schema.shape[field.name];

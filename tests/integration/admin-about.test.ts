@@ -96,7 +96,7 @@ describe("about", () => {
     expect(fieldErrors(submitted)).toEqual({
       title: ["Judul wajib diisi"],
       email: ["Format email tidak valid"],
-      phone: ["Nomor telepon tidak valid"],
+      phone: ["Telepon tidak valid"],
       instagram: ["Nama akun Instagram tidak valid"],
     });
   });

@@ -34,7 +34,7 @@ describe("dates", () => {
   });
 
   it("are required after conversion, so an invalid date is refused in Indonesian", () => {
-    const schema = z.object({ date: requiredIsoDate("Tanggal") });
+    const schema = z.object({ date: requiredIsoDate()("Tanggal") });
     const parse = (date: string) => parseWithZod(new URLSearchParams({ date }), { schema });
     expect(parse("2024-05-01")).toMatchObject({ status: "success", value: { date: "2024-05-01T00:00:00.000Z" } });
     expect(parse("2024-13-01").reply().error).toEqual({ date: ["Tanggal wajib diisi"] });
@@ -48,7 +48,7 @@ describe("numbers", () => {
     expect(parseIndonesianNumber("1.234.567")).toBe(1234567);
     expect(parseIndonesianNumber("12,5")).toBe(12.5);
     expect(parseIndonesianNumber("dua belas")).toBeUndefined();
-    const schema = z.object({ total_books: optionalIndonesianNumber() });
+    const schema = z.object({ total_books: optionalIndonesianNumber()() });
     expect(parseWithZod(new URLSearchParams({ total_books: "2.500" }), { schema })).toMatchObject({ value: { total_books: 2500 } });
     expect(parseWithZod(new URLSearchParams({ total_books: "banyak" }), { schema })).toMatchObject({ value: { total_books: undefined } });
   });
@@ -56,7 +56,7 @@ describe("numbers", () => {
 
 describe("titles", () => {
   it("are upper-cased by the schema the server sends from", () => {
-    const schema = z.object({ title: upperCasedTitle() });
+    const schema = z.object({ title: upperCasedTitle()("Judul") });
     expect(parseWithZod(new URLSearchParams({ title: " sejarah dinas " }), { schema })).toMatchObject({ value: { title: "SEJARAH DINAS" } });
   });
 });

@@ -8,13 +8,13 @@ import { displayedValue, mergeWithCurrent, readShown, shownDigest } from "~/admi
  * (its digests), what the admin sent, and the record as the upstream holds it now.
  */
 
-const FIELDS: FieldDefinition[] = [
+const FIELDS: readonly FieldDefinition[] = [
   { name: "name", label: "Nama", type: "text" },
   { name: "address", label: "Alamat", type: "textarea" },
   { name: "about", label: "Tentang", type: "textEditor" },
   { name: "genres", label: "Genre", type: "pills", optionsFrom: "genres" },
   { name: "cover", label: "Sampul", type: "file" },
-] as FieldDefinition[];
+] as readonly FieldDefinition[];
 
 const SHOWN: FormValues = { name: "Gramedia", address: "Jl. Palmerah Barat 29\nJakarta", about: "<p>Penerbit</p>", genres: ["1", "2"] };
 

@@ -57,7 +57,7 @@ describe("normalising", () => {
 });
 
 describe("the form field", () => {
-  const schema = z.object({ isbn_issn: optionalIsbnIssn() });
+  const schema = z.object({ isbn_issn: optionalIsbnIssn()() });
 
   it("lets the field stay empty", () => {
     expect(schema.parse({})).toEqual({});

@@ -23,7 +23,7 @@ export const NO_RELATION_EDITS: RelationEdits = { unresolved: new Map(), cleared
 const marker = z.record(z.string().max(64), z.array(z.string().max(64)).max(1000));
 
 /** The relation fields of a form: its choices (select and pills). */
-export function relationFieldsOf(fields: FieldDefinition[]): Map<string, FieldDefinition> {
+export function relationFieldsOf(fields: readonly FieldDefinition[]): Map<string, FieldDefinition> {
   return new Map(fields.filter((field) => field.type === "select" || field.type === "pills").map((field) => [field.name, field]));
 }
 

@@ -137,7 +137,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
 const openForms = new Map<string, { mounted: number; owned: boolean; restored?: FormDraft }>();
 
 /** A draft's values as the form's starting values: one value per field, a list for pills. */
-function draftValues(draft: FormDraft, fields: FieldDefinition[]): FormValues {
+function draftValues(draft: FormDraft, fields: readonly FieldDefinition[]): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const kept = draft.values[field.name];
@@ -148,7 +148,7 @@ function draftValues(draft: FormDraft, fields: FieldDefinition[]): FormValues {
 }
 
 /** A picker's options with the draft's chosen ones first, so that it can show them before any search. */
-function withDraftOptions(offered: FieldOption[] | undefined, labels: Record<string, string> | undefined): FieldOption[] | undefined {
+function withDraftOptions(offered: readonly FieldOption[] | undefined, labels: Record<string, string> | undefined): readonly FieldOption[] | undefined {
   if (!labels) return offered;
   const known = new Set((offered ?? []).map((option) => option.value));
   const kept = Object.entries(labels)

@@ -15,7 +15,7 @@ export interface PickerProps {
   /** The ids chosen when the form opened (or came back). */
   chosen: string[];
   /** The options offered before any search: the chosen ones first. */
-  offered: FieldOption[];
+  offered: readonly FieldOption[];
   /** How many options the list has, or match `search`. */
   total: number;
   /** The search (without JavaScript) that `offered` answers. */
@@ -35,7 +35,7 @@ export function nounOf(definition: FieldDefinition): string {
   return definition.label.toLocaleLowerCase("id-ID");
 }
 
-export function optionsOf(ids: string[], offered: FieldOption[]): FieldOption[] {
+export function optionsOf(ids: string[], offered: readonly FieldOption[]): FieldOption[] {
   const byId = new Map(offered.map((option) => [option.value, option]));
   return ids.flatMap((id) => {
     const option = byId.get(id);
@@ -57,8 +57,8 @@ type SearchStatus = "idle" | "loading" | "failed";
  * The options matching what the admin typed, asked of the server after a pause in the typing;
  * an answer to an older search never replaces a newer one.
  */
-export function useOptionSearch(list: OptionList, offered: FieldOption[], offeredTotal: number) {
-  const [answer, setAnswer] = useState({ q: "", options: offered, total: offeredTotal, status: "idle" as SearchStatus });
+export function useOptionSearch(list: OptionList, offered: readonly FieldOption[], offeredTotal: number) {
+  const [answer, setAnswer] = useState({ q: "", options: [...offered], total: offeredTotal, status: "idle" as SearchStatus });
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const pending = useRef<AbortController>();
 

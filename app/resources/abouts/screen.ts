@@ -1,27 +1,31 @@
-import * as z from "zod";
 import { optionalEmail, optionalHandle, optionalPhone, optionalText, requiredText, richText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
  * About (spec §3: a single record, the list's first; add and edit, no delete). The contact and
  * social fields feed the public footer; the policy texts feed /privacy-policy and /terms.
  */
 
-export const aboutSchema = z.object({
-  title: requiredText("Judul"),
-  description: richText(),
-  address: optionalText("Alamat", 500),
-  phone: optionalPhone(),
-  email: optionalEmail(),
-  facebook: optionalHandle("Facebook"),
-  instagram: optionalHandle("Instagram"),
-  twitter: optionalHandle("Twitter"),
-  youtube: optionalHandle("YouTube"),
-  tiktok: optionalHandle("TikTok"),
-  privacy_policy: richText(),
-  terms_and_condition: richText(),
-});
+const handleHint = "Nama akun saja, tanpa alamat situs.";
+
+const aboutForm = formOf([
+  { name: "title", label: "Judul", type: "text", rule: requiredText() },
+  { name: "description", label: "Deskripsi", type: "textEditor", rule: richText() },
+  { name: "address", label: "Alamat", type: "textarea", rule: optionalText(500), icon: "pin", textareaHeight: "90px" },
+  { name: "phone", label: "Telepon", type: "text", rule: optionalPhone(), inputType: "tel", icon: "phone" },
+  { name: "email", label: "Email", type: "text", rule: optionalEmail(), inputType: "email", icon: "mail" },
+  { name: "facebook", label: "Facebook", type: "text", rule: optionalHandle(), icon: "at", hint: handleHint },
+  { name: "instagram", label: "Instagram", type: "text", rule: optionalHandle(), icon: "at", hint: handleHint },
+  { name: "twitter", label: "Twitter", type: "text", rule: optionalHandle(), icon: "at", hint: handleHint },
+  { name: "youtube", label: "YouTube", type: "text", rule: optionalHandle(), icon: "at", hint: handleHint },
+  { name: "tiktok", label: "TikTok", type: "text", rule: optionalHandle(), icon: "at", hint: handleHint },
+  { name: "privacy_policy", label: "Kebijakan Privasi", type: "textEditor", rule: richText() },
+  { name: "terms_and_condition", label: "Syarat & Ketentuan", type: "textEditor", rule: richText() },
+  { name: "file", label: "Gambar", type: "file", accept: "image" },
+]);
+
+export const aboutSchema = aboutForm.schema;
 
 export type AboutCells = {
   title: string;
@@ -33,8 +37,6 @@ export type AboutCells = {
   terms_and_condition: string;
   file: string | null;
 };
-
-const handleHint = "Nama akun saja, tanpa alamat situs.";
 
 export const aboutResource = defineResource<AboutCells, typeof aboutSchema>({
   id: "about-manager",
@@ -52,22 +54,7 @@ export const aboutResource = defineResource<AboutCells, typeof aboutSchema>({
     { header: "Syarat & Ketentuan", accessor: "terms_and_condition", wrap: true },
     { header: "Gambar", accessor: "file", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "title", label: "Judul", type: "text" },
-    { name: "description", label: "Deskripsi", type: "textEditor" },
-    { name: "address", label: "Alamat", type: "textarea", icon: "pin", textareaHeight: "90px" },
-    { name: "phone", label: "Telepon", type: "text", inputType: "tel", icon: "phone" },
-    { name: "email", label: "Email", type: "text", inputType: "email", icon: "mail" },
-    { name: "facebook", label: "Facebook", type: "text", icon: "at", hint: handleHint },
-    { name: "instagram", label: "Instagram", type: "text", icon: "at", hint: handleHint },
-    { name: "twitter", label: "Twitter", type: "text", icon: "at", hint: handleHint },
-    { name: "youtube", label: "YouTube", type: "text", icon: "at", hint: handleHint },
-    { name: "tiktok", label: "TikTok", type: "text", icon: "at", hint: handleHint },
-    { name: "privacy_policy", label: "Kebijakan Privasi", type: "textEditor" },
-    { name: "terms_and_condition", label: "Syarat & Ketentuan", type: "textEditor" },
-    { name: "file", label: "Gambar", type: "file", accept: "image" },
-  ],
-  schema: aboutSchema,
+  ...aboutForm,
   texts: {
     addTitle: "TAMBAH DATA TENTANG",
     addSubmit: "SIMPAN",

@@ -1,16 +1,18 @@
-import * as z from "zod";
 import { requiredIsoDate, requiredText, richText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { activityPath } from "~/lib/paths";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Activities (spec §3, §7 /activities): each has its own public page, /activity/{id}. */
 
-export const activitySchema = z.object({
-  date: requiredIsoDate("Tanggal"),
-  title: requiredText("Judul"),
-  description: richText(),
-});
+const activityForm = formOf([
+  { name: "date", label: "Tanggal", type: "date", rule: requiredIsoDate(), icon: "calendar" },
+  { name: "title", label: "Judul", type: "text", rule: requiredText() },
+  { name: "description", label: "Deskripsi", type: "textEditor", rule: richText() },
+  { name: "file", label: "Gambar", type: "file", accept: "image" },
+]);
+
+export const activitySchema = activityForm.schema;
 
 export type ActivityCells = {
   date: string;
@@ -31,13 +33,7 @@ export const activityResource = defineResource<ActivityCells, typeof activitySch
     { header: "Deskripsi", accessor: "description", wrap: true },
     { header: "Gambar", accessor: "file", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "date", label: "Tanggal", type: "date", icon: "calendar" },
-    { name: "title", label: "Judul", type: "text" },
-    { name: "description", label: "Deskripsi", type: "textEditor" },
-    { name: "file", label: "Gambar", type: "file", accept: "image" },
-  ],
-  schema: activitySchema,
+  ...activityForm,
   texts: {
     addTitle: "TAMBAH KEGIATAN",
     addSubmit: "SIMPAN",

@@ -1,18 +1,20 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
  * Authors (Pengarang, spec §3, §7 /authors): multipart writes with the photo in `photo`. The
  * number of books is the upstream's: a new author starts with none, an edit leaves it alone.
  */
 
-export const authorSchema = z.object({
-  name: requiredText("Nama"),
-  biography: optionalText("Biografi", 5000),
-});
+const authorForm = formOf([
+  { name: "name", label: "Nama", type: "text", rule: requiredText(), icon: "user" },
+  { name: "biography", label: "Biografi", type: "textarea", rule: optionalText(5000) },
+  { name: "photo", label: "Foto", type: "file", accept: "image" },
+]);
+
+export const authorSchema = authorForm.schema;
 
 export type AuthorCells = {
   name: string;
@@ -33,12 +35,7 @@ export const authorResource = defineResource<AuthorCells, typeof authorSchema>({
     { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", width: "8rem" },
     { header: "Foto", accessor: "photo", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "name", label: "Nama", type: "text", icon: "user" },
-    { name: "biography", label: "Biografi", type: "textarea" },
-    { name: "photo", label: "Foto", type: "file", accept: "image" },
-  ],
-  schema: authorSchema,
+  ...authorForm,
   texts: {
     addTitle: "TAMBAH PENGARANG",
     addSubmit: "SIMPAN",

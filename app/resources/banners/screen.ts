@@ -1,16 +1,18 @@
 import { bannerPlacement } from "~/admin-kit/placement";
-import * as z from "zod";
 import { optionalText, optionalUrl, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Banners of the mobile app (spec §3, §7 /banners); the public home slider shows them too. */
 
-export const bannerSchema = z.object({
-  title: requiredText("Judul"),
-  description: optionalText("Deskripsi", 2000),
-  url: optionalUrl(),
-});
+const bannerForm = formOf([
+  { name: "title", label: "Judul", type: "text", rule: requiredText() },
+  { name: "description", label: "Deskripsi", type: "textarea", rule: optionalText(2000) },
+  { name: "url", label: "URL", type: "text", rule: optionalUrl(), inputType: "url", icon: "link", hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
+  { name: "file", label: "Gambar", type: "file", accept: "image" },
+]);
+
+export const bannerSchema = bannerForm.schema;
 
 export type BannerCells = {
   title: string;
@@ -31,13 +33,7 @@ export const bannerResource = defineResource<BannerCells, typeof bannerSchema>({
     { header: "URL", accessor: "url" },
     { header: "Gambar", accessor: "file", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "title", label: "Judul", type: "text" },
-    { name: "description", label: "Deskripsi", type: "textarea" },
-    { name: "url", label: "URL", type: "text", inputType: "url", icon: "link", hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
-    { name: "file", label: "Gambar", type: "file", accept: "image" },
-  ],
-  schema: bannerSchema,
+  ...bannerForm,
   texts: {
     addTitle: "TAMBAH BANNER",
     addSubmit: "SIMPAN",

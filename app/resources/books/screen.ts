@@ -1,9 +1,8 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin-kit/fields";
 import { optionalIsbnIssn } from "~/admin-kit/isbn";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
  * Books of the mobile catalogue (spec §3, §7 /books). Its relations are chosen from the
@@ -11,17 +10,21 @@ import { defineResource } from "~/admin-kit/resource";
  * those lists as the admin types (app/admin-kit/pickers.ts).
  */
 
-export const bookSchema = z.object({
-  title: requiredText("Judul"),
-  synopsis: optionalText("Sinopsis", 10_000),
-  published_date: requiredIsoDate("Tanggal terbit"),
-  isbn_issn: optionalIsbnIssn(),
-  author_id: requiredChoice("Pengarang"),
-  publisher_id: requiredChoice("Penerbit"),
-  classification_id: optionalChoice("Klasifikasi"),
-  genres: choices("Genre"),
-  tags: choices("Tag"),
-});
+const bookForm = formOf([
+  { name: "title", label: "Judul", type: "text", rule: requiredText() },
+  { name: "synopsis", label: "Sinopsis", type: "textarea", rule: optionalText(10_000) },
+  { name: "published_date", label: "Tanggal terbit", type: "date", rule: requiredIsoDate(), icon: "calendar" },
+  { name: "isbn_issn", label: "ISBN/ISSN", type: "text", rule: optionalIsbnIssn(), hint: "ISBN 10 atau 13 digit, atau ISSN 8 digit; tanda hubung boleh." },
+  { name: "author_id", label: "Pengarang", type: "select", rule: requiredChoice(), optionsFrom: "author" },
+  { name: "publisher_id", label: "Penerbit", type: "select", rule: requiredChoice(), optionsFrom: "publisher" },
+  { name: "classification_id", label: "Klasifikasi", type: "select", rule: optionalChoice(), optionsFrom: "classification" },
+  { name: "genres", label: "Genre", type: "pills", rule: choices(), optionsFrom: "genre" },
+  { name: "tags", label: "Tag", type: "pills", rule: choices(), optionsFrom: "tag" },
+  { name: "cover", label: "Sampul", type: "file", accept: "image" },
+  { name: "file", label: "Berkas buku", type: "file", accept: "book" },
+]);
+
+export const bookSchema = bookForm.schema;
 
 export type BookCells = {
   title: string;
@@ -50,20 +53,7 @@ export const bookResource = defineResource<BookCells, typeof bookSchema>({
     { header: "Genre", accessor: "genres", wrap: true },
     { header: "Sampul", accessor: "cover", display: "image", width: 80 },
   ],
-  fields: [
-    { name: "title", label: "Judul", type: "text" },
-    { name: "synopsis", label: "Sinopsis", type: "textarea" },
-    { name: "published_date", label: "Tanggal terbit", type: "date", icon: "calendar" },
-    { name: "isbn_issn", label: "ISBN/ISSN", type: "text", hint: "ISBN 10 atau 13 digit, atau ISSN 8 digit; tanda hubung boleh." },
-    { name: "author_id", label: "Pengarang", type: "select", optionsFrom: "author" },
-    { name: "publisher_id", label: "Penerbit", type: "select", optionsFrom: "publisher" },
-    { name: "classification_id", label: "Klasifikasi", type: "select", optionsFrom: "classification" },
-    { name: "genres", label: "Genre", type: "pills", optionsFrom: "genre" },
-    { name: "tags", label: "Tag", type: "pills", optionsFrom: "tag" },
-    { name: "cover", label: "Sampul", type: "file", accept: "image" },
-    { name: "file", label: "Berkas buku", type: "file", accept: "book" },
-  ],
-  schema: bookSchema,
+  ...bookForm,
   texts: {
     addTitle: "TAMBAH BUKU",
     addSubmit: "SIMPAN",

@@ -1,15 +1,16 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Classifications (Klasifikasi, spec §3, §7 /classifications): a DDC notation and its general name. */
 
-export const classificationSchema = z.object({
-  notation: requiredText("Notasi", 30),
-  general_name: requiredText("Nama umum"),
-});
+const classificationForm = formOf([
+  { name: "notation", label: "Notasi", type: "text", rule: requiredText(30), hint: "Misalnya 001 atau 899.221." },
+  { name: "general_name", label: "Nama umum", type: "text", rule: requiredText() },
+]);
+
+export const classificationSchema = classificationForm.schema;
 
 export type ClassificationCells = {
   notation: string;
@@ -26,11 +27,7 @@ export const classificationResource = defineResource<ClassificationCells, typeof
     { header: "Notasi", accessor: "notation", width: "10rem" },
     { header: "Nama Umum", accessor: "general_name", wrap: true },
   ],
-  fields: [
-    { name: "notation", label: "Notasi", type: "text", hint: "Misalnya 001 atau 899.221." },
-    { name: "general_name", label: "Nama umum", type: "text" },
-  ],
-  schema: classificationSchema,
+  ...classificationForm,
   texts: {
     addTitle: "TAMBAH KLASIFIKASI",
     addSubmit: "SIMPAN",

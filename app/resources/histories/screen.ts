@@ -1,14 +1,16 @@
-import * as z from "zod";
 import { richText, upperCasedTitle } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** History (spec §3: a single record; §7: edited only, with PUT /histories). */
 
-export const historySchema = z.object({
-  title: upperCasedTitle(),
-  description: richText(),
-});
+const historyForm = formOf([
+  { name: "title", label: "Judul", type: "text", rule: upperCasedTitle(), hint: "Disimpan dalam huruf kapital." },
+  { name: "description", label: "Deskripsi", type: "textEditor", rule: richText() },
+  { name: "file", label: "Gambar", type: "file", accept: "image" },
+]);
+
+export const historySchema = historyForm.schema;
 
 export type HistoryCells = {
   title: string;
@@ -27,12 +29,7 @@ export const historyResource = defineResource<HistoryCells, typeof historySchema
     { header: "Deskripsi", accessor: "description", wrap: true },
     { header: "Gambar", accessor: "file", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "title", label: "Judul", type: "text", hint: "Disimpan dalam huruf kapital." },
-    { name: "description", label: "Deskripsi", type: "textEditor" },
-    { name: "file", label: "Gambar", type: "file", accept: "image" },
-  ],
-  schema: historySchema,
+  ...historyForm,
   texts: {
     editTitle: "UBAH SEJARAH",
     editSubmit: "UBAH",

@@ -1,20 +1,21 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
  * Libraries (spec §3, §7 "Library", the separate panel service). The contract has no create:
  * a library is edited, switched on or off in the table, or deleted.
  */
 
-export const librarySchema = z.object({
-  name: requiredText("Nama perpustakaan"),
-  address: optionalText("Alamat", 500),
-  phone_number: optionalPhone(),
-  about: optionalText("Tentang perpustakaan", 5000),
-});
+const libraryForm = formOf([
+  { name: "name", label: "Nama perpustakaan", type: "text", rule: requiredText() },
+  { name: "address", label: "Alamat", type: "textarea", rule: optionalText(500), icon: "pin", textareaHeight: "90px" },
+  { name: "phone_number", label: "Telepon", type: "text", rule: optionalPhone(), inputType: "tel", icon: "phone" },
+  { name: "about", label: "Tentang perpustakaan", type: "textarea", rule: optionalText(5000) },
+]);
+
+export const librarySchema = libraryForm.schema;
 
 export type LibraryCells = {
   name: string;
@@ -36,13 +37,7 @@ export const libraryResource = defineResource<LibraryCells, typeof librarySchema
     { header: "Telepon", accessor: "phone_number" },
     { header: "Tentang", accessor: "about", wrap: true },
   ],
-  fields: [
-    { name: "name", label: "Nama perpustakaan", type: "text" },
-    { name: "address", label: "Alamat", type: "textarea", icon: "pin", textareaHeight: "90px" },
-    { name: "phone_number", label: "Telepon", type: "text", inputType: "tel", icon: "phone" },
-    { name: "about", label: "Tentang perpustakaan", type: "textarea" },
-  ],
-  schema: librarySchema,
+  ...libraryForm,
   texts: {
     editTitle: "UBAH PERPUSTAKAAN",
     editSubmit: "UBAH",

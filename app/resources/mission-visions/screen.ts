@@ -1,14 +1,15 @@
-import * as z from "zod";
 import { requiredLongText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Vision and mission (spec §3, §7 /mission-vision, JSON): one record shown on the home page. */
 
-export const missionVisionSchema = z.object({
-  vision: requiredLongText("Visi"),
-  mission: requiredLongText("Misi"),
-});
+const missionVisionForm = formOf([
+  { name: "vision", label: "Visi", type: "textarea", rule: requiredLongText() },
+  { name: "mission", label: "Misi", type: "textarea", rule: requiredLongText(), textareaHeight: "220px" },
+]);
+
+export const missionVisionSchema = missionVisionForm.schema;
 
 export type MissionVisionCells = {
   vision: string;
@@ -25,11 +26,7 @@ export const missionVisionResource = defineResource<MissionVisionCells, typeof m
     { header: "Visi", accessor: "vision", wrap: true, width: "40%" },
     { header: "Misi", accessor: "mission", wrap: true },
   ],
-  fields: [
-    { name: "vision", label: "Visi", type: "textarea" },
-    { name: "mission", label: "Misi", type: "textarea", textareaHeight: "220px" },
-  ],
-  schema: missionVisionSchema,
+  ...missionVisionForm,
   texts: {
     addTitle: "TAMBAH VISI MISI",
     addSubmit: "SIMPAN",

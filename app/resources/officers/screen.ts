@@ -1,15 +1,17 @@
-import * as z from "zod";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Officers (spec §3, §7 /officers), shown on the home page with a round photo. */
 
-export const officerSchema = z.object({
-  name: requiredText("Nama"),
-  position: requiredText("Jabatan"),
-  additional_text: optionalText("Keterangan tambahan", 500),
-});
+const officerForm = formOf([
+  { name: "name", label: "Nama", type: "text", rule: requiredText(), icon: "user" },
+  { name: "position", label: "Jabatan", type: "text", rule: requiredText() },
+  { name: "additional_text", label: "Keterangan tambahan", type: "text", rule: optionalText(500), hint: "Misalnya NIP atau gelar." },
+  { name: "file", label: "Foto", type: "file", accept: "image" },
+]);
+
+export const officerSchema = officerForm.schema;
 
 export type OfficerCells = {
   name: string;
@@ -30,13 +32,7 @@ export const officerResource = defineResource<OfficerCells, typeof officerSchema
     { header: "Keterangan", accessor: "additional_text", wrap: true },
     { header: "Foto", accessor: "file", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "name", label: "Nama", type: "text", icon: "user" },
-    { name: "position", label: "Jabatan", type: "text" },
-    { name: "additional_text", label: "Keterangan tambahan", type: "text", hint: "Misalnya NIP atau gelar." },
-    { name: "file", label: "Foto", type: "file", accept: "image" },
-  ],
-  schema: officerSchema,
+  ...officerForm,
   texts: {
     addTitle: "TAMBAH PEJABAT",
     addSubmit: "SIMPAN",

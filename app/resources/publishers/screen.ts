@@ -1,19 +1,20 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in on edit (spec §7 sends it on update only). */
 
-export const publisherSchema = z.object({
-  name: requiredText("Nama"),
-  address: optionalText("Alamat", 500),
-  about: optionalText("Tentang penerbit", 5000),
-  email: optionalEmail(),
-  phone: optionalPhone(),
-  total_books: optionalIndonesianNumber(),
-});
+const publisherForm = formOf([
+  { name: "name", label: "Nama", type: "text", rule: requiredText() },
+  { name: "address", label: "Alamat", type: "textarea", rule: optionalText(500), icon: "pin", textareaHeight: "80px" },
+  { name: "about", label: "Tentang penerbit", type: "textarea", rule: optionalText(5000) },
+  { name: "email", label: "Email", type: "text", rule: optionalEmail(), inputType: "email", icon: "mail" },
+  { name: "phone", label: "Telepon", type: "text", rule: optionalPhone(), inputType: "tel", icon: "phone" },
+  { name: "total_books", label: "Jumlah buku", type: "number", rule: optionalIndonesianNumber(), updateOnly: true, hint: "Angka, misalnya 1.250." },
+]);
+
+export const publisherSchema = publisherForm.schema;
 
 export type PublisherCells = {
   name: string;
@@ -38,15 +39,7 @@ export const publisherResource = defineResource<PublisherCells, typeof publisher
     { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", width: "8rem" },
     { header: "Tentang", accessor: "about", wrap: true },
   ],
-  fields: [
-    { name: "name", label: "Nama", type: "text" },
-    { name: "address", label: "Alamat", type: "textarea", icon: "pin", textareaHeight: "80px" },
-    { name: "about", label: "Tentang penerbit", type: "textarea" },
-    { name: "email", label: "Email", type: "text", inputType: "email", icon: "mail" },
-    { name: "phone", label: "Telepon", type: "text", inputType: "tel", icon: "phone" },
-    { name: "total_books", label: "Jumlah buku", type: "number", updateOnly: true, hint: "Angka, misalnya 1.250." },
-  ],
-  schema: publisherSchema,
+  ...publisherForm,
   texts: {
     addTitle: "TAMBAH PENERBIT",
     addSubmit: "SIMPAN",

@@ -1,16 +1,18 @@
 import { sliderPlacement } from "~/admin-kit/placement";
-import * as z from "zod";
 import { optionalText, optionalUrl, upperCasedTitle } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Slider (spec §2 "Slider page", §3, §7 /sliders). */
 
-export const sliderSchema = z.object({
-  title: upperCasedTitle(),
-  description: optionalText("Deskripsi", 2000),
-  url: optionalUrl(),
-});
+const sliderForm = formOf([
+{ name: "title", label: "Judul", type: "text", rule: upperCasedTitle(), hint: "Disimpan dalam huruf kapital." },
+{ name: "description", label: "Deskripsi", type: "textarea", rule: optionalText(2000) },
+{ name: "url", label: "URL", type: "text", inputType: "url", icon: "link", rule: optionalUrl(), hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
+{ name: "file", label: "Gambar", type: "file", accept: "image", requiredOnCreate: true },
+]);
+
+export const sliderSchema = sliderForm.schema;
 
 export type SliderCells = {
   title: string;
@@ -31,13 +33,7 @@ export const sliderResource = defineResource<SliderCells, typeof sliderSchema>({
     { header: "URL", accessor: "url" },
     { header: "Gambar", accessor: "file", display: "image", width: 100 },
   ],
-  fields: [
-    { name: "title", label: "Judul", type: "text", hint: "Disimpan dalam huruf kapital." },
-    { name: "description", label: "Deskripsi", type: "textarea" },
-    { name: "url", label: "URL", type: "text", inputType: "url", icon: "link", hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
-    { name: "file", label: "Gambar", type: "file", accept: "image", requiredOnCreate: true },
-  ],
-  schema: sliderSchema,
+  ...sliderForm,
   texts: {
     addTitle: "TAMBAH SLIDER",
     addSubmit: "SIMPAN",

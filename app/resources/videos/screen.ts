@@ -1,8 +1,7 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
-import * as z from "zod";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource } from "~/admin-kit/resource";
+import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
  * Videos of the mobile app (spec §3, §7 /videos). The form takes the files; the server sends
@@ -11,10 +10,15 @@ import { defineResource } from "~/admin-kit/resource";
  * below so that the browser can show the upload's progress.
  */
 
-export const videoSchema = z.object({
-  title: requiredText("Judul"),
-  description: optionalText("Deskripsi", 5000),
-});
+const videoForm = formOf([
+  { name: "title", label: "Judul", type: "text", rule: requiredText() },
+  { name: "description", label: "Deskripsi", type: "textarea", rule: optionalText(5000) },
+  { name: "video", label: "Video", type: "file", accept: "video", requiredOnCreate: true },
+  { name: "thumbnail", label: "Thumbnail", type: "file", accept: "image" },
+  { name: "background", label: "Gambar latar", type: "file", accept: "image" },
+]);
+
+export const videoSchema = videoForm.schema;
 
 export type VideoCells = {
   title: string;
@@ -38,14 +42,7 @@ export const videoResource = defineResource<VideoCells, typeof videoSchema>({
     { header: "Ditonton", accessor: "watched", textAlign: "right" },
   ],
   // File inputs come after the text fields: the server validates those before any upload starts.
-  fields: [
-    { name: "title", label: "Judul", type: "text" },
-    { name: "description", label: "Deskripsi", type: "textarea" },
-    { name: "video", label: "Video", type: "file", accept: "video", requiredOnCreate: true },
-    { name: "thumbnail", label: "Thumbnail", type: "file", accept: "image" },
-    { name: "background", label: "Gambar latar", type: "file", accept: "image" },
-  ],
-  schema: videoSchema,
+  ...videoForm,
   texts: {
     addTitle: "TAMBAH VIDEO",
     addSubmit: "SIMPAN",

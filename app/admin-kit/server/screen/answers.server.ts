@@ -60,7 +60,7 @@ export function failureMessage(messages: ResourceMessages, fallback: string, err
 }
 
 /** A form sent back to the admin shows what was typed, each field cut to its own maximum: never a megabyte of it. */
-export function echoedForm(definition: { schema: z.ZodObject; fields: FieldDefinition[] }) {
+export function echoedForm(definition: { schema: z.ZodObject; fields: readonly FieldDefinition[] }) {
   const otherFields = [...definition.fields.map((field) => field.name), "intent", "id"];
   return (result: SubmissionResult<string[]>) => boundedReply(result, definition.schema, { otherFields });
 }

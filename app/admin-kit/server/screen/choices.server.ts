@@ -73,7 +73,7 @@ export interface PickerLists {
   failures: Record<string, string>;
 }
 
-export async function readPickerLists(api: UpstreamClient, sources: ChoiceSources, fields: FieldDefinition[]): Promise<PickerLists> {
+export async function readPickerLists(api: UpstreamClient, sources: ChoiceSources, fields: readonly FieldDefinition[]): Promise<PickerLists> {
   const pickers = pickerFields(fields);
   const read = await Promise.all(pickers.map((field) => readList(api, sources[field.optionsFrom])));
   const lists: PickerLists = { options: {}, failures: {} };
@@ -101,7 +101,7 @@ function optionsOfIds(ids: readonly string[], options: FieldOption[], listRead: 
 }
 
 /** By picker field: the ids a form posted. */
-export function chosenIn(formData: FormData, fields: FieldDefinition[]): Record<string, string[]> {
+export function chosenIn(formData: FormData, fields: readonly FieldDefinition[]): Record<string, string[]> {
   return Object.fromEntries(
     pickerFields(fields).map((field) => [field.name, formData.getAll(field.name).map(String).filter((id) => id !== "")]),
   );
@@ -115,7 +115,7 @@ interface ChoicesRequest {
 }
 
 /** What an open form's pickers offer: the chosen options first, then the first of the list (or of the search). */
-export function formChoices(lists: PickerLists, fields: FieldDefinition[], { chosen, search }: ChoicesRequest): FormChoices {
+export function formChoices(lists: PickerLists, fields: readonly FieldDefinition[], { chosen, search }: ChoicesRequest): FormChoices {
   const choices: FormChoices = { offered: {}, total: {}, searches: {} };
   for (const field of pickerFields(fields)) {
     const all = lists.options[field.name] ?? [];
@@ -131,7 +131,7 @@ export function formChoices(lists: PickerLists, fields: FieldDefinition[], { cho
 }
 
 /** A record's stored relations as the edit form shows them, matched against the whole lists (by id, else by a name only one option has). */
-export function resolvedRecord(lists: PickerLists, fields: FieldDefinition[], id: string, stored: StoredRelations): NonNullable<FormChoices["record"]> {
+export function resolvedRecord(lists: PickerLists, fields: readonly FieldDefinition[], id: string, stored: StoredRelations): NonNullable<FormChoices["record"]> {
   const readable = Object.fromEntries(Object.entries(lists.options).filter(([field]) => lists.failures[field] === undefined));
   const { values, unresolved } = resolveRelations(stored, readable, fields);
   return { id, values, unresolved };
@@ -142,7 +142,7 @@ export function resolvedRecord(lists: PickerLists, fields: FieldDefinition[], id
  * deleted meanwhile), each with its message. A list that cannot be read is not held against the
  * form: the upstream judges the ids then.
  */
-export function unknownChoices(lists: PickerLists, fields: FieldDefinition[], values: Record<string, unknown>): Record<string, string[]> {
+export function unknownChoices(lists: PickerLists, fields: readonly FieldDefinition[], values: Record<string, unknown>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const field of pickerFields(fields)) {
     if (lists.failures[field.name] !== undefined || !(field.name in values)) continue;

@@ -30,7 +30,7 @@ export function isStoredValue(field: FieldDefinition, stored: unknown, submitted
  * (undefined for a new record, or when they could not be read: then every submitted field counts).
  */
 export function fieldChanges(
-  fields: FieldDefinition[],
+  fields: readonly FieldDefinition[],
   before: FormValues | undefined,
   after: Record<string, unknown>,
   chosenFiles: ReadonlySet<string>,

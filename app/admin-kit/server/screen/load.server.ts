@@ -61,7 +61,7 @@ async function editedRow<Rec, C extends Cells>(api: UpstreamClient, adapter: Res
 async function openFormChoices<C extends Cells>(
   api: UpstreamClient,
   sources: ChoiceSources,
-  fields: FieldDefinition[],
+  fields: readonly FieldDefinition[],
   editing: Promise<ScreenRow<C> | undefined>,
 ): Promise<{ choices: FormChoices; failures: string[] }> {
   const [lists, row] = await Promise.all([readPickerLists(api, sources, fields), editing]);

@@ -20,7 +20,7 @@ import type { PickerLists } from "./choices.server.ts";
  */
 
 /** The fields a merge takes part in: everything the edit form shows but its files. */
-function mergedFields(fields: FieldDefinition[]): FieldDefinition[] {
+function mergedFields(fields: readonly FieldDefinition[]): readonly FieldDefinition[] {
   return fields.filter((field) => field.type !== "file");
 }
 
@@ -29,14 +29,14 @@ function digestOf(field: FieldDefinition, value: unknown): string {
 }
 
 /** What an edit form showed, as its `SHOWN_FIELD` value. */
-export function shownDigest(fields: FieldDefinition[], values: FormValues): string {
+export function shownDigest(fields: readonly FieldDefinition[], values: FormValues): string {
   return JSON.stringify(Object.fromEntries(mergedFields(fields).map((field) => [field.name, digestOf(field, values[field.name])])));
 }
 
 const DIGEST = /^[A-Za-z0-9_-]{16}$/;
 
 /** A submitted `SHOWN_FIELD`, read strictly: the known fields' digests only (anything else: no base). */
-export function readShown(fields: FieldDefinition[], text: string | undefined): Map<string, string> | undefined {
+export function readShown(fields: readonly FieldDefinition[], text: string | undefined): Map<string, string> | undefined {
   if (text === undefined || text.length > 64 * fields.length + 64) return undefined;
   let parsed: unknown;
   try {
@@ -59,7 +59,7 @@ export function readShown(fields: FieldDefinition[], text: string | undefined): 
  * choice finds the same conflict (the browser's own `required` on the choices is not relied on:
  * the form is `noValidate`).
  */
-export function shownAfterConflict(fields: FieldDefinition[], current: FormValues, base: ReadonlyMap<string, string>, conflicts: ConflictingField[]): string {
+export function shownAfterConflict(fields: readonly FieldDefinition[], current: FormValues, base: ReadonlyMap<string, string>, conflicts: ConflictingField[]): string {
   const shown = JSON.parse(shownDigest(fields, current)) as Record<string, string>;
   for (const { name } of conflicts) {
     const digest = base.get(name);
@@ -69,13 +69,13 @@ export function shownAfterConflict(fields: FieldDefinition[], current: FormValue
 }
 
 /** A submitted `SHOWN_FIELD` to send back with the form it came with: its digests only, never what else was sent. */
-export function echoedShown(fields: FieldDefinition[], text: string | undefined): string | undefined {
+export function echoedShown(fields: readonly FieldDefinition[], text: string | undefined): string | undefined {
   const shown = readShown(fields, text);
   return shown && shown.size > 0 ? JSON.stringify(Object.fromEntries(shown)) : undefined;
 }
 
 interface MergeInput {
-  fields: FieldDefinition[];
+  fields: readonly FieldDefinition[];
   /** The form as submitted, in order. */
   entries: Array<[string, string]>;
   /** What the form showed (`readShown`). */

@@ -39,7 +39,7 @@ import { UPLOAD_MESSAGES } from "~/platform/uploads.server";
 
 /** A create or an update: the form validated, relations settled, the upstream written, the change recorded. */
 
-export function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<string, FileRule> {
+export function fileRulesOf(definition: { fields: readonly FieldDefinition[] }): Record<string, FileRule> {
   const maxBytes = maxBytesByKind();
   const rules: Record<string, FileRule> = {};
   for (const field of definition.fields) {
@@ -54,7 +54,7 @@ export function fileRulesOf(definition: { fields: FieldDefinition[] }): Record<s
  * Every field of the schema, in its order (an emptied optional field is sent empty), after the
  * id; not the fields the update leaves as stored, nor those the spec sends on update only.
  */
-function defaultBody(definition: { schema: z.ZodObject; fields: FieldDefinition[] }, values: Record<string, unknown>, context: WriteContext): OutgoingFields {
+function defaultBody(definition: { schema: z.ZodObject; fields: readonly FieldDefinition[] }, values: Record<string, unknown>, context: WriteContext): OutgoingFields {
   const { id, omitted } = context;
   const updateOnly = new Set(definition.fields.filter((field) => field.updateOnly).map((field) => field.name));
   const body: OutgoingFields = id === undefined ? {} : { id };
@@ -76,7 +76,7 @@ function multipartEntries(body: OutgoingFields): Array<[string, string]> {
 }
 
 /** An emptied field goes as "" (text can be cleared), but a number field as null: "" is no number. */
-function jsonBody(body: OutgoingFields, fields: FieldDefinition[]): Record<string, Exclude<OutgoingValue, undefined>> {
+function jsonBody(body: OutgoingFields, fields: readonly FieldDefinition[]): Record<string, Exclude<OutgoingValue, undefined>> {
   const numbers = new Set(fields.filter((field) => field.type === "number").map((field) => field.name));
   const json: Record<string, Exclude<OutgoingValue, undefined>> = {};
   for (const [name, value] of Object.entries(body)) json[name] = value === undefined ? (numbers.has(name) ? null : "") : value;

@@ -22,7 +22,7 @@ export interface StoredUploadForm {
 }
 
 /** The uploads a form names, by file field, in the form's order of file fields. */
-function references(fields: Array<[string, string]>, fileFields: FieldDefinition[]): Array<{ field: string; id: string }> {
+function references(fields: Array<[string, string]>, fileFields: readonly FieldDefinition[]): Array<{ field: string; id: string }> {
   const named = new Map(fields.filter(([name]) => name.startsWith(PREFIX)).map(([name, id]) => [name.slice(PREFIX.length), id]));
   return fileFields.flatMap((field) => (named.has(field.name) ? [{ field: field.name, id: named.get(field.name) ?? "" }] : []));
 }
@@ -37,7 +37,7 @@ export function namesStoredUploads(fields: Array<[string, string]>): boolean {
  */
 export async function formWithStoredUploads(
   admin: AdminContext,
-  definition: { id: string; fields: FieldDefinition[] },
+  definition: { id: string; fields: readonly FieldDefinition[] },
   fields: Array<[string, string]>,
 ): Promise<StoredUploadForm | { refusal: string }> {
   const fileFields = definition.fields.filter((field) => field.type === "file");
