@@ -65,7 +65,7 @@ for (const check of checks) {
 }
 if (failures.length > 0) {
   for (const failure of failures) console.error(`Install check failed: ${failure}`);
-  console.error("The site cannot run on this install; see README (Requirements).");
+  console.error("The site cannot run on this install; see README (Set up).");
   process.exit(1);
 }
 console.log(`Install check: ${found.join("; ")}.`);
