@@ -1,10 +1,10 @@
 import type * as z from "zod";
-import { adminPage, adminPath, type AdminPage, type AdminSection } from "~/admin-kit/menu";
+import { adminPage, adminPath, type AdminPage } from "~/admin-kit/menu";
 import type { Cells, ResourceDefinition } from "~/admin-kit/resource";
 import type { AdminContext } from "~/platform/auth.server";
 import type { CachedResource } from "~/platform/cache.server";
 import { exportCsv, loadScreen, type ResourceAdapter, screenAction } from "~/admin-kit/server/screen.server";
-import { SCREEN_SECTIONS, screenAt } from "./screens";
+import { ADMIN_MENU, AUDIT_PAGE, SCREEN_SECTIONS, screenAt } from "./screens";
 
 /**
  * The screens' server halves, each found beside its declaration (`app/resources/<resource>/adapter.server.ts`)
@@ -26,9 +26,6 @@ function adapterOf(definition: object): AnyAdapter {
 }
 
 const SECTIONS = SCREEN_SECTIONS.map((section) => ({ label: section.label, screens: section.screens.map((definition) => register(adapterOf(definition))) }));
-
-/** The audit log's own page: in the menu, but no screen of records. */
-export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "history" });
 
 /** A screen as the rest of the back-office needs it, whatever its record type. */
 export interface RegisteredScreen {
@@ -57,11 +54,8 @@ function register<Rec, C extends Cells, S extends z.ZodObject>(adapter: Resource
 
 export const ADMIN_SCREENS: RegisteredScreen[] = SECTIONS.flatMap((section) => section.screens);
 
-/** The sidebar: the screens' sections, then the audit log's. */
-export const ADMIN_MENU: AdminSection[] = [
-  ...SECTIONS.map((section) => ({ label: section.label, pages: section.screens.map((screen) => screen.page) })),
-  { label: "Riwayat", pages: [AUDIT_PAGE] },
-];
+/** The sidebar (made from the one list: screens.ts). */
+export { ADMIN_MENU, AUDIT_PAGE };
 
 /** Where a logged-in admin lands: the first screen. */
 export const ADMIN_HOME = adminPath(ADMIN_SCREENS[0].page);

@@ -1,3 +1,4 @@
+import { adminPage, type AdminSection } from "~/admin-kit/menu";
 import type { ResourceDefinition } from "~/admin-kit/resource";
 import { aboutResource } from "./abouts/screen";
 import { activityResource } from "./activities/screen";
@@ -47,3 +48,12 @@ export function screenAt(pathname: string): ResourceDefinition | undefined {
   const id = /^\/admin\/([^/]+)/.exec(pathname)?.[1];
   return SCREENS.find((screen) => screen.id === id);
 }
+
+/** The audit log's own page: in the menu, but no screen of records. */
+export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "history" });
+
+/** The sidebar: the screens' sections, then the audit log's. */
+export const ADMIN_MENU: AdminSection[] = [
+  ...SCREEN_SECTIONS.map((section) => ({ label: section.label, pages: section.screens.map((screen) => adminPage(screen.id, screen.menu)) })),
+  { label: "Riwayat", pages: [AUDIT_PAGE] },
+];
