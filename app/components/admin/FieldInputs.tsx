@@ -41,6 +41,14 @@ interface FileCheck {
 /** Said (as the input's own validity) while a chosen file's first bytes are being read: the form waits for the answer. */
 const CHECKING_FILE = "Berkas sedang diperiksa";
 
+/** Fired on a file input once its check has ended, the file accepted or refused. */
+export const FILE_CHECKED_EVENT = "kit-file-checked";
+
+/** Whether a chosen file is still being checked (a save asked meanwhile waits for it: ResourceForm). */
+export function isBeingChecked(input: HTMLInputElement): boolean {
+  return input.validationMessage === CHECKING_FILE;
+}
+
 /**
  * Checks a chosen file before anything is sent, by the server's rules (app/lib/file-kinds.ts):
  * its size, then its type from its first bytes. A refused file makes the input invalid, which
@@ -64,6 +72,7 @@ function useFileCheck(check: FileCheck | undefined) {
     if (attempt !== latest.current) return;
     input.setCustomValidity(refusal ?? "");
     check.onChecked(refusal);
+    input.dispatchEvent(new Event(FILE_CHECKED_EVENT));
   };
 }
 

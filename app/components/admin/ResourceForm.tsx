@@ -13,6 +13,7 @@ import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-chan
 import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
 import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
 import { FormField } from "./FormField";
+import { FILE_CHECKED_EVENT, isBeingChecked } from "./FieldInputs";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { formHasChosenFiles, UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
@@ -235,8 +236,17 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
-        // A chosen file the browser refused (or is still reading) holds the form back: nothing is sent.
-        const refusedFile = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((input) => !input.validity.valid);
+        const fileInputs = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+        // A file still being read (a save clicked right after choosing it, on a slow PC): the save
+        // waits for its check and goes on by itself once the file is accepted.
+        const checking = fileInputs.find(isBeingChecked);
+        if (checking && !event.defaultPrevented) {
+          event.preventDefault();
+          saveWhenChecked(event.currentTarget, checking, (event.nativeEvent as SubmitEvent).submitter);
+          return;
+        }
+        // A chosen file the browser refused holds the form back: nothing is sent.
+        const refusedFile = fileInputs.find((input) => !input.validity.valid);
         if (refusedFile && !event.defaultPrevented) {
           event.preventDefault();
           refusedFile.focus();
@@ -323,5 +333,23 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
       {/* Drawn in a portal on document.body, outside the form's elements. */}
       <UnsavedChangesDialog blocker={unsaved.blocker} uploading={upload.unfinished} />
     </Form>
+  );
+}
+
+/** Forms whose save waits for a file's check: a second click meanwhile asks nothing more. */
+const savesWaiting = new WeakSet<HTMLFormElement>();
+
+/** Submits `form` again (as `submitter` did) once `input`'s file is checked, if it was accepted; else the focus goes to it. */
+function saveWhenChecked(form: HTMLFormElement, input: HTMLInputElement, submitter: HTMLElement | null) {
+  if (savesWaiting.has(form)) return;
+  savesWaiting.add(form);
+  input.addEventListener(
+    FILE_CHECKED_EVENT,
+    () => {
+      savesWaiting.delete(form);
+      if (input.validity.valid) form.requestSubmit(submitter ?? undefined);
+      else input.focus();
+    },
+    { once: true },
   );
 }
