@@ -125,7 +125,21 @@ function ticks(): Tick[] {
     });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves when the site next writes to stderr (a tick's line, say) or exits, or after `withinMs`. */
+function nextStderrOrExit(withinMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stderr = site.child.stderr!;
+    const done = () => {
+      clearTimeout(timer);
+      stderr.off("data", done);
+      resolve();
+    };
+    const timer = setTimeout(done, withinMs);
+    // After the process handle's own listener: stderr() holds the chunk by then.
+    stderr.on("data", done);
+    void site.exited.then(done);
+  });
+}
 
 /**
  * Waits until the site has reported a tick that ended after `answeredAt` (the answer was read
@@ -143,7 +157,7 @@ async function collectionsSince(answeredAt: number, after: string): Promise<Gap>
     }
     if (!isRunning()) throw new Error(`the site's process died (${site.child.exitCode ?? site.child.signalCode}) after ${after}:\n${stderrTail()}`);
     if (Date.now() > deadline) throw new Error(`no forced collection reported within 30 s after ${after}`);
-    await sleep(5);
+    await nextStderrOrExit(deadline - Date.now());
   }
 }
 
@@ -161,8 +175,15 @@ async function send(label: string, url: string, init: RequestInit = {}): Promise
     response = await fetch(url, { redirect: "manual", ...init });
     body = await response.text();
   } catch (error) {
-    await Promise.race([site.exited, sleep(500)]);
-    const exit = isRunning() ? "still running" : `exited (${site.child.exitCode ?? site.child.signalCode})`;
+    // Alive shows as an answer from it, dead as its exit (a process that no longer answers at all
+    // is on its way out): whichever comes first.
+    const answers = async () => {
+      const answer = await fetch(`${siteUrl}/healthz`);
+      await answer.body?.cancel();
+      return true;
+    };
+    const alive = await Promise.race([site.exited.then(() => false), answers().catch(() => site.exited.then(() => false))]);
+    const exit = alive ? "still running" : `exited (${site.child.exitCode ?? site.child.signalCode})`;
     throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}; the site's process ${exit} after ${requests} requests:\n${stderrTail()}`, {
       cause: error,
     });

@@ -16,6 +16,11 @@ export type Fault =
   | { kind: "delay"; ms: number }
   /** Never answers: the BFF's UPSTREAM_TIMEOUT_MS must end the call. */
   | { kind: "hang" }
+  /**
+   * Passed on once `until(call)` settles (it is asked as the call arrives): the test decides when
+   * the call reaches the upstream. Not passed on if the BFF gave up on it first.
+   */
+  | { kind: "hold"; until: (call: UpstreamCall) => Promise<unknown> }
   /** Resets the connection (TCP RST) before any answer. */
   | { kind: "reset" }
   | { kind: "status"; status: number }
@@ -74,6 +79,9 @@ export class FaultyUpstream {
   /** Writes (not GET/HEAD) that reached the real upstream, login excepted. */
   readonly writes: UpstreamCall[] = [];
   private readonly held = new Set<Socket>();
+  /** The calls a "hang" fault holds or held, and how many of those the site has since given up on (closed). */
+  readonly heldCalls: UpstreamCall[] = [];
+  givenUp = 0;
   private readonly agent = new Agent({ keepAlive: true });
 
   private constructor(
@@ -113,9 +121,22 @@ export class FaultyUpstream {
         res.on("close", () => clearTimeout(timer));
         return;
       }
+      case "hold": {
+        let open = true;
+        res.on("close", () => (open = false));
+        const pass = () => {
+          if (open) this.forward(req, res, call);
+        };
+        fault.until(call).then(pass, pass);
+        return;
+      }
       case "hang":
         this.held.add(socket);
-        socket.on("close", () => this.held.delete(socket));
+        this.heldCalls.push(call);
+        socket.on("close", () => {
+          this.held.delete(socket);
+          this.givenUp += 1;
+        });
         req.resume();
         return;
       case "reset":

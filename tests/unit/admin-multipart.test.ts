@@ -76,6 +76,18 @@ function streamingUpload(fileBytes: number, options: { head?: Uint8Array; conten
   return { request, produced: () => produced, total };
 }
 
+/**
+ * Resolves after a turn of the event loop in which `count` did not change. Streams that move bytes
+ * held in memory do so in ticks and microtasks, all run before the turn ends: once a whole turn
+ * has passed without a change, nothing more moves until someone reads.
+ */
+async function stillAfterATurn(count: () => number): Promise<void> {
+  for (let before = Number.NaN; before !== count(); ) {
+    before = count();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part);
@@ -132,8 +144,9 @@ describe("streaming relay", () => {
         const reader = body.getReader();
         let consumed = 0;
         while (consumed < 2 * MiB) consumed += (await reader.read()).value?.length ?? 0;
-        // A slow upstream: nothing more is read from the browser than a few buffers' worth.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // A slow upstream: nothing more is read from the browser than a few buffers' worth, also
+        // once the streams between them have filled what they hold.
+        await stillAfterATurn(upload.produced);
         expect(upload.produced() - consumed).toBeLessThan(2 * MiB);
         for (;;) {
           const { value, done } = await reader.read();
@@ -256,7 +269,7 @@ describe("streaming relay", () => {
       yield { name: "title", value: "A" };
     }
     const { body } = encodeMultipart(parts());
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await stillAfterATurn(() => pulled);
     expect(pulled).toBe(0);
     expect(new TextDecoder().decode(await readAll(body))).toMatch(/name="title"\r\n\r\nA\r\n--.*--\r\n$/);
   });
