@@ -3,6 +3,7 @@ import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 /**
  * `npm test`: every suite, scheduled so that both cores of this machine stay busy.
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
  *    (`nice`), `lint` and `typecheck`, one process on one core each: they take only the CPU the
  *    build and the bounded file leave idle (the bounded file mostly waits out stalled bodies);
  * 2. the unit, unit-isolated and reference-api projects (2 workers), then the end-to-end files
- *    (2 workers), and beside both the reliability files that may share the machine (project
+ *    (Playwright's runner, 2 workers), and beside both the reliability files that may share the machine (project
  *    `hard`, 1 worker). Every phase is bound by the CPU but leaves some of it idle (pages loading,
  *    timeouts and stalled bodies waited out), and the reliability files, which wait most, fill
  *    it: one phase after the other took 31 + 215 + 62 s on a quiet machine, side by side
@@ -22,13 +23,14 @@ import { fileURLToPath } from "node:url";
  *
  * The second step starts only when everything in the first passed, and a failing unit phase
  * stops the reliability files beside it. At the end a table gives each phase's time and tests,
- * counted by vitest's JSON reporter, and under it each failed test by name (where a CI log cut to
+ * counted by vitest's and Playwright's JSON reporters, and under it each failed test by name (where a CI log cut to
  * its last lines still shows them). `npm run test:unit`, `test:e2e` and `test:reliability` still
  * run one phase each.
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const vitestBin = path.join(root, "node_modules/.bin/vitest");
+const playwrightBin = path.join(root, "node_modules/.bin/playwright");
 const reports = mkdtempSync(path.join(tmpdir(), "dispusip-test-"));
 
 interface PhaseResult {
@@ -66,9 +68,9 @@ function stopRunning(signal: NodeJS.Signals = "SIGTERM"): void {
 }
 
 /** Runs a command; its output goes to the terminal, or to `outputFile` when given. */
-function run(command: string, args: string[], outputFile?: string): Promise<number> {
+function run(command: string, args: string[], outputFile?: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const output = outputFile ? openSync(outputFile, "w") : "inherit";
-  const child = spawn(command, args, { cwd: root, stdio: ["inherit", output, output] });
+  const child = spawn(command, args, { cwd: root, env, stdio: ["inherit", output, output] });
   running.add(child);
   return new Promise((resolve) => {
     child.on("error", (error) => {
@@ -114,6 +116,43 @@ function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failure
   };
 }
 
+/** What this reads of Playwright's JSON report: its counts, and each test's results under its suites. */
+interface PlaywrightSuite {
+  title: string;
+  file: string;
+  specs?: Array<{ title: string; line: number; tests: Array<{ status: string; results: Array<{ error?: { message?: string } }> }> }>;
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightJsonReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+  errors: Array<{ message?: string }>;
+}
+
+/** The counts and the failures of a Playwright run, from its JSON report. */
+function playwrightOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failures"> {
+  let report: PlaywrightJsonReport;
+  try {
+    report = JSON.parse(readFileSync(reportFile, "utf8")) as PlaywrightJsonReport;
+  } catch {
+    return {};
+  }
+  const firstLine = (text = "") => stripVTControlCharacters(text).trim().split("\n")[0].slice(0, 500);
+  const failuresIn = (suite: PlaywrightSuite, titles: string[]): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === "unexpected")
+        .map((test) => `tests/e2e/${suite.file}:${spec.line} > ${[...titles, spec.title].join(" > ")}: ${firstLine(test.results.at(-1)?.error?.message)}`),
+    ),
+    ...(suite.suites ?? []).flatMap((child) => failuresIn(child, [...titles, child.title])),
+  ];
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return {
+    tests: { total: expected + unexpected + flaky + skipped, passed: expected, failed: unexpected + flaky, skipped },
+    failures: [...report.suites.flatMap((suite) => failuresIn(suite, [])), ...report.errors.map((error) => `tests/e2e: ${firstLine(error.message)}`)],
+  };
+}
+
 /** Runs one phase and records its time and outcome for the table; resolves with whether it passed. */
 async function phase(name: string, work: () => Promise<Omit<PhaseResult, "name" | "seconds">>): Promise<boolean> {
   const started = performance.now();
@@ -133,6 +172,13 @@ function vitestPhase(name: string, projects: string[], extraArgs: string[] = [],
   const reportFile = path.join(reports, `${name}.json`);
   const args = ["run", ...projects.flatMap((project) => ["--project", project]), "--no-cache", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...extraArgs];
   return phase(name, async () => ({ passed: (await run(vitestBin, args, outputFile)) === 0, ...vitestOutcome(reportFile) }));
+}
+
+/** The end-to-end tests on Playwright's runner (playwright.config.ts), with a JSON report for the table. */
+function playwrightPhase(name: string): Promise<boolean> {
+  const reportFile = path.join(reports, `${name}.json`);
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile };
+  return phase(name, async () => ({ passed: (await run(playwrightBin, ["test", "--reporter=list,json"], undefined, env)) === 0, ...playwrightOutcome(reportFile) }));
 }
 
 /** An npm script at the lowest CPU priority (`nice -n 19`): it runs on what the other phases leave idle. */
@@ -175,18 +221,16 @@ async function main(): Promise<boolean> {
   if (!first.every(Boolean)) return false;
 
   const besideLog = path.join(reports, "reliability-beside.log");
-  // `isolate=false`: a fork runs file after file instead of a fresh process per file (vitest.config.ts).
-  const forksShareModules = "--poolOptions.forks.isolate=false";
   const unitThenEndToEnd = async () => {
     if (!(await vitestPhase("unit (unit, unit-isolated, reference-api)", ["unit", "unit-isolated", "reference-api"]))) {
       stopRunning();
       return false;
     }
-    return vitestPhase("e2e", ["e2e"], [forksShareModules]);
+    return playwrightPhase("e2e");
   };
   const [inFront, beside] = await Promise.all([
     unitThenEndToEnd(),
-    vitestPhase("reliability (hard), beside unit and e2e", ["hard"], [forksShareModules, "--maxWorkers=1"], besideLog),
+    vitestPhase("reliability (hard), beside unit and e2e", ["hard"], ["--maxWorkers=1"], besideLog),
   ]);
   console.log("\n── The reliability files that ran beside the unit and end-to-end files (project hard) ──\n");
   await new Promise<void>((resolve) => createReadStream(besideLog).on("close", () => resolve()).pipe(process.stdout, { end: false }));

@@ -1,16 +1,17 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, mainStack, PROJECT_ROOT, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
+import { adminPage } from "~/admin-kit/menu";
+import { SCREENS as SCREEN_DECLARATIONS } from "~/resources/screens";
+import { expect, test } from "./fixtures.ts";
+import { PROJECT_ROOT, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 
 /**
- * Every Website Settings screen, its modals and its delete question, checked by axe-core at a
- * phone width and a desktop width: no serious or critical violation. Screenshots land in
- * tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
+ * Every screen of the one list (app/resources/screens.ts), its modals and its delete question,
+ * checked by axe-core at a phone width and a desktop width: no serious or critical violation.
+ * Screenshots land in tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
  */
 
-const { bffUrl } = mainStack();
 const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -26,24 +27,22 @@ interface Screen {
   richText?: boolean;
 }
 
-const SCREENS: Screen[] = [
-  { segment: "slider-manager", heading: "Slider", add: "TAMBAH SLIDER", edit: "UBAH SLIDER", remove: true },
-  { segment: "about-manager", heading: "Tentang", edit: "UBAH DATA TENTANG", richText: true },
-  { segment: "mission-vission", heading: "Visi Misi", edit: "UBAH VISI MISI" },
-  { segment: "activity", heading: "Kegiatan", add: "TAMBAH KEGIATAN", edit: "UBAH KEGIATAN", remove: true, richText: true },
-  { segment: "history", heading: "Sejarah", edit: "UBAH SEJARAH", richText: true },
-  { segment: "officer", heading: "Pejabat", add: "TAMBAH PEJABAT", edit: "UBAH PEJABAT", remove: true },
-  { segment: "library", heading: "Manajemen Perpustakaan", edit: "UBAH PERPUSTAKAAN", remove: true },
-];
+/** What each screen shows, as its declaration says: the Add modal only where a record can be added beside the one shown. */
+const SCREENS: Screen[] = SCREEN_DECLARATIONS.map((definition) => ({
+  segment: definition.id,
+  heading: adminPage(definition.id, definition.menu).title,
+  add: definition.addButton && !definition.singleRecord ? definition.texts.addTitle : undefined,
+  edit: definition.edit ? definition.texts.editTitle : undefined,
+  remove: definition.remove,
+  richText: definition.fields.some((field) => field.type === "textEditor"),
+}));
 
-const admins = adminBrowsers(bffUrl);
-
-beforeAll(async () => {
+test.beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 
-/** The id of the first row, read from its EDIT link. */
-async function firstRowId(page: Page): Promise<string> {
+/** The id of the first row, read from its EDIT link (`bffUrl` resolves it). */
+async function firstRowId(page: Page, bffUrl: string): Promise<string> {
   const href = await page.getByRole("link", { name: /^EDIT/ }).first().getAttribute("href");
   const id = new URL(href ?? "", bffUrl).searchParams.get("id");
   if (!id) throw new Error("no row to edit");
@@ -58,9 +57,9 @@ async function settle(page: Page, screen: Screen) {
 }
 
 for (const screen of SCREENS) {
-  describe(`/admin/${screen.segment}`, () => {
+  test.describe(`/admin/${screen.segment}`, () => {
     for (const viewport of VIEWPORTS) {
-      it(`has no serious or critical axe violation at ${viewport.width} px (list, modals, delete question)`, async () => {
+      test(`has no serious or critical axe violation at ${viewport.width} px (list, modals, delete question)`, async ({ admins, mainStack }) => {
         const admin = await admins.open({ javaScript: true, viewport });
         const { page } = admin;
         await admin.open(`/admin/${screen.segment}`);
@@ -69,7 +68,7 @@ for (const screen of SCREENS) {
         expect(await seriousViolations(page), "list").toEqual([]);
         await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${screen.segment}-${viewport.width}.png`) });
 
-        const id = await firstRowId(page);
+        const id = await firstRowId(page, mainStack.bffUrl);
         const overlays: Array<[string, string]> = [];
         if (screen.add) overlays.push(["add", "?modal=add"]);
         if (screen.edit) overlays.push(["edit", `?modal=edit&id=${id}`]);
@@ -87,23 +86,23 @@ for (const screen of SCREENS) {
   });
 }
 
-it("the server-rendered forms (JavaScript never runs: the rich-text fallback) have no serious or critical violation", async () => {
+test("the server-rendered forms (JavaScript never runs: the rich-text fallback) have no serious or critical violation", async ({ admins, mainStack: { bffUrl } }) => {
   // axe itself needs JavaScript, so the page's own scripts are kept out instead: what axe sees
   // is exactly the server's HTML, as a browser without JavaScript shows it.
   const admin = await admins.open({ javaScript: true });
   const { page } = admin;
   await admin.context.route("**/build/**/*.js", (route) => route.abort());
   await page.goto(`${bffUrl}/admin/about-manager`);
-  const id = await firstRowId(page);
+  const id = await firstRowId(page, bffUrl);
   await page.goto(`${bffUrl}/admin/about-manager?modal=edit&id=${id}`);
   await page.locator("textarea.kit-rich-text-fallback").first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto(`${bffUrl}/admin/slider-manager?delete=${await firstRowIdAt(page, "/admin/slider-manager")}`);
+  await page.goto(`${bffUrl}/admin/slider-manager?delete=${await firstRowIdAt(page, bffUrl, "/admin/slider-manager")}`);
   await page.getByRole("alertdialog").waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-async function firstRowIdAt(page: Page, adminPath: string): Promise<string> {
+async function firstRowIdAt(page: Page, bffUrl: string, adminPath: string): Promise<string> {
   await page.goto(`${bffUrl}${adminPath}`);
-  return firstRowId(page);
+  return firstRowId(page, bffUrl);
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { type AdminBrowser, adminBrowsers, alertShown, dialogNamed, mainStack, markWindow, pngBuffer, records, referenceApiToken, rowWith } from "./helpers/index.ts";
+import { expect, type Stack, test } from "./fixtures.ts";
+import { type AdminBrowser, alertShown, dialogNamed, markWindow, pngBuffer, records, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * The activity screen in a real browser: an activity added with an image (JavaScript on and
@@ -7,11 +7,7 @@ import { type AdminBrowser, adminBrowsers, alertShown, dialogNamed, mainStack, m
  * when scrolled to the bottom.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
-
-const activities = () => records(referenceApiUrl, "activities");
-
-const admins = adminBrowsers(bffUrl);
+const activities = ({ referenceApiUrl }: Stack) => records(referenceApiUrl, "activities");
 
 async function scrollBox(admin: AdminBrowser) {
   const box = admin.page.locator(".kit-table-scroll");
@@ -21,11 +17,11 @@ async function scrollBox(admin: AdminBrowser) {
   };
 }
 
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-])("activity with $label", ({ javaScript }) => {
-  it("an activity added with an image is shown on its own page, /activity/{id}", async () => {
+]) test.describe(`activity with ${label}`, () => {
+  test("an activity added with an image is shown on its own page, /activity/{id}", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     const title = `Lomba mewarnai ${javaScript ? "A" : "B"}`;
@@ -50,7 +46,7 @@ describe.each([
     await alertShown(page, "Berhasil menambah kegiatan!");
     await rowWith(page, title).waitFor();
 
-    const added = (await activities()).find((activity) => activity.title === title);
+    const added = (await activities(mainStack)).find((activity) => activity.title === title);
     expect(added).toMatchObject({ date: "2024-08-17T00:00:00.000Z", description: "<p>Lomba mewarnai untuk anak-anak <strong>tingkat TK</strong></p>" });
     expect(added?.file).toMatch(/\.png$/);
 
@@ -58,7 +54,7 @@ describe.each([
     expect(await page.getByRole("link", { name: `DETAIL ${title} (tab baru)` }).getAttribute("href")).toBe(`/activity/${added?.id}`);
     const visitor = await admins.browser.newContext({ javaScriptEnabled: javaScript });
     const publicPage = await visitor.newPage();
-    const response = await publicPage.goto(`${bffUrl}/activity/${added?.id}`);
+    const response = await publicPage.goto(`${mainStack.bffUrl}/activity/${added?.id}`);
     expect(response?.status()).toBe(200);
     expect(await publicPage.getByRole("heading", { level: 1 }).innerText()).toBe(title);
     await publicPage.getByText("17-08-2024").waitFor();
@@ -76,12 +72,12 @@ describe.each([
     const question = page.getByRole("alertdialog", { name: "Apakah anda yakin akan menghapus data?" });
     await question.getByRole("button", { name: "Hapus" }).click();
     await alertShown(page, "Kegiatan berhasil dihapus!");
-    expect((await activities()).some((activity) => activity.id === added?.id)).toBe(false);
+    expect((await activities(mainStack)).some((activity) => activity.id === added?.id)).toBe(false);
   });
 });
 
-describe("the activity table with JavaScript", () => {
-  it("keeps its scroll position through an edit, and loads more rows when scrolled to the bottom", async () => {
+test.describe("the activity table with JavaScript", () => {
+  test("keeps its scroll position through an edit, and loads more rows when scrolled to the bottom", async ({ admins, mainStack: { referenceApiUrl } }) => {
     const token = await referenceApiToken(referenceApiUrl);
     const created: number[] = [];
     // Enough activities for more than one page of 20.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, dialogNamed, mainStack, pickedPills } from "./helpers/index.ts";
-import { upstreamShapes } from "./upstream-shapes.ts";
+import { type AdminBrowsers, expect, test } from "./fixtures.ts";
+import { dialogNamed, pickedPills } from "./helpers/index.ts";
+import { shapedStack } from "./upstream-shapes.ts";
 
 /**
  * The book form's pickers with JavaScript (app/components/admin/ComboboxPickers.tsx), one choice
@@ -17,10 +17,6 @@ import { upstreamShapes } from "./upstream-shapes.ts";
  * move and click handled in one task every time, Enter never. So the clicks here are on an option
  * that is not highlighted, which the test checks, and one test handles move and click at once.
  */
-
-const { bffUrl } = mainStack();
-const admins = adminBrowsers(bffUrl);
-const [fullStack] = upstreamShapes(admins);
 
 interface Named {
   id: number;
@@ -39,7 +35,9 @@ let author: Named;
 let genres: Named[];
 let tags: Named[];
 
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack: { bffUrl, referenceApiUrl } }) => {
+  // The main stack's reference API, read alone (no browser before the tests).
+  const fullStack = shapedStack("full", bffUrl, referenceApiUrl, () => Promise.reject(new Error("no browser in beforeAll")));
   const [books, authorList, genreList, tagList] = await Promise.all([
     fullStack.api<{ books: Book[] }>("/books/all?limit=0").then((body) => body.books),
     fullStack.api<{ author: Named[] }>("/authors?limit=0").then((body) => body.author),
@@ -57,7 +55,7 @@ beforeAll(async () => {
 
 type Way = "click" | "Enter";
 
-async function openEdit(): Promise<{ page: Page; dialog: Locator }> {
+async function openEdit(admins: AdminBrowsers): Promise<{ page: Page; dialog: Locator }> {
   const admin = await admins.open({ javaScript: true });
   await admin.open(`/admin/book?modal=edit&id=${book.id}`);
   const dialog = dialogNamed(admin.page, "UBAH BUKU");
@@ -138,9 +136,9 @@ const named = (options: Named[], name: string): Named => {
   return found;
 };
 
-describe("a book's pickers with JavaScript, choosing by click", () => {
-  it("adds a genre clicked once after the author was chosen once (the admin's report)", async () => {
-    const { page, dialog } = await openEdit();
+test.describe("a book's pickers with JavaScript, choosing by click", () => {
+  test("adds a genre clicked once after the author was chosen once (the admin's report)", async ({ admins }) => {
+    const { page, dialog } = await openEdit(admins);
     await choose(page, dialog, "Pengarang", author.name, "click");
     expect(await dialog.getByRole("combobox", { name: "Pengarang" }).inputValue()).toBe(author.name);
     const genre = named(genres, await clickLastListed(page, dialog, "Genre", "genre"));
@@ -148,8 +146,8 @@ describe("a book's pickers with JavaScript, choosing by click", () => {
     expect(await sentIds(dialog, "genres")).toEqual([...book.genres.map((chosen) => String(chosen.id)), String(genre.id)]);
   });
 
-  it("adds each genre and tag once, typed or from the open list, before and after the author's choice", async () => {
-    const { page, dialog } = await openEdit();
+  test("adds each genre and tag once, typed or from the open list, before and after the author's choice", async ({ admins }) => {
+    const { page, dialog } = await openEdit(admins);
     const first = named(genres, await clickLastListed(page, dialog, "Genre", "genre"));
     await expectChosenOnce(dialog, "Genre", "genres", first);
     await choose(page, dialog, "Pengarang", author.name, "click");
@@ -164,9 +162,9 @@ describe("a book's pickers with JavaScript, choosing by click", () => {
   });
 });
 
-describe("a book's pickers with JavaScript, a pointer's move and click handled at once", () => {
-  it("adds the genre and the tag clicked once", async () => {
-    const { page, dialog } = await openEdit();
+test.describe("a book's pickers with JavaScript, a pointer's move and click handled at once", () => {
+  test("adds the genre and the tag clicked once", async ({ admins }) => {
+    const { page, dialog } = await openEdit(admins);
     const genre = named(genres, await clickLastListed(page, dialog, "Genre", "genre", { atOnce: true }));
     await expectChosenOnce(dialog, "Genre", "genres", genre);
     await choose(page, dialog, "Pengarang", author.name, "click");
@@ -175,9 +173,9 @@ describe("a book's pickers with JavaScript, a pointer's move and click handled a
   });
 });
 
-describe("a book's pickers with JavaScript, choosing by Enter", () => {
-  it("adds genres and a tag once, before and after the author's choice", async () => {
-    const { page, dialog } = await openEdit();
+test.describe("a book's pickers with JavaScript, choosing by Enter", () => {
+  test("adds genres and a tag once, before and after the author's choice", async ({ admins }) => {
+    const { page, dialog } = await openEdit(admins);
     await choose(page, dialog, "Genre", genres[0].name, "Enter", { list: "genre" });
     await expectChosenOnce(dialog, "Genre", "genres", genres[0]);
     await choose(page, dialog, "Pengarang", author.name, "Enter");

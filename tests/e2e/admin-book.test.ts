@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertShown, alertWith, dialogNamed, pick, pickedPills, mainStack, pngBuffer, rowWith, seriousViolations, unpick, waitForVisibleContent } from "./helpers/index.ts";
-import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
+import { expect, test } from "./fixtures.ts";
+import { alertShown, alertWith, dialogNamed, pick, pickedPills, pngBuffer, rowWith, seriousViolations, unpick, waitForVisibleContent } from "./helpers/index.ts";
+import { SHAPES, type ShapedStack, shapedStack } from "./upstream-shapes.ts";
 
 /**
  * The book screen in a real browser against the reference API: a book with its relations and
@@ -10,8 +10,6 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * Reading and editing run twice: with the upstream in its full shape and in the spec shape
  * (relations by name only, ids sometimes strings; tests/e2e/upstream-shapes.ts).
  */
-
-const { bffUrl } = mainStack();
 
 interface Named {
   id: number;
@@ -42,11 +40,6 @@ interface Book {
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-const admins = adminBrowsers(bffUrl);
-/** The site in front of the reference API in its full shape, and in front of one in the spec shape. */
-const stacks = upstreamShapes(admins);
-const [fullStack] = stacks;
-
 interface Catalogue {
   authors: Named[];
   publishers: Named[];
@@ -55,7 +48,7 @@ interface Catalogue {
   tags: Named[];
 }
 
-async function catalogueOf(stack: ShapedStack): Promise<Catalogue> {
+async function catalogueOf(stack: Pick<ShapedStack, "api">): Promise<Catalogue> {
   const [authors, publishers, classifications, genres, tags] = await Promise.all([
     stack.api<{ author: Named[] }>("/authors?limit=0").then((body) => body.author),
     stack.api<{ publishers: Named[] }>("/publishers?limit=0").then((body) => body.publishers),
@@ -108,16 +101,22 @@ function expectStored(book: Book | undefined, relations: Relations, title: strin
   expect(book?.file).toMatch(/\.pdf$/);
 }
 
-describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (stack) => {
+for (const shape of SHAPES) test.describe(`books with JavaScript, upstream in the ${shape} shape`, () => {
+  test.use({ shape });
   let catalogue: Catalogue;
   let relations: Relations;
-  beforeAll(async () => {
-    catalogue = await catalogueOf(stack);
+  test.beforeAll(async ({ stackOf }) => {
+    // The stack may be started here, the first time the worker asks for it: as long as the `shaped` fixture allows.
+    test.setTimeout(120_000);
+    // The test-scoped `shaped` is not there yet: the same stack's reference API, read alone.
+    const { bffUrl, referenceApiUrl } = await stackOf(shape);
+    const reader = shapedStack(shape, bffUrl, referenceApiUrl, () => Promise.reject(new Error("no browser in beforeAll")));
+    catalogue = await catalogueOf(reader);
     const { authors, publishers, classifications, genres, tags } = catalogue;
     relations = { author: authors[0], publisher: publishers[0], classification: classifications[0], genres: genres.slice(0, 2), tag: tags[0] };
   });
 
-  it("adds a book with its relations and files, edits it (files kept), and deletes it", async () => {
+  test("adds a book with its relations and files, edits it (files kept), and deletes it", async ({ shaped: stack }) => {
     const admin = await stack.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/book");
@@ -158,7 +157,7 @@ describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (st
     expect((await booksOf(stack)).some((book) => book.id === added?.id)).toBe(false);
   });
 
-  it("edits only the title: the author, publisher, classification, genres and tags stay exactly as stored", async () => {
+  test("edits only the title: the author, publisher, classification, genres and tags stay exactly as stored", async ({ shaped: stack }) => {
     // Relations with even ids among them, which the spec shape sends as strings.
     const { authors, publishers, classifications, genres, tags } = catalogue;
     const [author, publisher, classification, tag] = [authors[1], publishers[1], classifications[1], tags[1]];
@@ -199,7 +198,7 @@ describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (st
       // Saved, or refused by the form (e.g. a relation it could not preselect): say which.
       const saved = alertWith(page, "Berhasil mengubah data!");
       await saved.or(dialog.locator('[aria-invalid="true"]')).first().waitFor();
-      if (!(await saved.isVisible())) expect.fail(`the form refused a title-only edit: ${await dialog.innerText({ timeout: 1_000 }).catch(() => "")}`);
+      if (!(await saved.isVisible())) throw new Error(`the form refused a title-only edit: ${await dialog.innerText({ timeout: 1_000 }).catch(() => "")}`);
       await rowWith(page, `${title} (edisi baru)`).waitFor();
 
       const stored = (await booksOf(stack)).find((book) => book.id === created.id);
@@ -219,8 +218,8 @@ describe.each(stacks)("books with JavaScript, upstream in the $shape shape", (st
   });
 });
 
-describe("books with JavaScript", () => {
-  it("refuses a wrong ISBN check digit next to the field, keeping what was typed", async () => {
+test.describe("books with JavaScript", () => {
+  test("refuses a wrong ISBN check digit next to the field, keeping what was typed", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/book?modal=add");
@@ -232,7 +231,7 @@ describe("books with JavaScript", () => {
     expect(await dialog.getByLabel("ISBN/ISSN").getAttribute("aria-invalid")).toBe("true");
   });
 
-  it("saves a synopsis edit of a book whose stored ISBN fails its check digit, the ISBN kept as stored and marked", async () => {
+  test("saves a synopsis edit of a book whose stored ISBN fails its check digit, the ISBN kept as stored and marked", async ({ shaped: fullStack }) => {
     const { authors, publishers } = await catalogueOf(fullStack);
     const title = "Naskah Impor Lama";
     // 978-623-7001-01-0 with its last digit changed: the upstream takes it, today's rule does not.
@@ -256,7 +255,7 @@ describe("books with JavaScript", () => {
       await dialog.getByRole("button", { name: "UBAH" }).click();
       const saved = alertWith(page, "Berhasil mengubah data!");
       await saved.or(dialog.locator('[aria-invalid="true"]')).first().waitFor();
-      if (!(await saved.isVisible())) expect.fail(`the form refused a synopsis edit: ${await dialog.innerText({ timeout: 1_000 }).catch(() => "")}`);
+      if (!(await saved.isVisible())) throw new Error(`the form refused a synopsis edit: ${await dialog.innerText({ timeout: 1_000 }).catch(() => "")}`);
       const stored = (await booksOf(fullStack)).find((book) => book.id === created.id);
       expect(stored).toMatchObject({ synopsis: "Sinopsis yang diperbarui.", isbn_issn: badIsbn });
     } finally {
@@ -265,8 +264,9 @@ describe("books with JavaScript", () => {
   });
 });
 
-describe.each(stacks)("books without JavaScript, upstream in the $shape shape", (stack) => {
-  it("adds a book with its relations and files", async () => {
+for (const shape of SHAPES) test.describe(`books without JavaScript, upstream in the ${shape} shape`, () => {
+  test.use({ shape });
+  test("adds a book with its relations and files", async ({ shaped: stack }) => {
     const { authors, publishers, classifications, genres, tags } = await catalogueOf(stack);
     const relations = { author: authors[1], publisher: publishers[1], classification: classifications[1], genres: genres.slice(1, 3), tag: tags[1] };
     const admin = await stack.open({ javaScript: false });
@@ -283,8 +283,8 @@ describe.each(stacks)("books without JavaScript, upstream in the $shape shape", 
   });
 });
 
-describe("books without JavaScript", () => {
-  it("saves on Enter in a field (the form is checked), never running a picker's search", async () => {
+test.describe("books without JavaScript", () => {
+  test("saves on Enter in a field (the form is checked), never running a picker's search", async ({ admins }) => {
     const admin = await admins.open({ javaScript: false });
     const { page } = admin;
     await admin.open("/admin/book?modal=add");
@@ -296,8 +296,8 @@ describe("books without JavaScript", () => {
   });
 });
 
-describe("accessibility", () => {
-  it("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async () => {
+test.describe("accessibility", () => {
+  test("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async ({ admins, shaped: fullStack }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const id = (await booksOf(fullStack))[0].id;

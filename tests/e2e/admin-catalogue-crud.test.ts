@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { adminBrowsers, alertShown, dialogNamed, mainStack, markWindow, pngBuffer, rowWith, type Publisher } from "./helpers/index.ts";
-import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
+import { expect, test } from "./fixtures.ts";
+import { alertShown, dialogNamed, markWindow, pngBuffer, rowWith, type Publisher } from "./helpers/index.ts";
+import { SHAPES, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
  * The catalogue screens in a real browser against the reference API, with JavaScript on and
@@ -8,8 +8,6 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * number field) added, edited and deleted. The author and the publisher also with the upstream
  * in the spec shape (tests/e2e/upstream-shapes.ts).
  */
-
-const { bffUrl } = mainStack();
 
 /** An admin list of a stack's reference API, under its own key (read in the full shape, ids included). */
 async function adminListOf<T>(stack: ShapedStack, path: string, key: string): Promise<T[]> {
@@ -27,18 +25,14 @@ interface Author {
   photo: string;
   total_books: number;
 }
-const admins = adminBrowsers(bffUrl);
-const stacks = upstreamShapes(admins);
-const [fullStack] = stacks;
-const adminList = <T>(path: string, key: string) => adminListOf<T>(fullStack, path, key);
-
 const JAVASCRIPT = [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
 ];
 
-describe.each(JAVASCRIPT)("catalogue with $label", ({ javaScript }) => {
-  it("adds, edits and deletes a genre (Kategori), asking in English before the delete", async () => {
+for (const { javaScript, label } of JAVASCRIPT) test.describe(`catalogue with ${label}`, () => {
+  test("adds, edits and deletes a genre (Kategori), asking in English before the delete", async ({ admins, shaped: fullStack }) => {
+    const adminList = <T>(path: string, key: string) => adminListOf<T>(fullStack, path, key);
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/genre");
@@ -82,10 +76,11 @@ describe.each(JAVASCRIPT)("catalogue with $label", ({ javaScript }) => {
   });
 });
 
-describe.each(stacks)("authors and publishers, upstream in the $shape shape", (stack) => {
-  const adminList = <T>(path: string, key: string) => adminListOf<T>(stack, path, key);
+for (const shape of SHAPES) test.describe(`authors and publishers, upstream in the ${shape} shape`, () => {
+  test.use({ shape });
 
-  it.each(JAVASCRIPT)("adds an author with a photo, edits them, and deletes them ($label)", async ({ javaScript }) => {
+  for (const { javaScript, label } of JAVASCRIPT) test(`adds an author with a photo, edits them, and deletes them (${label})`, async ({ shaped: stack }) => {
+    const adminList = <T>(path: string, key: string) => adminListOf<T>(stack, path, key);
     const admin = await stack.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/author");
@@ -129,7 +124,8 @@ describe.each(stacks)("authors and publishers, upstream in the $shape shape", (s
     if (pageLoad) expect(await pageLoad.survived(), "no full page load with JavaScript").toBe(true);
   });
 
-  it("adds a publisher, edits it keeping what was not changed, and deletes it", async () => {
+  test("adds a publisher, edits it keeping what was not changed, and deletes it", async ({ shaped: stack }) => {
+    const adminList = <T>(path: string, key: string) => adminListOf<T>(stack, path, key);
     const admin = await stack.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/publisher");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertShown, apiData, dialogNamed, PHONE, mainStack, markWindow, referenceApiToken, rowWith } from "./helpers/index.ts";
+import { expect, type Stack, test } from "./fixtures.ts";
+import { alertShown, apiData, dialogNamed, markWindow, PHONE, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * A catalogue list longer than a page, in a real browser: newest first, 20 rows a page with next,
@@ -8,14 +8,12 @@ import { adminBrowsers, alertShown, apiData, dialogNamed, PHONE, mainStack, mark
  * and with JavaScript the next page added when the table is scrolled to its bottom.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
 const EXTRA_TAGS = 25;
 
-const admins = adminBrowsers(bffUrl);
 let token: string;
 const created: number[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack: { referenceApiUrl } }) => {
   token = await referenceApiToken(referenceApiUrl);
   // Created through the reference API directly: more tags than fit on one page.
   for (let index = 1; index <= EXTRA_TAGS; index++) {
@@ -27,20 +25,20 @@ beforeAll(async () => {
     created.push(((await response.json()) as { data: { id: number } }).data.id);
   }
 });
-afterAll(async () => {
+test.afterAll(async ({ mainStack: { referenceApiUrl } }) => {
   for (const id of created) {
     await fetch(`${referenceApiUrl}/api/tags/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
   }
 });
 
 /** Every tag as stored, newest (highest id) first: the list's default order. */
-async function allTags(): Promise<Array<{ id: string; name: string }>> {
+async function allTags({ referenceApiUrl }: Stack): Promise<Array<{ id: string; name: string }>> {
   const tags = await apiData<Array<{ id: number; name: string }>>(referenceApiUrl, "/tags", token);
   return tags.map((tag) => ({ id: String(tag.id), name: tag.name })).sort((a, b) => Number(b.id) - Number(a.id));
 }
 
-async function allTagIds(): Promise<string[]> {
-  return (await allTags()).map((tag) => tag.id);
+async function allTagIds(stack: Stack): Promise<string[]> {
+  return (await allTags(stack)).map((tag) => tag.id);
 }
 
 const count = (page: Page) => page.locator(".kit-count");
@@ -57,12 +55,12 @@ function shownIds(page: Page): Promise<string[]> {
 
 const pager = (page: Page) => page.getByRole("navigation", { name: "Halaman tabel" });
 
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-])("tag list with $label", ({ javaScript }) => {
-  it("shows 20 rows a page, with next and previous links in the URL's ?page", async () => {
-    const ids = await allTagIds();
+]) test.describe(`tag list with ${label}`, () => {
+  test("shows 20 rows a page, with next and previous links in the URL's ?page", async ({ admins, mainStack }) => {
+    const ids = await allTagIds(mainStack);
     expect(ids.length).toBeGreaterThan(20);
     expect(ids.length).toBeLessThanOrEqual(40);
     const admin = await admins.open({ javaScript });
@@ -89,9 +87,9 @@ describe.each([
   });
 });
 
-describe("tag list with JavaScript", () => {
-  it("adds the next page below the rows when the table is scrolled to its bottom", async () => {
-    const ids = await allTagIds();
+test.describe("tag list with JavaScript", () => {
+  test("adds the next page below the rows when the table is scrolled to its bottom", async ({ admins, mainStack }) => {
+    const ids = await allTagIds(mainStack);
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/tag");
@@ -115,7 +113,7 @@ describe("tag list with JavaScript", () => {
     expect(await box.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
 
     // A row of the added page (the oldest tag) is edited like any other; afterwards the added page is still shown.
-    const lastName = (await allTags()).at(-1)!.name;
+    const lastName = (await allTags(mainStack)).at(-1)!.name;
     await page.getByRole("link", { name: `EDIT ${lastName}`, exact: true }).click();
     const dialog = dialogNamed(page, "UBAH TAG");
     expect(await dialog.getByLabel("Nama").inputValue()).toBe(lastName);
@@ -133,7 +131,7 @@ describe("tag list with JavaScript", () => {
     await rowWith(page, lastName).waitFor();
   });
 
-  it("follows the typing in the search box without a page load, and Back leaves the search", async () => {
+  test("follows the typing in the search box without a page load, and Back leaves the search", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/tag");
@@ -149,12 +147,12 @@ describe("tag list with JavaScript", () => {
   });
 });
 
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-])("searching, ordering and counting the tag list with $label", ({ javaScript }) => {
-  it("counts in Indonesian, searches with the box, and orders by a header either way", async () => {
-    const tags = await allTags();
+]) test.describe(`searching, ordering and counting the tag list with ${label}`, () => {
+  test("counts in Indonesian, searches with the box, and orders by a header either way", async ({ admins, mainStack }) => {
+    const tags = await allTags(mainStack);
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/tag");
@@ -188,8 +186,8 @@ describe.each([
     await page.getByText("Tidak ada tag yang cocok dengan “tidak ada yang cocok”.").waitFor();
   });
 
-  it("on a phone, where the rows are cards, orders the list with the 'Urutkan' form, the search kept", async () => {
-    const tags = await allTags();
+  test("on a phone, where the rows are cards, orders the list with the 'Urutkan' form, the search kept", async ({ admins, mainStack }) => {
+    const tags = await allTags(mainStack);
     const admin = await admins.open({ javaScript, viewport: PHONE });
     const { page } = admin;
     await admin.open("/admin/tag?q=halaman");
@@ -203,7 +201,7 @@ describe.each([
     expect(await page.getByLabel("Urutkan").inputValue()).toBe("name");
   });
 
-  it("links every page by its number, the current one marked", async () => {
+  test("links every page by its number, the current one marked", async ({ admins }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/tag");

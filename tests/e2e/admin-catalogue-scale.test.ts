@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { expect, test } from "./fixtures.ts";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import { AGENCY_CATALOGUE, isbnChecksumValid, matchesSearch, setCatalogueCounts, type WrittenCatalogue } from "../helpers/catalogue-scale.ts";
-import { adminBrowsers, alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, pick, tempDir, removeDir, rowWith, startBff } from "./helpers/index.ts";
+import { alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, pick, tempDir, removeDir, rowWith, startBff } from "./helpers/index.ts";
 
 /**
  * Issue 22 at an agency's scale, in a real browser with JavaScript on and off (search, order,
@@ -11,6 +11,7 @@ import { adminBrowsers, alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed
  * by the test tooling (tests/helpers/catalogue-scale.ts), behind a reference
  * API answering in each of the two shapes (its full one, and the spec's alone). The sites keep
  * their copies of the lists as deployed (ADMIN_LIST_REFRESH_MS of a minute): nothing changes here.
+ * Each shape's site is started before its tests and stopped after them.
  */
 
 interface ScaleSite {
@@ -42,11 +43,6 @@ async function startScaleSite(shape: "full" | "spec"): Promise<ScaleSite> {
   };
 }
 
-const sites = await Promise.all([startScaleSite("full"), startScaleSite("spec")]);
-afterAll(async () => {
-  for (const site of sites) await site.close();
-});
-
 const count = (page: Page) => page.locator(".kit-count");
 const searchBox = (page: Page, noun: string) => page.getByRole("searchbox", { name: `Cari ${noun}` });
 const titles = (page: Page) => page.locator("tbody tr td:first-child").allInnerTexts();
@@ -76,15 +72,25 @@ function chosen(catalogue: WrittenCatalogue) {
   return { booksMatching, prolific, lone: alone[alone.length - 1], editable, idle, newest: catalogue.books[catalogue.books.length - 1] };
 }
 
-describe.each(sites)("an agency's catalogue, reference API in its $shape shape", (site) => {
-  const admins = adminBrowsers(site.bff.url);
-  const pickOf = chosen(site.catalogue);
+for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalogue, reference API in its ${shape} shape`, () => {
+  let site: ScaleSite;
+  let pickOf: ReturnType<typeof chosen>;
+  test.beforeAll(async () => {
+    // Writing the agency's catalogue and starting its site: half a minute or more on a busy 2-core machine, too close to a hook's 60 s.
+    test.setTimeout(120_000);
+    site = await startScaleSite(shape);
+    pickOf = chosen(site.catalogue);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+  });
 
-  describe.each([
+  for (const { javaScript, label } of [
     { javaScript: true, label: "JavaScript on" },
     { javaScript: false, label: "JavaScript off" },
-  ])("with $label", ({ javaScript }) => {
-    it("counts the books, newest first, and links the last of 500 pages", async () => {
+  ]) test.describe(`with ${label}`, () => {
+    test("counts the books, newest first, and links the last of 500 pages", async ({ adminsAt }) => {
+      const admins = adminsAt(site.bff.url);
       const admin = await admins.open({ javaScript });
       const { page } = admin;
       await admin.open("/admin/book");
@@ -95,7 +101,8 @@ describe.each(sites)("an agency's catalogue, reference API in its $shape shape",
       await expect.poll(() => count(page).innerText()).toBe("Menampilkan 9.981–10.000 dari 10.000 buku");
     });
 
-    it("finds one book among 10,000 by its ISBN, and orders a search by title", async () => {
+    test("finds one book among 10,000 by its ISBN, and orders a search by title", async ({ adminsAt }) => {
+      const admins = adminsAt(site.bff.url);
       const admin = await admins.open({ javaScript });
       const { page } = admin;
       const [book] = pickOf.editable;
@@ -120,7 +127,8 @@ describe.each(sites)("an agency's catalogue, reference API in its $shape shape",
       expect((await titles(page)).slice(0, 3)).toEqual([...found].sort(collator.compare).slice(0, 3));
     });
 
-    it("counts and searches 5,000 authors", async () => {
+    test("counts and searches 5,000 authors", async ({ adminsAt }) => {
+      const admins = adminsAt(site.bff.url);
       const admin = await admins.open({ javaScript });
       const { page } = admin;
       await admin.open("/admin/author");
@@ -132,7 +140,8 @@ describe.each(sites)("an agency's catalogue, reference API in its $shape shape",
       await expect.poll(() => count(page).innerText()).toBe(`Menampilkan 1–1 dari 1 pengarang yang cocok dengan “${query}”`);
     });
 
-    it("changes a book's author to one of 5,000 and adds a genre, the form never holding the whole list", async () => {
+    test("changes a book's author to one of 5,000 and adds a genre, the form never holding the whole list", async ({ adminsAt }) => {
+      const admins = adminsAt(site.bff.url);
       // One book and one author per shape and mode: each test's edit is its own.
       const which = (site.shape === "full" ? 0 : 2) + (javaScript ? 0 : 1);
       const book = pickOf.editable[10 + which];

@@ -3,16 +3,14 @@ import { once } from "node:events";
 import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCREENS } from "~/resources/screens";
 import { startReferenceApi } from "../../reference-api/server.ts";
+import { expect, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
-  adminBrowser,
-  adminSession,
   apiData,
   type Bff,
   bffEnv,
-  chromiumForFile,
   decodeHtmlEntities,
   DEMO_PASSWORD,
   jakartaToday,
@@ -31,22 +29,25 @@ import {
  */
 
 const EXTRA_TAGS = 230;
-/** The screens whose toolbar offers Export, and the file name each download gets. */
-const EXPORTED_SCREENS: Array<[segment: string, fileStem: string]> = [
-  ["slider-manager", "slider"],
-  ["activity", "kegiatan"],
-  ["history", "sejarah"],
-  ["officer", "pejabat"],
-  ["library", "perpustakaan"],
-  ["banner", "banner"],
-  ["book", "buku"],
-  ["genre", "kategori"],
-  ["tag", "tag"],
-  ["classification", "klasifikasi"],
-  ["author", "pengarang"],
-  ["publisher", "penerbit"],
-  ["video", "video"],
-];
+/** The file name each screen's download gets, as an admin reads it. */
+const FILE_STEMS: Record<string, string> = {
+  "slider-manager": "slider",
+  activity: "kegiatan",
+  history: "sejarah",
+  officer: "pejabat",
+  library: "perpustakaan",
+  banner: "banner",
+  book: "buku",
+  genre: "kategori",
+  tag: "tag",
+  classification: "klasifikasi",
+  author: "pengarang",
+  publisher: "penerbit",
+  video: "video",
+};
+
+/** The screens whose toolbar offers Export: every exportable screen of the one list (app/resources/screens.ts). */
+const EXPORTED_SCREENS = SCREENS.filter((screen) => screen.exportable).map((screen) => [screen.id, FILE_STEMS[screen.id]] as const);
 
 let referenceApi: Awaited<ReturnType<typeof startReferenceApi>> | undefined;
 let proxy: Server | undefined;
@@ -57,9 +58,10 @@ let cookie = "";
 let token = "";
 /** When set, the proxy answers the upstream's second page of tags with 503. */
 let failSecondTagPage = false;
-const chromium = chromiumForFile();
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  // A stack of its own, started and filled: the 120 s a worker's stacks have to start (tests/e2e/fixtures.ts).
+  test.setTimeout(120_000);
   referenceDir = await tempDir("export-reference");
   bffDir = await tempDir("export-bff");
   referenceApi = await startReferenceApi({ dataDir: referenceDir, host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD });
@@ -102,7 +104,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await bff?.proc.stop();
   proxy?.close();
   await referenceApi?.close();
@@ -140,9 +142,11 @@ function tableHeaders(html: string): string[] {
     .filter((header) => header !== "Aksi");
 }
 
-describe("Export", () => {
-  it("every admin list's Export button downloads its table's columns as a dated CSV", async () => {
+test.describe("Export", () => {
+  test("every admin list's Export button downloads its table's columns as a dated CSV", async () => {
+    expect(EXPORTED_SCREENS.length).toBeGreaterThan(10);
     for (const [segment, fileStem] of EXPORTED_SCREENS) {
+      expect(fileStem, `${segment}: its file's name, written in FILE_STEMS above`).toBeDefined();
       const screen = await site(`/admin/${segment}`);
       expect(screen.status, segment).toBe(200);
       const html = await screen.text();
@@ -160,7 +164,7 @@ describe("Export", () => {
     }
   });
 
-  it("writes every record of a list longer than several upstream pages", async () => {
+  test("writes every record of a list longer than several upstream pages", async () => {
     const stored = await apiData<Array<{ name: string }>>(referenceApi!.url, "/tags", token);
     expect(stored.length).toBeGreaterThan(200);
     const [header, ...records] = await csvRows(await site("/admin/export/tag"));
@@ -168,7 +172,7 @@ describe("Export", () => {
     expect(records.map((record) => record[0]).sort()).toEqual(stored.map((tag) => tag.name).sort());
   });
 
-  it("a download whose upstream fails after the first page fails, instead of saving a shorter file", async () => {
+  test("a download whose upstream fails after the first page fails, instead of saving a shorter file", async () => {
     failSecondTagPage = true;
     try {
       const download = await site("/admin/export/tag");
@@ -180,8 +184,8 @@ describe("Export", () => {
   });
 });
 
-describe("Audit log", () => {
-  it("records a tag added, renamed and deleted through the site, and shows it at /admin/audit without JavaScript", async () => {
+test.describe("Audit log", () => {
+  test("records a tag added, renamed and deleted through the site, and shows it at /admin/audit without JavaScript", async () => {
     const name = "Tag audit e2e";
     const post = (query: string, fields: Record<string, string>) =>
       site(`/admin/tag${query}`, { method: "POST", body: new URLSearchParams(fields) });
@@ -214,9 +218,8 @@ describe("Audit log", () => {
     expect((await site("/admin/audit?resource=genre").then((response) => response.text()))).toContain("Belum ada perubahan yang tercatat.");
   });
 
-  it("in a browser: reached from the sidebar, filtered with the form, no serious axe-core findings", async () => {
-    const admin = await adminBrowser(chromium.browser, bff!.url, await adminSession(bff!.url), { javaScript: true });
-    chromium.closeAfterTest(admin.context);
+  test("in a browser: reached from the sidebar, filtered with the form, no serious axe-core findings", async ({ adminsAt }) => {
+    const admin = await adminsAt(bff!.url).open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     await page.getByRole("link", { name: "Log Aktivitas", exact: true }).click();

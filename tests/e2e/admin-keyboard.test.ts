@@ -1,14 +1,11 @@
 import type { FileChooser, Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { ADMIN_MENU } from "~/resources/registry.server";
+import { ADMIN_MENU } from "~/resources/screens";
+import { expect, type Stack, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
-  adminBrowsers,
   DEMO_PASSWORD,
   DESKTOP,
   dialogNamed,
-  expectFocusOn,
-  mainStack,
   pngBuffer,
   records,
   rowWith,
@@ -26,14 +23,11 @@ import {
  * visible focus indicator.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
+const sliders = ({ referenceApiUrl }: Stack) => records(referenceApiUrl, "sliders");
 
-const sliders = () => records(referenceApiUrl, "sliders");
-
-const admins = adminBrowsers(bffUrl);
-
-describe("the back-office with the keyboard only", () => {
-  it("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async () => {
+test.describe("the back-office with the keyboard only", () => {
+  test("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async ({ admins, mainStack }) => {
+    const { bffUrl } = mainStack;
     const context = await admins.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     // Listening from the start: Playwright takes over file choosers only once it is asked to.
@@ -45,7 +39,7 @@ describe("the back-office with the keyboard only", () => {
     await tabTo(page, page.getByLabel("Email"));
     await page.keyboard.type(ADMIN_EMAIL);
     await page.keyboard.press("Tab");
-    await expectFocusOn(page.getByLabel("Password"));
+    await expect(page.getByLabel("Password")).toBeFocused();
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press("Enter");
     await waitForPath(page, "/admin/slider-manager");
@@ -66,33 +60,33 @@ describe("the back-office with the keyboard only", () => {
     const dialog = dialogNamed(page, "TAMBAH SLIDER");
     await dialog.waitFor();
     // The form starts at its first field.
-    await expectFocusOn(dialog.getByLabel("Judul"));
+    await expect(dialog.getByLabel("Judul")).toBeFocused();
     const title = "Pameran papan ketik";
     await page.keyboard.type(title);
     await page.keyboard.press("Tab");
-    await expectFocusOn(dialog.getByLabel("Deskripsi"));
+    await expect(dialog.getByLabel("Deskripsi")).toBeFocused();
     await page.keyboard.type("Ditambahkan tanpa tetikus.");
     await page.keyboard.press("Tab");
-    await expectFocusOn(dialog.getByLabel("URL"));
+    await expect(dialog.getByLabel("URL")).toBeFocused();
     await page.keyboard.type("/about");
     await page.keyboard.press("Tab");
     const fileInput = dialog.getByLabel("Gambar");
-    await expectFocusOn(fileInput);
+    await expect(fileInput).toBeFocused();
     await page.keyboard.press("Space");
     await expect.poll(() => fileChoosers.length, { message: "the file chooser opened" }).toBe(1);
     await fileChoosers[0]?.setFiles({ name: "papan-ketik.png", mimeType: "image/png", buffer: pngBuffer() });
     await dialog.getByRole("img", { name: "Pratinjau papan-ketik.png" }).waitFor();
-    await expectFocusOn(fileInput);
+    await expect(fileInput).toBeFocused();
     await tabTo(page, dialog.getByRole("button", { name: "SIMPAN" }), { limit: 3 });
     await page.keyboard.press("Enter");
 
     // Announced politely, the modal gone, the keyboard back on what opened it, the row listed.
     await page.getByRole("status").filter({ hasText: "Berhasil menambahkan data!" }).waitFor();
     await dialog.waitFor({ state: "detached" });
-    await expectFocusOn(addLink);
+    await expect(addLink).toBeFocused();
     const upper = title.toUpperCase();
     await rowWith(page, upper).waitFor();
-    const added = (await sliders()).find((slider) => slider.title === upper);
+    const added = (await sliders(mainStack)).find((slider) => slider.title === upper);
     expect(added).toMatchObject({ url: "/about" });
     expect(added?.file).toMatch(/\.png$/);
 
@@ -101,55 +95,55 @@ describe("the back-office with the keyboard only", () => {
     await tabTo(page, deleteLink, { backwards: true, limit: 200 });
     await page.keyboard.press("Enter");
     const question = page.getByRole("alertdialog", { name: "Apakah anda yakin ingin menghapus data?" });
-    await expectFocusOn(question.getByRole("link", { name: "Batal" }));
+    await expect(question.getByRole("link", { name: "Batal" })).toBeFocused();
     // Escape says 'Batal': the question goes and the keyboard is back on the row's link.
     await page.keyboard.press("Escape");
     await question.waitFor({ state: "detached" });
-    await expectFocusOn(deleteLink);
+    await expect(deleteLink).toBeFocused();
     await page.keyboard.press("Enter");
-    await expectFocusOn(question.getByRole("link", { name: "Batal" }));
+    await expect(question.getByRole("link", { name: "Batal" })).toBeFocused();
     await page.keyboard.press("Shift+Tab");
-    await expectFocusOn(question.getByRole("button", { name: "Hapus" }));
+    await expect(question.getByRole("button", { name: "Hapus" })).toBeFocused();
     await page.keyboard.press("Enter");
     await page.getByRole("status").filter({ hasText: "Berhasil menghapus data!" }).waitFor();
     await rowWith(page, upper).waitFor({ state: "detached" });
-    expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(false);
+    expect((await sliders(mainStack)).some((slider) => slider.id === added?.id)).toBe(false);
     // The row's link that asked is gone with the row: the keyboard stays at the table, not at the page's top.
     const table = page.getByRole("region", { name: "Daftar slider" });
-    await expectFocusOn(table);
+    await expect(table).toBeFocused();
     await page.keyboard.press("Tab");
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=region]") !== null)).toBe(true);
   });
 
-  it("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async () => {
+  test("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     // The first stop skips the menu.
     await page.keyboard.press("Tab");
-    await expectFocusOn(page.getByRole("link", { name: "Langsung ke konten" }));
+    await expect(page.getByRole("link", { name: "Langsung ke konten" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expectFocusOn(page.getByRole("main"));
+    await expect(page.getByRole("main")).toBeFocused();
     const editLink = page.getByRole("link", { name: /^EDIT/ }).first();
     await tabTo(page, editLink);
     await page.keyboard.press("Enter");
     const dialog = dialogNamed(page, "UBAH SLIDER");
     await dialog.waitFor();
-    await expectFocusOn(dialog.getByLabel("Judul"));
+    await expect(dialog.getByLabel("Judul")).toBeFocused();
 
     // The form's order: Tutup, the fields, UBAH; past either end the keyboard wraps around.
     const close = dialog.getByRole("link", { name: "Tutup" });
     const submit = dialog.getByRole("button", { name: "UBAH" });
     await page.keyboard.press("Shift+Tab");
-    await expectFocusOn(close);
+    await expect(close).toBeFocused();
     await page.keyboard.press("Shift+Tab");
-    await expectFocusOn(submit);
+    await expect(submit).toBeFocused();
     await page.keyboard.press("Tab");
-    await expectFocusOn(close);
+    await expect(close).toBeFocused();
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await expectFocusOn(editLink);
+    await expect(editLink).toBeFocused();
     expect(new URL(page.url()).searchParams.get("modal")).toBeNull();
   });
 });
@@ -303,15 +297,15 @@ function expectComplete(sweep: Sweep) {
 /** The screens with no add or edit form: the change history is read, never written. */
 const WITHOUT_FORM = new Set(["audit"]);
 
-describe.each(
-  ADMIN_MENU.flatMap((section) => section.pages).map((adminPage) => ({ segment: adminPage.id, heading: adminPage.title, hasForm: !WITHOUT_FORM.has(adminPage.id) })),
-)(
-  "/admin/$segment with the keyboard",
-  ({ segment, heading, hasForm }) => {
+/** The menu's pages, in its order (app/resources/screens.ts: the screens, then the audit log's page). */
+const MENU_PAGES = ADMIN_MENU.flatMap((section) => section.pages);
+
+for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment: page.id, heading: page.title, hasForm: !WITHOUT_FORM.has(page.id) })))
+  test.describe(`/admin/${segment} with the keyboard`, () => {
     /** The add form's link where there is one, else the first row's edit link. */
     const formOpener = (page: Page) => page.getByRole("link", { name: /^(Tambah|EDIT)/ }).first();
 
-    it("reaches every control by Tab, each showing focus", async () => {
+    test("reaches every control by Tab, each showing focus", async ({ admins }) => {
       const admin = await admins.open({ javaScript: true });
       const { page } = admin;
       await admin.open(`/admin/${segment}`);
@@ -327,7 +321,8 @@ describe.each(
       expect(await formOpener(page).count(), "a link that opens the add or edit form").toBe(hasForm ? 1 : 0);
     });
 
-    it.runIf(hasForm)(`reaches every control of its form by Tab, inside its modal${hasForm ? "" : " (skipped: this screen has no form)"}`, async () => {
+    test(`reaches every control of its form by Tab, inside its modal${hasForm ? "" : " (skipped: this screen has no form)"}`, async ({ admins }) => {
+      test.skip(!hasForm, "this screen has no form");
       const admin = await admins.open({ javaScript: true });
       const { page } = admin;
       await admin.open(`/admin/${segment}`);
@@ -339,11 +334,10 @@ describe.each(
       if ((await dialog.locator(".kit-rich-text").count()) > 0) await dialog.locator(".ql-toolbar").first().waitFor();
       expectComplete(await sweepTabOrder(page, dialog));
     });
-  },
-);
+  });
 
-describe("at phone width", () => {
-  it("opens the menu from the keyboard and reaches every control of the screen", async () => {
+test.describe("at phone width", () => {
+  test("opens the menu from the keyboard and reaches every control of the screen", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true, viewport: { width: 375, height: 740 } });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
@@ -356,13 +350,13 @@ describe("at phone width", () => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("navigation", { name: "Menu admin" });
     // The opened menu takes the focus, on the page the admin is at.
-    await expectFocusOn(menu.getByRole("link", { name: "Slider" }));
+    await expect(menu.getByRole("link", { name: "Slider" })).toBeFocused();
     // Escape closes it and gives the focus back to its button.
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
-    await expectFocusOn(menuButton);
+    await expect(menuButton).toBeFocused();
     await page.keyboard.press("Enter");
-    await expectFocusOn(menu.getByRole("link", { name: "Slider" }));
+    await expect(menu.getByRole("link", { name: "Slider" })).toBeFocused();
     // Lying over the page, it keeps Tab inside: backwards from its first control comes its last.
     const closeButton = menu.getByRole("button", { name: "Tutup menu" });
     await tabTo(page, closeButton, { backwards: true });

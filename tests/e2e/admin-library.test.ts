@@ -1,13 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { adminBrowsers, mainStack, markWindow } from "./helpers/index.ts";
-import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
+import { expect, test } from "./fixtures.ts";
+import { markWindow } from "./helpers/index.ts";
+import { SHAPES, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
  * The library screen's status switch in a real browser (spec §4: full record sent, row updated
  * in place), with the upstream in its full shape and in the spec shape (tests/e2e/upstream-shapes.ts).
  */
-
-const { bffUrl } = mainStack();
 
 interface Library {
   id: number;
@@ -20,16 +18,12 @@ async function librariesOf(stack: ShapedStack): Promise<Library[]> {
   return (await stack.api<{ data: Library[] }>("/bibliographies/admin/library")).data;
 }
 
-const admins = adminBrowsers(bffUrl);
-const stacks = upstreamShapes(admins);
-const [fullStack] = stacks;
-const libraries = () => librariesOf(fullStack);
-
-describe.each(stacks)("library switch, upstream in the $shape shape", (stack) => {
-  it.each([
+for (const shape of SHAPES) test.describe(`library switch, upstream in the ${shape} shape`, () => {
+  test.use({ shape });
+  for (const { javaScript, label } of [
     { javaScript: true, label: "JavaScript on" },
     { javaScript: false, label: "JavaScript off" },
-  ])("switches a library off and on again ($label)", async ({ javaScript }) => {
+  ]) test(`switches a library off and on again (${label})`, async ({ shaped: stack }) => {
     const libraries = () => librariesOf(stack);
     // The second library has an even id, which the spec shape sends as a string.
     const library = (await libraries())[1];
@@ -65,8 +59,9 @@ describe.each(stacks)("library switch, upstream in the $shape shape", (stack) =>
   });
 });
 
-it("deleting a library asks the library screen's question first", async () => {
-  const admin = await admins.open({ javaScript: true });
+test("deleting a library asks the library screen's question first", async ({ shaped: fullStack }) => {
+  const libraries = () => librariesOf(fullStack);
+  const admin = await fullStack.open({ javaScript: true });
   const { page } = admin;
   await admin.open("/admin/library");
   const [library] = await libraries();

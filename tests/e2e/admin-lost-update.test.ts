@@ -1,13 +1,11 @@
 import type { Locator, Page, Response } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { type AdminBrowsers, expect, type Stack, test } from "./fixtures.ts";
 import {
   adminBrowser,
-  adminBrowsers,
   adminSession,
   alertShown,
   catalogueBooks,
   dialogNamed,
-  mainStack,
   pick,
   referenceApiToken,
   searchWithoutJavaScript,
@@ -25,12 +23,9 @@ import {
  * notice and the two values to choose from, and nothing is written until the admin chooses (a
  * save without a choice included).
  * Every record is made by its test and deleted after it: the worker's other files expect the
- * seeded ones unchanged (tests/e2e/helpers/stacks.ts). tests/hard/lost-update.test.ts covers
+ * seeded ones unchanged (tests/e2e/fixtures.ts). tests/hard/lost-update.test.ts covers
  * every screen over HTTP.
  */
-
-const { bffUrl, referenceApiUrl } = mainStack();
-const admins = adminBrowsers(bffUrl);
 
 const NOTICE = "Data ini diubah di tempat lain sejak formulir dibuka";
 const SAVED = "Berhasil mengubah data!";
@@ -42,7 +37,7 @@ const JAVASCRIPT = [
 let adminToken: string;
 let otherToken: string;
 let otherLogin: LoggedIn;
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack: { bffUrl, referenceApiUrl } }) => {
   [adminToken, otherToken, otherLogin] = await Promise.all([
     referenceApiToken(referenceApiUrl),
     referenceApiToken(referenceApiUrl, SUPERADMIN_EMAIL),
@@ -51,7 +46,7 @@ beforeAll(async () => {
 });
 
 /** A JSON answer of the reference API; throws on a non-2xx answer. */
-async function api<T>(path: string, init: RequestInit = {}, token = adminToken): Promise<T> {
+async function api<T>({ referenceApiUrl }: Stack, path: string, init: RequestInit = {}, token = adminToken): Promise<T> {
   const headers = { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) };
   const response = await fetch(`${referenceApiUrl}/api${path}`, { ...init, headers });
   if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
@@ -114,26 +109,27 @@ async function choose(choice: Locator, which: "mine" | "theirs"): Promise<void> 
 
 const lines = (text: string | undefined) => (text ?? "").replace(/\r\n?/g, "\n");
 
-async function withPublisher(name: string, test: (publisher: Publisher) => Promise<void>): Promise<void> {
+async function withPublisher(stack: Stack, name: string, run: (publisher: Publisher) => Promise<void>): Promise<void> {
   const { data: publisher } = await api<{ data: Publisher }>(
+    stack,
     "/publishers",
     json("POST", { name, address: "Jl. Dua Meja No. 2, Lembah Asri", about: "Penerbit buku sekolah.", email: "redaksi@duameja.example", phone: "0271-555000" }),
   );
   try {
-    await test(publisher);
+    await run(publisher);
   } finally {
-    await api(`/publishers/${publisher.id}`, { method: "DELETE" });
+    await api(stack, `/publishers/${publisher.id}`, { method: "DELETE" });
   }
 }
 
-async function storedPublisher(id: number): Promise<Publisher> {
-  const publisher = (await api<{ publishers: Publisher[] }>("/publishers?limit=0")).publishers.find((candidate) => candidate.id === id);
+async function storedPublisher(stack: Stack, id: number): Promise<Publisher> {
+  const publisher = (await api<{ publishers: Publisher[] }>(stack, "/publishers?limit=0")).publishers.find((candidate) => candidate.id === id);
   if (!publisher) throw new Error(`publisher ${id} is not stored`);
   return publisher;
 }
 
 /** The other admin saves the publisher's edit form on the site, in a browser of their own (no JavaScript: quickest). */
-async function otherAdminEditsPublisher(id: number, changes: Record<string, string>): Promise<void> {
+async function otherAdminEditsPublisher(admins: AdminBrowsers, { bffUrl }: Stack, id: number, changes: Record<string, string>): Promise<void> {
   const other = await adminBrowser(admins.browser, bffUrl, otherLogin, { javaScript: false });
   admins.closeAfterTest(other.context);
   await other.open(`/admin/publisher?modal=edit&id=${id}`);
@@ -143,19 +139,19 @@ async function otherAdminEditsPublisher(id: number, changes: Record<string, stri
   await alertShown(other.page, SAVED);
 }
 
-describe.each(JAVASCRIPT)("publisher edit form with $label", ({ javaScript, label }) => {
-  it("keeps another admin's change to a field the admin left alone", async () => {
-    await withPublisher(`Penerbit Dua Meja (${label})`, async (publisher) => {
+for (const { javaScript, label } of JAVASCRIPT) test.describe(`publisher edit form with ${label}`, () => {
+  test("keeps another admin's change to a field the admin left alone", async ({ admins, mainStack }) => {
+    await withPublisher(mainStack, `Penerbit Dua Meja (${label})`, async (publisher) => {
       const admin = await admins.open({ javaScript });
       await admin.open(`/admin/publisher?modal=edit&id=${publisher.id}`);
       const dialog = dialogNamed(admin.page, "UBAH PENERBIT");
       expect(await dialog.getByLabel("Alamat").inputValue()).toBe(publisher.address);
 
-      await otherAdminEditsPublisher(publisher.id, { Alamat: "Jl. Pindahan No. 9, Lembah Asri" });
+      await otherAdminEditsPublisher(admins, mainStack, publisher.id, { Alamat: "Jl. Pindahan No. 9, Lembah Asri" });
       await dialog.getByLabel("Tentang penerbit").fill("Penerbit buku sekolah dan buku cerita.");
       await save(admin.page, dialog);
       await alertShown(admin.page, SAVED);
-      expect(await storedPublisher(publisher.id)).toEqual({
+      expect(await storedPublisher(mainStack, publisher.id)).toEqual({
         ...publisher,
         address: "Jl. Pindahan No. 9, Lembah Asri",
         about: "Penerbit buku sekolah dan buku cerita.",
@@ -163,13 +159,13 @@ describe.each(JAVASCRIPT)("publisher edit form with $label", ({ javaScript, labe
     });
   });
 
-  it("asks which value to keep for a field both changed, writing nothing until the admin chooses", async () => {
-    await withPublisher(`Penerbit Dua Pena (${label})`, async (publisher) => {
-      const { page, dialog, choice, afterOther } = await publisherConflict(javaScript, publisher);
+  test("asks which value to keep for a field both changed, writing nothing until the admin chooses", async ({ admins, mainStack }) => {
+    await withPublisher(mainStack, `Penerbit Dua Pena (${label})`, async (publisher) => {
+      const { page, dialog, choice, afterOther } = await publisherConflict(admins, mainStack, javaScript, publisher);
       // The rest of the form already holds what is stored now, and the admin's other change.
       expect(await dialog.getByLabel("Email").inputValue()).toBe(THEIR_EMAIL);
       expect(await dialog.getByLabel("Telepon").inputValue()).toBe(MY_PHONE);
-      expect(await storedPublisher(publisher.id), "nothing written before the choice").toEqual(afterOther);
+      expect(await storedPublisher(mainStack, publisher.id), "nothing written before the choice").toEqual(afterOther);
 
       // Each way of the choice once: mine with JavaScript, theirs without.
       const chosen = javaScript ? "mine" : "theirs";
@@ -177,17 +173,17 @@ describe.each(JAVASCRIPT)("publisher edit form with $label", ({ javaScript, labe
       await save(page, dialog);
       await alertShown(page, SAVED);
       const about = chosen === "mine" ? MY_ABOUT : THEIR_ABOUT;
-      expect(await storedPublisher(publisher.id)).toEqual({ ...publisher, about, email: THEIR_EMAIL, phone: MY_PHONE });
+      expect(await storedPublisher(mainStack, publisher.id)).toEqual({ ...publisher, about, email: THEIR_EMAIL, phone: MY_PHONE });
     });
   });
 
-  it("sends nothing when the admin saves again without choosing", async () => {
-    await withPublisher(`Penerbit Tanpa Pilihan (${label})`, async (publisher) => {
-      const { page, dialog, afterOther } = await publisherConflict(javaScript, publisher);
+  test("sends nothing when the admin saves again without choosing", async ({ admins, mainStack }) => {
+    await withPublisher(mainStack, `Penerbit Tanpa Pilihan (${label})`, async (publisher) => {
+      const { page, dialog, afterOther } = await publisherConflict(admins, mainStack, javaScript, publisher);
       const outcome = await saveWithoutChoosing(page, dialog);
       expect(["held back", "answered 409"], "saving again without choosing").toContain(outcome);
       if (outcome === "answered 409") await expectConflict(dialog, "Tentang penerbit", { mine: MY_ABOUT, theirs: THEIR_ABOUT });
-      expect(await storedPublisher(publisher.id), "nothing written without a choice").toEqual(afterOther);
+      expect(await storedPublisher(mainStack, publisher.id), "nothing written without a choice").toEqual(afterOther);
     });
   });
 });
@@ -201,14 +197,14 @@ const MY_PHONE = "0271-555999";
  * The admin opens the publisher's edit form; the other admin changes its about and its email;
  * the admin changes the about and the phone, and saves: 409, the notice and the about's choice.
  */
-async function publisherConflict(javaScript: boolean, publisher: Publisher) {
+async function publisherConflict(admins: AdminBrowsers, stack: Stack, javaScript: boolean, publisher: Publisher) {
   const admin = await admins.open({ javaScript });
   const { page } = admin;
   await admin.open(`/admin/publisher?modal=edit&id=${publisher.id}`);
   const dialog = dialogNamed(page, "UBAH PENERBIT");
   await dialog.waitFor();
-  await otherAdminEditsPublisher(publisher.id, { "Tentang penerbit": THEIR_ABOUT, Email: THEIR_EMAIL });
-  const afterOther = await storedPublisher(publisher.id);
+  await otherAdminEditsPublisher(admins, stack, publisher.id, { "Tentang penerbit": THEIR_ABOUT, Email: THEIR_EMAIL });
+  const afterOther = await storedPublisher(stack, publisher.id);
   expect(afterOther).toEqual({ ...publisher, about: THEIR_ABOUT, email: THEIR_EMAIL });
   await dialog.getByLabel("Tentang penerbit").fill(MY_ABOUT);
   await dialog.getByLabel("Telepon").fill(MY_PHONE);
@@ -236,67 +232,67 @@ function longSynopsis(version: string): string {
 /** The start of a long value as the conflict notice shows it. */
 const noticed = (text: string) => `${Array.from(text).slice(0, 300).join("")}...`;
 
-async function withBook(title: string, test: (book: { id: number; authors: Named[]; publishers: Named[]; tags: Named[] }) => Promise<void>): Promise<void> {
+async function withBook(stack: Stack, title: string, run: (book: { id: number; authors: Named[]; publishers: Named[]; tags: Named[] }) => Promise<void>): Promise<void> {
   const [authors, publishers, genres, tags] = await Promise.all([
-    api<{ author: Named[] }>("/authors?limit=0").then((body) => body.author),
-    api<{ publishers: Named[] }>("/publishers?limit=0").then((body) => body.publishers),
-    api<{ data: Named[] }>("/genres?limit=0").then((body) => body.data),
-    api<{ data: Named[] }>("/tags?limit=0").then((body) => body.data),
+    api<{ author: Named[] }>(stack, "/authors?limit=0").then((body) => body.author),
+    api<{ publishers: Named[] }>(stack, "/publishers?limit=0").then((body) => body.publishers),
+    api<{ data: Named[] }>(stack, "/genres?limit=0").then((body) => body.data),
+    api<{ data: Named[] }>(stack, "/tags?limit=0").then((body) => body.data),
   ]);
   const fields = new FormData();
   const values = { title, synopsis: longSynopsis("Asli"), published_date: "2021-03-04", author_id: authors[0].id, publisher_id: publishers[0].id };
   for (const [name, value] of Object.entries(values)) fields.append(name, String(value));
   for (const genre of genres.slice(0, 2)) fields.append("genres[]", String(genre.id));
   fields.append("tags[]", String(tags[0].id));
-  const { data: book } = await api<{ data: { id: number } }>("/books", { method: "POST", body: fields });
+  const { data: book } = await api<{ data: { id: number } }>(stack, "/books", { method: "POST", body: fields });
   try {
-    await test({ id: book.id, authors, publishers, tags });
+    await run({ id: book.id, authors, publishers, tags });
   } finally {
-    await api(`/books/${book.id}`, { method: "DELETE" });
+    await api(stack, `/books/${book.id}`, { method: "DELETE" });
   }
 }
 
 /** A book as stored, its synopsis's line breaks as LF (multipart sends them as CRLF, the site as the browser sent them). */
-async function storedBook(id: number) {
+async function storedBook({ referenceApiUrl }: Stack, id: number) {
   const book = (await catalogueBooks(referenceApiUrl)).find((candidate) => candidate.id === id);
   if (!book) throw new Error(`book ${id} is not stored`);
   return { ...book, synopsis: lines(book.synopsis) };
 }
 
 /** The other admin's change, straight at the reference API (multipart PATCH, as the site sends it). */
-async function otherAdminPatchesBook(id: number, changes: Array<[string, string]>): Promise<void> {
+async function otherAdminPatchesBook(stack: Stack, id: number, changes: Array<[string, string]>): Promise<void> {
   const fields = new FormData();
   for (const [name, value] of changes) fields.append(name, value);
-  await api(`/books/${id}`, { method: "PATCH", body: fields }, otherToken);
+  await api(stack, `/books/${id}`, { method: "PATCH", body: fields }, otherToken);
 }
 
-describe.each(JAVASCRIPT)("book edit form with $label", ({ javaScript, label }) => {
-  it("keeps another admin's synopsis when the admin changed the publisher and the title", async () => {
+for (const { javaScript, label } of JAVASCRIPT) test.describe(`book edit form with ${label}`, () => {
+  test("keeps another admin's synopsis when the admin changed the publisher and the title", async ({ admins, mainStack }) => {
     const title = `Dua Meja Satu Buku (${label})`;
-    await withBook(title, async ({ id, publishers }) => {
-      const before = await storedBook(id);
+    await withBook(mainStack, title, async ({ id, publishers }) => {
+      const before = await storedBook(mainStack, id);
       const admin = await admins.open({ javaScript });
       await admin.open(`/admin/book?modal=edit&id=${id}`);
       const dialog = dialogNamed(admin.page, "UBAH BUKU");
       expect(lines(await dialog.getByLabel("Sinopsis").inputValue())).toBe(before.synopsis);
 
       const theirs = longSynopsis("Versi rekan");
-      await otherAdminPatchesBook(id, [["synopsis", theirs]]);
+      await otherAdminPatchesBook(mainStack, id, [["synopsis", theirs]]);
       // Without JavaScript a picker's search sends the form back first: what the form showed must survive it.
       if (!javaScript) await searchWithoutJavaScript(dialog, "Penerbit", publishers[1].name);
       await pick(dialog, "Penerbit", publishers[1].name, { javaScript });
       await dialog.getByLabel("Judul").fill(`${title} diubah`);
       await save(admin.page, dialog);
       await alertShown(admin.page, SAVED);
-      const after = await storedBook(id);
+      const after = await storedBook(mainStack, id);
       const publisher = { id: publishers[1].id, name: publishers[1].name };
       expect(after).toEqual({ ...before, title: `${title} diubah`, synopsis: theirs, publisher_id: publisher.id, publisher });
     });
   });
 
-  it("asks which synopsis to keep when both changed it, keeping another admin's tags", async () => {
+  test("asks which synopsis to keep when both changed it, keeping another admin's tags", async ({ admins, mainStack }) => {
     const title = `Dua Sinopsis (${label})`;
-    await withBook(title, async ({ id, tags }) => {
+    await withBook(mainStack, title, async ({ id, tags }) => {
       const admin = await admins.open({ javaScript });
       const { page } = admin;
       await admin.open(`/admin/book?modal=edit&id=${id}`);
@@ -305,25 +301,25 @@ describe.each(JAVASCRIPT)("book edit form with $label", ({ javaScript, label }) 
 
       const theirs = longSynopsis("Versi rekan");
       const mine = longSynopsis("Versi saya");
-      await otherAdminPatchesBook(id, [
+      await otherAdminPatchesBook(mainStack, id, [
         ["synopsis", theirs],
         ["tags[]", String(tags[0].id)],
         ["tags[]", String(tags[1].id)],
       ]);
-      const afterOther = await storedBook(id);
+      const afterOther = await storedBook(mainStack, id);
       await dialog.getByLabel("Sinopsis").fill(mine);
       expect(await save(page, dialog)).toBe(409);
       const choice = await expectConflict(dialog, "Sinopsis", { mine: noticed(mine), theirs: noticed(theirs) });
       // What the admin typed is still in the field, to be kept or dropped.
       expect(lines(await dialog.getByLabel("Sinopsis").inputValue())).toBe(mine);
-      expect(await storedBook(id), "nothing written before the choice").toEqual(afterOther);
+      expect(await storedBook(mainStack, id), "nothing written before the choice").toEqual(afterOther);
 
       // Each way of the choice once, the other way round from the publishers: theirs with JavaScript, mine without.
       const chosen = javaScript ? "theirs" : "mine";
       await choose(choice, chosen);
       await save(page, dialog);
       await alertShown(page, SAVED);
-      const after = await storedBook(id);
+      const after = await storedBook(mainStack, id);
       expect(after.tags.map((tag) => tag.name), "the other admin's tags").toEqual([tags[0].name, tags[1].name]);
       expect(after).toEqual({ ...afterOther, synopsis: chosen === "mine" ? mine : theirs });
     });

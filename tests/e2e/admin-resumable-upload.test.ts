@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { adminBrowsers, alertShown, apiData, dialogNamed, mainStack, mp4Buffer, pngBuffer, referenceApiToken, rowWith, type Video, waitForHydration } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { alertShown, apiData, dialogNamed, mp4Buffer, pngBuffer, referenceApiToken, rowWith, type Video, waitForHydration } from "./helpers/index.ts";
 
 /**
  * Issue 23.6: an upload survives a dropped connection. Chromium reaches the site through a proxy
@@ -13,18 +13,17 @@ import { adminBrowsers, alertShown, apiData, dialogNamed, mainStack, mp4Buffer, 
  * resumable upload asks where it stands and goes on from there, and the video is saved whole.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
-const target = new URL(bffUrl);
 const VIDEO_BYTES = 6 * 1024 * 1024;
 /** The connection is cut once this much of a request body has passed: inside the video's bytes. */
 const CUT_AFTER_BYTES = 2 * 1024 * 1024;
 
 /**
- * A TCP proxy to the site that, once, cuts the first connection carrying more than
+ * A TCP proxy to the site at `bffUrl` that, once, cuts the first connection carrying more than
  * CUT_AFTER_BYTES towards it (`cut`), or stops passing its bytes on and holds it open (`stall`,
  * a network that went quiet, as under a closed laptop lid).
  */
-async function cuttingProxy() {
+async function cuttingProxy(bffUrl: string) {
+  const target = new URL(bffUrl);
   let mode: "cut" | "stall" = "cut";
   let cuts = 0;
   const sockets = new Set<Socket>();
@@ -73,15 +72,13 @@ async function cuttingProxy() {
   };
 }
 
-const proxy = await cuttingProxy();
-afterAll(() => proxy.close());
-const admins = adminBrowsers(proxy.url);
-
+let proxy: Awaited<ReturnType<typeof cuttingProxy>>;
 let token: string;
-beforeAll(async () => {
-  token = await referenceApiToken(referenceApiUrl);
+test.beforeAll(async ({ mainStack }) => {
+  proxy = await cuttingProxy(mainStack.bffUrl);
+  token = await referenceApiToken(mainStack.referenceApiUrl);
 });
-
+test.afterAll(() => proxy?.close());
 
 const UPLOAD_URL = /\/admin\/uploads\/[0-9a-f]{32}$/;
 
@@ -104,9 +101,10 @@ function reportedOffsets(page: Page): number[] {
   return offsets;
 }
 
-describe("a video upload cut in the middle", () => {
-  it("resumes from where it stopped and saves the whole video", async () => {
-    const admin = await admins.open({ javaScript: true });
+test.describe("a video upload cut in the middle", () => {
+  test("resumes from where it stopped and saves the whole video", async ({ adminsAt, mainStack }) => {
+    const { bffUrl, referenceApiUrl } = mainStack;
+    const admin = await adminsAt(proxy.url).open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/video?modal=add");
     const title = "Video yang koneksinya terputus";
@@ -141,7 +139,7 @@ describe("a video upload cut in the middle", () => {
   });
 });
 
-describe("a video upload whose page died in the middle", () => {
+test.describe("a video upload whose page died in the middle", () => {
   async function fillVideoForm(page: Page, title: string, videoFile: string) {
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
     await dialog.getByLabel("Judul").fill(title);
@@ -153,12 +151,13 @@ describe("a video upload whose page died in the middle", () => {
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
   }
 
-  it("resumes from what the site kept when the admin chooses the same file again after reopening the page", async () => {
+  test("resumes from what the site kept when the admin chooses the same file again after reopening the page", async ({ adminsAt, mainStack }) => {
+    const { bffUrl, referenceApiUrl } = mainStack;
     const dir = await mkdtemp(path.join(tmpdir(), "resumable-e2e-"));
     try {
       const videoFile = path.join(dir, "tutup-laptop.mp4");
       await writeFile(videoFile, mp4Buffer(VIDEO_BYTES));
-      const admin = await admins.open({ javaScript: true });
+      const admin = await adminsAt(proxy.url).open({ javaScript: true });
       await admin.open("/admin/video?modal=add");
       const title = "Video yang halamannya tertutup";
       proxy.arm("stall");

@@ -1,12 +1,10 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Stack, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
-  chromiumForFile,
   DEMO_PASSWORD,
   DESKTOP,
   dialogNamed,
-  mainStack,
   pick,
   pickedPills,
   pngBuffer,
@@ -25,15 +23,12 @@ import {
  * of the same account only, restored on "Pulihkan", and gone after an explicit logout.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
-const chromium = chromiumForFile();
-
 const TYPED_TITLE = "Sejarah yang belum sempat tersimpan";
 const TYPED_SENTENCE = "Kalimat tambahan yang tidak boleh hilang.";
 const OFFER = "Ada isian yang belum tersimpan";
 const QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
 
-async function logIn(page: Page, email: string) {
+async function logIn({ bffUrl }: Stack, page: Page, email: string) {
   const response = await page.goto(`${bffUrl}/login`);
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
@@ -43,7 +38,7 @@ async function logIn(page: Page, email: string) {
 }
 
 /** Opens the history record's edit form from its row, and waits for its rich-text editor (the form is the browser's then). */
-async function openHistoryForm(page: Page) {
+async function openHistoryForm({ bffUrl }: Stack, page: Page) {
   const response = await page.goto(`${bffUrl}/admin/history`);
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
@@ -64,9 +59,13 @@ async function logOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
 }
 
-/** Waits as long as a draft's offer takes to appear, then says whether one did. */
+/**
+ * Says whether a draft is offered, once it would have appeared: the offers (the layout's note, the
+ * form's own) are read from the browser's storage in the effects that follow the page's or the
+ * form's drawing, with no request in between, so one shows before the page is next idle.
+ */
 async function offerShown(page: Page): Promise<boolean> {
-  await page.waitForTimeout(500);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))));
   return (await page.getByText(OFFER).count()) > 0;
 }
 
@@ -76,22 +75,22 @@ interface Named {
 }
 
 /** A list of the reference API read with an admin's token, as stored. */
-async function stored<T>(path: string, key: string): Promise<T> {
+async function stored<T>({ referenceApiUrl }: Stack, path: string, key: string): Promise<T> {
   const token = await referenceApiToken(referenceApiUrl, ADMIN_EMAIL);
   const response = await fetch(`${referenceApiUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status, path).toBe(200);
   return ((await response.json()) as Record<string, T>)[key];
 }
 
-async function revokeSuperadminTokens() {
+async function revokeSuperadminTokens({ referenceApiUrl }: Stack) {
   const token = await referenceApiToken(referenceApiUrl, SUPERADMIN_EMAIL);
   const revoked = await fetch(`${referenceApiUrl}/api/users/logout-all`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
   expect(revoked.status).toBe(200);
 }
 
 /** Types into the history form, has the upstream revoke the account's tokens, and saves: the admin lands on `/`. */
-async function saveWithRevokedToken(page: Page, typed: { title: string; sentence: string; picture: boolean }) {
-  const form = await openHistoryForm(page);
+async function saveWithRevokedToken(stack: Stack, page: Page, typed: { title: string; sentence: string; picture: boolean }) {
+  const form = await openHistoryForm(stack, page);
   await form.title.fill(typed.title);
   await form.editor.click();
   await page.keyboard.press("Control+End");
@@ -99,21 +98,23 @@ async function saveWithRevokedToken(page: Page, typed: { title: string; sentence
   if (typed.picture) await form.dialog.getByLabel("Gambar", { exact: true }).setInputFiles({ name: "baru.png", mimeType: "image/png", buffer: pngBuffer() });
 
   // Meanwhile the upstream withdraws the account's access: every token of it, the site's too.
-  await revokeSuperadminTokens();
+  await revokeSuperadminTokens(stack);
 
   await form.dialog.getByRole("button", { name: "UBAH" }).click();
   await waitForPath(page, "/", 30_000);
 }
 
-describe("a save with a revoked upstream token", () => {
-  it("ends the session, and the typing comes back after the same account's next login only, until an explicit logout", async () => {
-    const context = await chromium.newContext({ viewport: DESKTOP });
+test.describe("a save with a revoked upstream token", () => {
+  test("ends the session, and the typing comes back after the same account's next login only, until an explicit logout", async ({ contexts, mainStack }) => {
+    test.setTimeout(120_000);
+    const { bffUrl, referenceApiUrl } = mainStack;
+    const context = await contexts.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const before = await records(referenceApiUrl, "histories");
 
     // The super admin edits the history (a title, a sentence in the rich text, a picture) and saves after the revocation.
-    await logIn(page, SUPERADMIN_EMAIL);
-    await saveWithRevokedToken(page, { title: TYPED_TITLE, sentence: TYPED_SENTENCE, picture: true });
+    await logIn(mainStack, page, SUPERADMIN_EMAIL);
+    await saveWithRevokedToken(mainStack, page, { title: TYPED_TITLE, sentence: TYPED_SENTENCE, picture: true });
     expect((await context.cookies()).some((cookie) => cookie.name === "__session"), "the session cookie is cleared").toBe(false);
     expect(await records(referenceApiUrl, "histories"), "nothing was written").toEqual(before);
     expect(await storedDrafts(page), "the draft is kept in this browser").toHaveLength(1);
@@ -121,9 +122,9 @@ describe("a save with a revoked upstream token", () => {
     await waitForPath(page, "/");
 
     // Another account in the same browser is offered nothing, and its own logout leaves the draft alone.
-    await logIn(page, ADMIN_EMAIL);
+    await logIn(mainStack, page, ADMIN_EMAIL);
     expect(await offerShown(page), "no note of another account's draft").toBe(false);
-    let form = await openHistoryForm(page);
+    let form = await openHistoryForm(mainStack, page);
     expect(await offerShown(page), "no offer to another account").toBe(false);
     expect(await form.title.inputValue()).not.toBe(TYPED_TITLE);
     await form.dialog.getByRole("link", { name: "Tutup" }).click();
@@ -133,7 +134,7 @@ describe("a save with a revoked upstream token", () => {
     expect(await storedDrafts(page)).toHaveLength(1);
 
     // The same account again: the layout points at the form, and the form offers the draft back.
-    await logIn(page, SUPERADMIN_EMAIL);
+    await logIn(mainStack, page, SUPERADMIN_EMAIL);
     const note = page.getByRole("status").filter({ hasText: `${OFFER} di Sejarah` });
     await note.waitFor();
     await note.getByRole("link", { name: "Buka formulirnya" }).click();
@@ -157,24 +158,26 @@ describe("a save with a revoked upstream token", () => {
     expect(await storedDrafts(page), "left on purpose: no draft").toEqual([]);
 
     // A second draft the same way, then an explicit logout: the account's drafts go with it.
-    await saveWithRevokedToken(page, { title: `${TYPED_TITLE} lagi`, sentence: TYPED_SENTENCE, picture: false });
+    await saveWithRevokedToken(mainStack, page, { title: `${TYPED_TITLE} lagi`, sentence: TYPED_SENTENCE, picture: false });
     expect(await storedDrafts(page)).toHaveLength(1);
-    await logIn(page, SUPERADMIN_EMAIL);
+    await logIn(mainStack, page, SUPERADMIN_EMAIL);
     await page.getByRole("status").filter({ hasText: `${OFFER} di Sejarah` }).waitFor();
     await logOut(page);
     await waitForPath(page, "/");
     expect(await storedDrafts(page), "no draft after the logout").toEqual([]);
-    await logIn(page, SUPERADMIN_EMAIL);
-    form = await openHistoryForm(page);
+    await logIn(mainStack, page, SUPERADMIN_EMAIL);
+    form = await openHistoryForm(mainStack, page);
     expect(await offerShown(page), "nothing offered after the logout").toBe(false);
     expect(await form.title.inputValue()).not.toContain(TYPED_TITLE);
     expect(await records(referenceApiUrl, "histories"), "still nothing written").toEqual(before);
-  }, 120_000);
+  });
 
-  it("a book form's pickers come back too: the chosen author and an added genre, with their names", async () => {
-    const context = await chromium.newContext({ viewport: DESKTOP });
+  test("a book form's pickers come back too: the chosen author and an added genre, with their names", async ({ contexts, mainStack }) => {
+    test.setTimeout(90_000);
+    const { bffUrl } = mainStack;
+    const context = await contexts.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await logIn(page, SUPERADMIN_EMAIL);
+    await logIn(mainStack, page, SUPERADMIN_EMAIL);
     const response = await page.goto(`${bffUrl}/admin/book`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
@@ -182,22 +185,22 @@ describe("a save with a revoked upstream token", () => {
     const dialog = dialogNamed(page, "UBAH BUKU");
     await dialog.getByRole("combobox", { name: "Pengarang", exact: true }).waitFor();
     const id = Number(new URL(page.url()).searchParams.get("id"));
-    const books = await stored<Array<{ id: number; author: { name: string }; genres: Array<{ name: string }> }>>("/books/all?limit=0", "books");
+    const books = await stored<Array<{ id: number; author: { name: string }; genres: Array<{ name: string }> }>>(mainStack, "/books/all?limit=0", "books");
     const book = books.find((candidate) => candidate.id === id)!;
-    const author = (await stored<Named[]>("/authors?limit=0", "author")).find((candidate) => candidate.name !== book.author.name)!;
-    const genre = (await stored<Named[]>("/genres?limit=0", "data")).find((candidate) => !book.genres.some((chosen) => chosen.name === candidate.name))!;
+    const author = (await stored<Named[]>(mainStack, "/authors?limit=0", "author")).find((candidate) => candidate.name !== book.author.name)!;
+    const genre = (await stored<Named[]>(mainStack, "/genres?limit=0", "data")).find((candidate) => !book.genres.some((chosen) => chosen.name === candidate.name))!;
     // Until the pickers' choices have come the form is drawn again: the picks go to the form that stays.
     await expect.poll(() => dialog.getByRole("combobox", { name: "Pengarang", exact: true }).inputValue()).toBe(book.author.name);
     await pick(dialog, "Genre", genre.name, { javaScript: true });
     await pick(dialog, "Pengarang", author.name, { javaScript: true });
     const pills = await pickedPills(dialog, "Genre");
     expect(pills).toContain(genre.name);
-    await revokeSuperadminTokens();
+    await revokeSuperadminTokens(mainStack);
     await dialog.getByRole("button", { name: "UBAH" }).click();
     await waitForPath(page, "/", 30_000);
-    expect((await stored<Array<{ id: number }>>("/books/all?limit=0", "books")).find((candidate) => candidate.id === id), "nothing was written").toEqual(book);
+    expect((await stored<Array<{ id: number }>>(mainStack, "/books/all?limit=0", "books")).find((candidate) => candidate.id === id), "nothing was written").toEqual(book);
 
-    await logIn(page, SUPERADMIN_EMAIL);
+    await logIn(mainStack, page, SUPERADMIN_EMAIL);
     await page.getByRole("status").filter({ hasText: `${OFFER} di Buku` }).getByRole("link", { name: "Buka formulirnya" }).click();
     const offer = dialog.getByRole("status").filter({ hasText: OFFER });
     await offer.getByRole("button", { name: "Pulihkan" }).click();
@@ -207,5 +210,5 @@ describe("a save with a revoked upstream token", () => {
     await page.getByRole("alertdialog", { name: QUESTION }).getByRole("button", { name: "Tinggalkan" }).click();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => storedDrafts(page), { message: "left on purpose: no draft" }).toEqual([]);
-  }, 90_000);
+  });
 });

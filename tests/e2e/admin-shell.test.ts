@@ -1,12 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, DESKTOP, mainStack, PHONE, PROJECT_ROOT, waitForPath } from "./helpers/index.ts";
+import { type AdminBrowsers, expect, test } from "./fixtures.ts";
+import { DESKTOP, PHONE, PROJECT_ROOT, waitForPath } from "./helpers/index.ts";
 
 /** The back-office shell (spec §2, Admin layout) as an admin sees it at desktop and phone widths. */
 
-const { bffUrl } = mainStack();
 const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 
 const WEBSITE_SETTINGS = ["Slider", "Tentang", "Visi Misi", "Kegiatan", "Sejarah", "Pejabat", "Perpustakaan"];
@@ -14,14 +13,13 @@ const MOBILE_SETTINGS = ["Banner", "Buku", "Kategori", "Tag", "Klasifikasi", "Pe
 // The audit log (issue 9) has a section of its own after the spec's two.
 const ALL_ENTRIES = [...WEBSITE_SETTINGS, ...MOBILE_SETTINGS, "Log Aktivitas"];
 
-const admins = adminBrowsers(bffUrl);
-
-beforeAll(async () => {
+test.beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 /** A logged-in admin's page at `path` (the slider screen unless said otherwise), ready to use. */
 async function adminPage(
+  admins: AdminBrowsers,
   viewport: { width: number; height: number },
   { javaScript = true, path: adminPath = "/admin/slider-manager", touch = false } = {},
 ): Promise<Page> {
@@ -46,9 +44,9 @@ async function currentEntries(p: Page): Promise<string[]> {
   return (await sidebarOf(p).locator('a[aria-current="page"]').allInnerTexts()).map((text) => text.trim());
 }
 
-describe("at 1280×800", () => {
-  it("shows the sidebar with both sections, every entry, and the current one highlighted", async () => {
-    const p = await adminPage(DESKTOP);
+test.describe("at 1280×800", () => {
+  test("shows the sidebar with both sections, every entry, and the current one highlighted", async ({ admins }) => {
+    const p = await adminPage(admins, DESKTOP);
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(true);
     for (const label of ["Website Settings", "Mobile Settings"]) {
@@ -66,8 +64,8 @@ describe("at 1280×800", () => {
     await p.screenshot({ path: path.join(SCREENSHOTS, "admin-1280.png"), fullPage: true });
   });
 
-  it("each section label names the group of its own entries (for screen readers too)", async () => {
-    const p = await adminPage(DESKTOP);
+  test("each section label names the group of its own entries (for screen readers too)", async ({ admins }) => {
+    const p = await adminPage(admins, DESKTOP);
     const sidebar = sidebarOf(p);
     const websiteSection = sidebar.getByRole("region", { name: "Website Settings" });
     const mobileSection = sidebar.getByRole("region", { name: "Mobile Settings" });
@@ -75,16 +73,17 @@ describe("at 1280×800", () => {
     expect((await mobileSection.getByRole("link").allInnerTexts()).map((t) => t.trim())).toEqual(MOBILE_SETTINGS);
   });
 
-  it("clicking Buku shows the heading Buku and moves the highlight", async () => {
-    const p = await adminPage(DESKTOP);
+  test("clicking Buku shows the heading Buku and moves the highlight", async ({ admins }) => {
+    const p = await adminPage(admins, DESKTOP);
     await sidebarOf(p).getByRole("link", { name: "Buku", exact: true }).click();
     await waitForPath(p, "/admin/book");
     await p.getByRole("heading", { level: 1, name: "Buku", exact: true }).waitFor({ timeout: 15_000 });
     await expect.poll(() => currentEntries(p)).toEqual(["Buku"]);
   });
 
-  it("each screen says where its records show, with a link to the public page that shows them", async () => {
-    const p = await adminPage(DESKTOP, { path: "/admin/banner" });
+  test("each screen says where its records show, with a link to the public page that shows them", async ({ admins, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const p = await adminPage(admins, DESKTOP, { path: "/admin/banner" });
     const placement = p.locator(".kit-placement");
     expect(await placement.innerText()).toContain("Tampil di slider beranda situs dan di aplikasi mobile.");
     expect(await placement.getByRole("link", { name: "Lihat di situs (tab baru)" }).getAttribute("href")).toBe("/");
@@ -95,8 +94,8 @@ describe("at 1280×800", () => {
     expect(await placement.innerText()).toBe("Tampil di aplikasi mobile; tidak tampil di situs publik.");
   });
 
-  it("the close icon hides the sidebar and the menu button brings it back", async () => {
-    const p = await adminPage(DESKTOP);
+  test("the close icon hides the sidebar and the menu button brings it back", async ({ admins }) => {
+    const p = await adminPage(admins, DESKTOP);
     expect(await menuButtonOf(p).isVisible()).toBe(false);
     await closeButtonOf(p).click();
     await sidebarOf(p).waitFor({ state: "hidden", timeout: 5_000 });
@@ -105,8 +104,8 @@ describe("at 1280×800", () => {
     expect(await sidebarOf(p).getByRole("link", { name: "Video", exact: true }).isVisible()).toBe(true);
   });
 
-  it("Logout is hidden until the Admin avatar is hovered", async () => {
-    const p = await adminPage(DESKTOP);
+  test("Logout is hidden until the Admin avatar is hovered", async ({ admins }) => {
+    const p = await adminPage(admins, DESKTOP);
     expect(await avatarOf(p).isVisible()).toBe(true);
     expect(await logoutOf(p).isVisible()).toBe(false);
     await avatarOf(p).hover();
@@ -115,8 +114,8 @@ describe("at 1280×800", () => {
     await logoutOf(p).waitFor({ state: "hidden", timeout: 5_000 });
   });
 
-  it("Logout also appears when the avatar gets keyboard focus", async () => {
-    const p = await adminPage(DESKTOP);
+  test("Logout also appears when the avatar gets keyboard focus", async ({ admins }) => {
+    const p = await adminPage(admins, DESKTOP);
     await p.mouse.move(0, DESKTOP.height - 1);
     expect(await logoutOf(p).isVisible()).toBe(false);
     const avatar = avatarOf(p);
@@ -134,9 +133,9 @@ describe("at 1280×800", () => {
   });
 });
 
-describe("at 375×740", () => {
-  it("a tap on the Admin avatar opens the account menu and says so; Escape closes it", async () => {
-    const p = await adminPage(PHONE, { touch: true });
+test.describe("at 375×740", () => {
+  test("a tap on the Admin avatar opens the account menu and says so; Escape closes it", async ({ admins }) => {
+    const p = await adminPage(admins, PHONE, { touch: true });
     const avatar = avatarOf(p);
     expect(await avatar.getAttribute("aria-expanded")).toBe("false");
     await avatar.tap();
@@ -146,8 +145,8 @@ describe("at 375×740", () => {
     expect(await avatar.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("hides the sidebar; the menu button opens it and the close icon hides it", async () => {
-    const p = await adminPage(PHONE);
+  test("hides the sidebar; the menu button opens it and the close icon hides it", async ({ admins }) => {
+    const p = await adminPage(admins, PHONE);
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(false);
     expect(await headingOf(p).innerText()).toBe("Slider");
@@ -163,16 +162,16 @@ describe("at 375×740", () => {
     expect(await menuButtonOf(p).isVisible()).toBe(true);
   });
 
-  it("choosing an entry in the opened menu navigates there", async () => {
-    const p = await adminPage(PHONE);
+  test("choosing an entry in the opened menu navigates there", async ({ admins }) => {
+    const p = await adminPage(admins, PHONE);
     await menuButtonOf(p).click();
     await sidebarOf(p).getByRole("link", { name: "Kategori", exact: true }).click();
     await waitForPath(p, "/admin/genre");
     await p.getByRole("heading", { level: 1, name: "Kategori", exact: true }).waitFor({ timeout: 15_000 });
   });
 
-  it("with JavaScript off the sidebar links are still reachable", async () => {
-    const p = await adminPage(PHONE, { javaScript: false });
+  test("with JavaScript off the sidebar links are still reachable", async ({ admins }) => {
+    const p = await adminPage(admins, PHONE, { javaScript: false });
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(true);
     for (const name of ALL_ENTRIES) {
@@ -187,8 +186,8 @@ describe("at 375×740", () => {
     await p.getByRole("heading", { level: 1, name: "Buku", exact: true }).waitFor({ timeout: 15_000 });
   });
 
-  it("with JavaScript off the whole menu is laid out above the content, not squeezed into a small scroll box", async () => {
-    const p = await adminPage(PHONE, { javaScript: false });
+  test("with JavaScript off the whole menu is laid out above the content, not squeezed into a small scroll box", async ({ admins }) => {
+    const p = await adminPage(admins, PHONE, { javaScript: false });
     const sidebar = sidebarOf(p);
     const box = await sidebar.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
     expect(box.scrollHeight).toBeLessThanOrEqual(box.clientHeight + 1);

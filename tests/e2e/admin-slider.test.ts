@@ -1,23 +1,19 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { adminBrowsers, alertShown, alertWith, descriptionOf, dialogNamed, mainStack, markWindow, pngBuffer, records, rowWith } from "./helpers/index.ts";
+import { expect, type Stack, test } from "./fixtures.ts";
+import { alertShown, alertWith, descriptionOf, dialogNamed, markWindow, pngBuffer, records, rowWith } from "./helpers/index.ts";
 
 /**
  * The slider screen in a real browser against the reference API, with JavaScript on and off:
  * add, edit and delete a slider, the form's refusals, and the alerts.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
+const sliders = ({ referenceApiUrl }: Stack) => records(referenceApiUrl, "sliders");
 
-const sliders = () => records(referenceApiUrl, "sliders");
-
-const admins = adminBrowsers(bffUrl);
-
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-])("slider with $label", ({ javaScript }) => {
-  it("adds, edits and deletes a slider, asking before the delete", async () => {
+]) test.describe(`slider with ${label}`, () => {
+  test("adds, edits and deletes a slider, asking before the delete", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
@@ -40,7 +36,7 @@ describe.each([
     await rowWith(page, upper).waitFor();
     expect(await addDialog.count()).toBe(0);
     expect(new URL(page.url()).search).toBe("");
-    const added = (await sliders()).find((slider) => slider.title === upper);
+    const added = (await sliders(mainStack)).find((slider) => slider.title === upper);
     expect(added).toMatchObject({ description: "Pameran buku langka di aula dinas.", url: "/about" });
     expect(added?.file).toMatch(/\.png$/);
 
@@ -56,7 +52,7 @@ describe.each([
     await editDialog.getByRole("button", { name: "UBAH" }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${upper} DIUBAH`).waitFor();
-    const edited = (await sliders()).find((slider) => slider.id === added?.id);
+    const edited = (await sliders(mainStack)).find((slider) => slider.id === added?.id);
     // No new file was chosen: the stored image stays.
     expect(edited).toMatchObject({ title: `${upper} DIUBAH`, file: added?.file });
 
@@ -70,37 +66,37 @@ describe.each([
     }
     await question.getByRole("link", { name: "Batal" }).click();
     await question.waitFor({ state: "detached" });
-    expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(true);
+    expect((await sliders(mainStack)).some((slider) => slider.id === added?.id)).toBe(true);
     await page.getByRole("link", { name: `HAPUS ${upper} DIUBAH` }).click();
     await question.getByRole("button", { name: "Hapus" }).click();
     await alertShown(page, "Berhasil menghapus data!");
     await rowWith(page, `${upper} DIUBAH`).waitFor({ state: "detached" });
-    expect((await sliders()).some((slider) => slider.id === added?.id)).toBe(false);
+    expect((await sliders(mainStack)).some((slider) => slider.id === added?.id)).toBe(false);
 
     if (pageLoad) expect(await pageLoad.survived(), "no full page load with JavaScript").toBe(true);
   });
 
-  it("refuses a missing title next to the field and keeps what was typed", async () => {
+  test("refuses a missing title next to the field and keeps what was typed", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     await admin.open("/admin/slider-manager?modal=add");
     const dialog = dialogNamed(page, "TAMBAH SLIDER");
     await dialog.getByLabel("Deskripsi").fill("Tetap di sini");
     await dialog.getByLabel("Gambar").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: pngBuffer() });
-    const before = (await sliders()).length;
+    const before = (await sliders(mainStack)).length;
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
     await dialog.getByText("Judul wajib diisi").waitFor();
     const titleInput = dialog.getByLabel("Judul");
     expect(await titleInput.getAttribute("aria-invalid")).toBe("true");
     expect(await descriptionOf(titleInput)).toContain("Judul wajib diisi");
     expect(await dialog.getByLabel("Deskripsi").inputValue()).toBe("Tetap di sini");
-    expect((await sliders()).length).toBe(before);
+    expect((await sliders(mainStack)).length).toBe(before);
   });
 
-  it("refuses a file that is not an image, and an image over 10 MB, with Indonesian messages", async () => {
+  test("refuses a file that is not an image, and an image over 10 MB, with Indonesian messages", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
-    const before = await sliders();
+    const before = await sliders(mainStack);
 
     await admin.open("/admin/slider-manager?modal=add");
     // With JavaScript the browser refuses the file itself, as soon as it is chosen: nothing is posted.
@@ -131,10 +127,10 @@ describe.each([
     expect(await dialog.getByLabel("Judul").inputValue()).toBe("Terlalu besar");
     if (javaScript) expect(posted).toEqual([]);
 
-    expect(await sliders()).toEqual(before);
+    expect(await sliders(mainStack)).toEqual(before);
   });
 
-  it("an alert goes away by itself after 5 seconds", async () => {
+  test("an alert goes away by itself after 5 seconds", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     // The page's time is the test's to move: with JavaScript the alert's timer runs on the page's
@@ -166,10 +162,10 @@ describe.each([
     expect(await hidden(), "still shown at 4.9 s").toBe(false);
     await shownFor(javaScript ? 200 : 5_001);
     // Polled: the page's CSP refuses the eval that page.waitForFunction relies on.
-    await expect.poll(hidden, { timeout: 2_000, interval: 50 }).toBe(true);
+    await expect.poll(hidden, { timeout: 2_000, intervals: [50] }).toBe(true);
 
     // Clean up through the screen itself.
-    const created = (await sliders()).find((slider) => slider.title === "SEMENTARA");
+    const created = (await sliders(mainStack)).find((slider) => slider.title === "SEMENTARA");
     await admin.open(`/admin/slider-manager?delete=${created?.id}`);
     await page.getByRole("button", { name: "Hapus" }).click();
     await alertShown(page, "Berhasil menghapus data!");
@@ -183,8 +179,39 @@ async function stopCssAnimations(page: Page): Promise<void> {
   await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
 }
 
-describe("with JavaScript", () => {
-  it("shows the spinner while saving, and 'Tutup' and Escape close the modal without a reload", async () => {
+test.describe("with JavaScript", () => {
+  test("a save clicked while the chosen file is still being checked waits for the check, then goes on by itself", async ({ admins, mainStack }) => {
+    const admin = await admins.open({ javaScript: true });
+    const { page } = admin;
+    await admin.open("/admin/slider-manager?modal=add");
+    const dialog = dialogNamed(page, "TAMBAH SLIDER");
+    // The check reads the file's first bytes with a module the page loads when a file is chosen:
+    // held, the check is still running when SIMPAN is clicked (as on a slow PC).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posted: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") posted.push(request.url());
+    });
+    await dialog.getByLabel("Judul").fill("Disimpan setelah diperiksa");
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "periksa.png", mimeType: "image/png", buffer: pngBuffer() });
+    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    // Nothing can have been sent: the check has not ended.
+    expect(posted).toEqual([]);
+    release();
+    await alertShown(page, "Berhasil menambahkan data!");
+    const created = (await sliders(mainStack)).find((slider) => slider.title === "DISIMPAN SETELAH DIPERIKSA");
+    expect(created?.file).toMatch(/\.png$/);
+    await admin.open(`/admin/slider-manager?delete=${created?.id}`);
+    await page.getByRole("button", { name: "Hapus" }).click();
+    await alertShown(page, "Berhasil menghapus data!");
+  });
+
+  test("shows the spinner while saving, and 'Tutup' and Escape close the modal without a reload", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
@@ -215,10 +242,10 @@ describe("with JavaScript", () => {
     await alertShown(page, "Berhasil menambahkan data!");
     expect(await pageLoad.survived()).toBe(true);
 
-    const created = (await sliders()).find((slider) => slider.title === "DENGAN SPINNER");
+    const created = (await sliders(mainStack)).find((slider) => slider.title === "DENGAN SPINNER");
     await page.getByRole("link", { name: `HAPUS DENGAN SPINNER` }).click();
     await page.getByRole("button", { name: "Hapus" }).click();
     await alertShown(page, "Berhasil menghapus data!");
-    expect((await sliders()).some((slider) => slider.id === created?.id)).toBe(false);
+    expect((await sliders(mainStack)).some((slider) => slider.id === created?.id)).toBe(false);
   });
 });

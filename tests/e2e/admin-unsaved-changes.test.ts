@@ -1,6 +1,6 @@
 import type { Dialog, Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { type AdminBrowser, adminBrowsers, alertShown, dialogNamed, hasFocus, mainStack, pngBuffer, records, seriousViolations, waitForHydration } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { type AdminBrowser, alertShown, dialogNamed, hasFocus, pngBuffer, records, seriousViolations, waitForHydration } from "./helpers/index.ts";
 
 /**
  * The warning before leaving an admin form with unsaved changes (issue 9, point 5), in Chromium
@@ -9,10 +9,7 @@ import { type AdminBrowser, adminBrowsers, alertShown, dialogNamed, hasFocus, ma
  * own question; a successful save leaves without asking; without JavaScript nothing changes.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
 const QUESTION = "Perubahan belum disimpan. Tinggalkan halaman ini?";
-
-const admins = adminBrowsers(bffUrl);
 
 const question = (page: Page) => page.getByRole("alertdialog", { name: QUESTION });
 const search = (page: Page) => new URL(page.url()).search;
@@ -31,8 +28,8 @@ async function clickBackdrop(page: Page) {
   await page.locator(".kit-modal-backdrop").click({ position: { x: 5, y: 5 } });
 }
 
-describe("leaving a changed admin form", () => {
-  it("closes at once when nothing changed, also after typing and restoring a value", async () => {
+test.describe("leaving a changed admin form", () => {
+  test("closes at once when nothing changed, also after typing and restoring a value", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     let dialog = await editFirstSlider(admin);
@@ -54,7 +51,8 @@ describe("leaving a changed admin form", () => {
     expect(search(page)).toBe("");
   });
 
-  it("asks before Tutup, Escape, the backdrop and the back button close it; staying keeps the typing", async () => {
+  test("asks before Tutup, Escape, the backdrop and the back button close it; staying keeps the typing", async ({ admins, mainStack }) => {
+    const { referenceApiUrl } = mainStack;
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const before = await records(referenceApiUrl, "sliders");
@@ -98,7 +96,7 @@ describe("leaving a changed admin form", () => {
     expect(await records(referenceApiUrl, "sliders")).toEqual(before);
   });
 
-  it("counts a chosen file and edited rich text as changes, but not the editor's own rewriting", async () => {
+  test("counts a chosen file and edited rich text as changes, but not the editor's own rewriting", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     let dialog = await editFirstSlider(admin);
@@ -125,7 +123,7 @@ describe("leaving a changed admin form", () => {
     await dialog.waitFor({ state: "detached" });
   });
 
-  it("leaves without asking after a successful save", async () => {
+  test("leaves without asking after a successful save", async ({ admins }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     const dialog = await editFirstSlider(admin);
@@ -145,7 +143,8 @@ describe("leaving a changed admin form", () => {
     expect(await question(page).count()).toBe(0);
   });
 
-  it("has the browser ask before closing the tab only when something changed", async () => {
+  test("has the browser ask before closing the tab only when something changed", async ({ admins, mainStack }) => {
+    const { bffUrl } = mainStack;
     const admin = await admins.open({ javaScript: true });
     const asked: Dialog[] = [];
     const unchanged = await admin.context.newPage();
@@ -170,8 +169,8 @@ describe("leaving a changed admin form", () => {
   });
 });
 
-describe("without JavaScript", () => {
-  it("closes a changed form through Tutup as before, without a question", async () => {
+test.describe("without JavaScript", () => {
+  test("closes a changed form through Tutup as before, without a question", async ({ admins }) => {
     const admin = await admins.open({ javaScript: false });
     const { page } = admin;
     await admin.open("/admin/slider-manager?modal=add");

@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBrowsers, alertShown, apiData, type Bff, bffEnv, dialogNamed, mainStack, mp4Buffer, tempDir, pngBuffer, referenceApiToken, removeDir, rowWith, seriousViolations, startBff, type Video, waitForVisibleContent } from "./helpers/index.ts";
-import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
+import { type AdminBrowsers, expect, type Stack, test } from "./fixtures.ts";
+import { alertShown, apiData, type Bff, bffEnv, dialogNamed, mp4Buffer, tempDir, pngBuffer, referenceApiToken, removeDir, rowWith, seriousViolations, startBff, type Video, waitForVisibleContent } from "./helpers/index.ts";
+import { SHAPES, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
  * The video screen in a real browser against the reference API: a video added with its three
@@ -15,25 +15,19 @@ import { upstreamShapes, type ShapedStack } from "./upstream-shapes.ts";
  * upstream, with the BFF's memory watched.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
-
 let token: string;
-const videos = () => apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token);
-
-
-const admins = adminBrowsers(bffUrl);
-/** The site in front of the reference API in its full shape, and in front of one in the spec shape. */
-const stacks = upstreamShapes(admins);
+const videos = ({ referenceApiUrl }: Stack) => apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token);
 
 /** The videos a stack's reference API stored (read in the full shape, ids included). */
 const videosOf = async (stack: ShapedStack) => (await stack.api<{ data: Video[] }>("/videos?limit=0")).data;
 
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack: { referenceApiUrl } }) => {
   token = await referenceApiToken(referenceApiUrl);
 });
 
-describe.each(stacks)("videos with JavaScript, upstream in the $shape shape", (stack) => {
-  it("adds a video with its files while showing the upload progress, edits it keeping the files, and deletes it", async () => {
+for (const shape of SHAPES) test.describe(`videos with JavaScript, upstream in the ${shape} shape`, () => {
+  test.use({ shape });
+  test("adds a video with its files while showing the upload progress, edits it keeping the files, and deletes it", async ({ shaped: stack }) => {
     const videos = () => videosOf(stack);
     const admin = await stack.open({ javaScript: true });
     const { page } = admin;
@@ -93,25 +87,25 @@ describe.each(stacks)("videos with JavaScript, upstream in the $shape shape", (s
   });
 });
 
-describe("videos with JavaScript", () => {
-  it("tells why, in the form, when a file is not a video", async () => {
+test.describe("videos with JavaScript", () => {
+  test("tells why, in the form, when a file is not a video", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
     await admin.open("/admin/video?modal=add");
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
     await dialog.getByLabel("Judul").fill("Bukan video");
     await dialog.getByLabel("Video").setInputFiles({ name: "a.mp4", mimeType: "video/mp4", buffer: Buffer.from("<html>bukan video</html>") });
-    const before = (await videos()).length;
+    const before = (await videos(mainStack)).length;
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
     await dialog.getByText("Berkas video harus berupa MP4, WebM, atau QuickTime").waitFor();
     expect(await dialog.getByLabel("Judul").inputValue()).toBe("Bukan video");
-    expect((await videos()).length).toBe(before);
+    expect((await videos(mainStack)).length).toBe(before);
   });
 });
 
-describe("an upload in the admin's hands", () => {
+test.describe("an upload in the admin's hands", () => {
   /** The add form filled, its upload sent and held at the site's door: the progress shows, nothing arrives. */
-  async function heldUpload(title: string) {
+  async function heldUpload(admins: AdminBrowsers, title: string) {
     const admin = await admins.open({ javaScript: true, viewport: { width: 1280, height: 720 } });
     const { page } = admin;
     await admin.open("/admin/video?modal=add");
@@ -128,9 +122,9 @@ describe("an upload in the admin's hands", () => {
     return { page, dialog };
   }
 
-  it("shows the progress beside the submit button, in view, and 'Batal unggah' stops it with nothing saved", async () => {
+  test("shows the progress beside the submit button, in view, and 'Batal unggah' stops it with nothing saved", async ({ admins, mainStack }) => {
     const title = "Unggahan yang dibatalkan";
-    const { page, dialog } = await heldUpload(title);
+    const { page, dialog } = await heldUpload(admins, title);
     await dialog.getByText(/^Mengunggah\.\.\. \d+% · [\d,.]+ dari [\d,.]+ MB/).waitFor();
     // The bar sits in the modal's action bar, beside SIMPAN, inside the window.
     const bar = await dialog.getByRole("progressbar", { name: "Kemajuan unggahan" }).boundingBox();
@@ -140,12 +134,12 @@ describe("an upload in the admin's hands", () => {
     await dialog.getByText("Unggahan dibatalkan; belum ada yang disimpan.").waitFor();
     expect(await dialog.getByRole("progressbar").count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "SIMPAN" }).isEnabled()).toBe(true);
-    expect((await videos()).some((video) => video.title === title)).toBe(false);
+    expect((await videos(mainStack)).some((video) => video.title === title)).toBe(false);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  it("asks before 'Tutup' drops an upload under way, and staying keeps it going", async () => {
-    const { page, dialog } = await heldUpload("Unggahan yang ditanyakan");
+  test("asks before 'Tutup' drops an upload under way, and staying keeps it going", async ({ admins }) => {
+    const { page, dialog } = await heldUpload(admins, "Unggahan yang ditanyakan");
     await dialog.getByRole("link", { name: "Tutup" }).click();
     const question = page.getByRole("alertdialog", { name: "Unggahan belum selesai. Batalkan unggahan dan tinggalkan halaman ini?" });
     await question.waitFor();
@@ -158,8 +152,8 @@ describe("an upload in the admin's hands", () => {
   });
 });
 
-describe("videos without JavaScript", () => {
-  it("adds a video through the plain form", async () => {
+test.describe("videos without JavaScript", () => {
+  test("adds a video through the plain form", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript: false });
     const { page } = admin;
     await admin.open("/admin/video?modal=add");
@@ -168,17 +162,17 @@ describe("videos without JavaScript", () => {
     await dialog.getByLabel("Video").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4Buffer() });
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
     await alertShown(page, "Berhasil menambahkan data!");
-    const added = (await videos()).find((video) => video.title === "Video tanpa JavaScript");
+    const added = (await videos(mainStack)).find((video) => video.title === "Video tanpa JavaScript");
     expect(added?.link).toMatch(/\.mp4$/);
-    await fetch(`${referenceApiUrl}/api/videos/${added?.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+    await fetch(`${mainStack.referenceApiUrl}/api/videos/${added?.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
   });
 });
 
-describe("accessibility", () => {
-  it("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async () => {
+test.describe("accessibility", () => {
+  test("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript: true });
     const { page } = admin;
-    const id = (await videos())[0].id;
+    const id = (await videos(mainStack))[0].id;
     for (const query of ["", "?modal=add", `?modal=edit&id=${id}`, `?delete=${id}`]) {
       await admin.open(`/admin/video${query}`);
       if (query.startsWith("?modal")) await page.getByRole("dialog").waitFor();
@@ -189,7 +183,7 @@ describe("accessibility", () => {
   });
 });
 
-describe("a large video streams through the BFF", () => {
+test.describe("a large video streams through the BFF", () => {
   /**
    * What the BFF's resident memory may grow by while a file is relayed, whatever its size. Every
    * chunk is garbage once sent on, but V8 frees dead Buffers only when it collects: on Node 24
@@ -206,7 +200,7 @@ describe("a large video streams through the BFF", () => {
   let bff: Bff | undefined;
   let dataDir: string | undefined;
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await bff?.proc.stop();
     if (upstream) {
       upstream.closeAllConnections();
@@ -221,7 +215,8 @@ describe("a large video streams through the BFF", () => {
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
   }
 
-  it("sends 800 MB on to the upload call with the BFF's memory growth within a budget that does not grow with the file", async () => {
+  test("sends 800 MB on to the upload call with the BFF's memory growth within a budget that does not grow with the file", async () => {
+    test.setTimeout(180_000);
     // A loopback upstream that counts the upload's bytes and keeps none of them.
     let uploadedBytes = 0;
     const recordWrites: string[] = [];
@@ -292,5 +287,5 @@ describe("a large video streams through the BFF", () => {
     const growth = peak - baseline;
     console.info(`BFF RSS: baseline ${Math.round(baseline / 2 ** 20)} MB, peak ${Math.round(peak / 2 ** 20)} MB, growth ${Math.round(growth / 2 ** 20)} MB for ${VIDEO_BYTES / 2 ** 20} MB`);
     expect(growth).toBeLessThan(MEMORY_BUDGET);
-  }, 180_000);
+  });
 });

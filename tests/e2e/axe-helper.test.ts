@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { chromiumForFile, mainStack, seriousViolations } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { seriousViolations } from "./helpers/index.ts";
 
 /**
  * `seriousViolations` (tests/e2e/helpers/browser.ts), on which every accessibility test relies,
@@ -7,12 +7,9 @@ import { chromiumForFile, mainStack, seriousViolations } from "./helpers/index.t
  * injects axe once per document): an a11y test cannot pass because its checker saw nothing.
  */
 
-const { bffUrl } = mainStack();
-const chromium = chromiumForFile();
-
-describe("seriousViolations", () => {
-  it("finds a picture without a text alternative and a button without a name, and nothing on a clean page", async () => {
-    const page = await chromium.visit(`${bffUrl}/about`);
+test.describe("seriousViolations", () => {
+  test("finds a picture without a text alternative and a button without a name, and nothing on a clean page", async ({ contexts, mainStack }) => {
+    const page = await contexts.visit(`${mainStack.bffUrl}/about`);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The same document, changed as a client-side navigation would: axe is already in it.
@@ -26,8 +23,8 @@ describe("seriousViolations", () => {
     );
   });
 
-  it("checks a page after a reload too, where the axe of the earlier document is gone", async () => {
-    const page = await chromium.visit(`${bffUrl}/about`);
+  test("checks a page after a reload too, where the axe of the earlier document is gone", async ({ contexts, mainStack }) => {
+    const page = await contexts.visit(`${mainStack.bffUrl}/about`);
     expect(await seriousViolations(page)).toEqual([]);
     await page.reload();
     await page.evaluate(() => document.querySelector("main")?.insertAdjacentHTML("beforeend", '<img id="no-alt" src="/favicon.ico">'));

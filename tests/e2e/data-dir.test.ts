@@ -1,8 +1,18 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
 import { tusMetadata } from "../helpers/tus.ts";
-import { bffEnv, logIn, mainStack, removeDir, spawnNode, startBff, stopAllProcesses, tempDir, unhandledFailureLines } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import {
+  bffEnv,
+  type Env,
+  logIn,
+  processGroup,
+  removeDir,
+  spawnNode as spawnAnyNode,
+  startBff as startAnyBff,
+  tempDir,
+  unhandledFailureLines,
+} from "./helpers/index.ts";
 
 /**
  * Issue 36 point 3: a DATA_DIR the process cannot write. Found by an operator: such a process
@@ -18,8 +28,18 @@ async function newDataDir() {
   return dir;
 }
 
-afterAll(async () => {
-  await stopAllProcesses();
+/** The processes this file started, stopped after it. */
+const processes = processGroup();
+const own = processes.own;
+const spawnNode = (script: string, env: Env) => own(spawnAnyNode(script, env));
+async function startBff(env: Env) {
+  const bff = await startAnyBff(env);
+  own(bff.proc);
+  return bff;
+}
+
+test.afterAll(async () => {
+  await processes.stopAll();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -30,8 +50,8 @@ async function failedStart(dataDir: string) {
   return { exit, stderrLines, stdout: proc.stdout() };
 }
 
-describe("a DATA_DIR the process cannot write", () => {
-  it("at start: exit 1 with one line naming DATA_DIR, the folder and the code (a DATA_DIR under a regular file; root cannot write there either)", async () => {
+test.describe("a DATA_DIR the process cannot write", () => {
+  test("at start: exit 1 with one line naming DATA_DIR, the folder and the code (a DATA_DIR under a regular file; root cannot write there either)", async () => {
     const parent = await newDataDir();
     writeFileSync(path.join(parent, "plain-file"), "");
     const dataDir = path.join(parent, "plain-file", "data");
@@ -42,7 +62,7 @@ describe("a DATA_DIR the process cannot write", () => {
     expect(stdout).not.toContain('"event":"listening"');
   });
 
-  it("at start: an uploads folder that cannot be made is named", async () => {
+  test("at start: an uploads folder that cannot be made is named", async () => {
     const dataDir = await newDataDir();
     writeFileSync(path.join(dataDir, "uploads"), "");
     const { exit, stderrLines } = await failedStart(dataDir);
@@ -51,9 +71,9 @@ describe("a DATA_DIR the process cannot write", () => {
     expect(stderrLines[0]).toMatch(new RegExp(`^DATA_DIR is not writable: ${path.join(dataDir, "uploads")} \\(E[A-Z]+\\): `));
   });
 
-  it("while running: /readyz says so, an upload gets an Indonesian 503, the process lives on, and all recovers with the folder", async () => {
+  test("while running: /readyz says so, an upload gets an Indonesian 503, the process lives on, and all recovers with the folder", async ({ mainStack }) => {
     const dataDir = await newDataDir();
-    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: dataDir }));
+    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: mainStack.referenceApiUrl, DATA_DIR: dataDir }));
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     const cookie = await logIn(url);
 
@@ -81,12 +101,12 @@ describe("a DATA_DIR the process cannot write", () => {
       .poll(async () => {
         const ready = await fetch(`${url}/readyz`);
         return { status: ready.status, body: (await ready.json()) as unknown };
-      }, { timeout: 15_000, interval: 500 })
+      }, { timeout: 15_000, intervals: [500] })
       .toEqual({ status: 503, body: { status: "data dir not writable" } });
 
     rmSync(uploads);
     mkdirSync(uploads);
-    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, intervals: [500] }).toBe(200);
     expect((await createUpload()).status).toBe(201);
     expect(unhandledFailureLines(proc)).toEqual([]);
   });

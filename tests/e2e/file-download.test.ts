@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test } from "./fixtures.ts";
 import { type Bff, bffEnv, removeDir, startBff, tempDir } from "./helpers/index.ts";
 
 /**
@@ -19,7 +19,7 @@ let dataDir: string | undefined;
 /** Bytes of the current download the upstream has handed to its socket so far. */
 let sentByUpstream = 0;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   upstream = createServer((req, res) => {
     if (req.url === "/files/macet.pdf") {
       // Sends its head and the first MiB, then nothing: a stalled upstream.
@@ -45,7 +45,7 @@ beforeAll(async () => {
   bff = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) }));
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await bff?.proc.stop();
   await new Promise((resolve) => upstream?.close(resolve));
   await removeDir(dataDir);
@@ -57,14 +57,29 @@ function startDownload(name = "besar.pdf"): Promise<IncomingMessage> {
   });
 }
 
-/** Waits until the upstream has stopped sending (it is held back by backpressure), then returns what it sent. */
+/**
+ * Resolves once UPSTREAM_TIMEOUT_MS has passed, as the BFF's own clock tells it: the BFF cuts a
+ * download whose upstream stalls (`macet.pdf`) that long after its last byte.
+ */
+async function stallTimedOut(): Promise<void> {
+  const response = await startDownload("macet.pdf");
+  const outcome = await readAll(response).then(
+    (received) => `ended after ${received} bytes`,
+    (error: Error) => `failed: ${error.message}`,
+  );
+  expect(outcome, "a stalled download, cut after UPSTREAM_TIMEOUT_MS").toBe("failed: aborted");
+}
+
+/**
+ * Waits until the upstream has stopped sending (it is held back by backpressure): until it sent
+ * nothing for a whole UPSTREAM_TIMEOUT_MS. Returns what it sent.
+ */
 async function upstreamSettles(): Promise<number> {
-  let last = -1;
-  while (sentByUpstream !== last && sentByUpstream < FILE_BYTES) {
-    last = sentByUpstream;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  for (;;) {
+    const before = sentByUpstream;
+    await stallTimedOut();
+    if (sentByUpstream === before || sentByUpstream >= FILE_BYTES) return sentByUpstream;
   }
-  return sentByUpstream;
 }
 
 async function readAll(response: IncomingMessage): Promise<number> {
@@ -73,8 +88,8 @@ async function readAll(response: IncomingMessage): Promise<number> {
   return received;
 }
 
-describe("a large file for a slow visitor", () => {
-  it("is read from the upstream only as fast as the visitor takes it, and arrives whole after a long pause", async () => {
+test.describe("a large file for a slow visitor", () => {
+  test("is read from the upstream only as fast as the visitor takes it, and arrives whole after a long pause", async () => {
     const response = await startDownload();
     expect(response.statusCode).toBe(200);
     response.pause();
@@ -83,13 +98,14 @@ describe("a large file for a slow visitor", () => {
     // Socket buffers on both sides hold a few MiB; the rest of the 256 MiB waits upstream.
     expect(sentWhilePaused).toBeLessThan(48 * 1024 * 1024);
 
-    // Paused for longer than UPSTREAM_TIMEOUT_MS: a patient visitor is not an upstream fault.
-    await new Promise((resolve) => setTimeout(resolve, 3 * UPSTREAM_TIMEOUT_MS));
+    // Paused for longer than UPSTREAM_TIMEOUT_MS (three times over, one stalled download cut after
+    // another): a patient visitor is not an upstream fault.
+    for (let timeout = 0; timeout < 3; timeout++) await stallTimedOut();
     response.resume();
     expect(await readAll(response)).toBe(FILE_BYTES);
   });
 
-  it("is cut off, not left hanging, when the upstream stops sending mid-file", async () => {
+  test("is cut off, not left hanging, when the upstream stops sending mid-file", async () => {
     const response = await startDownload("macet.pdf");
     expect(response.statusCode).toBe(200);
     const outcome = await readAll(response).then(

@@ -1,29 +1,14 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
-import {
-  ADMIN_EMAIL,
-  chromiumForFile,
-  DEMO_PASSWORD,
-  DESKTOP,
-  isUnhydratedPublicDocument,
-  LOGIN_FAILED,
-  mainStack,
-  STAFF_EMAIL,
-  submitLogin,
-  waitForHydration,
-  waitForPath,
-} from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { ADMIN_EMAIL, DEMO_PASSWORD, DESKTOP, isUnhydratedPublicDocument, LOGIN_FAILED, STAFF_EMAIL, submitLogin, waitForHydration, waitForPath } from "./helpers/index.ts";
 
 /** Logging in and out in a real browser, with JavaScript on and with it off. */
 
-const { bffUrl, referenceApiUrl } = mainStack();
 /** What an upstream token looks like (checked against the reference API below). */
 const TOKEN_SHAPE = /[0-9a-f]{64}/i;
 
-const chromium = chromiumForFile();
-
-it("the reference API's tokens are 64 hex characters (what the leak checks below look for)", async () => {
-  const response = await fetch(`${referenceApiUrl}/api/users/login`, {
+test("the reference API's tokens are 64 hex characters (what the leak checks below look for)", async ({ mainStack }) => {
+  const response = await fetch(`${mainStack.referenceApiUrl}/api/users/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: ADMIN_EMAIL, password: DEMO_PASSWORD }),
@@ -33,10 +18,11 @@ it("the reference API's tokens are 64 hex characters (what the leak checks below
   expect(token).toMatch(new RegExp(`^${TOKEN_SHAPE.source}$`, "i"));
 });
 
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-])("login with $label", ({ javaScript }) => {
+]) test.describe(`login with ${label}`, () => {
+  let bffUrl: string;
   let context: BrowserContext;
   let page: Page;
 
@@ -53,11 +39,12 @@ describe.each([
 
   // A fresh context per test (closed after it, given up on if stuck): no cookie or page state
   // carries over, and one stuck page cannot hold up the tests after it.
-  beforeEach(async () => {
-    context = await chromium.newContext({ javaScriptEnabled: javaScript, viewport: DESKTOP });
+  test.beforeEach(async ({ contexts, mainStack }) => {
+    bffUrl = mainStack.bffUrl;
+    context = await contexts.newContext({ javaScriptEnabled: javaScript, viewport: DESKTOP });
   });
 
-  it("a wrong password shows the failure message and stays on /login", async () => {
+  test("a wrong password shows the failure message and stays on /login", async () => {
     page = await context.newPage();
     await openLogin();
     await submitLogin(page, ADMIN_EMAIL, "bukan-passwordnya");
@@ -68,14 +55,14 @@ describe.each([
     await page.getByRole("button", { name: "LOGIN" }).waitFor();
   });
 
-  it("an admin lands on /admin/slider-manager with the heading Slider", async () => {
+  test("an admin lands on /admin/slider-manager with the heading Slider", async () => {
     page = await context.newPage();
     await logInAsAdmin();
     await waitForPath(page, "/admin/slider-manager");
     await page.getByRole("heading", { level: 1, name: "Slider", exact: true }).waitFor({ timeout: 15_000 });
   });
 
-  it("the session cookie is httpOnly and SameSite=Lax and no token reaches the page", async () => {
+  test("the session cookie is httpOnly and SameSite=Lax and no token reaches the page", async () => {
     page = await context.newPage();
     await logInAsAdmin();
     await waitForPath(page, "/admin/slider-manager");
@@ -104,7 +91,7 @@ describe.each([
     expect(served.toLowerCase()).not.toContain("bearer");
   });
 
-  it("Logout (under the Admin avatar) goes to / and the admin is closed afterwards", async () => {
+  test("Logout (under the Admin avatar) goes to / and the admin is closed afterwards", async () => {
     page = await context.newPage();
     await logInAsAdmin();
     await waitForPath(page, "/admin/slider-manager");
@@ -131,7 +118,7 @@ describe.each([
     expect(new URL(replay.headers.get("location") ?? "", bffUrl).pathname).toBe("/");
   });
 
-  it("a staff user (role 1) can log in but is sent to / from the admin", async () => {
+  test("a staff user (role 1) can log in but is sent to / from the admin", async () => {
     page = await context.newPage();
     await openLogin();
     await submitLogin(page, STAFF_EMAIL, DEMO_PASSWORD);
@@ -145,14 +132,14 @@ describe.each([
     await waitForPath(page, "/");
   });
 
-  it("redirectTo to another site is ignored", async () => {
+  test("redirectTo to another site is ignored", async () => {
     page = await context.newPage();
     await logInAsAdmin(`?redirectTo=${encodeURIComponent("https://evil.example/")}`);
     await waitForPath(page, "/admin/slider-manager");
     expect(new URL(page.url()).origin).toBe(bffUrl);
   });
 
-  it("redirectTo to an admin page is followed", async () => {
+  test("redirectTo to an admin page is followed", async () => {
     page = await context.newPage();
     await logInAsAdmin(`?redirectTo=${encodeURIComponent("/admin/banner")}`);
     await waitForPath(page, "/admin/banner");

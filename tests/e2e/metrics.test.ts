@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIS_SERVER, startRedisServer } from "../hard/scale-out-support.ts";
-import { type Bff, bffEnv, closedLoopbackPort, logIn, mainStack, portOf, removeDir, startBff, stopAllProcesses, tempDir } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { type Bff, bffEnv, closedLoopbackPort, type Env, logIn, portOf, processGroup, removeDir, startBff as startAnyBff, tempDir } from "./helpers/index.ts";
 
 /**
  * The Prometheus metrics as an operator scrapes them (issue 36): the real process with
@@ -9,7 +9,6 @@ import { type Bff, bffEnv, closedLoopbackPort, logIn, mainStack, portOf, removeD
  * METRICS_PORT it listens on the site's port alone.
  */
 
-const { referenceApiUrl } = mainStack();
 const dirs: string[] = [];
 
 async function newDataDir() {
@@ -18,8 +17,16 @@ async function newDataDir() {
   return dir;
 }
 
-afterAll(async () => {
-  await stopAllProcesses();
+/** The processes this file started, stopped after it. */
+const processes = processGroup();
+async function startBff(env: Env): Promise<Bff> {
+  const bff = await startAnyBff(env);
+  processes.own(bff.proc);
+  return bff;
+}
+
+test.afterAll(async () => {
+  await processes.stopAll();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -61,12 +68,12 @@ function sampleOf(text: string, name: string, labels: Record<string, string> = {
   return undefined;
 }
 
-describe("with METRICS_PORT", () => {
+test.describe("with METRICS_PORT", () => {
   let bff: Bff;
   let metricsPort: number;
   let metricsUrl: string;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ mainStack: { referenceApiUrl } }) => {
     metricsPort = await closedLoopbackPort();
     bff = await startBff(
       bffEnv({
@@ -81,12 +88,12 @@ describe("with METRICS_PORT", () => {
     metricsUrl = String(line?.url);
   });
 
-  it("listens on METRICS_HOST's default, loopback, beside the site's port", () => {
+  test("listens on METRICS_HOST's default, loopback, beside the site's port", () => {
     expect(metricsUrl).toBe(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(listeningPorts(bff.proc.pid)).toEqual([portOf(bff.url), metricsPort].sort((a, b) => a - b));
   });
 
-  it("answers /metrics on the site's port with the site's 404 page, never the metrics", async () => {
+  test("answers /metrics on the site's port with the site's 404 page, never the metrics", async () => {
     const response = await fetch(`${bff.url}/metrics`);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
@@ -95,7 +102,7 @@ describe("with METRICS_PORT", () => {
     expect(page).not.toMatch(/# TYPE|nodejs_eventloop_lag_seconds|_duration_seconds/);
   });
 
-  it("shows the requests by route id, the upstream calls, both caches and the process's own metrics after some traffic", async () => {
+  test("shows the requests by route id, the upstream calls, both caches and the process's own metrics after some traffic", async () => {
     for (let view = 0; view < 3; view++) {
       const home = await fetch(`${bff.url}/`);
       expect(home.status).toBe(200);
@@ -137,14 +144,14 @@ describe("with METRICS_PORT", () => {
     expect(text).toContain("# TYPE dispusip_redis_reconnects_total counter");
   });
 
-  it("answers only GET /metrics on its listener", async () => {
+  test("answers only GET /metrics on its listener", async () => {
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
     expect((await fetch(metricsUrl, { method: "POST" })).status).toBe(405);
   });
 });
 
-describe("without METRICS_PORT", () => {
-  it("listens on the site's port alone and says nothing of metrics", async () => {
+test.describe("without METRICS_PORT", () => {
+  test("listens on the site's port alone and says nothing of metrics", async ({ mainStack: { referenceApiUrl } }) => {
     const bff = await startBff(bffEnv({ UPSTREAM_API_URL: referenceApiUrl, DATA_DIR: await newDataDir() }));
     expect(listeningPorts(bff.proc.pid)).toEqual([portOf(bff.url)]);
     expect(bff.proc.logLines().some((entry) => entry.event === "metrics_listening")).toBe(false);
@@ -152,8 +159,10 @@ describe("without METRICS_PORT", () => {
   });
 });
 
-describe.skipIf(!existsSync(REDIS_SERVER))("with REDIS_URL", () => {
-  it("counts each Redis connection that comes back after an outage", async () => {
+test.describe("with REDIS_URL", () => {
+  test.skip(!existsSync(REDIS_SERVER), `not installed: ${REDIS_SERVER}`);
+
+  test("counts each Redis connection that comes back after an outage", async ({ mainStack: { referenceApiUrl } }) => {
     const dir = await newDataDir();
     const redis = await startRedisServer(dir);
     let bff: Bff | undefined;
@@ -164,7 +173,7 @@ describe.skipIf(!existsSync(REDIS_SERVER))("with REDIS_URL", () => {
       expect([await reconnects("commands"), await reconnects("subscriber")]).toEqual([0, 0]);
       await redis.stop();
       await redis.start();
-      await expect.poll(async () => [await reconnects("commands"), await reconnects("subscriber")], { timeout: 15_000, interval: 200 }).toEqual([1, 1]);
+      await expect.poll(async () => [await reconnects("commands"), await reconnects("subscriber")], { timeout: 15_000, intervals: [200] }).toEqual([1, 1]);
     } finally {
       await bff?.proc.stop();
       await redis.stop();

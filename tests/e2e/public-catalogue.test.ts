@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { catalogueBooks, chromiumForFile, DESKTOP, mainStack, PHONE, type Book } from "./helpers/index.ts";
+import { type Contexts, expect, type Stack, test } from "./fixtures.ts";
+import { catalogueBooks, DESKTOP, PHONE, type Book } from "./helpers/index.ts";
 
 /**
  * Koleksi Digital (issue 24, point 3) as a visitor uses it, with JavaScript and without: the
@@ -9,25 +9,24 @@ import { catalogueBooks, chromiumForFile, DESKTOP, mainStack, PHONE, type Book }
  * reads the catalogue with the reference API's role-1 account (tests/e2e/helpers/processes.ts).
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
-const chromium = chromiumForFile();
-
 let books: Book[];
 
-beforeAll(async () => {
-  books = (await catalogueBooks(referenceApiUrl)).sort((a, b) => b.id - a.id);
+test.beforeAll(async ({ mainStack }) => {
+  books = (await catalogueBooks(mainStack.referenceApiUrl)).sort((a, b) => b.id - a.id);
 });
 
 const cardTitles = (page: Page) => page.locator(".book-card h2").allTextContents();
 
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "with JavaScript" },
   { javaScript: false, label: "without JavaScript" },
-])("the catalogue $label", ({ javaScript }) => {
-  const open = (path: string, viewport = DESKTOP) => chromium.visit(`${bffUrl}${path}`, { viewport, javaScriptEnabled: javaScript });
+]) test.describe(`the catalogue ${label}`, () => {
+  const open = (contexts: Contexts, { bffUrl }: Stack, path: string, viewport = DESKTOP) =>
+    contexts.visit(`${bffUrl}${path}`, { viewport, javaScriptEnabled: javaScript });
 
-  it("is in the menu, and lists the books newest first with cover, title, author and genres", async () => {
-    const page = await open("/");
+  test("is in the menu, and lists the books newest first with cover, title, author and genres", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, "/");
     await page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Koleksi Digital" }).click();
     await page.waitForURL(`${bffUrl}/katalog`);
     expect(await cardTitles(page)).toEqual(books.slice(0, 24).map((book) => book.title));
@@ -38,8 +37,9 @@ describe.each([
     expect(await page.getByRole("status").textContent()).toBe(`${books.length} buku`);
   });
 
-  it("searches by a word of an author's name, then a genre narrows it; Back returns to the whole list", async () => {
-    const page = await open("/katalog");
+  test("searches by a word of an author's name, then a genre narrows it; Back returns to the whole list", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, "/katalog");
     const author = books[0].author.name;
     const word = author.split(" ")[0].toLowerCase();
     await page.getByLabel("Judul atau pengarang").fill(word);
@@ -63,9 +63,10 @@ describe.each([
     expect(await cardTitles(page)).toHaveLength(Math.min(books.length, 24));
   });
 
-  it("filters by a tag, and says so when nothing matches", async () => {
+  test("filters by a tag, and says so when nothing matches", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
     const tag = books.find((book) => book.tags.length)!.tags[0].name;
-    const page = await open(`/katalog?tag=${encodeURIComponent(tag)}`);
+    const page = await open(contexts, mainStack, `/katalog?tag=${encodeURIComponent(tag)}`);
     expect(await cardTitles(page)).toEqual(books.filter((book) => book.tags.some((each) => each.name === tag)).map((book) => book.title));
     await page.getByLabel("Judul atau pengarang").fill("zzzz tidak ada");
     await page.getByRole("button", { name: "Cari" }).click();
@@ -75,8 +76,9 @@ describe.each([
     await page.waitForURL(`${bffUrl}/katalog`);
   });
 
-  it("opens a book's page from its card: synopsis, publisher, ISBN, genres, tags, the app link, and schema.org Book data", async () => {
-    const page = await open("/katalog", PHONE);
+  test("opens a book's page from its card: synopsis, publisher, ISBN, genres, tags, the app link, and schema.org Book data", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, "/katalog", PHONE);
     const book = books[0];
     await page.getByRole("link", { name: book.title }).click();
     await page.waitForURL(`${bffUrl}/katalog/${book.id}`);
@@ -91,8 +93,8 @@ describe.each([
     await page.waitForURL(`${bffUrl}/katalog`);
   });
 
-  it("lists the videos, each with its picture, count of views and a link to watch it", async () => {
-    const page = await open("/katalog/video");
+  test("lists the videos, each with its picture, count of views and a link to watch it", async ({ contexts, mainStack }) => {
+    const page = await open(contexts, mainStack, "/katalog/video");
     const cards = page.locator(".activity-card");
     expect(await cards.count()).toBeGreaterThan(0);
     expect(await cards.first().getByRole("link", { name: /TONTON VIDEO/ }).getAttribute("href")).toMatch(/^\/files\//);
@@ -100,8 +102,8 @@ describe.each([
   });
 });
 
-it("answers 404 inside the site's frame for a book that does not exist", async () => {
-  const response = await fetch(`${bffUrl}/katalog/999999`);
+test("answers 404 inside the site's frame for a book that does not exist", async ({ mainStack }) => {
+  const response = await fetch(`${mainStack.bffUrl}/katalog/999999`);
   expect(response.status).toBe(404);
   expect(await response.text()).toContain('aria-label="Navigasi utama"');
 });

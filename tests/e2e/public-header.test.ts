@@ -1,10 +1,8 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { apiData, chromiumForFile, mainStack } from "./helpers/index.ts";
+import { type Contexts, expect, type Stack, test } from "./fixtures.ts";
+import { apiData } from "./helpers/index.ts";
 
 /** The public header (spec §2, Public navigation): links, the small-screen menu, the sticky shadow. */
-
-const { bffUrl, referenceApiUrl } = mainStack();
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -23,11 +21,11 @@ const PDFS = [
 ];
 const NEW_TAB = [...PDFS, { label: "Struktur Organisasi", href: "/organization-tree" }];
 
-const chromium = chromiumForFile();
 let history: { title: string };
 let about: { title: string };
 
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack }) => {
+  const { referenceApiUrl } = mainStack;
   [[history], [about]] = await Promise.all([
     apiData<Array<{ title: string }>>(referenceApiUrl, "/histories"),
     apiData<Array<{ title: string }>>(referenceApiUrl, "/abouts"),
@@ -35,15 +33,16 @@ beforeAll(async () => {
 });
 
 /** A visitor's page; links to other sites (the map, the app store) open a stand-in page. */
-const open = (viewport: { width: number; height: number }, path = "/", javaScript = true): Promise<Page> =>
-  chromium.visit(`${bffUrl}${path}`, { viewport, javaScriptEnabled: javaScript, standIn: true });
+const open = (contexts: Contexts, { bffUrl }: Stack, viewport: { width: number; height: number }, path = "/", javaScript = true): Promise<Page> =>
+  contexts.visit(`${bffUrl}${path}`, { viewport, javaScriptEnabled: javaScript, standIn: true });
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Navigasi utama" });
 const navLink = (page: Page, label: string) => nav(page).getByRole("link", { name: label, exact: label === "Home" });
 
-describe("navigation at 1280 px", () => {
-  it("shows every link with the right target: pages in the same tab, documents and the chart in a new tab, the app-store button", async () => {
-    const page = await open(DESKTOP);
+test.describe("navigation at 1280 px", () => {
+  test("shows every link with the right target: pages in the same tab, documents and the chart in a new tab, the app-store button", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, DESKTOP);
     await expect.poll(() => nav(page).isVisible()).toBe(true);
     expect(await page.getByText("Menu", { exact: true }).isVisible()).toBe(false);
 
@@ -73,8 +72,8 @@ describe("navigation at 1280 px", () => {
     expect(await navLink(page, "Home").getAttribute("aria-current")).toBe("page");
   });
 
-  it.each(PDFS)("$href answers 200 with a PDF", async ({ href }) => {
-    const response = await fetch(`${bffUrl}${href}`);
+  for (const { href } of PDFS) test(`${href} answers 200 with a PDF`, async ({ mainStack }) => {
+    const response = await fetch(`${mainStack.bffUrl}${href}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/pdf/);
     const body = Buffer.from(await response.arrayBuffer());
@@ -82,8 +81,9 @@ describe("navigation at 1280 px", () => {
     expect(body.length).toBeGreaterThan(500);
   });
 
-  it("Sejarah, Tentang Kami and Home open in the same tab", async () => {
-    const page = await open(DESKTOP);
+  test("Sejarah, Tentang Kami and Home open in the same tab", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, DESKTOP);
     const context = page.context();
     let popups = 0;
     context.on("page", () => popups++);
@@ -104,8 +104,8 @@ describe("navigation at 1280 px", () => {
     expect(context.pages()).toHaveLength(1);
   });
 
-  it("Struktur Organisasi and the documents open in a new tab", async () => {
-    const page = await open(DESKTOP);
+  test("Struktur Organisasi and the documents open in a new tab", async ({ contexts, mainStack }) => {
+    const page = await open(contexts, mainStack, DESKTOP);
     const [chart] = await Promise.all([page.context().waitForEvent("page"), navLink(page, "Struktur Organisasi").click()]);
     await chart.waitForLoadState("domcontentloaded");
     expect(new URL(chart.url()).pathname).toBe("/organization-tree");
@@ -123,12 +123,12 @@ describe("navigation at 1280 px", () => {
   });
 });
 
-describe.each([
+for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-])("the 375 px menu with $label", ({ javaScript }) => {
-  it("hides the navigation behind the Menu toggle, which opens and closes it", async () => {
-    const page = await open(PHONE, "/", javaScript);
+]) test.describe(`the 375 px menu with ${label}`, () => {
+  test("hides the navigation behind the Menu toggle, which opens and closes it", async ({ contexts, mainStack }) => {
+    const page = await open(contexts, mainStack, PHONE, "/", javaScript);
     const toggle = page.getByText("Menu", { exact: true });
     expect(await toggle.isVisible()).toBe(true);
     expect(await nav(page).isVisible()).toBe(false);
@@ -149,8 +149,9 @@ describe.each([
     await expect.poll(() => nav(page).isVisible()).toBe(false);
   });
 
-  it("a page chosen from the open menu is shown with the menu closed", async () => {
-    const page = await open(PHONE, "/", javaScript);
+  test("a page chosen from the open menu is shown with the menu closed", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, PHONE, "/", javaScript);
     await page.getByText("Menu", { exact: true }).click();
     await navLink(page, "Sejarah").click();
     await page.waitForURL(`${bffUrl}/history`);
@@ -160,9 +161,9 @@ describe.each([
   });
 });
 
-describe("the 375 px menu with JavaScript on", () => {
-  it("closes on Escape and gives the focus back to its toggle", async () => {
-    const page = await open(PHONE);
+test.describe("the 375 px menu with JavaScript on", () => {
+  test("closes on Escape and gives the focus back to its toggle", async ({ contexts, mainStack }) => {
+    const page = await open(contexts, mainStack, PHONE);
     await page.getByText("Menu", { exact: true }).click();
     await navLink(page, "Sejarah").focus();
     await page.keyboard.press("Escape");
@@ -170,8 +171,9 @@ describe("the 375 px menu with JavaScript on", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-menu-toggle");
   });
 
-  it("is closed when the visitor comes back to the page it was left open on", async () => {
-    const page = await open(PHONE);
+  test("is closed when the visitor comes back to the page it was left open on", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await open(contexts, mainStack, PHONE);
     await page.getByText("Menu", { exact: true }).click();
     await navLink(page, "Sejarah").click();
     await page.waitForURL(`${bffUrl}/history`);
@@ -181,12 +183,12 @@ describe("the 375 px menu with JavaScript on", () => {
   });
 });
 
-describe.each([
+for (const { viewport, label } of [
   { viewport: DESKTOP, label: "1280 px" },
   { viewport: PHONE, label: "375 px" },
-])("the header while scrolling at $label", ({ viewport }) => {
-  it("gains the shadow (is-scrolled) past 100 px, stays at the top of the viewport, and loses it back at 0", async () => {
-    const page = await open(viewport);
+]) test.describe(`the header while scrolling at ${label}`, () => {
+  test("gains the shadow (is-scrolled) past 100 px, stays at the top of the viewport, and loses it back at 0", async ({ contexts, mainStack }) => {
+    const page = await open(contexts, mainStack, viewport);
     const header = page.locator("header.site-header");
     const state = () =>
       header.evaluate((element) => ({
@@ -194,12 +196,20 @@ describe.each([
         shadow: getComputedStyle(element).boxShadow,
         top: element.getBoundingClientRect().top,
       }));
-    const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo(0, top), y);
+    // Resolves once the page has handled the scroll: its header's listener, added before this one, has run.
+    const scrollTo = (y: number) =>
+      page.evaluate(
+        (top) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener("scroll", () => resolve(), { once: true });
+            window.scrollTo(0, top);
+          }),
+        y,
+      );
 
     expect(await state()).toEqual({ scrolled: false, shadow: "none", top: 0 });
 
     await scrollTo(80);
-    await page.waitForTimeout(300);
     expect((await state()).scrolled, "at 80 px").toBe(false);
 
     await scrollTo(150);
@@ -208,7 +218,6 @@ describe.each([
     expect((await state()).top).toBe(0);
 
     await scrollTo(2000);
-    await page.waitForTimeout(100);
     const far = await state();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     expect(far.scrolled).toBe(true);

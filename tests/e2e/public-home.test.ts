@@ -1,26 +1,12 @@
-import type { BrowserContextOptions, Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type About,
-  type Activity,
-  apiData,
-  chromiumForFile,
-  DESKTOP,
-  htmlToText,
-  jakartaDate,
-  mainStack,
-  type Officer,
-  PHONE,
-  records,
-} from "./helpers/index.ts";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { type Contexts, expect, type Stack, test } from "./fixtures.ts";
+import { type About, type Activity, apiData, DESKTOP, htmlToText, jakartaDate, type Officer, PHONE, records, visitPage } from "./helpers/index.ts";
 
 /**
  * The home page's sections below the slider (spec §2 "Home sections in detail", §9 constants)
  * as a visitor sees them: texts from the upstream, clamps, the activities carousel, officers,
  * duties, the lazily loaded map, and the footer.
  */
-
-const { bffUrl, referenceApiUrl } = mainStack();
 
 /** The BFF's default office coordinate (OFFICE_LATITUDE / OFFICE_LONGITUDE are not set in these tests). */
 const OFFICE = { latitude: -6.9218, longitude: 107.6071 };
@@ -29,7 +15,6 @@ const MAP_ZOOM = 13;
 const TILE_HOST = "tile.openstreetmap.org";
 const DATE_DD_MM_YYYY = /^\d{2}-\d{2}-\d{4}$/;
 
-const chromium = chromiumForFile();
 let about: About;
 let history: { title: string; description: string };
 let missionVision: { vision: string; mission: string };
@@ -43,7 +28,8 @@ declare global {
 let activities: Activity[];
 let officers: Officer[];
 
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack }) => {
+  const { referenceApiUrl } = mainStack;
   let abouts: About[];
   let histories: Array<typeof history>;
   let missionVisions: Array<typeof missionVision>;
@@ -59,22 +45,32 @@ beforeAll(async () => {
   [missionVision] = missionVisions;
 });
 
-/** The home page as a visitor gets it; map tiles are refused at once, an external page the map opens gets a stand-in. */
+/** The home page's address and how a visitor gets it: map tiles are refused at once, an external page the map opens gets a stand-in. */
+const homeOf = ({ bffUrl }: Stack) => `${bffUrl}/`;
+const HOME_OPTIONS = { standIn: true, abortHosts: [TILE_HOST] };
+
+/** The home page as a visitor gets it, in a context closed after the test. */
 function openHome(
+  contexts: Contexts,
+  stack: Stack,
   viewport = DESKTOP,
   options: BrowserContextOptions = {},
   beforeGoto?: (page: Page) => void | Promise<void>,
-  keepOpen = false,
 ): Promise<Page> {
-  return chromium.visit(`${bffUrl}/`, { viewport, ...options, beforeGoto, keepOpen, standIn: true, abortHosts: [TILE_HOST] });
+  return contexts.visit(homeOf(stack), { viewport, ...options, beforeGoto, ...HOME_OPTIONS });
 }
 
 /** One desktop home page for the checks that only read it; it lives until the end of the file. */
 let sharedHome: Promise<Page> | undefined;
-function desktopHome(): Promise<Page> {
-  sharedHome ??= openHome(DESKTOP, {}, undefined, true);
+const sharedContexts: BrowserContext[] = [];
+function desktopHome(browser: Browser, stack: Stack): Promise<Page> {
+  sharedHome ??= visitPage(browser, homeOf(stack), { viewport: DESKTOP, ...HOME_OPTIONS }, (context) => sharedContexts.push(context));
   return sharedHome;
 }
+
+test.afterAll(async () => {
+  for (const context of sharedContexts.splice(0)) await context.close();
+});
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 const sectionTitled = (page: Page, title: string) =>
@@ -91,9 +87,9 @@ const lines = (locator: Locator) =>
     return { shown: Math.round(element.clientHeight / lineHeight), hidesMore: element.scrollHeight > element.clientHeight + 1 };
   });
 
-describe("vision and mission", () => {
-  it("shows the vision and the mission from the upstream", async () => {
-    const page = await desktopHome();
+test.describe("vision and mission", () => {
+  test("shows the vision and the mission from the upstream", async ({ browser, mainStack }) => {
+    const page = await desktopHome(browser, mainStack);
     const section = sectionTitled(page, "Visi & Misi");
     expect(squash(await section.locator("article", { hasText: "Visi" }).first().locator("p").innerText())).toBe(squash(missionVision.vision));
     expect(squash(await section.locator("article", { has: page.getByRole("heading", { name: "Misi" }) }).locator("p").innerText())).toBe(
@@ -106,12 +102,13 @@ describe("vision and mission", () => {
   });
 });
 
-describe.each([
+for (const { name, clamp, href, record } of [
   { name: "about", clamp: 5, href: "/about", record: () => about },
   { name: "history", clamp: 6, href: "/history", record: () => history },
-])("the $name teaser", ({ clamp, href, record }) => {
-  it(`shows the title and the text clamped to ${clamp} lines, and 'BACA SELENGKAPNYA' goes to ${href}`, async () => {
-    const page = await openHome(PHONE);
+]) test.describe(`the ${name} teaser`, () => {
+  test(`shows the title and the text clamped to ${clamp} lines, and 'BACA SELENGKAPNYA' goes to ${href}`, async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await openHome(contexts, mainStack, PHONE);
     const { title, description } = record();
     const section = sectionTitled(page, title);
     expect(await section.count()).toBe(1);
@@ -131,11 +128,11 @@ describe.each([
   });
 });
 
-describe("activities carousel", () => {
+test.describe("activities carousel", () => {
   const slides = (page: Page) => page.locator(".activities .splide__slide:not(.splide__slide--clone)");
 
-  it("has a card per activity with its image, DD-MM-YYYY date, clamped title and text, and a link to /activity/{id}", async () => {
-    const page = await desktopHome();
+  test("has a card per activity with its image, DD-MM-YYYY date, clamped title and text, and a link to /activity/{id}", async ({ browser, mainStack }) => {
+    const page = await desktopHome(browser, mainStack);
     expect(await slides(page).count()).toBe(activities.length);
     for (const [index, activity] of activities.entries()) {
       const card = slides(page).nth(index);
@@ -152,8 +149,9 @@ describe("activities carousel", () => {
     }
   });
 
-  it("a card's 'BACA SELENGKAPNYA' opens that activity", async () => {
-    const page = await openHome();
+  test("a card's 'BACA SELENGKAPNYA' opens that activity", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await openHome(contexts, mainStack);
     const carousel = page.locator(".activities");
     await carousel.scrollIntoViewIfNeeded();
     // Let the carousel rest while the visitor reaches for a link.
@@ -187,22 +185,17 @@ describe("activities carousel", () => {
         .map((slide) => slide.querySelector("h3")?.textContent ?? "");
     });
 
-  it.each([
+  for (const { width, cards } of [
     { width: 375, cards: 1 },
     { width: 800, cards: 2 },
     { width: 1280, cards: 3 },
-  ])("at $width px shows $cards whole card(s), the newest activities first, on load and after moving a page", async ({ width, cards }) => {
-    const page = await openHome({ width, height: 800 });
+  ]) test(`at ${width} px shows ${cards} whole card(s), the newest activities first, on load and after moving a page`, async ({ contexts, mainStack }) => {
+    const page = await openHome(contexts, mainStack, { width, height: 800 });
     await page.locator(".activities").scrollIntoViewIfNeeded();
     // As soon as the page has loaded: well before the first autoplay step (5 s after the carousel mounts).
     const newest = activities.slice(0, cards).map((activity) => activity.title);
-    let onLoad = await wholeCards(page);
-    for (const deadline = Date.now() + 2_000; Date.now() < deadline && JSON.stringify(onLoad) !== JSON.stringify(newest); ) {
-      await page.waitForTimeout(100);
-      onLoad = await wholeCards(page);
-    }
     // Soft: the count after moving a page (below) is worth knowing even when this fails.
-    expect.soft(onLoad, "whole cards on load").toEqual(newest);
+    await expect.configure({ soft: true }).poll(() => wholeCards(page), { message: "whole cards on load", timeout: 2_000, intervals: [100] }).toEqual(newest);
     await page.getByRole("button", { name: "Kegiatan berikutnya" }).click();
     // The move takes 400 ms; an autoplay step may follow.
     await expect.poll(async () => (await wholeCards(page)).length, { message: "after moving a page" }).toBe(cards);
@@ -210,8 +203,8 @@ describe("activities carousel", () => {
 
   // Splide is loaded and mounted as the carousel comes near (ActivitiesCarousel.tsx): by then the
   // visitor may be looking at it, and the cards must not change size under their eyes.
-  it.each([375, 600, 1024, 1280])("at %i px keeps its layout when Splide takes over on screen", async (width) => {
-    const page = await openHome({ width, height: 700 }, {}, async (page) => {
+  for (const width of [375, 600, 1024, 1280]) test(`at ${width} px keeps its layout when Splide takes over on screen`, async ({ contexts, mainStack }) => {
+    const page = await openHome(contexts, mainStack, { width, height: 700 }, {}, async (page) => {
       await page.addInitScript(() => {
         window.unexpectedShift = 0;
         new PerformanceObserver((list) => {
@@ -230,10 +223,10 @@ describe("activities carousel", () => {
   });
 });
 
-describe("React islands", () => {
-  it("the carousel and the map are hydrated alone, each as it nears, with the server's HTML kept and no hydration error", async () => {
+test.describe("React islands", () => {
+  test("the carousel and the map are hydrated alone, each as it nears, with the server's HTML kept and no hydration error", async ({ contexts, mainStack }) => {
     const errors: string[] = [];
-    const page = await openHome(PHONE, {}, (tab) => {
+    const page = await openHome(contexts, mainStack, PHONE, {}, (tab) => {
       tab.on("console", (message) => {
         // Map tiles are refused in these tests (abortHosts): their failed loads are not the page's errors.
         if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
@@ -261,9 +254,9 @@ describe("React islands", () => {
   });
 });
 
-describe("officers", () => {
-  it("lists each officer with a round photo that loads, name, additional text and position, in two columns", async () => {
-    const page = await desktopHome();
+test.describe("officers", () => {
+  test("lists each officer with a round photo that loads, name, additional text and position, in two columns", async ({ browser, mainStack }) => {
+    const page = await desktopHome(browser, mainStack);
     const items = sectionTitled(page, "Pejabat").locator("li");
     expect(await items.count()).toBe(officers.length);
     for (const [index, officer] of officers.entries()) {
@@ -286,9 +279,9 @@ describe("officers", () => {
   });
 });
 
-describe("duties block", () => {
-  it("links 'BACA SELENGKAPNYA' to /tupoksi.pdf in a new tab", async () => {
-    const page = await desktopHome();
+test.describe("duties block", () => {
+  test("links 'BACA SELENGKAPNYA' to /tupoksi.pdf in a new tab", async ({ browser, mainStack }) => {
+    const page = await desktopHome(browser, mainStack);
     const more = sectionTitled(page, "Tugas Pokok dan Fungsi").getByRole("link", { name: /BACA SELENGKAPNYA/ });
     expect(await more.getAttribute("href")).toBe("/tupoksi.pdf");
     expect(await more.getAttribute("target")).toBe("_blank");
@@ -306,18 +299,31 @@ function tileOf(latitude: number, longitude: number, zoom: number) {
   };
 }
 
-describe("map", () => {
-  it("loads nothing of Leaflet until the map is scrolled into view, then shows the office marker at zoom 13", async () => {
+test.describe("map", () => {
+  test("loads nothing of Leaflet until the map is scrolled into view, then shows the office marker at zoom 13", async ({ contexts, mainStack }) => {
     const requests: string[] = [];
     const scripts: Array<Promise<string>> = [];
-    const page = await openHome(PHONE, {}, (tab) => {
+    const page = await openHome(contexts, mainStack, PHONE, {}, (tab) => {
       tab.on("request", (request) => requests.push(request.url()));
       tab.on("response", (response) => {
         if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
       });
     });
-    await page.waitForTimeout(1000);
+    // The page's IntersectionObservers report on the islands in the first frames after its script
+    // ran; one made now reports on the map after them. By then a map that counted as near would
+    // have asked for the islands' loader, the only way to Leaflet (its chunks come after it).
+    await page.locator('[data-island="office-map"]').evaluate(
+      (box) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(box);
+        }),
+    );
     const leafletish = (url: string) => /leaflet|OfficeMap/i.test(url);
+    expect(requests.filter((url) => /^\/build\/.*islands/i.test(new URL(url).pathname)), "the islands' loader before scrolling").toEqual([]);
     expect(requests.filter(leafletish), "requests before scrolling").toEqual([]);
     expect(requests.some((url) => url.includes(TILE_HOST))).toBe(false);
     expect((await Promise.all(scripts)).some((body) => body.includes("leaflet-container")), "Leaflet's code in the first load").toBe(false);
@@ -332,8 +338,8 @@ describe("map", () => {
     await expect.poll(() => requests.some((url) => url.includes(`${TILE_HOST}/${MAP_ZOOM}/${tile.x}/${tile.y}.png`))).toBe(true);
   });
 
-  it("clicking the map opens the office's location on an external map in a new tab; the marker's popup shows the address and the coordinate", async () => {
-    const page = await openHome();
+  test("clicking the map opens the office's location on an external map in a new tab; the marker's popup shows the address and the coordinate", async ({ contexts, mainStack }) => {
+    const page = await openHome(contexts, mainStack);
     await sectionTitled(page, "Lokasi Kantor").scrollIntoViewIfNeeded();
     const map = page.locator(".leaflet-container");
     await map.waitFor();
@@ -355,8 +361,8 @@ describe("map", () => {
     expect(popup).toContain(squash(about.address));
   });
 
-  it("without JavaScript shows the address and a 'Buka lokasi di peta' link", async () => {
-    const page = await openHome(PHONE, { javaScriptEnabled: false });
+  test("without JavaScript shows the address and a 'Buka lokasi di peta' link", async ({ contexts, mainStack }) => {
+    const page = await openHome(contexts, mainStack, PHONE, { javaScriptEnabled: false });
     const section = sectionTitled(page, "Lokasi Kantor");
     expect(await section.getByText(about.address, { exact: true }).isVisible()).toBe(true);
     const link = section.getByRole("link", { name: /Buka lokasi di peta/ });
@@ -366,9 +372,9 @@ describe("map", () => {
   });
 });
 
-describe("footer", () => {
-  it("has the contact details of the about record, the social links, the QR code, the legal links and © 2024", async () => {
-    const page = await desktopHome();
+test.describe("footer", () => {
+  test("has the contact details of the about record, the social links, the QR code, the legal links and © 2024", async ({ browser, mainStack }) => {
+    const page = await desktopHome(browser, mainStack);
     const footer = page.locator("footer");
     expect(await footer.getByText(about.address, { exact: true }).isVisible()).toBe(true);
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { chromiumForFile, isUnhydratedPublicDocument, mainStack, PHONE, waitForHydration, waitForPath } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { isUnhydratedPublicDocument, PHONE, waitForHydration, waitForPath } from "./helpers/index.ts";
 
 /**
  * Public pages are not hydrated (`routes/_public.tsx`): the server's HTML is the page, and one
@@ -8,15 +8,13 @@ import { chromiumForFile, isUnhydratedPublicDocument, mainStack, PHONE, waitForH
  * Remix way gets a new document instead of a client-side render.
  */
 
-const { bffUrl } = mainStack();
 // With a 404 inside the public layout: an unknown activity, and an address no route has.
 const PUBLIC_PATHS = ["/", "/about", "/history", "/activity/1", "/organization-tree", "/privacy-policy", "/terms", "/activity/999999", "/tidak-ada"];
 const PUBLIC_SCRIPT = /^\/build\/_browser\/public-[\w-]+\.js$/;
 
-const chromium = chromiumForFile();
-
-describe.each(PUBLIC_PATHS)("the server's HTML of %s", (pagePath) => {
-  it("has the public pages' module as its only script, and none of Remix's", async () => {
+for (const pagePath of PUBLIC_PATHS) test.describe(`the server's HTML of ${pagePath}`, () => {
+  test("has the public pages' module as its only script, and none of Remix's", async ({ mainStack }) => {
+    const { bffUrl } = mainStack;
     const html = await (await fetch(`${bffUrl}${pagePath}`)).text();
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes);
     const executable = scripts.filter((attributes) => !/type="application\/ld\+json"/.test(attributes));
@@ -28,7 +26,8 @@ describe.each(PUBLIC_PATHS)("the server's HTML of %s", (pagePath) => {
   });
 });
 
-it("the page for a malformed address, which no route renders, carries no script at all", async () => {
+test("the page for a malformed address, which no route renders, carries no script at all", async ({ mainStack }) => {
+  const { bffUrl } = mainStack;
   const response = await fetch(`${bffUrl}/about%ZZ`);
   expect(response.status).toBe(400);
   const html = await response.text();
@@ -37,9 +36,10 @@ it("the page for a malformed address, which no route renders, carries no script 
   expect(html).not.toContain("modulepreload");
 });
 
-describe("in the browser", () => {
-  it("the home page at phone width loads only the public module and its chunk until the carousel's or the map's island comes near", async () => {
-    const page = await (await chromium.newContext({ viewport: PHONE })).newPage();
+test.describe("in the browser", () => {
+  test("the home page at phone width loads only the public module and its chunk until the carousel's or the map's island comes near", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await (await contexts.newContext({ viewport: PHONE })).newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -53,8 +53,9 @@ describe("in the browser", () => {
     expect(scripts.filter((script) => /islands|ActivitiesCarousel|OfficeMap|LeafletMap|react/i.test(script))).toEqual([]);
   });
 
-  it("a Remix navigation from the hydrated login page to a public page loads it as a new document", async () => {
-    const page = await (await chromium.newContext()).newPage();
+  test("a Remix navigation from the hydrated login page to a public page loads it as a new document", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await (await contexts.newContext()).newPage();
     await page.goto(`${bffUrl}/login`);
     await waitForHydration(page);
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);

@@ -1,7 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formOf } from "../hard/screens.ts";
-import { logIn } from "../hard/stack.ts";
-import { mainStack, type MissionVision, records } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { logIn, type MissionVision, records } from "./helpers/index.ts";
 
 /**
  * Public pages are cached whole for anonymous visitors (app/platform/page-cache.server.ts, in the
@@ -9,11 +7,16 @@ import { mainStack, type MissionVision, records } from "./helpers/index.ts";
  * build): a change must reach the cached pages at once, across that boundary.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
+const anonymousHome = async (bffUrl: string) => (await fetch(`${bffUrl}/`)).text();
 
-const anonymousHome = async () => (await fetch(`${bffUrl}/`)).text();
+/** A form's fields as a browser posts them (tests/hard/screens.ts has the same, but loads the app's registry, which only Vite can). */
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
 
-async function saveVision(cookie: string, record: MissionVision, vision: string) {
+async function saveVision(bffUrl: string, cookie: string, record: MissionVision, vision: string) {
   const response = await fetch(`${bffUrl}/admin/mission-vission?modal=edit&id=${record.id}`, {
     method: "POST",
     headers: { cookie },
@@ -23,23 +26,24 @@ async function saveVision(cookie: string, record: MissionVision, vision: string)
   expect(response.status).toBe(302);
 }
 
-describe("the whole-page cache for anonymous visitors", () => {
-  it("shows an admin's change on the very next anonymous view of a cached page", async () => {
+test.describe("the whole-page cache for anonymous visitors", () => {
+  test("shows an admin's change on the very next anonymous view of a cached page", async ({ mainStack }) => {
+    const { bffUrl, referenceApiUrl } = mainStack;
     const [record] = await records(referenceApiUrl, "mission-vision");
     const changed = `Visi baru ${Date.now()}`;
-    expect(await anonymousHome()).toContain(record.vision);
+    expect(await anonymousHome(bffUrl)).toContain(record.vision);
     // Kept now: the second view is the cached page.
-    expect(await anonymousHome()).toContain(record.vision);
+    expect(await anonymousHome(bffUrl)).toContain(record.vision);
 
     const cookie = await logIn(bffUrl);
     try {
-      await saveVision(cookie, record, changed);
-      const next = await anonymousHome();
+      await saveVision(bffUrl, cookie, record, changed);
+      const next = await anonymousHome(bffUrl);
       expect(next).toContain(changed);
       expect(next).not.toContain(record.vision);
     } finally {
-      await saveVision(cookie, record, record.vision);
+      await saveVision(bffUrl, cookie, record, record.vision);
     }
-    expect(await anonymousHome()).toContain(record.vision);
+    expect(await anonymousHome(bffUrl)).toContain(record.vision);
   });
 });

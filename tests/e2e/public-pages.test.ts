@@ -1,15 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { ConsoleMessage, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import { expect, test } from "./fixtures.ts";
 import {
   apiData,
   catalogueBooks,
-  chromiumForFile,
   decodeHtmlEntities,
   htmlToText,
   jakartaDate,
-  mainStack,
   PROJECT_ROOT,
   records,
   referenceApiToken,
@@ -24,7 +22,6 @@ import {
  * at a phone width and a desktop width. Screenshots land in tests/e2e/screenshots/public-*.png.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
 const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 
 /** Spec §1 (the deployment's default product title). */
@@ -52,10 +49,10 @@ function opening(html: string, words = 10): string {
   return htmlToText(html).split(" ").slice(0, words).join(" ");
 }
 
-const chromium = chromiumForFile();
 let pages: PublicPage[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async ({ mainStack }) => {
+  const { referenceApiUrl } = mainStack;
   const [banners, abouts, histories, activities, missionVision] = await Promise.all([
     records(referenceApiUrl, "banners"),
     records(referenceApiUrl, "abouts"),
@@ -154,12 +151,13 @@ function metaContent(html: string, key: string): string | undefined {
   return headTags(html).find(({ tag, attrs }) => tag === "meta" && (attrs.name === key || attrs.property === key))?.attrs.content;
 }
 
-// The list is built in beforeAll; describe.each needs the names now.
+// The list is built in beforeAll; the loop of describe blocks needs the names now.
 const PAGE_NAMES = ["home", "about", "history", "activity", "activities", "organization-tree", "catalogue", "book", "videos", "privacy-policy", "terms"];
 const pageNamed = (name: string) => pages.find((candidate) => candidate.name === name)!;
 
-describe.each(PAGE_NAMES)("public page %s", (name) => {
-  it("answers 200 with its content, lang, title, description, Open Graph and canonical in the server HTML", async () => {
+for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
+  test("answers 200 with its content, lang, title, description, Open Graph and canonical in the server HTML", async ({ mainStack }) => {
+    const { bffUrl } = mainStack;
     const page = pageNamed(name);
     const response = await fetch(`${bffUrl}${page.path}`);
     expect(response.status).toBe(200);
@@ -183,10 +181,11 @@ describe.each(PAGE_NAMES)("public page %s", (name) => {
     expect(canonical?.attrs.href).toBe(url);
   });
 
-  describe.each(VIEWPORTS)("at $width×$height", (viewport) => {
-    it("renders without console errors, is screenshotted, and axe finds no serious or critical violation", async () => {
+  for (const viewport of VIEWPORTS) test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test("renders without console errors, is screenshotted, and axe finds no serious or critical violation", async ({ browser, mainStack }) => {
+      const { bffUrl } = mainStack;
       const page = pageNamed(name);
-      const { tab, errors } = await tabAt(viewport);
+      const { tab, errors } = await tabAt(browser, viewport);
       errors.length = 0;
       const response = await tab.goto(`${bffUrl}${page.path}`);
       expect(response?.status()).toBe(200);
@@ -206,12 +205,14 @@ describe.each(PAGE_NAMES)("public page %s", (name) => {
 
 /** One tab per viewport, reused page after page (the site's assets stay cached, as for a visitor). */
 const tabs = new Map<number, Promise<{ tab: Page; errors: string[] }>>();
-function tabAt(viewport: { width: number; height: number }) {
+const tabContexts: BrowserContext[] = [];
+function tabAt(browser: Browser, viewport: { width: number; height: number }) {
   let entry = tabs.get(viewport.width);
   if (!entry) {
     entry = (async () => {
-      // Lives until the end of the file (closed with the browser).
-      const context = await chromium.browser.newContext({ viewport });
+      // Lives until the end of the file (closed after its last test).
+      const context = await browser.newContext({ viewport });
+      tabContexts.push(context);
       // No internet here: the tile host is refused at once instead of waiting for DNS.
       await context.route((url) => url.hostname === TILE_HOST, (route) => route.abort("internetdisconnected"));
       const tab = await context.newPage();
@@ -229,14 +230,26 @@ function tabAt(viewport: { width: number; height: number }) {
   return entry;
 }
 
-/** Scrolls to the bottom and back (lazy images, the map), then waits until every image has loaded. */
+test.afterAll(async () => {
+  for (const context of tabContexts.splice(0)) await context.close();
+});
+
+/**
+ * Scrolls to the bottom and back (lazy images, the map), then waits until every image has loaded
+ * and what moves has come to rest.
+ */
 async function loadWholePage(tab: Page): Promise<void> {
   await tab.evaluate(async () => {
+    // Two frames at each stop: the frame that shows it, in which the page's and the browser's
+    // IntersectionObservers (lazy images, the islands) see it, and the next, when they have.
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await twoFrames();
     }
     window.scrollTo(0, 0);
+    // The header's scroll listener has run (its shadow starts to fade) by then.
+    await twoFrames();
   });
   // Images a visitor can see (not those of hidden slides or carousel cards off to the side).
   await tab.waitForFunction(
@@ -250,13 +263,22 @@ async function loadWholePage(tab: Page): Promise<void> {
     undefined,
     { timeout: 10_000 },
   );
-  // The header's shadow and the slides fade (0.2 s, 0.5 s).
-  await tab.waitForTimeout(600);
+  // The header's shadow and the slides fade (0.2 s, 0.5 s): every running animation or
+  // transition with an end (not the endless ones) has finished.
+  await tab.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
-describe("a short page", () => {
-  it("ends with its footer at the window's bottom edge, with no grey band under it", async () => {
-    const tab = await (await chromium.newContext({ viewport: { width: 1280, height: 2400 }, javaScriptEnabled: false })).newPage();
+test.describe("a short page", () => {
+  test("ends with its footer at the window's bottom edge, with no grey band under it", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const tab = await (await contexts.newContext({ viewport: { width: 1280, height: 2400 }, javaScriptEnabled: false })).newPage();
     await tab.goto(`${bffUrl}/terms`);
     const { footerBottom, pageHeight, windowHeight } = await tab.evaluate(() => ({
       footerBottom: document.querySelector(".site-footer")!.getBoundingClientRect().bottom,
@@ -269,10 +291,10 @@ describe("a short page", () => {
   });
 });
 
-describe("unknown pages", () => {
+test.describe("unknown pages", () => {
   const UNKNOWN = ["/activity/999999", "/activity/abc", "/tidak-ada", "/admin/tidak-ada", "/files/a/b", "/activity/1/lagi"];
-  it.each(UNKNOWN)("%s answers 404 with the Indonesian page inside the header and footer, titled by the prefix alone", async (pagePath) => {
-    const response = await fetch(`${bffUrl}${pagePath}`);
+  for (const pagePath of UNKNOWN) test(`${pagePath} answers 404 with the Indonesian page inside the header and footer, titled by the prefix alone`, async ({ mainStack }) => {
+    const response = await fetch(`${mainStack.bffUrl}${pagePath}`);
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toMatch(/<html[^>]*\blang="id"/);
@@ -285,7 +307,8 @@ describe("unknown pages", () => {
     expect(html.indexOf('class="site-footer')).toBeGreaterThan(html.indexOf("</main>"));
   });
 
-  it.each(["POST", "PUT", "DELETE"])("a form sent with %s to an address no route has is a 404 too, not a 405", async (method) => {
+  for (const method of ["POST", "PUT", "DELETE"]) test(`a form sent with ${method} to an address no route has is a 404 too, not a 405`, async ({ mainStack }) => {
+    const { bffUrl } = mainStack;
     const response = await fetch(`${bffUrl}/tidak-ada`, {
       method,
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: bffUrl },
@@ -295,7 +318,8 @@ describe("unknown pages", () => {
     expect(await response.text()).toContain("Halaman tidak ditemukan");
   });
 
-  it("a body over the form limit sent to an address no route has is refused before it is read", async () => {
+  test("a body over the form limit sent to an address no route has is refused before it is read", async ({ mainStack }) => {
+    const { bffUrl } = mainStack;
     // FORM_MAX_BYTES is 1 MiB by default: the body gate bounds an unknown address like any form.
     const response = await fetch(`${bffUrl}/tidak-ada`, {
       method: "POST",
@@ -306,8 +330,9 @@ describe("unknown pages", () => {
     expect(await response.text()).toContain("Ukuran kiriman melebihi batas");
   });
 
-  it("a visitor sees the 404 page with the site's navigation and footer", async () => {
-    const tab = await (await chromium.newContext({ viewport: VIEWPORTS[1] })).newPage();
+  test("a visitor sees the 404 page with the site's navigation and footer", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const tab = await (await contexts.newContext({ viewport: VIEWPORTS[1] })).newPage();
     const pageErrors: string[] = [];
     tab.on("pageerror", (error) => pageErrors.push(error.message));
     const response = await tab.goto(`${bffUrl}/activity/999999`);

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { type Banner, chromiumForFile, decodeHtmlEntities, DESKTOP, mainStack, records } from "./helpers/index.ts";
+import { type Contexts, expect, type Stack, test } from "./fixtures.ts";
+import { type Banner, decodeHtmlEntities, DESKTOP, records } from "./helpers/index.ts";
 
 /**
  * The home page's banner slider (spec §2, §9): a slide every 8000 ms, wrapping around, paused
@@ -8,20 +8,18 @@ import { type Banner, chromiumForFile, decodeHtmlEntities, DESKTOP, mainStack, r
  * Playwright's fake clock, so the test does not wait 8 real seconds per slide.
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
 const INTERVAL_MS = 8000;
 
-const chromium = chromiumForFile();
 let banners: Banner[];
 
-beforeAll(async () => {
-  banners = await records(referenceApiUrl, "banners");
+test.beforeAll(async ({ mainStack }) => {
+  banners = await records(mainStack.referenceApiUrl, "banners");
 });
 
 /** The home page under a fake clock, its script running and the slider rotating (unless motion is reduced); the mouse has not moved (it is over nothing). */
-async function openHome(options: BrowserContextOptions = {}): Promise<Page> {
+async function openHome(contexts: Contexts, { bffUrl }: Stack, options: BrowserContextOptions = {}): Promise<Page> {
   const javaScript = options.javaScriptEnabled !== false;
-  const page = await chromium.visit(`${bffUrl}/`, {
+  const page = await contexts.visit(`${bffUrl}/`, {
     viewport: DESKTOP,
     ...options,
     beforeGoto: (page) => (javaScript ? page.clock.install() : undefined),
@@ -39,12 +37,12 @@ async function activeTitle(page: Page): Promise<string | null> {
   return active.locator(".banner-title").innerText();
 }
 
-it("has more than one banner to rotate (otherwise the tests below prove nothing)", () => {
+test("has more than one banner to rotate (otherwise the tests below prove nothing)", () => {
   expect(banners.length).toBeGreaterThan(1);
 });
 
-it("the first slide is the active one in the server HTML, and the only one", async () => {
-  const response = await fetch(`${bffUrl}/`);
+test("the first slide is the active one in the server HTML, and the only one", async ({ mainStack }) => {
+  const response = await fetch(`${mainStack.bffUrl}/`);
   const html = await response.text();
   const slides = [...html.matchAll(/<div class="banner-slide( is-active)?"[\s\S]*?class="banner-title">([\s\S]*?)<\/h[12]>/g)];
   expect(slides.map(([, active, title]) => ({ active: !!active, title: decodeHtmlEntities(title) }))).toEqual(
@@ -52,8 +50,8 @@ it("the first slide is the active one in the server HTML, and the only one", asy
   );
 });
 
-it("advances every 8000 ms and wraps around to the first after as many intervals as there are slides", async () => {
-  const page = await openHome();
+test("advances every 8000 ms and wraps around to the first after as many intervals as there are slides", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack);
   expect(await activeTitle(page)).toBe(banners[0].title);
   await page.clock.runFor(INTERVAL_MS / 2);
   expect(await activeTitle(page), "half an interval in").toBe(banners[0].title);
@@ -70,8 +68,8 @@ it("advances every 8000 ms and wraps around to the first after as many intervals
   await expect.poll(() => page.locator(".banner-slide:not(.is-active)").first().isVisible()).toBe(false);
 });
 
-it("does not advance while hovered, and moves on once the mouse leaves", async () => {
-  const page = await openHome();
+test("does not advance while hovered, and moves on once the mouse leaves", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack);
   await page.locator(".banner-slider").hover();
   await page.clock.runFor(INTERVAL_MS * 2);
   expect(await activeTitle(page)).toBe(banners[0].title);
@@ -82,8 +80,8 @@ it("does not advance while hovered, and moves on once the mouse leaves", async (
   expect(await activeTitle(page)).toBe(banners[1].title);
 });
 
-it("does not advance while focus is inside it, and moves on once focus leaves", async () => {
-  const page = await openHome();
+test("does not advance while focus is inside it, and moves on once focus leaves", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack);
   await page.getByRole("button", { name: "Tampilkan slide 1" }).focus();
   await page.clock.runFor(INTERVAL_MS * 2);
   expect(await activeTitle(page)).toBe(banners[0].title);
@@ -95,8 +93,8 @@ it("does not advance while focus is inside it, and moves on once focus leaves", 
   expect(await activeTitle(page)).toBe(banners[1].title);
 });
 
-it("does not advance for a visitor who prefers reduced motion", async () => {
-  const page = await openHome({ reducedMotion: "reduce" });
+test("does not advance for a visitor who prefers reduced motion", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack, { reducedMotion: "reduce" });
   await page.clock.runFor(INTERVAL_MS * (banners.length + 1));
   expect(await activeTitle(page)).toBe(banners[0].title);
   // The visitor can still move on by hand.
@@ -104,9 +102,10 @@ it("does not advance for a visitor who prefers reduced motion", async () => {
   expect(await activeTitle(page)).toBe(banners[1].title);
 });
 
-describe("the SELENGKAPNYA button", () => {
-  it("is on exactly the slides whose banner has a url, pointing there", async () => {
-    const page = await openHome({ javaScriptEnabled: false });
+test.describe("the SELENGKAPNYA button", () => {
+  test("is on exactly the slides whose banner has a url, pointing there", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await openHome(contexts, mainStack, { javaScriptEnabled: false });
     const slides = page.locator(".banner-slide");
     expect(await slides.count()).toBe(banners.length);
     for (const [index, banner] of banners.entries()) {
@@ -123,8 +122,8 @@ describe("the SELENGKAPNYA button", () => {
     expect(banners.some((banner) => !banner.url)).toBe(true);
   });
 
-  it("becomes visible when its slide comes round", async () => {
-    const page = await openHome();
+  test("becomes visible when its slide comes round", async ({ contexts, mainStack }) => {
+    const page = await openHome(contexts, mainStack);
     const index = banners.findIndex((banner) => banner.url);
     await page.clock.runFor(INTERVAL_MS * index);
     expect(await activeTitle(page)).toBe(banners[index].title);
@@ -132,10 +131,10 @@ describe("the SELENGKAPNYA button", () => {
   });
 });
 
-describe("the dark shade under the caption", () => {
-  it("covers the slide's whole width at every width from 320 to 2560 px, with no hard edge", async () => {
+test.describe("the dark shade under the caption", () => {
+  test("covers the slide's whole width at every width from 320 to 2560 px, with no hard edge", async ({ contexts, mainStack }) => {
     for (const width of [320, 768, 1366, 1920, 2560]) {
-      const page = await openHome({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const page = await openHome(contexts, mainStack, { javaScriptEnabled: false, viewport: { width, height: 900 } });
       const [slide, shade] = await Promise.all(
         [".banner-slide.is-active", ".banner-slide.is-active .banner-shade"].map((selector) =>
           page.locator(selector).evaluate((element) => {

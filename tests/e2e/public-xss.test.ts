@@ -1,13 +1,12 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { BrowserContext, Dialog, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
+import { expect, test } from "./fixtures.ts";
 import {
   apiData,
   type Bff,
   bffEnv,
-  chromiumForFile,
   DEMO_PASSWORD,
   DESKTOP,
   referenceApiToken,
@@ -79,10 +78,9 @@ let referenceApi: RunningReferenceApi | undefined;
 let bff: Bff | undefined;
 let referenceDir: string | undefined;
 let bffDir: string | undefined;
-const chromium = chromiumForFile();
-let context: BrowserContext;
+let context: BrowserContext | undefined;
 /** Like `context`, without the site's own scripts: payloads in the server's HTML run all the same, at a fraction of the cost. */
-let bareContext: BrowserContext;
+let bareContext: BrowserContext | undefined;
 let token: string;
 const payloads: Payload[] = [];
 const results = new Map<string, PageResult>();
@@ -111,7 +109,8 @@ function form(fields: Record<string, string | number>): FormData {
 
 const getFirst = async <T,>(apiPath: string): Promise<T> => (await apiData<T[]>(referenceApi!.url, apiPath))[0];
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
   referenceDir = await tempDir("xss-reference-api");
   bffDir = await tempDir("xss-bff");
   referenceApi = await startReferenceApi({ dataDir: referenceDir, host: "127.0.0.1", port: 0, demoPassword: DEMO_PASSWORD });
@@ -230,12 +229,12 @@ beforeAll(async () => {
   }
 
   bff = await bffStarting;
-  // Both live until the end of the file (closed with the browser).
-  context = await chromium.browser.newContext({ bypassCSP: true, viewport: DESKTOP });
-  bareContext = await chromium.browser.newContext({ bypassCSP: true, viewport: DESKTOP });
+  // Both live until the end of the file (closed after its last test).
+  context = await browser.newContext({ bypassCSP: true, viewport: DESKTOP });
+  bareContext = await browser.newContext({ bypassCSP: true, viewport: DESKTOP });
   await bareContext.route((url) => url.pathname.startsWith("/build/") && url.pathname.endsWith(".js"), (route) => route.abort());
   for (const each of [context, bareContext]) await prepare(each);
-}, 120_000);
+});
 
 async function prepare(each: BrowserContext): Promise<void> {
   // Links to real places must not take the page away mid-test; javascript: links are let through (that is the test).
@@ -255,13 +254,70 @@ async function prepare(each: BrowserContext): Promise<void> {
   });
 }
 
-afterAll(async () => {
+test.afterAll(async () => {
   printTable();
+  for (const each of [context, bareContext]) await each?.close();
   await bff?.proc.stop();
   await referenceApi?.close();
   await removeDir(referenceDir);
   await removeDir(bffDir);
 });
+
+/**
+ * Brings each React island of the page (the home page's carousel and map) near, as a visitor
+ * scrolling down does, and waits until React has hydrated it: what the page's script shows of
+ * the records, it has shown. React gives the island's root element its props as the render
+ * completes, and commits in the same task.
+ */
+async function wakeIslands(page: Page): Promise<void> {
+  for (const island of await page.locator("[data-island]").all()) {
+    await island.evaluate((box) => box.scrollIntoView({ block: "center" }));
+    const hydrated = () => island.evaluate((box) => Object.keys(box.firstElementChild ?? {}).some((key) => key.startsWith("__reactProps$")));
+    await expect.poll(hydrated, { message: `island ${await island.getAttribute("data-island")} hydrated` }).toBe(true);
+  }
+}
+
+/**
+ * Runs in the page after the poke, and resolves once a canary of each kind of delayed run has
+ * run: a javascript: link's navigation (a task, as a clicked payload link's), a failed image and a
+ * failed audio load (their error events), a CSS animation's start, and two rendered frames
+ * (autofocus, SMIL's begin, a marquee's start). Set off after the poke, outside `main`, they run
+ * after the payloads the poke set off would have.
+ */
+function runCanaries(): Promise<void> {
+  return new Promise((resolve) => {
+    const global = window as unknown as { __probeCanary?: () => void };
+    const box = document.createElement("div");
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("@keyframes probe-canary { from { opacity: 1; } to { opacity: 1; } }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    const waiting = new Set(["link", "image", "audio", "animation", "frames"]);
+    const ran = (kind: string) => () => {
+      waiting.delete(kind);
+      if (waiting.size) return;
+      box.remove();
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((each) => each !== sheet);
+      delete global.__probeCanary;
+      resolve();
+    };
+    global.__probeCanary = ran("link");
+    const link = Object.assign(document.createElement("a"), { href: "javascript:void(top.__probeCanary())", textContent: "kanari" });
+    const image = document.createElement("img");
+    image.addEventListener("error", ran("image"), { once: true });
+    image.src = "/__probe-canary.png";
+    const audio = document.createElement("audio");
+    audio.addEventListener("error", ran("audio"), { once: true });
+    audio.preload = "auto";
+    audio.src = "/__probe-canary.mp3";
+    const animated = document.createElement("div");
+    animated.addEventListener("animationstart", ran("animation"), { once: true });
+    animated.style.animation = "probe-canary 1s";
+    box.append(link, image, audio, animated);
+    (document.body ?? document.documentElement).append(box);
+    link.click();
+    requestAnimationFrame(() => requestAnimationFrame(ran("frames")));
+  });
+}
 
 /** Opens a page, pokes every element of `main`, and records what ran and what was left. */
 async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Promise<PageResult> {
@@ -287,7 +343,11 @@ async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Pro
         element.click?.();
       }
     });
-    await page.waitForTimeout(hydrate ? 400 : 200);
+    // What the poke set off has run once what is set off after it has: the islands the page's
+    // script wakes (on a hydrated page), then the canaries.
+    if (hydrate) await wakeIslands(page);
+    // A payload that ran may replace the document under the canaries: they run again in the new one.
+    await page.evaluate(runCanaries).catch(() => page.evaluate(runCanaries));
     // A javascript: link that ran may have replaced the document; the checks below then see that.
     const { xss, residue } = await page.evaluate(() => {
       const found: string[] = [];
@@ -339,8 +399,8 @@ function verdict(result: PageResult): string[] {
   return problems;
 }
 
-it("the probe notices a payload that runs (on a stand-in page)", async () => {
-  const page = await bareContext.newPage();
+test("the probe notices a payload that runs (on a stand-in page)", async () => {
+  const page = await bareContext!.newPage();
   try {
     await page.route(`${bff!.url}/__canary`, (route) =>
       route.fulfill({
@@ -356,18 +416,17 @@ it("the probe notices a payload that runs (on a stand-in page)", async () => {
   }
 });
 
-it("writes at least 50 payloads, each into a field the public pages render", () => {
+test("writes at least 50 payloads, each into a field the public pages render", () => {
   expect(payloads.filter((payload) => payload.kind === "rich").length).toBeGreaterThanOrEqual(50);
   expect(payloads.length).toBeGreaterThanOrEqual(50);
   expect(payloads.every((payload) => payload.pages.length > 0)).toBe(true);
 });
 
-describe("pages with every rich-text payload at once", () => {
-  it.each(["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity", "/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video"])(
-    "%s runs none of them and keeps no dangerous markup",
-    async (pagePath) => {
+test.describe("pages with every rich-text payload at once", () => {
+  const pagePaths = ["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity", "/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video"];
+  for (const pagePath of pagePaths) test(`${pagePath} runs none of them and keeps no dangerous markup`, async () => {
     const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath === CATALOGUE_BOOK_PAGE ? catalogueBookPath : pagePath;
-    const page = await context.newPage();
+    const page = await context!.newPage();
     try {
       const result = await probe(page, actualPath);
       results.set(actualPath, result);
@@ -378,13 +437,14 @@ describe("pages with every rich-text payload at once", () => {
   });
 });
 
-it("each rich-text payload alone in an activity's description runs nothing and leaves no dangerous markup", async () => {
+test("each rich-text payload alone in an activity's description runs nothing and leaves no dangerous markup", async () => {
+  test.setTimeout(180_000);
   const ownPages = payloads.filter((payload) => payload.kind === "rich").map((payload) => payload.pages[0]);
   const queue = [...ownPages];
   // A few tabs at a time: a page spends most of its time waiting.
   await Promise.all(
     [0, 1, 2, 3].map(async () => {
-      const page = await bareContext.newPage();
+      const page = await bareContext!.newPage();
       try {
         for (let pagePath = queue.shift(); pagePath; pagePath = queue.shift()) results.set(pagePath, await probe(page, pagePath, { hydrate: false }));
       } finally {
@@ -397,11 +457,11 @@ it("each rich-text payload alone in an activity's description runs nothing and l
     return problems.length ? [`${pagePath}: ${problems.join("; ")}`] : [];
   });
   expect(failures).toEqual([]);
-}, 180_000);
+});
 
-describe("plain fields show the payload as text", () => {
-  it("the about title is the page's heading, character for character", async () => {
-    const page = await context.newPage();
+test.describe("plain fields show the payload as text", () => {
+  test("the about title is the page's heading, character for character", async () => {
+    const page = await context!.newPage();
     try {
       await page.goto(`${bff!.url}/about`);
       const title = payloads.find((payload) => payload.field === "about.title")!.text;
@@ -412,8 +472,8 @@ describe("plain fields show the payload as text", () => {
     }
   });
 
-  it("an activity title with </title><script> is the document title and the heading, as text", async () => {
-    const page = await context.newPage();
+  test("an activity title with </title><script> is the document title and the heading, as text", async () => {
+    const page = await context!.newPage();
     try {
       await page.goto(`${bff!.url}${combinedActivityPath}`);
       const title = payloads.find((payload) => payload.field === "activity.title (all)")!.text;

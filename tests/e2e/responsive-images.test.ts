@@ -1,7 +1,7 @@
-import type { BrowserContext, Request } from "playwright-core";
+import type { Browser, BrowserContext, Request } from "playwright-core";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
-import { apiData, chromiumForFile, mainStack, waitForHydration } from "./helpers/index.ts";
+import { expect, test } from "./fixtures.ts";
+import { apiData, waitForHydration } from "./helpers/index.ts";
 
 /**
  * What responsive images save a phone visitor: each public page with images is loaded in
@@ -12,7 +12,6 @@ import { apiData, chromiumForFile, mainStack, waitForHydration } from "./helpers
  * so the saving is also checked against the originals re-encoded as good JPEGs (quality 85).
  */
 
-const { bffUrl, referenceApiUrl } = mainStack();
 const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 
 type Mode = "responsive" | "originals";
@@ -35,7 +34,6 @@ declare global {
   }
 }
 
-const chromium = chromiumForFile();
 let activityPath = "";
 const results = new Map<string, Record<Mode, Load>>();
 
@@ -45,7 +43,7 @@ function isStoredImage(request: Request): boolean {
 }
 
 /** The page as it was before srcset: every image element asks for its `src`, the original. */
-async function withoutSrcset(context: BrowserContext) {
+async function withoutSrcset(context: BrowserContext, bffUrl: string) {
   await context.route(
     (url) => url.origin === new URL(bffUrl).origin,
     async (route) => {
@@ -68,10 +66,10 @@ async function measure(request: Request, mode: Mode): Promise<{ bytes: number; j
   return { bytes: responseBodySize, jpegBytes: jpeg.byteLength };
 }
 
-async function load(pagePath: string, mode: Mode): Promise<Load> {
-  const context = await chromium.browser.newContext({ ...PHONE, reducedMotion: "reduce" });
+async function load(browser: Browser, bffUrl: string, pagePath: string, mode: Mode): Promise<Load> {
+  const context = await browser.newContext({ ...PHONE, reducedMotion: "reduce" });
   try {
-    if (mode === "originals") await withoutSrcset(context);
+    if (mode === "originals") await withoutSrcset(context, bffUrl);
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.layoutShifts = [];
@@ -130,13 +128,15 @@ async function load(pagePath: string, mode: Mode): Promise<Load> {
   }
 }
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser, mainStack }) => {
+  test.setTimeout(180_000);
+  const { bffUrl, referenceApiUrl } = mainStack;
   const activities = await apiData<Array<{ id: number }>>(referenceApiUrl, "/activities");
   activityPath = `/activity/${activities[0].id}`;
   for (const pagePath of ["/", "/about", activityPath]) {
     // One after the other: the two loads must not compete for the two cores or the upstream.
-    const responsive = await load(pagePath, "responsive");
-    const originals = await load(pagePath, "originals");
+    const responsive = await load(browser, bffUrl, pagePath, "responsive");
+    const originals = await load(browser, bffUrl, pagePath, "originals");
     results.set(pagePath, { responsive, originals });
   }
   const drop = (from: number, to: number) => `−${((1 - to / from) * 100).toFixed(1)}%`;
@@ -147,24 +147,24 @@ beforeAll(async () => {
   lines.push(line("total", sum((load) => load.originals.bytes), sum((load) => load.originals.jpegBytes), sum((load) => load.responsive.bytes)));
   for (const [pagePath, { responsive }] of results) lines.push(`${pagePath}: layout shift ${responsive.layoutShift.toFixed(4)}`);
   console.log(`Image bytes on a 375 px phone at DPR 2:\n  ${lines.join("\n  ")}`);
-}, 180_000);
+});
 
-describe("responsive images on a 375 px phone (deviceScaleFactor 2)", () => {
-  it("loads images on every measured page", () => {
+test.describe("responsive images on a 375 px phone (deviceScaleFactor 2)", () => {
+  test("loads images on every measured page", () => {
     for (const [pagePath, { responsive, originals }] of results) {
       expect(originals.images, pagePath).toBeGreaterThan(0);
       expect(responsive.images, pagePath).toBe(originals.images);
     }
   });
 
-  it("transfers at most half the image bytes of the originals, on each page", () => {
+  test("transfers at most half the image bytes of the originals, on each page", () => {
     for (const [pagePath, { responsive, originals }] of results) {
       expect(responsive.bytes, pagePath).toBeLessThanOrEqual(originals.bytes / 2);
       expect(responsive.bytes, `${pagePath} against JPEG originals`).toBeLessThanOrEqual(originals.jpegBytes / 2);
     }
   });
 
-  it("picks a variant sharp enough for its layout width and not needlessly larger", () => {
+  test("picks a variant sharp enough for its layout width and not needlessly larger", () => {
     for (const [pagePath, { responsive }] of results) {
       for (const image of responsive.chosen) {
         expect(image.width, `${pagePath} ${image.url}`).not.toBeNull();
@@ -174,12 +174,12 @@ describe("responsive images on a 375 px phone (deviceScaleFactor 2)", () => {
     }
   });
 
-  it("keeps the layout still while images arrive (width/height or aspect-ratio reserve their boxes)", () => {
+  test("keeps the layout still while images arrive (width/height or aspect-ratio reserve their boxes)", () => {
     // An image without a reserved box shifts these pages by about 0.15; 0.0005 comes from the header logo.
     for (const [pagePath, { responsive }] of results) expect(responsive.layoutShift, pagePath).toBeLessThan(0.01);
   });
 
-  it("loads the first banner first and defers images below the fold", () => {
+  test("loads the first banner first and defers images below the fold", () => {
     const home = results.get("/")?.responsive;
     const [banner, ...others] = home?.priorities ?? [];
     expect(banner).toMatchObject({ loading: "eager", fetchPriority: "high" });

@@ -1,10 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { chromiumForFile, mainStack } from "./helpers/index.ts";
+import type { Page } from "playwright-core";
+import { expect, test } from "./fixtures.ts";
 
-const { bffUrl } = mainStack();
-
-describe("security headers", () => {
-  it("every HTML response carries an enforced CSP with a fresh nonce and the other headers", async () => {
+test.describe("security headers", () => {
+  test("every HTML response carries an enforced CSP with a fresh nonce and the other headers", async ({ mainStack: { bffUrl } }) => {
     const nonces = new Set<string>();
     for (const path of ["/", "/login", "/about"]) {
       const response = await fetch(`${bffUrl}${path}`);
@@ -28,7 +26,7 @@ describe("security headers", () => {
     expect(nonces.size).toBe(3);
   });
 
-  it("refuses a cross-site form post with 403 before anything happens", async () => {
+  test("refuses a cross-site form post with 403 before anything happens", async ({ mainStack: { bffUrl } }) => {
     const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
     for (const headers of foreign) {
       const response = await fetch(`${bffUrl}/login`, {
@@ -51,11 +49,29 @@ describe("security headers", () => {
   });
 });
 
-describe("in Chromium", () => {
-  const chromium = chromiumForFile();
+/**
+ * Whether what a scroll `by` pixels down woke has done its work, so that anything it was refused
+ * has been reported: the page is scrolled as far as asked (or to its end), the islands on the
+ * screen are hydrated, the office map among them shows its tiles, and every image on the screen
+ * (the tiles and the lazy ones included) has loaded or failed.
+ */
+function scrollSettled(page: Page, by: number): Promise<boolean> {
+  return page.evaluate((by) => {
+    const onScreen = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    };
+    if (scrollY < Math.min(by, document.documentElement.scrollHeight - innerHeight) - 1) return false;
+    const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")].filter(onScreen);
+    if (islands.some((island) => island.dataset.islandHydrated === undefined)) return false;
+    if (islands.some((island) => island.dataset.island === "office-map" && !island.querySelector(".leaflet-tile"))) return false;
+    return [...document.images].filter(onScreen).every((image) => image.complete);
+  }, by);
+}
 
-  it("no page logs a Content-Security-Policy violation", async () => {
-    const page = await (await chromium.newContext()).newPage();
+test.describe("in Chromium", () => {
+  test("no page logs a Content-Security-Policy violation", async ({ contexts, mainStack: { bffUrl } }) => {
+    const page = await (await contexts.newContext()).newPage();
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
@@ -69,7 +85,7 @@ describe("in Chromium", () => {
     for (const path of ["/", "/about", "/history", "/organization-tree", "/login"]) {
       await page.goto(`${bffUrl}${path}`, { waitUntil: "networkidle" });
       await page.mouse.wheel(0, 5000);
-      await page.waitForTimeout(300);
+      await expect.poll(() => scrollSettled(page, 5000), { message: `what the scroll woke on ${path} has loaded` }).toBe(true);
     }
     expect(violations).toEqual([]);
   });

@@ -2,27 +2,25 @@ import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
   bffEnv,
   closedLoopbackPort,
   type Env,
   LOGIN_FAILED,
-  mainStack,
   portOf,
+  processGroup,
   PROJECT_ROOT,
   removeDir,
   spawnNode,
-  startBff,
-  stopAllProcesses,
+  startBff as startAnyBff,
   tempDir,
   tryConnect,
 } from "./helpers/index.ts";
 
 /** The Node process as operators and proxies see it: health, caching, compression, headers, lifecycle. */
 
-const { bffUrl } = mainStack();
 const dirs: string[] = [];
 
 async function newDataDir() {
@@ -31,8 +29,17 @@ async function newDataDir() {
   return dir;
 }
 
-afterAll(async () => {
-  await stopAllProcesses();
+/** The processes this file started, stopped after it. */
+const processes = processGroup();
+const own = processes.own;
+async function startBff(env: Env) {
+  const bff = await startAnyBff(env);
+  own(bff.proc);
+  return bff;
+}
+
+test.afterAll(async () => {
+  await processes.stopAll();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -55,18 +62,18 @@ function maxAgeOf(cacheControl: string | null): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-describe("health checks", () => {
-  it("GET /healthz answers 200", async () => {
+test.describe("health checks", () => {
+  test("GET /healthz answers 200", async ({ mainStack: { bffUrl } }) => {
     const response = await fetch(`${bffUrl}/healthz`);
     expect(response.status).toBe(200);
   });
 
-  it("GET /readyz answers 200 while the upstream API is reachable", async () => {
+  test("GET /readyz answers 200 while the upstream API is reachable", async ({ mainStack: { bffUrl } }) => {
     const response = await fetch(`${bffUrl}/readyz`);
     expect(response.status).toBe(200);
   });
 
-  it("GET /readyz answers 503 when the upstream API cannot be reached", async () => {
+  test("GET /readyz answers 503 when the upstream API cannot be reached", async () => {
     const port = await closedLoopbackPort();
     const { url } = await startBff(bffEnv({ UPSTREAM_API_URL: `http://127.0.0.1:${port}`, DATA_DIR: await newDataDir() }));
     const ready = await fetch(`${url}/readyz`);
@@ -76,13 +83,13 @@ describe("health checks", () => {
   });
 });
 
-describe("static files", () => {
+test.describe("static files", () => {
   let loginHtml: string;
-  beforeAll(async () => {
+  test.beforeAll(async ({ mainStack: { bffUrl } }) => {
     loginHtml = await (await fetch(`${bffUrl}/login`)).text();
   });
 
-  it("serves the build's fingerprinted scripts and styles with a one-year immutable cache", async () => {
+  test("serves the build's fingerprinted scripts and styles with a one-year immutable cache", async ({ mainStack: { bffUrl } }) => {
     const assets = [...new Set([...loginHtml.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
     expect(assets.some((asset) => asset.endsWith(".js"))).toBe(true);
     expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
@@ -96,7 +103,7 @@ describe("static files", () => {
     }
   });
 
-  it("sends the build's scripts and styles compressed as built: Brotli when accepted, else gzip, else plain, the same bytes each way", async () => {
+  test("sends the build's scripts and styles compressed as built: Brotli when accepted, else gzip, else plain, the same bytes each way", async ({ mainStack: { bffUrl } }) => {
     const assets = [...new Set([...loginHtml.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
     for (const asset of assets) {
       const plain = await rawGet(`${bffUrl}${asset}`);
@@ -138,7 +145,7 @@ describe("static files", () => {
     expect(outside.res.statusCode).not.toBe(200);
   });
 
-  it("serves /favicon.svg with a short cache lifetime, not a year", async () => {
+  test("serves /favicon.svg with a short cache lifetime, not a year", async ({ mainStack: { bffUrl } }) => {
     const response = await fetch(`${bffUrl}/favicon.svg`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("image/svg+xml");
@@ -150,15 +157,15 @@ describe("static files", () => {
     expect(cacheControl).not.toContain("immutable");
   });
 
-  it("does not cache HTML pages like static files", async () => {
+  test("does not cache HTML pages like static files", async ({ mainStack: { bffUrl } }) => {
     const response = await fetch(`${bffUrl}/login`);
     expect(maxAgeOf(response.headers.get("cache-control")) ?? 0).toBeLessThan(31536000);
     expect(response.headers.get("cache-control") ?? "").not.toContain("immutable");
   });
 });
 
-describe("response headers", () => {
-  it("gzips the HTML of /login when the client accepts gzip, and only then", async () => {
+test.describe("response headers", () => {
+  test("gzips the HTML of /login when the client accepts gzip, and only then", async ({ mainStack: { bffUrl } }) => {
     const zipped = await rawGet(`${bffUrl}/login`, { "Accept-Encoding": "gzip" });
     expect(zipped.res.statusCode).toBe(200);
     expect(zipped.res.headers["content-encoding"]).toBe("gzip");
@@ -169,7 +176,7 @@ describe("response headers", () => {
     expect(plain.body.toString("utf8")).toContain("LOGIN");
   });
 
-  it("sends its own X-Request-Id, never the one the client sent", async () => {
+  test("sends its own X-Request-Id, never the one the client sent", async ({ mainStack: { bffUrl } }) => {
     const sent = "client-chosen-id-0001";
     const first = await fetch(`${bffUrl}/login`, { headers: { "X-Request-Id": sent } });
     const second = await fetch(`${bffUrl}/login`, { headers: { "X-Request-Id": sent } });
@@ -181,7 +188,7 @@ describe("response headers", () => {
     expect(secondId).not.toBe(firstId);
   });
 
-  it("does not advertise its framework with X-Powered-By", async () => {
+  test("does not advertise its framework with X-Powered-By", async ({ mainStack: { bffUrl } }) => {
     for (const path of ["/login", "/healthz", "/favicon.svg", "/no-such-page"]) {
       const response = await fetch(`${bffUrl}${path}`);
       expect(response.headers.get("x-powered-by"), path).toBeNull();
@@ -190,9 +197,9 @@ describe("response headers", () => {
   });
 });
 
-describe("logs an operator can follow", () => {
-  it("starts with one line naming the version, the Node.js and the settings, never a secret", async () => {
-    const referenceApi = new URL(mainStack().referenceApiUrl);
+test.describe("logs an operator can follow", () => {
+  test("starts with one line naming the version, the Node.js and the settings, never a secret", async ({ mainStack }) => {
+    const referenceApi = new URL(mainStack.referenceApiUrl);
     const secrets = {
       SESSION_SECRET: "sesi-rahasia-0123456789-abcdefghijklmnopqrstuv",
       CATALOGUE_READER_PASSWORD: "sandi-pembaca-katalog-9876",
@@ -219,8 +226,8 @@ describe("logs an operator can follow", () => {
     for (const secret of Object.values(secrets)) expect(`${proc.stdout()}${proc.stderr()}`).not.toContain(secret);
   });
 
-  it("takes X-Request-Id from a TRUST_PROXY peer when it is well formed, else makes its own", async () => {
-    const { url, proc } = await startBff(bffEnv({ TRUST_PROXY: "loopback", UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: await newDataDir() }));
+  test("takes X-Request-Id from a TRUST_PROXY peer when it is well formed, else makes its own", async ({ mainStack }) => {
+    const { url, proc } = await startBff(bffEnv({ TRUST_PROXY: "loopback", UPSTREAM_API_URL: mainStack.referenceApiUrl, DATA_DIR: await newDataDir() }));
     const idFor = async (sent: string) => (await fetch(`${url}/healthz`, { headers: { "X-Request-Id": sent } })).headers.get("x-request-id");
     const nginxId = "4f9c1a7e2b3d4c5e6f708192a3b4c5d6";
     expect(await idFor(nginxId)).toBe(nginxId);
@@ -234,9 +241,9 @@ describe("logs an operator can follow", () => {
   });
 });
 
-describe("production by default", () => {
-  it("renders pages with React's production build when NODE_ENV is not set", async () => {
-    const { url, proc } = await startBff(bffEnv({ NODE_ENV: undefined, UPSTREAM_API_URL: mainStack().referenceApiUrl, DATA_DIR: await newDataDir() }));
+test.describe("production by default", () => {
+  test("renders pages with React's production build when NODE_ENV is not set", async ({ mainStack }) => {
+    const { url, proc } = await startBff(bffEnv({ NODE_ENV: undefined, UPSTREAM_API_URL: mainStack.referenceApiUrl, DATA_DIR: await newDataDir() }));
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     await home.text();
@@ -248,22 +255,24 @@ describe("production by default", () => {
   });
 });
 
-describe("graceful shutdown", () => {
+test.describe("graceful shutdown", () => {
   let upstream: Server;
   let upstreamUrl: string;
   let loginArrived: () => void;
   const loginReceived = new Promise<void>((resolve) => (loginArrived = resolve));
+  let answerLogins: () => void;
+  const loginsAnswered = new Promise<void>((resolve) => (answerLogins = resolve));
 
-  beforeAll(async () => {
-    // A slow upstream: every login is refused, but only after 1.5 s.
+  test.beforeAll(async () => {
+    // A slow upstream: every login is refused, but only once the test lets it answer.
     upstream = createServer((req, res) => {
       if (req.method === "POST" && req.url === "/api/users/login") {
         req.resume();
         loginArrived();
-        setTimeout(() => {
+        void loginsAnswered.then(() => {
           res.writeHead(401, { "Content-Type": "application/json" });
           res.end(JSON.stringify({ error: "Email atau password salah" }));
-        }, 1_500);
+        });
         return;
       }
       res.writeHead(404, { "Content-Type": "application/json" });
@@ -273,12 +282,12 @@ describe("graceful shutdown", () => {
     upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     upstream.closeAllConnections();
     await new Promise<void>((resolve) => upstream.close(() => resolve()));
   });
 
-  it("finishes a request in flight on SIGTERM, drains, then refuses new connections, and exits 0", async () => {
+  test("finishes a request in flight on SIGTERM, drains, then refuses new connections, and exits 0", async () => {
     // The product's drain (SHUTDOWN_DRAIN_MS, 5 s), which the other tests' processes leave out.
     const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: await newDataDir(), SHUTDOWN_DRAIN_MS: undefined }));
     const inFlight = fetch(`${url}/login`, {
@@ -302,6 +311,9 @@ describe("graceful shutdown", () => {
     expect(JSON.parse(ready.body.toString())).toEqual({ status: "stopping" });
     expect(ready.res.headers.connection).toBe("close");
 
+    // The login was in flight all through the signal and into the drain: only now does the
+    // upstream answer it.
+    answerLogins();
     const response = await inFlight;
     expect(response.status).toBe(401);
     expect(await response.text()).toContain(LOGIN_FAILED);
@@ -313,7 +325,7 @@ describe("graceful shutdown", () => {
     expect(Date.now() - signalledAt).toBeLessThan(15_000);
   });
 
-  it("logs each request the grace cut, one line each", async () => {
+  test("logs each request the grace cut, one line each", async () => {
     let called: () => void;
     const upstreamCalled = new Promise<void>((resolve) => (called = resolve));
     const hanging = createServer((req) => {
@@ -348,15 +360,15 @@ describe("graceful shutdown", () => {
   });
 });
 
-describe("start failures", () => {
+test.describe("start failures", () => {
   async function failedStart(env: Env) {
-    const proc = spawnNode("server/index.ts", env);
+    const proc = own(spawnNode("server/index.ts", env));
     const exit = await proc.waitForExit(15_000);
     const stderrLines = proc.stderr().split("\n").filter((line) => line.trim() !== "");
     return { exit, stderrLines, stdout: proc.stdout() };
   }
 
-  it("exits 1 with one line naming UPSTREAM_API_URL when it is missing", async () => {
+  test("exits 1 with one line naming UPSTREAM_API_URL when it is missing", async () => {
     const { exit, stderrLines, stdout } = await failedStart(bffEnv({ UPSTREAM_API_URL: undefined, DATA_DIR: await newDataDir() }));
     expect(exit.code).toBe(1);
     expect(stderrLines).toHaveLength(1);
@@ -364,7 +376,7 @@ describe("start failures", () => {
     expect(stdout).not.toContain('"event":"listening"');
   });
 
-  it("exits 1 with one line naming SESSION_SECRET in production without a secret", async () => {
+  test("exits 1 with one line naming SESSION_SECRET in production without a secret", async () => {
     const { exit, stderrLines, stdout } = await failedStart(
       bffEnv({
         NODE_ENV: "production",
@@ -379,7 +391,7 @@ describe("start failures", () => {
     expect(stdout).not.toContain('"event":"listening"');
   });
 
-  it("exits 1 with one line naming PORT when PORT is not a number", async () => {
+  test("exits 1 with one line naming PORT when PORT is not a number", async () => {
     const { exit, stderrLines, stdout } = await failedStart(
       bffEnv({ PORT: "abc", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
     );
@@ -389,7 +401,7 @@ describe("start failures", () => {
     expect(stdout).not.toContain('"event":"listening"');
   });
 
-  it("exits 1 with one line saying why TRUST_PROXY=true is refused and what to write instead", async () => {
+  test("exits 1 with one line saying why TRUST_PROXY=true is refused and what to write instead", async () => {
     const { exit, stderrLines, stdout } = await failedStart(
       bffEnv({ TRUST_PROXY: "true", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
     );

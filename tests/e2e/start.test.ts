@@ -1,18 +1,18 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
 import { unsupportedNodeMessage } from "../../server/supported-node.ts";
+import { expect, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
   baseEnv,
   DEMO_PASSWORD,
-  mainStack,
-  portOf,
+  type Env,
   npmScriptArgs,
+  portOf,
+  processGroup,
   removeDir,
-  spawnProcess,
+  spawnProcess as spawnAnyProcess,
   STAFF_EMAIL,
-  stopAllProcesses,
   SUPERADMIN_EMAIL,
   tempDir,
   TEST_SESSION_SECRET,
@@ -24,11 +24,14 @@ import {
  * npm in between so the signal reaches the process. The build already exists.
  */
 
-const { referenceApiUrl } = mainStack();
 const dirs: string[] = [];
 
-afterAll(async () => {
-  await stopAllProcesses();
+/** The processes this file started, stopped after it. */
+const processes = processGroup();
+const spawnProcess = (command: string, args: string[], env: Env) => processes.own(spawnAnyProcess(command, args, env));
+
+test.afterAll(async () => {
+  await processes.stopAll();
   await Promise.all(dirs.map(removeDir));
 });
 
@@ -48,8 +51,8 @@ function cookieFrom(response: Response): string {
   return session!.split(";")[0];
 }
 
-describe("npm start", () => {
-  it("without UPSTREAM_API_URL runs the demo upstream, serves the site, and stops everything on one Ctrl-C", async () => {
+test.describe("npm start", () => {
+  test("without UPSTREAM_API_URL runs the demo upstream, serves the site, and stops everything on one Ctrl-C", async () => {
     const dataDir = await tempDir("start-demo");
     dirs.push(dataDir);
     const proc = spawnProcess(
@@ -97,7 +100,7 @@ describe("npm start", () => {
     expect(await tryConnect(portOf(siteUrl))).toBe("refused");
   });
 
-  it("with UPSTREAM_API_URL set uses that upstream and starts no demo API", async () => {
+  test("with UPSTREAM_API_URL set uses that upstream and starts no demo API", async ({ mainStack: { referenceApiUrl } }) => {
     const dataDir = await tempDir("start-upstream");
     dirs.push(dataDir);
     const proc = spawnProcess(
@@ -132,7 +135,8 @@ describe("npm start", () => {
     expect(await tryConnect(portOf(referenceApiUrl))).toBe("connected");
   });
 
-  it.skipIf(!olderNode)(`on an unsupported Node.js (${olderNode?.version}) stops at once with one line naming the versions it needs`, async () => {
+  test(`on an unsupported Node.js (${olderNode?.version}) stops at once with one line naming the versions it needs`, async () => {
+    test.skip(!olderNode, "no Node.js on this machine that package.json's engines does not admit");
     const dataDir = await tempDir("start-old-node");
     dirs.push(dataDir);
     const proc = spawnProcess(

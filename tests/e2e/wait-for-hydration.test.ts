@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { chromiumForFile, mainStack, waitForHydration } from "./helpers/index.ts";
+import { type Contexts, expect, test } from "./fixtures.ts";
+import { waitForHydration } from "./helpers/index.ts";
 
 /**
  * `waitForHydration` (tests/e2e/helpers/browser.ts), which many tests wait on before they click,
@@ -7,43 +7,42 @@ import { chromiumForFile, mainStack, waitForHydration } from "./helpers/index.ts
  * does: a test that waits for it cannot go on with a page whose script is missing.
  */
 
-const { bffUrl } = mainStack();
-const chromium = chromiumForFile();
 /** Short: the failures below are waited out. */
 const timeoutMs = 1_000;
 
-async function pageAt(path: string, javaScript = true) {
-  const page = await (await chromium.newContext({ javaScriptEnabled: javaScript })).newPage();
-  await page.goto(`${bffUrl}${path}`);
+async function pageAt(contexts: Contexts, url: string, javaScript = true) {
+  const page = await (await contexts.newContext({ javaScriptEnabled: javaScript })).newPage();
+  await page.goto(url);
   return page;
 }
 
-describe("waitForHydration", () => {
-  it("resolves on the login page once React has hydrated it", async () => {
-    const page = await pageAt("/login");
+test.describe("waitForHydration", () => {
+  test("resolves on the login page once React has hydrated it", async ({ contexts, mainStack }) => {
+    const page = await pageAt(contexts, `${mainStack.bffUrl}/login`);
     await expect(waitForHydration(page, { timeoutMs: 15_000 })).resolves.toBeUndefined();
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
   });
 
-  it("resolves on a public page once its own script has marked the document", async () => {
-    const page = await pageAt("/about");
+  test("resolves on a public page once its own script has marked the document", async ({ contexts, mainStack }) => {
+    const page = await pageAt(contexts, `${mainStack.bffUrl}/about`);
     await expect(waitForHydration(page, { timeoutMs: 15_000 })).resolves.toBeUndefined();
     expect(await page.evaluate(() => document.documentElement.dataset.enhanced)).toBe("");
   });
 
-  it("fails, naming the page, on a page with no script at all (the page for a malformed address)", async () => {
-    const page = await pageAt("/about%ZZ");
+  test("fails, naming the page, on a page with no script at all (the page for a malformed address)", async ({ contexts, mainStack }) => {
+    const { bffUrl } = mainStack;
+    const page = await pageAt(contexts, `${bffUrl}/about%ZZ`);
     expect(await page.locator("script").count()).toBe(0);
     await expect(waitForHydration(page, { timeoutMs })).rejects.toThrow(`${bffUrl}/about%ZZ never hydrated within ${timeoutMs} ms`);
   });
 
-  it("fails on a public page whose script never runs (JavaScript off)", async () => {
-    const page = await pageAt("/about", false);
+  test("fails on a public page whose script never runs (JavaScript off)", async ({ contexts, mainStack }) => {
+    const page = await pageAt(contexts, `${mainStack.bffUrl}/about`, false);
     await expect(waitForHydration(page, { timeoutMs })).rejects.toThrow(/never hydrated/);
   });
 
-  it("fails on the login page when React never hydrates it (JavaScript off)", async () => {
-    const page = await pageAt("/login", false);
+  test("fails on the login page when React never hydrates it (JavaScript off)", async ({ contexts, mainStack }) => {
+    const page = await pageAt(contexts, `${mainStack.bffUrl}/login`, false);
     await page.getByRole("button", { name: "LOGIN" }).waitFor();
     await expect(waitForHydration(page, { timeoutMs })).rejects.toThrow(/never hydrated/);
   });

@@ -200,7 +200,7 @@ describe("resizing a truncated 49-megapixel PNG", () => {
     const answers = await Promise.all(EVERY_VARIANT.map(({ width, accept }) => getFrom(`/files/${name}?w=${width}`, accept)));
     const resized = answers.filter((answer) => answer.status === 200).length;
     const toOriginal = answers.filter((answer) => answer.status === 302 && answer.location === `/files/${name}`).length;
-    // A page's worth are made (the bound itself is shown, gated, in image-variants.test.ts); a
+    // A page's worth are made (the bound itself is shown, gated, in image-variants.isolated.test.ts); a
     // request that arrives after one of them finished may be admitted too.
     const passed = resized >= MAX_RESIZES_PER_ADDRESS && resized + toOriginal === 21;
     record("21 parallel new variants of a good picture from one address", `${resized} resized, ${toOriginal} sent to the original`, passed);

@@ -14,6 +14,7 @@ import type { CaseReport } from "./report.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
+const playwright = path.join(root, "node_modules/@playwright/test/cli.js");
 const work = path.join(tmpdir(), `dispusip-hard-${process.pid}`);
 const reportFile = `${work}-cases.jsonl`;
 
@@ -42,6 +43,22 @@ function runVitest(args: string[], env: Record<string, string>, jsonFile: string
   return { status: result.status ?? 1, json };
 }
 
+/** The end-to-end files on Playwright's runner, their counts read from its JSON report in vitest's words. */
+function runPlaywright(files: string[], jsonFile: string): { status: number; json?: VitestJson } {
+  const result = spawnSync(process.execPath, [playwright, "test", ...files, "--reporter=list,json"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile },
+  });
+  if (!existsSync(jsonFile)) return { status: result.status ?? 1 };
+  const { stats } = JSON.parse(readFileSync(jsonFile, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const total = stats.expected + stats.unexpected + stats.flaky + stats.skipped;
+  return {
+    status: result.status ?? 1,
+    json: { numTotalTests: total, numPassedTests: stats.expected, numFailedTests: stats.unexpected + stats.flaky, numPendingTests: stats.skipped, numTodoTests: 0 },
+  };
+}
+
 const buildStatus = buildIfStale();
 if (buildStatus !== 0) process.exit(buildStatus);
 rmSync(reportFile, { force: true });
@@ -52,7 +69,9 @@ const started = Date.now();
 const hard = runVitest(["--project", "hard", "--project", "hard-bounded", "--no-file-parallelism"], { HARD_FULL: "1", HARD_REPORT_FILE: reportFile }, `${work}-hard.json`);
 const earlier = EARLIER_SUITES.map((entry, index) => ({
   ...entry,
-  ...runVitest(["--project", entry.project, ...entry.files], {}, `${work}-earlier-${index}.json`),
+  ...(entry.project === "e2e"
+    ? runPlaywright(entry.files, `${work}-earlier-${index}.json`)
+    : runVitest(["--project", entry.project, ...entry.files], {}, `${work}-earlier-${index}.json`)),
 }));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 

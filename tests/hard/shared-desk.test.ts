@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiData, chromiumForFile, submitLogin, waitForHydration, waitForPath } from "../e2e/helpers/index.ts";
+import { apiData, submitLogin, waitForHydration, waitForPath } from "../e2e/helpers/index.ts";
+import { chromiumForFile } from "./chromium.ts";
 import { ADMIN_EMAIL, DEMO_PASSWORD, referenceApiToken } from "../e2e/helpers/reference-api.ts";
 import { caseRecorder } from "./report.ts";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";

@@ -12,7 +12,7 @@ import { adminCookie, alertAfter, recordAllRequests, recordWrites, serveList, su
  * recorded as pending before it is sent (issue 36 point 3): when that entry cannot be written the
  * change is refused with an Indonesian 503 and nothing is sent upstream, so that no change made
  * through the site goes unrecorded. (A completion that fails after the upstream answered:
- * admin-audit.test.ts, "the pending entry".)
+ * admin-audit.isolated.test.ts, "the pending entry".)
  */
 
 const REFUSED = "Catatan perubahan tidak dapat disimpan saat ini, jadi perubahan belum dikirim. Silakan coba lagi nanti.";

@@ -1,7 +1,7 @@
 import { recordChange } from "~/platform/audit.server";
 
 /**
- * A separate process writing audit entries (admin-audit-shared.test.ts): `node --import tsx
+ * A separate process writing audit entries (admin-audit-shared.isolated.test.ts): `node --import tsx
  * admin-audit-writer.ts <resource> <count>`, with DATA_DIR and the rest of the configuration in
  * its environment.
  */

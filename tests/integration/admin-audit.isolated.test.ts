@@ -17,7 +17,7 @@ import { adminCookie, alertAfter, form, imageFile, recordWrites, serveList, subm
 /**
  * The audit log: every admin change through the site is recorded in DATA_DIR/audit.sqlite, as
  * pending before the upstream is called and completed after it answered (refused ones flagged), without file contents or rich text, and shown at
- * /admin/audit. (When the log cannot be written: admin-audit-unavailable.test.ts.)
+ * /admin/audit. (When the log cannot be written: admin-audit-unavailable.isolated.test.ts.)
  */
 
 const activity = (id: number) => ({

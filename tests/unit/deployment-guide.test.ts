@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Issue 36: the guide's nginx configuration is tested as written. docs/deployment.md prints
- * deploy/nginx.conf byte for byte (tests/hard/rolling-restart.test.ts runs `nginx -t` on that file
+ * deploy/nginx.conf byte for byte (tests/hard/rolling-restart.bounded.test.ts runs `nginx -t` on that file
  * and serves through it), and says nothing nginx 1.22 would refuse.
  */
 

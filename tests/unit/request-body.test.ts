@@ -12,7 +12,7 @@ import { MANIFEST } from "../helpers/route-manifest.ts";
 /**
  * The process's body bounds (issue 20, points 1, 6, 8) on a real HTTP server, with a handler that
  * reads the body the way Remix does (through requestBodyOf). Limits and times are small here so
- * that every case takes milliseconds; tests/hard/attack-bodies.test.ts runs the same against the
+ * that every case takes milliseconds; tests/hard/attack-bodies.bounded.test.ts runs the same against the
  * built app.
  */
 

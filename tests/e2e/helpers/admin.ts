@@ -1,7 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { beforeAll, expect } from "vitest";
-import { chromiumForFile, waitForHydration } from "./browser.ts";
-import { adminSession } from "./session.ts";
+import { waitForHydration } from "./browser.ts";
 
 /** The back-office in a browser: logging in, a logged-in admin's context, and what its screens show. */
 
@@ -48,7 +46,7 @@ export async function adminBrowser(
   const page = await context.newPage();
   const open = async (path: string) => {
     const response = await page.goto(`${bffUrl}${path}`);
-    expect(response?.status(), path).toBe(200);
+    if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status() ?? "nothing"}, not 200`);
     if (javaScript) await waitForHydration(page);
   };
   return {
@@ -59,46 +57,8 @@ export async function adminBrowser(
       if (!javaScript) return open(path);
       await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(to), path);
       const reached = new URL(page.url());
-      expect(reached.pathname + reached.search, "the router's navigation").toBe(path);
+      if (reached.pathname + reached.search !== path) throw new Error(`the router's navigation to ${path} reached ${reached.pathname + reached.search}`);
     },
-  };
-}
-
-export interface AdminBrowsers {
-  /** The file's Chromium (for contexts of other kinds, e.g. a visitor's). */
-  readonly browser: Browser;
-  /** A logged-in admin's context, closed after the test that opened it. */
-  open(options: AdminContextOptions): Promise<AdminBrowser>;
-  /** A context of another kind (a visitor's), closed after the test. */
-  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** Has a context the test made itself closed after the test. */
-  closeAfterTest(context: BrowserContext): void;
-}
-
-/**
- * One Chromium and one admin session for a whole test file (registered as the file's hooks; the
- * session is logged in over HTTP, its cookie given to every context); every context a test opens
- * through it is closed after that test. One session per file, not per worker: the session holds
- * the flashed alerts, and one file's unread alert must not greet the next file's first page.
- */
-export function adminBrowsers(bffUrl: string): AdminBrowsers {
-  const chromium = chromiumForFile();
-  let loggedIn: LoggedIn;
-  // After the file's Chromium has started (hooks run in the order they were registered).
-  beforeAll(async () => {
-    loggedIn = await adminSession(bffUrl);
-  });
-  return {
-    get browser() {
-      return chromium.browser;
-    },
-    async open(options) {
-      const admin = await adminBrowser(chromium.browser, bffUrl, loggedIn, options);
-      chromium.closeAfterTest(admin.context);
-      return admin;
-    },
-    newContext: (options) => chromium.newContext(options),
-    closeAfterTest: (context) => chromium.closeAfterTest(context),
   };
 }
 

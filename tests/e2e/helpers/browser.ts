@@ -2,77 +2,39 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { launchChromium } from "./processes.ts";
 
-/** Chromium for a test file, and what the tests do in a page: wait for its script, follow the focus. */
-
-export interface FileChromium {
-  /** The file's Chromium (started before its first test). */
-  readonly browser: Browser;
-  /** A new context, closed after the test that opened it. */
-  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** Has a context opened otherwise closed after the test. */
-  closeAfterTest(context: BrowserContext): void;
-  /**
-   * A visitor's page at `url` in a new context (nothing leaves the machine, see `keepOffline`),
-   * answered 200 and, unless JavaScript is off, taken over by its script. The context is closed
-   * after the test, or with the browser when `keepOpen` is set (a page several tests read).
-   */
-  visit(url: string, options?: VisitOptions): Promise<Page>;
-}
+/**
+ * What the tests do in a page: open a visitor's page, wait for its script, follow the focus, run
+ * axe-core. No test framework here: the end-to-end fixtures (tests/e2e/fixtures.ts) and the hard
+ * suites both call these.
+ */
 
 export interface VisitOptions extends BrowserContextOptions, OfflineOptions {
   /** Called with the new page before it loads `url` (to install a clock, to listen to requests). */
   beforeGoto?: (page: Page) => void | Promise<void>;
-  keepOpen?: boolean;
 }
 
 /**
- * One headless Chromium for the whole test file, registered as the file's hooks: started before
- * its first test, closed after its last; every context opened through it is closed after the
- * test that opened it (a stuck one is given up on after 10 s, so that it cannot hold up the rest).
+ * A visitor's page at `url` in a new context of `browser` (nothing leaves the machine, see
+ * `keepOffline`), answered 200 and, unless JavaScript is off, taken over by its script. The
+ * context is handed to `opened` as soon as it exists, so that the caller closes it even when the
+ * page fails.
  */
-export function chromiumForFile(): FileChromium {
-  let browser: Browser | undefined;
-  const opened: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  const running = () => {
-    if (!browser) throw new Error("chromiumForFile: Chromium is not running (used outside a test?)");
-    return browser;
-  };
-  return {
-    get browser() {
-      return running();
-    },
-    async newContext(options) {
-      const context = await running().newContext(options);
-      opened.push(context);
-      return context;
-    },
-    closeAfterTest(context) {
-      opened.push(context);
-    },
-    async visit(url, { beforeGoto, keepOpen = false, standIn, abortHosts, ...contextOptions } = {}) {
-      const context = await running().newContext(contextOptions);
-      if (!keepOpen) opened.push(context);
-      await keepOffline(context, { standIn, abortHosts });
-      const page = await context.newPage();
-      await beforeGoto?.(page);
-      const response = await page.goto(url);
-      expect(response?.status(), url).toBe(200);
-      if (contextOptions.javaScriptEnabled !== false) await waitForHydrationOrExplain(page);
-      return page;
-    },
-  };
+export async function visitPage(
+  browser: Browser,
+  url: string,
+  { beforeGoto, standIn, abortHosts, ...contextOptions }: VisitOptions,
+  opened: (context: BrowserContext) => void,
+): Promise<Page> {
+  const context = await browser.newContext(contextOptions);
+  opened(context);
+  await keepOffline(context, { standIn, abortHosts });
+  const page = await context.newPage();
+  await beforeGoto?.(page);
+  const response = await page.goto(url);
+  if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status() ?? "nothing"}, not 200`);
+  if (contextOptions.javaScriptEnabled !== false) await waitForHydrationOrExplain(page);
+  return page;
 }
 
 /**
@@ -180,11 +142,6 @@ export async function waitForPath(page: Page, pathname: string, timeoutMs = 15_0
 /** Whether `target` has the keyboard focus. */
 export function hasFocus(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement);
-}
-
-/** Fails unless `target` gets the keyboard focus (waiting for it a little). */
-export async function expectFocusOn(target: Locator, message = `focus on ${target.toString()}`): Promise<void> {
-  await expect.poll(() => hasFocus(target), { message }).toBe(true);
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails if it never gets it. */

@@ -217,7 +217,26 @@ export function spawnProcess(command: string, args: string[], env: Env): NodePro
   return handle;
 }
 
-/** Stops every process these helpers started and that is still running (for afterAll hooks). */
+/**
+ * The processes one test file starts, to stop after it: `own` each as it starts, `stopAll` in the
+ * file's afterAll. Not `stopAllProcesses` in an end-to-end file: that would stop the worker's
+ * stacks too (tests/e2e/fixtures.ts), which the worker's next files use.
+ */
+export function processGroup(): { own<P extends NodeProcess>(proc: P): P; stopAll(): Promise<void> } {
+  const owned = new Set<NodeProcess>();
+  return {
+    own(proc) {
+      owned.add(proc);
+      void proc.exited.then(() => owned.delete(proc));
+      return proc;
+    },
+    async stopAll() {
+      await Promise.all([...owned].map((proc) => proc.stop()));
+    },
+  };
+}
+
+/** Stops every process these helpers started and that is still running (for a reliability file's afterAll). */
 export async function stopAllProcesses(): Promise<void> {
   await Promise.all([...running].map((proc) => proc.stop()));
 }
@@ -325,7 +344,7 @@ export const CHROMIUM_ARGS = [
  * 79 s (Chromium's CPU 143 s against 84 s), the whole run 404 s against 274 s. The Lighthouse
  * bench keeps the full browser, as a visitor's.
  */
-const TEST_CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
+export const TEST_CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: CHROMIUM_ARGS });
