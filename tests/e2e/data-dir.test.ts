@@ -9,7 +9,6 @@ import {
   processGroup,
   removeDir,
   spawnNode as spawnAnyNode,
-  startBff as startAnyBff,
   tempDir,
   unhandledFailureLines,
 } from "./helpers/index.ts";
@@ -32,11 +31,7 @@ async function newDataDir() {
 const processes = processGroup();
 const own = processes.own;
 const spawnNode = (script: string, env: Env) => own(spawnAnyNode(script, env));
-async function startBff(env: Env) {
-  const bff = await startAnyBff(env);
-  own(bff.proc);
-  return bff;
-}
+const startBff = processes.startBff;
 
 test.afterAll(async () => {
   await processes.stopAll();

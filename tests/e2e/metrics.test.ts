@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { REDIS_SERVER, startRedisServer } from "../hard/scale-out-support.ts";
 import { expect, test } from "./fixtures.ts";
-import { type Bff, bffEnv, closedLoopbackPort, type Env, logIn, portOf, processGroup, removeDir, startBff as startAnyBff, tempDir } from "./helpers/index.ts";
+import { type Bff, bffEnv, closedLoopbackPort, logIn, portOf, processGroup, removeDir, tempDir } from "./helpers/index.ts";
 
 /**
  * The Prometheus metrics as an operator scrapes them (issue 36): the real process with
@@ -19,11 +19,7 @@ async function newDataDir() {
 
 /** The processes this file started, stopped after it. */
 const processes = processGroup();
-async function startBff(env: Env): Promise<Bff> {
-  const bff = await startAnyBff(env);
-  processes.own(bff.proc);
-  return bff;
-}
+const startBff = processes.startBff;
 
 test.afterAll(async () => {
   await processes.stopAll();

@@ -11,6 +11,7 @@ import {
   DESKTOP,
   referenceApiToken,
   removeDir,
+  runCanaries,
   startBff,
   tempDir,
   waitForHydrationOrExplain,
@@ -277,47 +278,6 @@ async function wakeIslands(page: Page): Promise<void> {
   }
 }
 
-/**
- * Runs in the page after the poke, and resolves once a canary of each kind of delayed run has
- * run: a javascript: link's navigation (a task, as a clicked payload link's), a failed image and a
- * failed audio load (their error events), a CSS animation's start, and two rendered frames
- * (autofocus, SMIL's begin, a marquee's start). Set off after the poke, outside `main`, they run
- * after the payloads the poke set off would have.
- */
-function runCanaries(): Promise<void> {
-  return new Promise((resolve) => {
-    const global = window as unknown as { __probeCanary?: () => void };
-    const box = document.createElement("div");
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync("@keyframes probe-canary { from { opacity: 1; } to { opacity: 1; } }");
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    const waiting = new Set(["link", "image", "audio", "animation", "frames"]);
-    const ran = (kind: string) => () => {
-      waiting.delete(kind);
-      if (waiting.size) return;
-      box.remove();
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((each) => each !== sheet);
-      delete global.__probeCanary;
-      resolve();
-    };
-    global.__probeCanary = ran("link");
-    const link = Object.assign(document.createElement("a"), { href: "javascript:void(top.__probeCanary())", textContent: "kanari" });
-    const image = document.createElement("img");
-    image.addEventListener("error", ran("image"), { once: true });
-    image.src = "/__probe-canary.png";
-    const audio = document.createElement("audio");
-    audio.addEventListener("error", ran("audio"), { once: true });
-    audio.preload = "auto";
-    audio.src = "/__probe-canary.mp3";
-    const animated = document.createElement("div");
-    animated.addEventListener("animationstart", ran("animation"), { once: true });
-    animated.style.animation = "probe-canary 1s";
-    box.append(link, image, audio, animated);
-    (document.body ?? document.documentElement).append(box);
-    link.click();
-    requestAnimationFrame(() => requestAnimationFrame(ran("frames")));
-  });
-}
 
 /** Opens a page, pokes every element of `main`, and records what ran and what was left. */
 async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Promise<PageResult> {
@@ -347,7 +307,7 @@ async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Pro
     // script wakes (on a hydrated page), then the canaries.
     if (hydrate) await wakeIslands(page);
     // A payload that ran may replace the document under the canaries: they run again in the new one.
-    await page.evaluate(runCanaries).catch(() => page.evaluate(runCanaries));
+    await runCanaries(page, { link: true });
     // A javascript: link that ran may have replaced the document; the checks below then see that.
     const { xss, residue } = await page.evaluate(() => {
       const found: string[] = [];

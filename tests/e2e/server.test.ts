@@ -14,7 +14,6 @@ import {
   PROJECT_ROOT,
   removeDir,
   spawnNode,
-  startBff as startAnyBff,
   tempDir,
   tryConnect,
 } from "./helpers/index.ts";
@@ -32,11 +31,7 @@ async function newDataDir() {
 /** The processes this file started, stopped after it. */
 const processes = processGroup();
 const own = processes.own;
-async function startBff(env: Env) {
-  const bff = await startAnyBff(env);
-  own(bff.proc);
-  return bff;
-}
+const startBff = processes.startBff;
 
 test.afterAll(async () => {
   await processes.stopAll();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Dialog } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiData, waitForHydrationOrExplain } from "../e2e/helpers/index.ts";
+import { apiData, runCanaries, waitForHydrationOrExplain } from "../e2e/helpers/index.ts";
 import { chromiumForFile } from "./chromium.ts";
 import { RICH_PAYLOADS } from "../e2e/xss-corpus.ts";
 import { reportCase } from "./report.ts";
@@ -35,42 +35,6 @@ const RICH_FIELDS: RichField[] = [
 /** Markup that can run script, as it would sit in stored HTML. */
 const ACTIVE_MARKUP = /<(script|iframe|object|embed|base|meta|link|form)\b|<[^>]*\son[a-z]+\s*=|\b(href|src|action|formaction|data)\s*=\s*["']?\s*(javascript|vbscript|data):/i;
 
-/**
- * Runs in the page after the poke, and resolves once a canary of each kind of delayed run has run:
- * a failed image and a failed audio load (their error events, after a round trip to the site), a
- * CSS animation's start, and two rendered frames (autofocus, SMIL's begin, a marquee's start). Set
- * off after the poke, outside `main`, they run after what the poke set off would have: a payload's
- * handler, or the report of the CSP refusing it (queued as the poke hovered, focused and clicked).
- */
-function runCanaries(): Promise<void> {
-  return new Promise((resolve) => {
-    const box = document.createElement("div");
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync("@keyframes probe-canary { from { opacity: 1; } to { opacity: 1; } }");
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    const waiting = new Set(["image", "audio", "animation", "frames"]);
-    const ran = (kind: string) => () => {
-      waiting.delete(kind);
-      if (waiting.size) return;
-      box.remove();
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((each) => each !== sheet);
-      resolve();
-    };
-    const image = document.createElement("img");
-    image.addEventListener("error", ran("image"), { once: true });
-    image.src = "/__probe-canary.png";
-    const audio = document.createElement("audio");
-    audio.addEventListener("error", ran("audio"), { once: true });
-    audio.preload = "auto";
-    audio.src = "/__probe-canary.mp3";
-    const animated = document.createElement("div");
-    animated.addEventListener("animationstart", ran("animation"), { once: true });
-    animated.style.animation = "probe-canary 1s";
-    box.append(image, audio, animated);
-    (document.body ?? document.documentElement).append(box);
-    requestAnimationFrame(() => requestAnimationFrame(ran("frames")));
-  });
-}
 
 let stack: HardStack;
 const chromium = chromiumForFile();
@@ -176,7 +140,7 @@ describe("the XSS corpus saved through the admin forms", () => {
       // What the poke set off has run (or been refused and reported) once what is set off after
       // it has. A payload that ran may have replaced the document under the canaries: they run
       // again in the new one.
-      await page.evaluate(runCanaries).catch(() => page.evaluate(runCanaries));
+      await runCanaries(page, { link: false });
       const { xss, violations } = await page.evaluate(() => ({
         xss: (window as unknown as { __xss?: unknown }).__xss,
         violations: (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],

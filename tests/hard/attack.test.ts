@@ -5,6 +5,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, decodeHtmlEntities, pngBuffer, PROJECT_ROOT, STAFF_EMAIL } from "../e2e/helpers/index.ts";
+import { SCREENS } from "~/resources/screens";
 import { caseRecorder } from "./report.ts";
 import { formOf } from "./screens.ts";
 import { INDONESIAN_FAILURE, logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";
@@ -312,13 +313,16 @@ describe("anonymous and role-1 visitors on every admin loader and action", () =>
         .replace(/\$screen/, "activity")}`,
       index: file.includes("._index"),
       hasAction: /export (async )?function action|export const action/.test(readFileSync(path.join(routesDir, file), "utf8")),
-    }));
+    }))
+    // And every screen of the one list, which the build serves with app/routes/admin-screen.tsx.
+    .concat(SCREENS.map((screen) => ({ path: `/admin/${screen.id}`, index: false, hasAction: true })));
   const adminPaths = adminRoutes.map((route) => route.path);
 
   it("finds every admin route module", () => {
     expect(adminPaths).toContain("/admin");
     expect(adminPaths).toContain("/admin/export/activity");
     expect(adminPaths).toContain("/admin/audit");
+    expect(adminPaths).toContain("/admin/book");
     expect(adminPaths.length).toBeGreaterThan(15);
   });
 

@@ -198,3 +198,52 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   });
 }
+
+/**
+ * Resolves once a canary of each kind of delayed run has run in the page: a failed image and a
+ * failed audio load (their error events, after a round trip to the site), a CSS animation's
+ * start, two rendered frames (autofocus, SMIL's begin, a marquee's start) and, with `link`, a
+ * clicked javascript: link's navigation (a task, as a clicked payload link's; where the CSP is
+ * enforced it would itself be reported, so the admin pages' probe leaves it out). Set off after
+ * an XSS probe's poke, outside `main`, they run after what the poke set off would have: a
+ * payload's handler, or the report of the CSP refusing it. A payload that replaced the document
+ * meanwhile gets them run again in the new one.
+ */
+export async function runCanaries(page: Page, { link }: { link: boolean }): Promise<void> {
+  const canaries = (withLink: boolean) =>
+    new Promise<void>((resolve) => {
+      const global = window as unknown as { __probeCanary?: () => void };
+      const box = document.createElement("div");
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync("@keyframes probe-canary { from { opacity: 1; } to { opacity: 1; } }");
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      const waiting = new Set(["image", "audio", "animation", "frames", ...(withLink ? ["link"] : [])]);
+      const ran = (kind: string) => () => {
+        waiting.delete(kind);
+        if (waiting.size) return;
+        box.remove();
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((each) => each !== sheet);
+        delete global.__probeCanary;
+        resolve();
+      };
+      const image = document.createElement("img");
+      image.addEventListener("error", ran("image"), { once: true });
+      image.src = "/__probe-canary.png";
+      const audio = document.createElement("audio");
+      audio.addEventListener("error", ran("audio"), { once: true });
+      audio.preload = "auto";
+      audio.src = "/__probe-canary.mp3";
+      const animated = document.createElement("div");
+      animated.addEventListener("animationstart", ran("animation"), { once: true });
+      animated.style.animation = "probe-canary 1s";
+      box.append(image, audio, animated);
+      if (withLink) {
+        global.__probeCanary = ran("link");
+        box.append(Object.assign(document.createElement("a"), { href: "javascript:void(top.__probeCanary())", textContent: "kanari" }));
+      }
+      (document.body ?? document.documentElement).append(box);
+      box.querySelector("a")?.click();
+      requestAnimationFrame(() => requestAnimationFrame(ran("frames")));
+    });
+  await page.evaluate(canaries, link).catch(() => page.evaluate(canaries, link));
+}

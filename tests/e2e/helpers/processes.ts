@@ -222,13 +222,19 @@ export function spawnProcess(command: string, args: string[], env: Env): NodePro
  * file's afterAll. Not `stopAllProcesses` in an end-to-end file: that would stop the worker's
  * stacks too (tests/e2e/fixtures.ts), which the worker's next files use.
  */
-export function processGroup(): { own<P extends NodeProcess>(proc: P): P; stopAll(): Promise<void> } {
+export function processGroup(): { own<P extends NodeProcess>(proc: P): P; startBff(env: Env): Promise<Bff>; stopAll(): Promise<void> } {
   const owned = new Set<NodeProcess>();
+  const own = <P extends NodeProcess>(proc: P): P => {
+    owned.add(proc);
+    void proc.exited.then(() => owned.delete(proc));
+    return proc;
+  };
   return {
-    own(proc) {
-      owned.add(proc);
-      void proc.exited.then(() => owned.delete(proc));
-      return proc;
+    own,
+    async startBff(env) {
+      const bff = await startBff(env);
+      own(bff.proc);
+      return bff;
     },
     async stopAll() {
       await Promise.all([...owned].map((proc) => proc.stop()));
