@@ -18,8 +18,8 @@ import { type Shape, type ShapedStack, shapedStack } from "./upstream-shapes.ts"
  *   never another worker's.
  * - `contexts`: browser contexts of the worker's Chromium (Playwright's `browser`), closed after
  *   the test; `visit` opens a visitor's page.
- * - `admins`: a logged-in admin's contexts on the main site (logged in over HTTP when the test
- *   first opens one); `adminsAt(url)` the same on another site; `shaped`: the stack of the
+ * - `admins`: a logged-in admin's contexts on the main site (logged in over HTTP when the file's
+ *   first test opens one); `adminsAt(url)` the same on another site; `shaped`: the stack of the
  *   describe block's `shape` option, with its admin's contexts.
  * Every context is traced and every page shot when a test fails (playwright.config.ts).
  */
@@ -118,6 +118,9 @@ function counting<F extends object>(target: F, owner?: object): F {
 }
 export const expect = counting(playwrightExpect);
 
+/** The admin sessions of this worker's test files, by file and site (see `adminsAt`). */
+const fileSessions = new Map<string, Promise<LoggedIn>>();
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stackOf: [
     async ({}, use, workerInfo) => {
@@ -151,16 +154,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const context of opened) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   },
 
-  adminsAt: async ({ contexts }, use) => {
+  adminsAt: async ({ contexts }, use, testInfo) => {
     await use((bffUrl) => {
-      // One session per site and test: the session holds the flashed alerts, so another test's
-      // unread alert never greets this test's first page.
-      let loggedIn: Promise<LoggedIn> | undefined;
+      // One session per site and test file, logged in when the file's first test opens one (a
+      // login costs the upstream a password hash): the session holds the flashed alerts, so
+      // another file's unread alert never greets this file's first page.
+      const key = `${testInfo.file}\n${bffUrl}`;
       return {
         ...contexts,
         async open(options) {
-          loggedIn ??= adminSession(bffUrl);
-          const admin = await adminBrowser(contexts.browser, bffUrl, await loggedIn, options);
+          if (!fileSessions.has(key)) fileSessions.set(key, adminSession(bffUrl));
+          const admin = await adminBrowser(contexts.browser, bffUrl, await fileSessions.get(key)!, options);
           contexts.closeAfterTest(admin.context);
           return admin;
         },
