@@ -84,6 +84,9 @@ function run(command: string, args: string[], outputFile?: string, env: NodeJS.P
   });
 }
 
+/** A failure's first line, without terminal colours, for the table's list of failures. */
+const firstLine = (text = "") => stripVTControlCharacters(text).trim().split("\n")[0].slice(0, 500);
+
 /** The counts and the failures of a vitest run, from its JSON report (none when a stopped run left none whole). */
 function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failures"> {
   let report: VitestJsonReport;
@@ -92,7 +95,6 @@ function vitestOutcome(reportFile: string): Pick<PhaseResult, "tests" | "failure
   } catch {
     return {};
   }
-  const firstLine = (text = "") => text.trim().split("\n")[0].slice(0, 500);
   const failures = report.testResults.flatMap((file) => {
     const where = path.relative(root, file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === "failed");
@@ -137,7 +139,6 @@ function playwrightOutcome(reportFile: string): Pick<PhaseResult, "tests" | "fai
   } catch {
     return {};
   }
-  const firstLine = (text = "") => stripVTControlCharacters(text).trim().split("\n")[0].slice(0, 500);
   const failuresIn = (suite: PlaywrightSuite, titles: string[]): string[] => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests

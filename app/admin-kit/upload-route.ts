@@ -16,7 +16,8 @@ export function uploadRoute(definition: Pick<Declared, "fields">): UploadRouteHa
 
 /** The one module that serves every screen: each screen's route, by its id, takes what its form carries (a form of text alone, nothing more). */
 export function screensUploadRoute(screens: readonly Declared[], routeIdOf: (id: string) => string): UploadRouteHandle {
-  return { uploads: Object.fromEntries(screens.flatMap((screen) => (kindsOf(screen).length > 0 ? [[routeIdOf(screen.id), kindsOf(screen)]] : []))) };
+  const kinds = screens.map((screen) => [routeIdOf(screen.id), kindsOf(screen)] as const);
+  return { uploads: Object.fromEntries(kinds.filter(([, screenKinds]) => screenKinds.length > 0)) };
 }
 
 /** The resumable uploads' routes (/admin/uploads): their bodies may be as large as the largest file any form takes. */

@@ -4,7 +4,7 @@ import type { Cells, ResourceDefinition } from "~/admin-kit/resource";
 import type { AdminContext } from "~/platform/auth.server";
 import type { CachedResource } from "~/platform/cache.server";
 import { exportCsv, loadScreen, type ResourceAdapter, screenAction } from "~/admin-kit/server/screen.server";
-import { ADMIN_MENU, AUDIT_PAGE, SCREEN_SECTIONS, screenAt } from "./screens";
+import { ADMIN_MENU, AUDIT_PAGE, SCREENS, screenAt } from "./screens";
 
 /**
  * The screens' server halves, each found beside its declaration (`app/resources/<resource>/adapter.server.ts`)
@@ -24,8 +24,6 @@ function adapterOf(definition: object): AnyAdapter {
   if (!adapter) throw new Error(`A screen of app/resources/screens.ts has no adapter.server.ts beside its declaration: ${(definition as { id?: string }).id}`);
   return adapter;
 }
-
-const SECTIONS = SCREEN_SECTIONS.map((section) => ({ label: section.label, screens: section.screens.map((definition) => register(adapterOf(definition))) }));
 
 /** A screen as the rest of the back-office needs it, whatever its record type. */
 export interface RegisteredScreen {
@@ -52,7 +50,7 @@ function register<Rec, C extends Cells, S extends z.ZodObject>(adapter: Resource
   };
 }
 
-export const ADMIN_SCREENS: RegisteredScreen[] = SECTIONS.flatMap((section) => section.screens);
+export const ADMIN_SCREENS: RegisteredScreen[] = SCREENS.map((definition) => register(adapterOf(definition)));
 
 /** The sidebar (made from the one list: screens.ts). */
 export { ADMIN_MENU, AUDIT_PAGE };

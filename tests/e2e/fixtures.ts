@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, test as base, expect as playwrightExpect, type Page } from "@playwright/test";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import { type AdminBrowser, adminBrowser, type AdminContextOptions, type LoggedIn } from "./helpers/admin.ts";
-import { visitPage, type VisitOptions } from "./helpers/browser.ts";
+import { closeContexts, visitPage, type VisitOptions } from "./helpers/browser.ts";
 import { bffEnv, removeDir, startBff, tempDir } from "./helpers/processes.ts";
 import { DEMO_PASSWORD } from "./helpers/reference-api.ts";
 import { adminSession } from "./helpers/session.ts";
@@ -150,8 +150,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       closeAfterTest: (context) => void opened.push(context),
       visit: (url, options = {}) => visitPage(browser, url, options, (context) => opened.push(context)),
     });
-    // A stuck context is given up on after 10 s, so that it cannot hold up the rest.
-    for (const context of opened) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await closeContexts(opened);
   },
 
   adminsAt: async ({ contexts }, use, testInfo) => {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { closeContexts } from "../e2e/helpers/browser.ts";
 import { launchChromium } from "../e2e/helpers/processes.ts";
 
 /**
@@ -14,7 +15,7 @@ export function chromiumForFile(): { readonly browser: Browser; newContext(optio
     browser = await launchChromium();
   });
   afterEach(async () => {
-    for (const context of opened.splice(0)) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await closeContexts(opened.splice(0));
   });
   afterAll(async () => {
     await browser?.close();

@@ -37,6 +37,11 @@ export async function visitPage(
   return page;
 }
 
+/** Closes these contexts one after another, giving up on a stuck one after 10 s so that it cannot hold up the rest. */
+export async function closeContexts(contexts: readonly BrowserContext[]): Promise<void> {
+  for (const context of contexts) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
 /**
  * Nothing leaves the machine (it has no internet): the tests' Chromium resolves no host name but
  * the loopback address (`CHROMIUM_ARGS`), so a request elsewhere fails at once. A context that
