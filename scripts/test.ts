@@ -142,8 +142,12 @@ function playwrightOutcome(reportFile: string): Pick<PhaseResult, "tests" | "fai
   const failuresIn = (suite: PlaywrightSuite, titles: string[]): string[] => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
-        .filter((test) => test.status === "unexpected")
-        .map((test) => `tests/e2e/${suite.file}:${spec.line} > ${[...titles, spec.title].join(" > ")}: ${firstLine(test.results.at(-1)?.error?.message)}`),
+        // A flaky test failed its first run and passed the second, traced one: a failure all the same.
+        .filter((test) => test.status === "unexpected" || test.status === "flaky")
+        .map((test) => {
+          const why = firstLine(test.results.find((result) => result.error)?.error?.message);
+          return `tests/e2e/${suite.file}:${spec.line} > ${[...titles, spec.title].join(" > ")}: ${test.status === "flaky" ? "(failed once, then passed) " : ""}${why}`;
+        }),
     ),
     ...(suite.suites ?? []).flatMap((child) => failuresIn(child, [...titles, child.title])),
   ];
