@@ -38,6 +38,11 @@ export interface ListSource<Rec> {
   /** What the search index holds of a record, one text per field, in the order of `textFields`. */
   textFields: readonly string[];
   texts(record: Rec): string[];
+  /**
+   * A search read also as the key of one field (a book's ISBN in any writing): the records
+   * whose field holds a word beginning with `key(search)` match too, whatever the other fields.
+   */
+  searchKey?: { field: string; key(search: string): string | undefined };
 }
 
 /** What it takes to read a list whole. */
@@ -48,6 +53,12 @@ export interface ListCopy<Rec> {
   records: Rec[];
   /** Over `textFields`, by a record's position in `records`. */
   search: PositionIndex;
+  /**
+   * The positions of the records matching a search (every word, each a word's beginning), in
+   * every field or in those given by their place in `textFields`; and those the source's
+   * `searchKey` finds. Undefined for a search of no words.
+   */
+  find(text: string, columns?: number[]): Set<number> | undefined;
   /** When its read began: it holds every record made before then. */
   readAt: number;
   /** When its read ended (its age, for `ADMIN_LIST_REFRESH_MS`). */
@@ -113,7 +124,18 @@ async function readCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, readA
   const search = new PositionIndex(source.textFields.length, (function* () {
     for (const record of records) yield source.texts(record);
   })());
-  return { records, search, readAt, builtAt: Date.now(), upstreamPositions };
+  return { records, search, find: finder(search, source), readAt, builtAt: Date.now(), upstreamPositions };
+}
+
+function finder<Rec>(search: PositionIndex, source: ListSource<Rec>): ListCopy<Rec>["find"] {
+  const keyColumn = source.searchKey ? source.textFields.indexOf(source.searchKey.field) : -1;
+  return (text, columns) => {
+    const matched = search.search(text, columns);
+    const key = keyColumn >= 0 ? source.searchKey?.key(text) : undefined;
+    if (key === undefined) return matched;
+    const byKey = search.search(key, [keyColumn]) ?? new Set<number>();
+    return matched ? new Set([...matched, ...byKey]) : byKey;
+  };
 }
 
 interface Slot {

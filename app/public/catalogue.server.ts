@@ -135,11 +135,11 @@ function filtersOf(model: BookModel) {
   return kept;
 }
 
-/** The search fields of the book list: title and author (their places in its index). */
+/** The search fields of the book list: title and author (their places in its index); an ISBN in any writing finds its book too (`bookList.searchKey`). */
 const SEARCHED_COLUMNS = ["title", "author"].map((field) => bookList.textFields.indexOf(field));
 
 export interface CatalogueQuery {
-  /** Words of a title or an author's name ("" for none). */
+  /** Words of a title or an author's name, or an ISBN/ISSN ("" for none). */
   q: string;
   /** A genre's or a tag's name ("" for any). */
   genre: string;
@@ -159,7 +159,7 @@ export interface CataloguePage {
 /** One page of the books matching the query, newest first. A page past the last is undefined. */
 export async function catalogueBooks(request: Request, query: CatalogueQuery): Promise<CataloguePage | undefined> {
   const model = await books(request);
-  const matched = query.q ? model.search.search(query.q, SEARCHED_COLUMNS) : undefined;
+  const matched = query.q ? model.find(query.q, SEARCHED_COLUMNS) : undefined;
   const chosen = model.records.filter(
     (book, position) =>
       (!matched || matched.has(position)) &&

@@ -66,7 +66,7 @@ export default function CataloguePage() {
       </p>
       <Form method="get" action={CATALOGUE_PATH} className="catalogue-search" role="search" aria-label="Cari buku">
         <label>
-          <span>Judul atau pengarang</span>
+          <span>Judul, pengarang atau ISBN</span>
           <input type="search" name="q" defaultValue={query.q} maxLength={CATALOGUE_QUERY_MAX_CHARS} autoComplete="off" />
         </label>
         <NameFilter label="Genre" name="genre" chosen={query.genre} names={genres} />

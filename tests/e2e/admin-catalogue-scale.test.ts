@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
 import { startReferenceApi } from "../../reference-api/server.ts";
+import { isbn13To10, isbn10To13, isValidIsbn10, isValidIsbn13, standardNumberKey, standardNumberKeys } from "~/lib/standard-numbers";
 import { AGENCY_CATALOGUE, isbnChecksumValid, matchesSearch, setCatalogueCounts, type WrittenCatalogue } from "../helpers/catalogue-scale.ts";
 import { alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, pick, tempDir, removeDir, rowWith, startBff } from "./helpers/index.ts";
 
@@ -69,7 +70,32 @@ function chosen(catalogue: WrittenCatalogue) {
   // Books whose ISBN the form accepts as it is (compact, so that a search finds it alone), and authors with no book.
   const editable = generated.filter((book) => /^\d+X?$/.test(book.isbn_issn) && isbnChecksumValid(book.isbn_issn) && book.genres.length > 0 && !book.genres.includes("Sejarah"));
   const idle = alone.filter((author) => booksBy(author.id) === 0);
-  return { booksMatching, prolific, lone: alone[alone.length - 1], editable, idle, newest: catalogue.books[catalogue.books.length - 1] };
+  return { booksMatching, prolific, lone: alone[alone.length - 1], editable, idle, newest: catalogue.books[catalogue.books.length - 1], isbnSearches: isbnSearches(generated) };
+}
+
+const hyphenated13 = (isbn: string) => [isbn.slice(0, 3), isbn.slice(3, 6), isbn.slice(6, 9), isbn.slice(9, 12), isbn[12]].join("-");
+const hyphenated10 = (isbn: string) => [isbn[0], isbn.slice(1, 4), isbn.slice(4, 9), isbn[9]].join("-");
+
+/**
+ * A book's ISBN searched in another writing than the stored one: each stored form of the test
+ * catalogue (hyphenated, compact, ISBN-10, a legacy number whose check digit fails) with a
+ * scanner's digits, hyphens, spaces, and the ISBN-10 for the ISBN-13 and the reverse.
+ */
+function isbnSearches(books: WrittenCatalogue["books"]): Array<{ book: WrittenCatalogue["books"][number]; query: string; what: string }> {
+  const compact = (book: { isbn_issn: string }) => book.isbn_issn.replace(/-/g, "");
+  const find = (test: (book: WrittenCatalogue["books"][number]) => boolean) => books.find(test)!;
+  const hyphenated = find((book) => book.isbn_issn.includes("-") && isValidIsbn13(compact(book)) && book.isbn_issn.startsWith("978"));
+  const stored13 = find((book) => /^978\d{10}$/.test(book.isbn_issn) && isValidIsbn13(book.isbn_issn));
+  const stored10 = find((book) => /^\d{9}[\dX]$/.test(book.isbn_issn) && isValidIsbn10(book.isbn_issn));
+  const legacy = find((book) => book.isbn_issn.includes("-") && compact(book).length === 13 && !isValidIsbn13(compact(book)));
+  return [
+    { book: hyphenated, query: compact(hyphenated), what: "a scanner's digits for a hyphenated ISBN-13" },
+    { book: hyphenated, query: `ISBN ${hyphenated10(isbn13To10(compact(hyphenated))!)}`, what: "its ISBN-10, prefixed, for a hyphenated ISBN-13" },
+    { book: stored13, query: hyphenated13(stored13.isbn_issn), what: "hyphens for a compact ISBN-13" },
+    { book: stored13, query: hyphenated13(stored13.isbn_issn).replace(/-/g, " "), what: "spaces for a compact ISBN-13" },
+    { book: stored10, query: hyphenated13(isbn10To13(stored10.isbn_issn)), what: "its ISBN-13 for an ISBN-10" },
+    { book: legacy, query: compact(legacy), what: "a scanner's digits for a legacy number whose check digit fails" },
+  ];
 }
 
 for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalogue, reference API in its ${shape} shape`, () => {
@@ -125,6 +151,24 @@ for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalo
       await page.waitForURL((url) => url.searchParams.get("sort") === "title");
       await expect.poll(() => header.getAttribute("aria-sort")).toBe("ascending");
       expect((await titles(page)).slice(0, 3)).toEqual([...found].sort(collator.compare).slice(0, 3));
+    });
+
+    test("finds a book by its ISBN in any writing, in the back-office's list and in the public catalogue", async ({ adminsAt }) => {
+      const admins = adminsAt(site.bff.url);
+      const admin = await admins.open({ javaScript });
+      const { page } = admin;
+      for (const { book, query, what } of pickOf.isbnSearches) {
+        // Every book of that number (the catalogue may hold it twice), and no other.
+        const key = standardNumberKey(query);
+        const same = site.catalogue.books.filter((each) => standardNumberKeys(each.isbn_issn).includes(key));
+        await admin.open(`/admin/book?q=${encodeURIComponent(query)}`);
+        expect(await count(page).innerText(), what).toBe(`${shown(same.length, "buku")} yang cocok dengan “${query}”`);
+        expect(await titles(page), what).toContain(book.title);
+
+        const visitor = await admins.visit(`${site.bff.url}/katalog?q=${encodeURIComponent(query)}`, { javaScriptEnabled: javaScript });
+        expect(await visitor.getByRole("status").textContent(), what).toBe(`${same.length} buku`);
+        expect(await visitor.locator(".book-card h2").allTextContents(), what).toContain(book.title);
+      }
     });
 
     test("counts and searches 5,000 authors", async ({ adminsAt }) => {

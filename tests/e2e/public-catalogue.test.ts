@@ -42,7 +42,7 @@ for (const { javaScript, label } of [
     const page = await open(contexts, mainStack, "/katalog");
     const author = books[0].author.name;
     const word = author.split(" ")[0].toLowerCase();
-    await page.getByLabel("Judul atau pengarang").fill(word);
+    await page.getByLabel("Judul, pengarang atau ISBN").fill(word);
     await page.getByRole("button", { name: "Cari" }).click();
     await page.waitForURL(new RegExp(`/katalog\\?q=${word}`));
     const byAuthor = books.filter((book) => book.author.name.toLowerCase().split(" ").some((part) => part.startsWith(word)));
@@ -54,7 +54,7 @@ for (const { javaScript, label } of [
     await page.waitForURL(/genre=/);
     expect(await cardTitles(page)).toEqual(byAuthor.filter((book) => book.genres.some((each) => each.name === genre)).map((book) => book.title));
     // The form shows what was asked.
-    expect(await page.getByLabel("Judul atau pengarang").inputValue()).toBe(word);
+    expect(await page.getByLabel("Judul, pengarang atau ISBN").inputValue()).toBe(word);
     expect(await page.getByLabel("Genre").inputValue()).toBe(genre);
 
     await page.goBack();
@@ -68,7 +68,7 @@ for (const { javaScript, label } of [
     const tag = books.find((book) => book.tags.length)!.tags[0].name;
     const page = await open(contexts, mainStack, `/katalog?tag=${encodeURIComponent(tag)}`);
     expect(await cardTitles(page)).toEqual(books.filter((book) => book.tags.some((each) => each.name === tag)).map((book) => book.title));
-    await page.getByLabel("Judul atau pengarang").fill("zzzz tidak ada");
+    await page.getByLabel("Judul, pengarang atau ISBN").fill("zzzz tidak ada");
     await page.getByRole("button", { name: "Cari" }).click();
     await page.waitForURL(/q=zzzz/);
     expect(await page.getByRole("status").textContent()).toBe("Tidak ada buku yang cocok dengan pencarian ini.");

@@ -104,7 +104,7 @@ test.beforeAll(async ({ mainStack }) => {
       path: "/katalog",
       title: `${PRODUCT} | Koleksi Digital`,
       heading: "Koleksi Digital",
-      texts: [newestBook.title, newestBook.author.name, `${books.length} buku`, "Judul atau pengarang"],
+      texts: [newestBook.title, newestBook.author.name, `${books.length} buku`, "Judul, pengarang atau ISBN"],
     },
     {
       name: "book",

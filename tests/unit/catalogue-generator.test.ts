@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStandardNumber } from "~/admin-kit/isbn";
+import { parseStandardNumber } from "~/lib/standard-numbers";
 import { AGENCY_CATALOGUE, generateCatalogue, isbnChecksumValid, isbnForm } from "../helpers/catalogue-scale.ts";
 
 /** The test tooling's catalogue (tests/helpers/catalogue-scale.ts, issue 37 point 4), at an agency's size. */

@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import { ISBN_ISSN_MESSAGES, optionalIsbnIssn } from "~/admin-kit/isbn";
 import {
   compactStandardNumber,
+  isbn10To13,
+  isbn13To10,
   isValidIsbn10,
   isValidIsbn13,
   isValidIssn,
-  ISBN_ISSN_MESSAGES,
-  optionalIsbnIssn,
   parseStandardNumber,
-} from "~/admin-kit/isbn";
+  standardNumberKey,
+  standardNumberKeys,
+  standardNumberQuery,
+  standardNumberSearchTerms,
+} from "~/lib/standard-numbers";
 
 /** The book form's ISBN/ISSN: check digits of all three kinds, and what is stored. */
 
@@ -70,5 +75,49 @@ describe("the form field", () => {
     expect(ISBN_ISSN_MESSAGES.checkDigit).toBe("Nomor ISBN/ISSN tidak valid: digit pemeriksanya tidak cocok, periksa kembali nomornya");
     const noShape = schema.safeParse({ isbn_issn: "12-34" });
     expect(noShape.error?.issues.map((issue) => issue.message)).toEqual(["ISBN/ISSN harus berupa ISBN 10 atau 13 digit, atau ISSN 8 digit"]);
+  });
+});
+
+describe("one number, any writing (search and duplicates)", () => {
+  it("turns an ISBN-10 into its ISBN-13 and a 978 ISBN-13 back (979 has no ISBN-10)", () => {
+    expect(isbn10To13("0306406152")).toBe("9780306406157");
+    expect(isbn10To13("080442957X")).toBe("9780804429573");
+    expect(isbn13To10("9780306406157")).toBe("0306406152");
+    expect(isbn13To10("9780804429573")).toBe("080442957X");
+    expect(isbn13To10("9791034304066")).toBeUndefined();
+  });
+
+  it("gives every writing of one book's number the same key", () => {
+    const writings = ["978-0-306-40615-7", "9780306406157", "978 0 306 40615 7", "ISBN 0-306-40615-2", "0306406152", "isbn-13: 978.0.306.40615.7"];
+    expect(new Set(writings.map(standardNumberKey))).toEqual(new Set(["9780306406157"]));
+    // A legacy value whose check digit fails is still the same number written another way.
+    expect(standardNumberKey("978-623-204-985-0")).toBe(standardNumberKey("9786232049850"));
+    expect(standardNumberKey("ISSN 0378-5955")).toBe("03785955");
+  });
+
+  it("finds each number a stored value holds, and nothing in a value with no digits", () => {
+    expect(standardNumberKeys("978-0-306-40615-7 (jil. 1); 0-8044-2957-X (jil. 2)")).toEqual(["9780306406157", "9780804429573"]);
+    expect(standardNumberKeys("")).toEqual([]);
+    expect(standardNumberKeys("tidak ada")).toEqual([]);
+  });
+
+  it("indexes a stored number compact and with its twin, so that any writing's key is a prefix of a term", () => {
+    const stored = ["978-0-306-40615-7", "0-306-40615-2", "9780306406157"];
+    for (const value of stored) {
+      const terms = standardNumberSearchTerms(value);
+      for (const query of ["9780306406157", "978-0-306-40615-7", "0306406152", "0 306 40615 2", "978-0-306", "0-306-406"]) {
+        const key = standardNumberQuery(query);
+        expect(key, `${query} in ${value}`).toBeDefined();
+        expect(terms.some((term) => term.startsWith(key ?? "")), `${query} in ${value}`).toBe(true);
+      }
+    }
+  });
+
+  it("reads a search as a number only when it is one of at least six digits (a year or a word stays words)", () => {
+    expect(standardNumberQuery("2023")).toBeUndefined();
+    expect(standardNumberQuery("Laskar Pelangi")).toBeUndefined();
+    expect(standardNumberQuery("978 Laskar")).toBeUndefined();
+    expect(standardNumberQuery("  9786232049857\n")).toBe("9786232049857");
+    expect(standardNumberQuery("080442957x")).toBe("9780804429573");
   });
 });

@@ -3,6 +3,7 @@ import type { ListSource } from "~/platform/list-copy.server";
 import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
 import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "~/platform/upstream-shapes.server";
 import { formatDayMonthYear } from "~/lib/dates";
+import { standardNumberQuery, standardNumberSearchTerms } from "~/lib/standard-numbers";
 
 /**
  * `/books` (spec §7) as the upstream answers it: listed from `GET /books/all` (`{ books: [...] }`),
@@ -61,7 +62,7 @@ const names = (relations: Array<{ name: string }>) => relations.map((relation) =
  * The books' list copy: one for the back-office and the public catalogue (about 50 MiB at
  * 10,000 books, so never two), searched over these fields; the book screen's listed columns are
  * the same, in the same order (a unit test holds them so), so that its search and sorting find
- * their column here.
+ * their column here. An ISBN or ISSN is found in any writing (app/lib/standard-numbers.ts).
  */
 export const bookList: ListSource<Book> = {
   key: "book",
@@ -76,7 +77,9 @@ export const bookList: ListSource<Book> = {
     book.publisher.name,
     book.synopsis,
     formatDayMonthYear(book.published_date),
-    book.isbn_issn,
+    // As stored, and each number it holds compact with its ISBN-10/13 twin: any writing finds it.
+    [book.isbn_issn, ...standardNumberSearchTerms(book.isbn_issn)].join(" "),
     names(book.genres),
   ],
+  searchKey: { field: "isbn_issn", key: standardNumberQuery },
 };

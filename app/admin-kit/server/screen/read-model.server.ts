@@ -1,8 +1,7 @@
 import type * as z from "zod";
 import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/resource";
 import type { ListView } from "~/admin-kit/url-state";
-import { listCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
-import type { PositionIndex } from "~/platform/full-text.server";
+import { listCopy, rereadListCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 
@@ -21,7 +20,8 @@ export interface ReadModel<Rec, C extends Cells> {
   cellsOf(record: Rec): C;
   /** Row positions in each column's ascending order, made the first time the column is asked for. */
   sorted: Map<string, Uint32Array>;
-  search: PositionIndex;
+  /** The rows matching a search (list-copy.server.ts, `ListCopy.find`). */
+  find: ListCopy<Rec>["find"];
   /** The copy's search fields: a column's place among them is its place in the index. */
   textFields: readonly string[];
 }
@@ -94,7 +94,7 @@ function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAda
     records: copy.records,
     cellsOf: (record) => adapter.cells(record, TABLE_TEXT),
     sorted,
-    search: copy.search,
+    find: copy.find,
     textFields: source.textFields,
   };
 }
@@ -103,6 +103,12 @@ function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAda
 export async function screenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
   const source = listSourceOf(adapter);
   return modelOf(await listCopy(api, source), adapter, source);
+}
+
+/** The screen's read model from a copy read from now on: it holds whatever the upstream has now. */
+export async function rereadScreenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>): Promise<ReadModel<Rec, C>> {
+  const source = listSourceOf(adapter);
+  return modelOf(await rereadListCopy(api, source, Date.now()), adapter, source);
 }
 
 
@@ -146,7 +152,7 @@ function orderedPositions(
   const order = ascending ? (view.dir === "desc" ? ascending.slice().reverse() : ascending) : Uint32Array.from(model.records.keys());
   if (!view.q) return order;
   // A search narrows the list and keeps its order: every word must match (AND), each as a word's beginning.
-  const matched = model.search.search(view.q, searchIn);
+  const matched = model.find(view.q, searchIn);
   return matched ? order.filter((position) => matched.has(position)) : order;
 }
 
