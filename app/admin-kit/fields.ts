@@ -1,6 +1,6 @@
 import "~/lib/zod-config";
 import * as z from "zod";
-import { parseIndonesianNumber, toIsoDate } from "~/lib/format";
+import { parseIndonesianNumber, parseTypedDate, toIsoDate, typedDateMessage } from "~/lib/format";
 
 /**
  * The rules of the admin forms' fields. A field declares its rule beside its label
@@ -80,13 +80,17 @@ export function optionalUrl() {
   return (label: string) => optionalMatching(/^(https?:\/\/[^\s/?#]+\S*|\/(?!\/)\S*)$/i, `${label} harus diawali http://, https:// atau /`, 2048);
 }
 
-/** Spec §5: a date becomes an ISO date-time; an invalid one becomes empty (and so is missing). */
+/**
+ * Spec §5: a date typed day-month-year (`parseTypedDate`) becomes an ISO date-time, midnight UTC
+ * (the upstream's form, spec §7); one that is not a date becomes empty, and the field says why.
+ */
 export function requiredIsoDate() {
   return (label: string) =>
     z.string({ error: `${label} wajib diisi` }).transform((value, context) => {
-      const iso = toIsoDate(value);
-      if (!iso) context.issues.push({ code: "custom", input: value, message: `${label} wajib diisi` });
-      return iso;
+      const typed = parseTypedDate(value);
+      if (typed && "day" in typed) return toIsoDate(typed.day);
+      context.issues.push({ code: "custom", input: value, message: typed ? typedDateMessage(typed.error, value) : `${label} wajib diisi` });
+      return "";
     });
 }
 

@@ -102,8 +102,8 @@ describe("adding and editing an activity", () => {
       ["title", "Tetap ada"],
       ["file", noFile()],
     ]);
-    expect(fieldErrors(submitted)).toEqual({ date: ["Tanggal wajib diisi"] });
-    if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Tetap ada" });
+    expect(fieldErrors(submitted)).toEqual({ date: ["“2024-02-31”: tanggal itu tidak ada di kalender"] });
+    if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Tetap ada", date: "2024-02-31" });
   });
 
   it("an activity may be added without an image", async () => {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
-import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate } from "~/lib/format";
+import { clip, formatIndonesianNumber, parseIndonesianNumber, parseTypedDate, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
 import { readScreenState, screenHref, SEARCH_MAX_LENGTH } from "~/admin-kit/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */
@@ -37,7 +37,37 @@ describe("dates", () => {
     const schema = z.object({ date: requiredIsoDate()("Tanggal") });
     const parse = (date: string) => parseWithZod(new URLSearchParams({ date }), { schema });
     expect(parse("2024-05-01")).toMatchObject({ status: "success", value: { date: "2024-05-01T00:00:00.000Z" } });
-    expect(parse("2024-13-01").reply().error).toEqual({ date: ["Tanggal wajib diisi"] });
+    expect(parse("2024-13-01").reply().error).toEqual({ date: ["“2024-13-01”: tanggal itu tidak ada di kalender"] });
+    expect(parse("").reply().error).toEqual({ date: ["Tanggal wajib diisi"] });
+  });
+
+  it("are read day-month-year in each accepted writing, whatever the browser's language", () => {
+    const schema = z.object({ date: requiredIsoDate()("Tanggal") });
+    const parse = (date: string) => parseWithZod(new URLSearchParams({ date }), { schema });
+    for (const typed of ["15-08-2023", "15/08/2023", "15.08.2023", "15082023", " 15-8-2023 ", "2023-08-15"]) {
+      expect(parse(typed), typed).toMatchObject({ status: "success", value: { date: "2023-08-15T00:00:00.000Z" } });
+    }
+    // Never month first: 08/15/2023 has no fifteenth month.
+    expect(parse("08/15/2023").reply().error).toEqual({ date: ["“08/15/2023”: tanggal itu tidak ada di kalender"] });
+  });
+
+  it("refuse a two-digit year, an impossible day and other text, saying why, never read as another date", () => {
+    expect(parseTypedDate("15-08-23")).toEqual({ error: "twoDigitYear" });
+    expect(parseTypedDate("150823")).toEqual({ error: "twoDigitYear" });
+    expect(parseTypedDate("31-02-2024")).toEqual({ error: "impossible" });
+    expect(parseTypedDate("29-02-2023")).toEqual({ error: "impossible" });
+    expect(parseTypedDate("29-02-2024")).toEqual({ day: "2024-02-29" });
+    expect(parseTypedDate("1582023")).toEqual({ error: "shape" });
+    expect(parseTypedDate("kemarin")).toEqual({ error: "shape" });
+    expect(parseTypedDate("  ")).toBeUndefined();
+    expect(typedDateMessage("twoDigitYear", "15-08-23")).toBe("“15-08-23”: tulis tahunnya empat angka, misalnya 17-08-2024");
+    expect(typedDateMessage("shape", "kemarin")).toBe("“kemarin” bukan tanggal: tulis HH-BB-TTTT (hari-bulan-tahun), misalnya 17-08-2024");
+  });
+
+  it("show a stored day as DD-MM-YYYY in the field, and compare a typed date by its day", () => {
+    expect(typedDateText("2023-08-15")).toBe("15-08-2023");
+    expect(typedDateText("15/08/2023")).toBe("15/08/2023");
+    expect(toDateInputValue("15.08.2023")).toBe("2023-08-15");
   });
 });
 

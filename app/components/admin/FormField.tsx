@@ -4,8 +4,10 @@ import { CLEAR_FIELD } from "~/admin-kit/relations";
 import type { FieldDefinition, FileAccept } from "~/admin-kit/resource";
 import { Icon } from "~/components/Icon";
 import { RelationPicker } from "./RelationPicker";
+import { DateInput } from "./DateInput";
 import { ImageInput, NumberInput } from "./FieldInputs";
 import { RichTextEditor } from "./RichTextEditor";
+import { DATE_FORMAT_HINT } from "~/lib/format";
 import { useHydrated } from "~/lib/hydrated";
 import { useStillUnderPointer } from "~/lib/pointer-settled";
 
@@ -81,7 +83,9 @@ export function FormField({
   const [fileRefusal, setFileRefusal] = useState<string>();
   const checkedErrors = useStillUnderPointer(latestErrors);
   const errors = fileRefusal ? [fileRefusal] : checkedErrors;
-  const { name, label, type, icon, className, disabled, hint } = definition;
+  const { name, label, type, icon, className, disabled } = definition;
+  // A date field says how it reads a date: whatever the browser's language, day first.
+  const hint = definition.hint ?? (type === "date" ? `Tulis ${DATE_FORMAT_HINT}.` : undefined);
   const hintId = `${id}-hint`;
   const unresolvedId = `${id}-unresolved`;
   const legacyId = `${id}-legacy`;
@@ -184,7 +188,7 @@ export function FormField({
       );
     }
     case "date":
-      control = <input {...common} type="date" defaultValue={single(defaultValue)} />;
+      control = <DateInput {...common} defaultValue={single(defaultValue)} hydrated={hydrated} />;
       break;
     case "number":
       control = <NumberInput {...common} defaultValue={single(defaultValue)} />;

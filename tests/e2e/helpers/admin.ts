@@ -32,6 +32,8 @@ export interface AdminContextOptions {
   javaScript: boolean;
   viewport?: { width: number; height: number };
   hasTouch?: boolean;
+  /** The browser's language (an office PC's is often English). */
+  locale?: string;
 }
 
 /** A page in a new context of a logged-in admin (nothing leaves the machine: `CHROMIUM_ARGS`). */
@@ -39,9 +41,9 @@ export async function adminBrowser(
   browser: Browser,
   bffUrl: string,
   loggedIn: LoggedIn,
-  { javaScript, viewport = DESKTOP, hasTouch = false }: AdminContextOptions,
+  { javaScript, viewport = DESKTOP, hasTouch = false, locale }: AdminContextOptions,
 ): Promise<AdminBrowser> {
-  const context = await browser.newContext({ viewport, hasTouch, javaScriptEnabled: javaScript, storageState: loggedIn });
+  const context = await browser.newContext({ viewport, hasTouch, javaScriptEnabled: javaScript, storageState: loggedIn, ...(locale ? { locale } : {}) });
   await context.addInitScript(recordAlerts);
   const page = await context.newPage();
   const open = async (path: string) => {
