@@ -2,6 +2,7 @@ import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { requiredText } from "~/admin-kit/fields";
 import type { MenuEntry } from "~/admin-kit/menu";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { SAME_NAME } from "~/admin-kit/duplicates";
 import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
@@ -59,5 +60,6 @@ export function namedGroupResource({ id, menu, noun, deleteQuestion }: NamedGrou
     remove: true,
     pageSize: 20,
     exportable: true,
+    duplicates: [SAME_NAME],
   });
 }

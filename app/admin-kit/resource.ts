@@ -4,6 +4,7 @@ import * as z from "zod";
 import type { FieldRule } from "./fields";
 import type { MenuEntry } from "./menu";
 import type { FormChoices, OptionList } from "./pickers";
+import type { DuplicateRule, DuplicateWarning } from "./duplicates";
 import type { EditConflict } from "./edit-conflicts";
 import type { FileAccept } from "~/lib/file-kinds";
 import type { StoredRelations } from "./relations";
@@ -159,6 +160,8 @@ export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObje
    * BFF's copy of the whole list, app/admin-kit/server/screen/read-model.server.ts).
    */
   pageSize?: number;
+  /** What makes two records one thing: a save that would add a second is warned first (app/admin-kit/duplicates.ts). */
+  duplicates?: readonly DuplicateRule[];
 }
 
 export interface ScreenRow<C extends Cells = Cells> {
@@ -240,6 +243,8 @@ export interface ScreenActionData {
   shown?: string;
   /** An edit whose fields were also changed elsewhere: written only once the admin chooses. */
   conflict?: EditConflict;
+  /** A save that would duplicate stored records: written only once the admin presses "Simpan tetap". */
+  duplicates?: DuplicateWarning;
 }
 
 /** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */

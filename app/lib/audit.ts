@@ -10,11 +10,16 @@ export type AuditAction = "create" | "update" | "delete" | "toggle";
 /** "pending": written before the upstream call, not completed yet, or never (the process ended first). */
 export type AuditOutcome = "ok" | "failed" | "pending";
 
-/** What is kept of one changed field: values of plain text only, the mere fact for the rest. */
+/**
+ * What is kept of one changed field: short plain-text values (relations by their names, dates
+ * day-month-year), rich text as the words added and removed, a file by its name, and the mere
+ * fact for a secret (and for rich text in entries written before words were counted).
+ */
 export type FieldChange =
   | { field: string; label: string; kind: "text"; from: string | null; to: string }
   | { field: string; label: string; kind: "changed" }
-  | { field: string; label: string; kind: "file" };
+  | { field: string; label: string; kind: "words"; added: number; removed: number; addedText: string; removedText: string }
+  | { field: string; label: string; kind: "file"; name?: string };
 
 export interface AuditRecord {
   actor: { id: string; email: string };
@@ -43,9 +48,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   toggle: "Ubah status",
 };
 
+function describeWords(change: Extract<FieldChange, { kind: "words" }>): string {
+  const parts = [
+    ...(change.added > 0 ? [`${change.added} kata ditambahkan ("${change.addedText}")`] : []),
+    ...(change.removed > 0 ? [`${change.removed} kata dihapus ("${change.removedText}")`] : []),
+  ];
+  return parts.length > 0 ? parts.join(", ") : "format diubah";
+}
+
 function describeChange(change: FieldChange): string {
-  if (change.kind === "file") return `${change.label}: berkas baru`;
+  if (change.kind === "file") return change.name ? `${change.label}: berkas baru "${change.name}"` : `${change.label}: berkas baru`;
   if (change.kind === "changed") return `${change.label}: diubah`;
+  if (change.kind === "words") return `${change.label}: ${describeWords(change)}`;
   return change.from === null ? `${change.label}: "${change.to}"` : `${change.label}: "${change.from}" → "${change.to}"`;
 }
 
@@ -61,6 +75,9 @@ function outcomeText(entry: AuditEntry): string {
   if (entry.outcome === "pending") return UNKNOWN_OUTCOME;
   return `Gagal${entry.upstreamStatus ? ` (${entry.upstreamStatus})` : ""}`;
 }
+
+/** The id of a record added when neither the upstream's answer nor its list named it. */
+export const UNKNOWN_RECORD_ID = "tidak diketahui";
 
 /** What an edit that changed no field shows in place of its changes. */
 export const NO_CHANGE = "Tidak ada perubahan";
@@ -96,7 +113,8 @@ export function auditCells(entry: AuditEntry, screenName: (id: string) => string
     actor: entry.actor.email,
     action: AUDIT_ACTION_LABELS[entry.action],
     resource: screenName(entry.resource),
-    recordId: entry.recordId ?? "",
+    // A new record whose id neither the upstream's answer nor a read of its list gave (a failed add made none).
+    recordId: entry.recordId ?? (entry.action === "create" && entry.outcome !== "failed" ? UNKNOWN_RECORD_ID : ""),
     recordLabel: entry.recordLabel ?? "",
     // An edit saved without changing anything is still an edit the upstream received: it says so.
     changes: entry.changes.length === 0 && entry.action === "update" ? NO_CHANGE : entry.changes.map(describeChange).join("\n"),

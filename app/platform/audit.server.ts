@@ -182,6 +182,8 @@ export interface AuditCompletion {
   upstreamStatus?: number;
   /** The record's id when the answer named it (a new record's). */
   recordId?: string | null;
+  /** The changes again, when sending the change told more of them (the names of the files streamed). */
+  changes?: FieldChange[];
 }
 
 /** A completion not written yet: retried until it is, or until the process ends (the entry then stays pending). */
@@ -193,10 +195,30 @@ const MAX_QUEUED_COMPLETIONS = 10_000;
 let retryTimer: NodeJS.Timeout | undefined;
 
 function writeCompletion(id: number, completion: AuditCompletion): void {
-  const assignments = ["outcome = @outcome", "upstream_status = @upstreamStatus", ...(completion.recordId ? ["record_id = @recordId"] : [])];
+  const assignments = [
+    "outcome = @outcome",
+    "upstream_status = @upstreamStatus",
+    ...(completion.recordId ? ["record_id = @recordId"] : []),
+    ...(completion.changes ? ["changes = @changes"] : []),
+  ];
   openAuditLog()
     .prepare(`UPDATE audit_log SET ${assignments.join(", ")} WHERE id = @id AND outcome = 'pending'`)
-    .run({ id, outcome: completion.outcome, upstreamStatus: completion.upstreamStatus ?? null, recordId: completion.recordId ?? null });
+    .run({
+      id,
+      outcome: completion.outcome,
+      upstreamStatus: completion.upstreamStatus ?? null,
+      recordId: completion.recordId ?? null,
+      changes: completion.changes ? JSON.stringify(completion.changes) : null,
+    });
+}
+
+/** Names a completed add's record by the id found after its answer (its list read anew). Never throws: a failure is logged. */
+export function nameCreatedRecord(id: number, recordId: string): void {
+  try {
+    openAuditLog().prepare("UPDATE audit_log SET record_id = @recordId WHERE id = @id AND record_id IS NULL").run({ id, recordId });
+  } catch (error) {
+    log("audit_record_failed", { entry: id, stage: "record id", error: failureText(error) });
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { http, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldChanges } from "~/admin-kit/server/screen/field-values.server";
 import { beginChange, queuedCompletions, recordChange, retryQueuedCompletions } from "~/platform/audit.server";
 import type { AuditCells } from "~/lib/audit";
@@ -90,13 +90,13 @@ describe("what is recorded", () => {
       resource: "Kegiatan",
       recordId: "24",
       recordLabel: "Kegiatan 24",
-      // The date was not changed, so it is not listed.
-      changes: 'Judul: "Kegiatan 24" → "Lomba Bercerita 2024"\nDeskripsi: diubah\nGambar: berkas baru',
+      // The date was not changed, so it is not listed; rich text as the words it gained, a file by its name.
+      changes: 'Judul: "Kegiatan 24" → "Lomba Bercerita 2024"\nDeskripsi: 2 kata ditambahkan ("dan SMP")\nGambar: berkas baru "lomba.png"',
       outcome: "Berhasil",
     });
   });
 
-  it("keeps no file contents and no rich text in the file", async () => {
+  it("keeps no file contents, no markup and no token in the file: rich text as its words only", async () => {
     recordWrites("put", "/activities", { status: 200 });
     await editActivity([
       ["date", "2024-05-01"],
@@ -109,8 +109,9 @@ describe("what is recorded", () => {
     const stored = JSON.stringify(database.prepare("SELECT * FROM audit_log").all());
     database.close();
     expect(stored).toContain("role3@dispusip.local");
-    expect(stored).not.toContain("isi kaya");
-    expect(stored).not.toContain("isi.png");
+    expect(stored).toContain("Rahasia isi kaya");
+    expect(stored).not.toContain("<strong>");
+    expect(stored).toContain("isi.png");
     expect(stored).not.toContain("token-role-3");
     expect(readFileSync(file).includes(Buffer.from("IHDR")), "no PNG bytes").toBe(false);
   });
@@ -131,7 +132,7 @@ describe("what is recorded", () => {
     expect(await newestEntry()).toMatchObject({
       action: "Tambah",
       recordId: "26",
-      changes: 'Tanggal: "2024-08-17"\nJudul: "Upacara 17 Agustus"\nDeskripsi: diubah',
+      changes: 'Tanggal: "17-08-2024"\nJudul: "Upacara 17 Agustus"\nDeskripsi: 2 kata ditambahkan ("Upacara bendera")',
       outcome: "Berhasil",
     });
   });
@@ -193,12 +194,120 @@ describe("what is recorded", () => {
       ],
       { email: "lama@dispusip.local", password: "lama-rahasia" },
       { email: "baru@dispusip.local", password: "baru-rahasia" },
-      new Set(),
+      { chosenFiles: new Map() },
     );
     expect(changes).toEqual([
       { field: "email", label: "Email", kind: "text", from: "lama@dispusip.local", to: "baru@dispusip.local" },
       { field: "password", label: "Kata sandi", kind: "changed" },
     ]);
+  });
+});
+
+describe("what the admin saw", () => {
+  const BOOK_LISTS: Record<string, unknown> = {
+    "/authors": { author: [{ id: 111, name: "Sari Wulandari" }, { id: 112, name: "Ahmad Fauzi" }] },
+    "/publishers": { publishers: [{ id: 35, name: "Penerbit Lembah", books: [] }] },
+    "/classifications": { data: [{ id: 4, notation: "900", general_name: "Sejarah dan Geografi" }] },
+    "/genres": { data: [{ id: 11, name: "Biografi" }, { id: 31, name: "Fiksi" }, { id: 34, name: "Anak-anak" }] },
+    "/tags": { data: [{ id: 9, name: "Lokal" }] },
+  };
+  const STORED_BOOK = {
+    id: 5,
+    title: "Penjaga Arsip",
+    synopsis: "Kisah arsip desa.",
+    published_date: "2021-03-14T00:00:00.000Z",
+    isbn_issn: "9786237001010",
+    author: { id: 111, name: "Sari Wulandari" },
+    publisher: { id: 35, name: "Penerbit Lembah" },
+    classification_id: 4,
+    genres: [{ id: 11, name: "Biografi" }],
+    tags: [],
+    cover: "",
+    file: "",
+  };
+  beforeEach(() => {
+    for (const [path, body] of Object.entries(BOOK_LISTS)) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json(body as Record<string, unknown>)));
+    upstream.use(http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ books: [STORED_BOOK] })));
+  });
+
+  it("a book add: its author, publisher and genres by name, its date day-month-year, its cover by file name, and the id the upstream gave", async () => {
+    recordWrites("post", "/books", { status: 201, body: { data: { id: 77 } } });
+    const submitted = await submit(
+      screenRoute,
+      "/admin/book?modal=add",
+      cookie,
+      form([
+        ["intent", "create"],
+        ["title", "Kebun Raya Kita"],
+        ["published_date", "15082023"],
+        ["author_id", "112"],
+        ["publisher_id", "35"],
+        ["genres", "11"],
+        ["genres", "31"],
+        ["genres", "34"],
+        ["cover", imageFile("sampul-baru.png")],
+      ]),
+    );
+    expect(submitted.kind).toBe("redirect");
+    expect(await newestEntry()).toMatchObject({
+      action: "Tambah",
+      recordId: "77",
+      changes: [
+        'Judul: "Kebun Raya Kita"',
+        'Tanggal terbit: "15-08-2023"',
+        'Pengarang: "Ahmad Fauzi"',
+        'Penerbit: "Penerbit Lembah"',
+        'Genre: "Anak-anak, Biografi, Fiksi"',
+        'Sampul: berkas baru "sampul-baru.png"',
+      ].join("\n"),
+      outcome: "Berhasil",
+    });
+  });
+
+  it("a book edit: the relations changed, from and to, by name", async () => {
+    recordWrites("patch", "/books/5", { status: 200 });
+    const edited = await submit(
+      screenRoute,
+      "/admin/book?modal=edit&id=5",
+      cookie,
+      form([
+        ["intent", "update"],
+        ["id", "5"],
+        ["title", "Penjaga Arsip"],
+        ["synopsis", "Kisah arsip desa."],
+        ["published_date", "14-03-2021"],
+        ["isbn_issn", "978-623-7001-01-0"],
+        ["author_id", "112"],
+        ["publisher_id", "35"],
+        ["classification_id", "4"],
+        ["genres", "31"],
+      ]),
+    );
+    expect(edited).toMatchObject({ kind: "redirect" });
+    expect(await newestEntry()).toMatchObject({
+      action: "Ubah",
+      recordId: "5",
+      changes: 'Pengarang: "Sari Wulandari" → "Ahmad Fauzi"\nGenre: "Biografi" → "Fiksi"',
+    });
+  });
+
+  it("an add whose answer names no id: the id found by reading the list again; when it is not there, “tidak diketahui”", async () => {
+    const listed = Array.from({ length: 3 }, (_, index) => activity(3 - index));
+    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: listed })));
+    upstream.use(
+      http.post(`${UPSTREAM}/activities`, () => {
+        listed.unshift({ ...activity(40), date: "2024-08-17T00:00:00.000Z", title: "Ditemukan lagi", description: "" });
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const add = (title: string) =>
+      submit(screenRoute, "/admin/activity?modal=add", cookie, form([["intent", "create"], ["date", "17-08-2024"], ["title", title], ["description", ""]]));
+    await add("Ditemukan lagi");
+    await vi.waitFor(async () => expect((await newestEntry()).recordId).toBe("40"));
+
+    upstream.use(http.post(`${UPSTREAM}/activities`, () => new HttpResponse(null, { status: 201 })));
+    await add("Tidak pernah muncul");
+    expect(await newestEntry()).toMatchObject({ action: "Tambah", recordId: "tidak diketahui", outcome: "Berhasil" });
   });
 });
 

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type * as z from "zod";
+import type { DuplicateWarning } from "~/admin-kit/duplicates";
 import { SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
@@ -11,6 +12,7 @@ import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinitio
 import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
 import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
+import { DuplicateNotice } from "./DuplicateNotice";
 import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
 import { FormField } from "./FormField";
 import { FILE_CHECKED_EVENT, isBeingChecked } from "./FieldInputs";
@@ -29,8 +31,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   fileLimits?: Record<string, number>;
   /** The server's answer to this form's last submission (values and errors). */
   lastResult?: SubmissionResult<string[]>;
-  /** The same answer's word on an edit: what its values are, and the fields also changed elsewhere. */
-  answered?: { shown?: string; conflict?: EditConflict };
+  /** The same answer's word: an edit's values and the fields also changed elsewhere; the records the save would duplicate. */
+  answered?: { shown?: string; conflict?: EditConflict; duplicates?: DuplicateWarning };
   submitting: boolean;
 }
 
@@ -114,6 +116,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
       lastResult={upload.answer?.result ?? props.lastResult}
       shownValues={restored?.draft.values[SHOWN_FIELD]?.[0] ?? answered?.shown ?? row?.shown}
       conflict={answered?.conflict}
+      duplicates={answered?.duplicates}
       restored={restored?.draft}
       offer={offer}
       onSend={(form) => {
@@ -164,6 +167,8 @@ interface FormBodyProps<C extends Cells, S extends z.ZodObject> extends Omit<Res
   shownValues: string | undefined;
   /** Fields changed both here and elsewhere: the admin chooses which value is saved. */
   conflict: EditConflict | undefined;
+  /** Stored records the save would duplicate: saved only by "Simpan tetap". */
+  duplicates: DuplicateWarning | undefined;
   /** A draft taken back: the form starts from its values. */
   restored?: FormDraft;
   /** The draft's offer, shown above the fields. */
@@ -183,6 +188,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   upload,
   shownValues,
   conflict,
+  duplicates,
   restored,
   offer,
   onSend,
@@ -258,7 +264,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
         // Checked and valid, with files chosen: they go ahead as resumable uploads, with their progress shown.
         if (!event.defaultPrevented && formHasChosenFiles(event.currentTarget)) {
           event.preventDefault();
-          void upload.start(event.currentTarget);
+          void upload.start(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
         }
       }}
     >
@@ -284,6 +290,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
           {form.errors[0]}
         </p>
       ) : null}
+      {duplicates ? <DuplicateNotice screen={definition.id} warning={duplicates} /> : null}
       {offer}
       {/* A draft taken back is not what is stored: leaving the form asks first. */}
       {restored ? <input type="hidden" {...{ [UNSAVED_CHANGED_ATTRIBUTE]: "true" }} /> : null}

@@ -175,7 +175,9 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
   const idleConflictKey = navigation.state === "idle" ? (actionData?.conflict?.shown ?? "") : undefined;
   if (idleConflictKey !== undefined && idleConflictKey !== conflictKey) setConflictKey(idleConflictKey);
   const conflict = actionData?.conflict && actionData.conflict.shown === conflictKey ? actionData.conflict : undefined;
-  const answeredEdit = { shown: actionData?.shown, conflict };
+  // Likely duplicates show with the form whose save found them, until the next navigation starts.
+  const duplicates = navigation.state === "idle" ? actionData?.duplicates : undefined;
+  const answeredEdit = { shown: actionData?.shown, conflict, duplicates };
   // A form sent back (a picker's search, a refusal) offers what it was sent back with; the record's relations stay the loader's.
   const answered = navigation.state === "idle" ? actionData?.choices : undefined;
   const choices = answered ? { ...answered, record: screen.choices?.record } : screen.choices;
@@ -256,6 +258,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             choices={choices}
             fileLimits={screen.fileLimits}
             lastResult={lastResult}
+            answered={{ duplicates }}
             submitting={submittingForm}
           />
         </Modal>

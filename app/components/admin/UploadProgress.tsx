@@ -121,10 +121,11 @@ export function useUploadWithProgress({ screen, action }: { screen: string; acti
   );
 
   const start = useCallback(
-    async (form: HTMLFormElement) => {
+    async (form: HTMLFormElement, submitter?: HTMLElement | null) => {
       const inputs = chosenFileInputs(form);
       const files = inputs.map((input) => ({ field: input.name, file: (input.files as FileList)[0] }));
-      const data = new FormData(form);
+      // The button pressed is part of the form sent ("Simpan tetap" says which duplicates were seen).
+      const data = new FormData(form, submitter ?? undefined);
       for (const input of inputs) data.delete(input.name);
       const total = files.reduce((sum, { file }) => sum + file.size, 0);
       const startedAt = performance.now();

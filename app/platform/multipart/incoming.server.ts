@@ -104,7 +104,7 @@ export class IncomingForm {
   /** A file part opened or ended during the chunk being counted: the chunk is not all fields. */
   private fileActivity = false;
   /** The fields whose chosen file was read (for the audit log, which names them but keeps no content). */
-  readonly chosenFiles = new Set<string>();
+  readonly chosenFiles = new Map<string, string>();
 
   private constructor(
     private readonly source: Readable,
@@ -211,7 +211,7 @@ export class IncomingForm {
       if (part) {
         if (part.kind === "file") {
           this.current = part;
-          if (part.filename !== "") this.chosenFiles.add(part.name);
+          if (part.filename !== "") this.chosenFiles.set(part.name, part.filename);
         }
         return part;
       }

@@ -1,6 +1,7 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { SAME_NAME } from "~/admin-kit/duplicates";
 import { defineResource, formOf } from "~/admin-kit/resource";
 
 /**
@@ -50,4 +51,5 @@ export const authorResource = defineResource<AuthorCells, typeof authorSchema>({
   remove: true,
   pageSize: 20,
   exportable: true,
+  duplicates: [SAME_NAME],
 });

@@ -74,4 +74,14 @@ export const bookResource = defineResource<BookCells, typeof bookSchema>({
   remove: true,
   pageSize: 20,
   exportable: true,
+  duplicates: [
+    { fields: [{ name: "isbn_issn", by: "standard-number" }], reason: "ISBN/ISSN sama" },
+    {
+      fields: [
+        { name: "title", by: "text" },
+        { name: "author_id", by: "relation" },
+      ],
+      reason: "judul dan pengarang sama",
+    },
+  ],
 });

@@ -42,4 +42,5 @@ export const classificationResource = defineResource<ClassificationCells, typeof
   remove: true,
   pageSize: 20,
   exportable: true,
+  duplicates: [{ fields: [{ name: "notation", by: "text" }], reason: "notasi sama" }],
 });

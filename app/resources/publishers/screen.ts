@@ -1,6 +1,7 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
+import { SAME_NAME } from "~/admin-kit/duplicates";
 import { defineResource, formOf } from "~/admin-kit/resource";
 
 /** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in on edit (spec §7 sends it on update only). */
@@ -54,4 +55,5 @@ export const publisherResource = defineResource<PublisherCells, typeof publisher
   remove: true,
   pageSize: 20,
   exportable: true,
+  duplicates: [SAME_NAME],
 });

@@ -78,7 +78,7 @@ async function saveWithStoredUploads<Rec, C extends Cells, S extends z.ZodObject
   const stored = await formWithStoredUploads(admin, adapter.definition, fields);
   if ("refusal" in stored) return refused(stored.refusal);
   try {
-    const answer = await saveRecord(admin, request, adapter, { intent, id, fields: stored.fields, firstFile: stored.firstFile, form: stored.form, fileRules });
+    const answer = await saveRecord(admin, request, adapter, { intent, id, fields: stored.fields, firstFile: stored.firstFile, form: stored.form, fileRules, uploadsKept: true });
     if (answer instanceof Response && answer.status >= 300 && answer.status < 400) await removeUploads(stored.uploadIds);
     return answer;
   } finally {

@@ -3,13 +3,14 @@ import type * as z from "zod";
 import type { AuditRecord, FieldChange } from "~/lib/audit";
 import { resolveRelations } from "~/admin-kit/relations";
 import type { Cells, FormValues } from "~/admin-kit/resource";
-import { beginChange, completeChange } from "~/platform/audit.server";
+import { beginChange, completeChange, nameCreatedRecord } from "~/platform/audit.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { readPickerLists, resolvedRecord, type PickerLists } from "./choices.server.ts";
-import { findRecord, screenReadModel } from "./read-model.server.ts";
+import { isStoredValue } from "./field-values.server.ts";
+import { findRecord, rereadScreenReadModel, screenReadModel } from "./read-model.server.ts";
 
 /** What the audit log learns of a change: the record as it was, and the entry once the upstream answered. */
 
@@ -96,10 +97,42 @@ export function createdId(answer: unknown): string | null {
   return null;
 }
 
+/**
+ * A new record's id when the upstream's answer named none: its list read anew, the newest
+ * record holding every value the form sent in its text fields.
+ * Null when none does, or the list cannot be read.
+ */
+export async function findCreatedId<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  adapter: ResourceAdapter<Rec, C, S>,
+  values: Record<string, unknown>,
+): Promise<string | null> {
+  const compared = adapter.definition.fields.filter((field) => field.rule && field.type !== "file" && !field.optionsFrom && field.name in values);
+  const sent = (record: Rec) => {
+    const stored = adapter.formValues(record);
+    return compared.every((field) => isStoredValue(field, stored[field.name], values[field.name]));
+  };
+  try {
+    const listed = adapter as ResourceAdapter<Rec, C, z.ZodObject>;
+    const records = adapter.definition.singleRecord
+      ? [...(await adapter.list(admin.api, undefined))].reverse()
+      : (await rereadScreenReadModel(admin.api, listed)).records;
+    const found = records.find(sent);
+    return found === undefined ? null : adapter.idOf(found);
+  } catch (error) {
+    log("audit_created_id_unavailable", errorFields(error));
+    return null;
+  }
+}
+
 /** A change's entry in the audit log, written as pending: completed once the upstream answered. */
 export interface AuditTrail {
-  /** The upstream accepted it; `recordId` when its answer named the record (a new one's id). */
-  ok(recordId?: string | null): void;
+  /**
+   * The upstream accepted it; `recordId` when its answer named the record (a new one's id), else
+   * `findId` looks for it afterwards; `changes` again when streaming the body told more of them
+   * (the files' names).
+   */
+  ok(recordId?: string | null, more?: { changes?: () => FieldChange[]; findId?: () => Promise<string | null> }): void;
   /** The upstream refused it, or it could not be sent whole (a file that could not be read). */
   failed(error: UpstreamError | WriteFailed | Error): void;
 }
@@ -114,13 +147,15 @@ export interface AuditTrail {
 export function auditOf(admin: AdminContext, definition: { id: string }, recordLabel?: string) {
   return {
     begin(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]): AuditTrail {
-      let worked: FieldChange[];
-      try {
-        worked = changes();
-      } catch (error) {
-        log("audit_changes_failed", { action, ...errorFields(error) });
-        worked = [];
-      }
+      const workedOut = (work: () => FieldChange[]): FieldChange[] | undefined => {
+        try {
+          return work();
+        } catch (error) {
+          log("audit_changes_failed", { action, ...errorFields(error) });
+          return undefined;
+        }
+      };
+      const worked = workedOut(changes) ?? [];
       const entry = beginChange({
         actor: { id: String(admin.user.id), email: admin.user.email },
         resource: definition.id,
@@ -130,8 +165,10 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
         changes: worked,
       });
       return {
-        ok(created) {
-          completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}) });
+        ok(created, more = {}) {
+          const changed = more.changes ? workedOut(more.changes) : undefined;
+          completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}), ...(changed ? { changes: changed } : {}) });
+          if (!created && more.findId) void more.findId().then((found) => found && nameCreatedRecord(entry, found));
         },
         failed(error) {
           const upstreamStatus = isUpstreamError(error) ? error.status : 0;

@@ -1,8 +1,10 @@
+import { diffWords } from "diff";
 import type { FieldChange } from "~/lib/audit";
-import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
+import type { FieldDefinition, FieldOption, FormValues } from "~/admin-kit/resource";
 import { parseIndonesianNumber, toDateInputValue } from "~/lib/format";
+import { formatDayMonthYear } from "~/lib/dates";
 import { SECRET_FIELD, shortText } from "~/platform/audit.server";
-import { cleanEditorHtml } from "~/platform/sanitize.server";
+import { cleanEditorHtml, richTextToPlain } from "~/platform/sanitize.server";
 
 /** How a screen's form values compare with what is stored: for a save's merge, its partial update and its audit entry. */
 
@@ -25,30 +27,86 @@ export function isStoredValue(field: FieldDefinition, stored: unknown, submitted
   return comparable(field, stored) === comparable(field, submitted);
 }
 
+/** What an audit entry knows of a change besides the values: the pickers' options (to name chosen ids) and the chosen files' names. */
+export interface ChangeContext {
+  /** By field: the options its picker offered as the change was made (a relation is logged by name, as the admin saw it). */
+  options?: Record<string, readonly FieldOption[]>;
+  /** By file field: the name of the file chosen for it. */
+  chosenFiles: ReadonlyMap<string, string>;
+}
+
+/** A value as the admin saw it: chosen ids by their options' labels, dates day-month-year. */
+function shownText(field: FieldDefinition, value: unknown, options: readonly FieldOption[] | undefined): string {
+  if (options && value !== null && value !== undefined) {
+    const ids = (Array.isArray(value) ? value.map(String) : [String(value)]).filter((id) => id !== "");
+    return ids.map((id) => options.find((option) => option.value === id)?.label ?? id).sort().join(", ");
+  }
+  const text = comparable(field, value);
+  return field.type === "date" ? formatDayMonthYear(text) : text;
+}
+
+/** Past this many words on either side, rich text is summarised by its word counts alone (a word diff is quadratic at worst). */
+const MAX_DIFFED_WORDS = 5_000;
+/** A diff needing more edits than this gives up (its work grows with them). */
+const MAX_EDITS = 1_000;
+/** How many words of what was added or removed an entry quotes. */
+const QUOTED_WORDS = 12;
+
+/** A text's words: punctuation on its own is none. */
+const wordsOf = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+const quoted = (words: string[]) => shortText(words.slice(0, QUOTED_WORDS).join(" ") + (words.length > QUOTED_WORDS ? " …" : ""));
+
+/** Rich text's change as the words added and removed (formatting alone changes no word). */
+function wordChange(field: FieldDefinition, from: string | null, to: string): FieldChange {
+  const before = richTextToPlain(from ?? "");
+  const after = richTextToPlain(to);
+  const added: string[] = [];
+  const removed: string[] = [];
+  const small = wordsOf(before).length <= MAX_DIFFED_WORDS && wordsOf(after).length <= MAX_DIFFED_WORDS;
+  const parts = small ? diffWords(before, after, { maxEditLength: MAX_EDITS }) : undefined;
+  if (parts) {
+    for (const part of parts) {
+      if (part.added) added.push(...wordsOf(part.value));
+      else if (part.removed) removed.push(...wordsOf(part.value));
+    }
+  } else {
+    // Rewritten too much to tell word by word: all of it out, all of it in.
+    added.push(...wordsOf(after));
+    removed.push(...wordsOf(before));
+  }
+  return { field: field.name, label: field.label, kind: "words", added: added.length, removed: removed.length, addedText: quoted(added), removedText: quoted(removed) };
+}
+
 /**
- * Which of the form's fields a submission changes. `before` is the record's stored form values
- * (undefined for a new record, or when they could not be read: then every submitted field counts).
+ * Which of the form's fields a submission changes, as the admin saw them. `before` is the
+ * record's stored form values (undefined for a new record, or when they could not be read: then
+ * every submitted field counts).
  */
 export function fieldChanges(
   fields: readonly FieldDefinition[],
   before: FormValues | undefined,
   after: Record<string, unknown>,
-  chosenFiles: ReadonlySet<string>,
+  context: ChangeContext,
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const { name, label } = field;
     if (field.type === "file") {
-      if (chosenFiles.has(name)) changes.push({ field: name, label, kind: "file" });
+      const chosen = context.chosenFiles.get(name);
+      if (chosen !== undefined) changes.push({ field: name, label, kind: "file", ...(chosen ? { name: shortText(chosen) } : {}) });
       continue;
     }
     if (!(name in after)) continue;
     const to = comparable(field, after[name]);
     const from = before ? comparable(field, before[name]) : null;
     if (from === to || (from === null && to === "")) continue;
-    if (field.type === "textEditor" || SECRET_FIELD.test(name)) changes.push({ field: name, label, kind: "changed" });
-    else changes.push({ field: name, label, kind: "text", from: from === null ? null : shortText(from), to: shortText(to) });
+    if (SECRET_FIELD.test(name)) changes.push({ field: name, label, kind: "changed" });
+    else if (field.type === "textEditor") changes.push(wordChange(field, from, to));
+    else {
+      const options = context.options?.[name] ?? field.options;
+      const shown = (value: unknown) => shortText(shownText(field, value, options));
+      changes.push({ field: name, label, kind: "text", from: before ? shown(before[name]) : null, to: shown(after[name]) });
+    }
   }
   return changes;
 }
-

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import { DUPLICATE_CONFIRM_FIELD, type DuplicateWarning } from "~/admin-kit/duplicates";
 import { CONFLICT_MESSAGES, SHOWN_FIELD, type ConflictingField, type EditConflict } from "~/admin-kit/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import { schemaAllowingUnresolved } from "~/admin-kit/relations";
@@ -32,8 +33,9 @@ import { keepUnresolvedRelations, NO_RELATION_EDITS, readRelationEdits, relation
 import { WriteFailed, type IncomingFiles, type OutgoingFields, type OutgoingValue, type ResourceAdapter, type WriteContext } from "./adapter.server.ts";
 import { alertOf, echoedForm, failureMessage, firstValue, listLocation, refused, refusalStatus } from "./answers.server.ts";
 import { chosenIn, formChoices, readPickerLists, unknownChoices } from "./choices.server.ts";
-import { auditOf, createdId, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
+import { auditOf, createdId, findCreatedId, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
 import { currentRecord } from "./current-record.server.ts";
+import { duplicateWarning } from "./duplicates.server.ts";
 import { displayedValue, echoedShown, mergeWithCurrent, readShown, shownAfterConflict, shownDigest } from "./merge.server.ts";
 import { UPLOAD_MESSAGES } from "~/platform/uploads.server";
 
@@ -90,13 +92,15 @@ interface Submitted {
   firstFile: Awaited<ReturnType<typeof readLeadingFields>>["firstFile"];
   form: IncomingForm;
   fileRules: Record<string, FileRule>;
+  /** Its files went ahead as resumable uploads, kept on the server when the save is sent back. */
+  uploadsKept?: boolean;
 }
 
 export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, S>,
-  { intent, id, fields, firstFile, form, fileRules }: Submitted,
+  { intent, id, fields, firstFile, form, fileRules, uploadsKept = false }: Submitted,
 ) {
   const { definition } = adapter;
   const call = intent === "create" ? adapter.create : adapter.update;
@@ -114,11 +118,22 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   /** What the form sent back shows was stored when its values were: its `SHOWN_FIELD` again (app/admin-kit/edit-conflicts.ts). */
   let shown = echoedShown(definition.fields, firstValue(fields, SHOWN_FIELD));
   /** The form back to the admin as typed, its pickers still showing what was chosen (JavaScript off, the page is drawn anew). */
-  const sendBack = async (result: SubmissionResult<string[]>, status: number, { alert, conflict }: { alert?: AlertMessage; conflict?: EditConflict } = {}) => {
+  const sendBack = async (
+    result: SubmissionResult<string[]>,
+    status: number,
+    { alert, conflict, duplicates }: { alert?: AlertMessage; conflict?: EditConflict; duplicates?: DuplicateWarning } = {},
+  ) => {
     const lists = await pickerLists;
     const choices = lists ? formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields) }) : undefined;
     return data<ScreenActionData>(
-      { result: echo(result), ...(alert ? { alert } : {}), ...(choices ? { choices } : {}), ...(shown ? { shown } : {}), ...(conflict ? { conflict } : {}) },
+      {
+        result: echo(result),
+        ...(alert ? { alert } : {}),
+        ...(choices ? { choices } : {}),
+        ...(shown ? { shown } : {}),
+        ...(conflict ? { conflict } : {}),
+        ...(duplicates ? { duplicates } : {}),
+      },
       { status },
     );
   };
@@ -186,6 +201,23 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   // A chosen author, genre... must be one of its list's: a forged id, or one deleted meanwhile, goes no further.
   const unknown = lists ? unknownChoices(lists, definition.fields, values) : {};
   if (Object.keys(unknown).length > 0) return sendBack(submission.reply({ fieldErrors: unknown }), 400);
+  // A likely duplicate is written only once the admin saw it and pressed "Simpan tetap".
+  // An edit is checked only by what it changes: a record already among near-duplicates is not warned of at every edit.
+  const changedHere = (name: string) => {
+    const field = definition.fields.find((each) => each.name === name);
+    return !before || !field || !isStoredValue(field, before.values[name], values[name]);
+  };
+  const likely = await duplicateWarning(admin, adapter, values, {
+    id: recordId,
+    options: lists?.options,
+    confirmed: firstValue(fields, DUPLICATE_CONFIRM_FIELD),
+    changed: changedHere,
+  });
+  if (likely) {
+    // Without JavaScript the chosen files came with this form and are not kept: the admin chooses them again.
+    const filesDropped = !uploadsKept && Boolean(firstFile?.filename);
+    return sendBack(submission.reply(), 409, { duplicates: filesDropped ? { ...likely, filesDropped } : likely });
+  }
   if (before && "partial" in call && call.partial) {
     for (const field of definition.fields) {
       // A relation the form could not show, or cleared on purpose, was settled by its marker above.
@@ -193,7 +225,9 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
       if (isStoredValue(field, before.values[field.name], values[field.name])) omitted.add(field.name);
     }
   }
-  const changes = () => fieldChanges(definition.fields, before?.values, values, form.chosenFiles);
+  // Relations named by the options the admin chose from, files by the names chosen.
+  const changes = () => fieldChanges(definition.fields, before?.values, values, { options: lists?.options, chosenFiles: form.chosenFiles });
+  const findId = () => findCreatedId(admin, adapter, values);
   // The audit log's pending entry first: a change it cannot record is not sent.
   let audit: AuditTrail;
   try {
@@ -215,7 +249,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
         },
       };
       await call.staged(typedValues, files, context);
-      audit.ok();
+      audit.ok(context.id, { changes, findId });
       return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);
     }
     const upstreamRequest = {
@@ -244,7 +278,8 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
           }),
       });
     }
-    audit.ok(context.id ?? createdId(answer));
+    // The files' names are known once they were streamed.
+    audit.ok(context.id ?? createdId(answer), { changes, findId });
   } catch (error) {
     if (error instanceof FormRejected) {
       // Refused here, on the way: the upstream stored nothing (its body was cut short, if it had begun).

@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import type * as z from "zod";
+import { fieldKeys, relationKeys, ruleKeys, type DuplicateMatch, type DuplicateRule, type DuplicateWarning } from "~/admin-kit/duplicates";
+import type { Cells, FieldOption } from "~/admin-kit/resource";
+import type { AdminContext } from "~/platform/auth.server";
+import { errorFields, log } from "@server/log.server";
+import { isUpstreamError } from "~/platform/upstream.server";
+import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
+import { screenReadModel } from "./read-model.server.ts";
+
+/**
+ * The duplicate check of a save (app/admin-kit/duplicates.ts): the screen's rules applied to the
+ * form's values and to every record of the screen's list copy, whose keys are worked out once
+ * per copy (10,000 books: one pass, then a lookup per save).
+ */
+
+/** How many matched records a warning names (the rest are counted). */
+const SHOWN_MATCHES = 5;
+
+type KeyIndex = Map<string, number[]>;
+/** Per copy of a list (its records array), per screen: each rule's keys of each record, to their positions. */
+const indexes = new WeakMap<readonly unknown[], WeakMap<object, KeyIndex>>();
+
+const indexKey = (rule: number, key: string) => `${rule}\u0001${key}`;
+
+function storedKeys<Rec>(adapter: ResourceAdapter<Rec, Cells, z.ZodObject>, rule: DuplicateRule, record: Rec): string[] {
+  const values = adapter.formValues(record);
+  const relations = adapter.relations?.(record);
+  return ruleKeys(
+    rule.fields.map(({ name, by }) => (by === "relation" ? (relations?.[name] ?? []).flatMap(relationKeys) : fieldKeys(by, String(values[name] ?? "")))),
+  );
+}
+
+function keyIndex<Rec>(records: readonly Rec[], adapter: ResourceAdapter<Rec, Cells, z.ZodObject>, rules: readonly DuplicateRule[]): KeyIndex {
+  let byScreen = indexes.get(records);
+  if (!byScreen) indexes.set(records, (byScreen = new WeakMap()));
+  let index = byScreen.get(adapter);
+  if (!index) {
+    index = new Map();
+    records.forEach((record, position) => {
+      rules.forEach((rule, ruleIndex) => {
+        for (const key of new Set(storedKeys(adapter, rule, record))) {
+          const at = indexKey(ruleIndex, key);
+          const positions = index?.get(at);
+          if (positions) positions.push(position);
+          else index?.set(at, [position]);
+        }
+      });
+    });
+    byScreen.set(adapter, index);
+  }
+  return index;
+}
+
+/** The form's keys for a rule: a chosen record by its id and by its option's label (its name). */
+function submittedKeys(rule: DuplicateRule, values: Record<string, unknown>, options: Record<string, readonly FieldOption[]> | undefined): string[] {
+  return ruleKeys(
+    rule.fields.map(({ name, by }) => {
+      const value = values[name];
+      if (by !== "relation") return fieldKeys(by, typeof value === "string" ? value : "");
+      const ids = (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === "string" && id !== "");
+      return ids.flatMap((id) => relationKeys({ id, name: options?.[name]?.find((option) => option.value === id)?.label }));
+    }),
+  );
+}
+
+/** The "Simpan tetap" value for these matches: a save confirmed for them goes on while it matches exactly them. */
+function confirmFor(ids: string[]): string {
+  return createHash("sha256").update([...ids].sort().join("\n")).digest("base64url").slice(0, 22);
+}
+
+/**
+ * The warning a save gets when its values match stored records by one of the screen's rules
+ * (an edit's own record aside), unless the admin confirmed exactly these matches. Undefined
+ * when there is nothing to warn of, or the list cannot be read (the save itself then says so).
+ */
+export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  adapter: ResourceAdapter<Rec, C, S>,
+  values: Record<string, unknown>,
+  {
+    id,
+    options,
+    confirmed,
+    changed,
+  }: {
+    /** An edit's record (never its own duplicate). */
+    id: string | undefined;
+    /** By field: its picker's options, to name a chosen record. */
+    options: Record<string, readonly FieldOption[]> | undefined;
+    /** The "Simpan tetap" value sent, if any. */
+    confirmed: string | undefined;
+    /** Whether the save changes a field: a rule none of whose fields changed is not applied. */
+    changed(field: string): boolean;
+  },
+): Promise<DuplicateWarning | undefined> {
+  const rules = adapter.definition.duplicates;
+  if (!rules || rules.length === 0 || adapter.definition.singleRecord) return undefined;
+  if (!rules.some((rule) => rule.fields.some((field) => changed(field.name)))) return undefined;
+  const listed = adapter as unknown as ResourceAdapter<Rec, Cells, z.ZodObject>;
+  let records: readonly Rec[];
+  try {
+    records = (await screenReadModel(admin.api, listed)).records;
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    log("duplicate_check_unavailable", { screen: adapter.definition.id, ...errorFields(error) });
+    return undefined;
+  }
+  const index = keyIndex(records, listed, rules);
+  const reasons = new Map<number, Set<string>>();
+  rules.forEach((rule, ruleIndex) => {
+    if (!rule.fields.some((field) => changed(field.name))) return;
+    for (const key of submittedKeys(rule, values, options)) {
+      for (const position of index.get(indexKey(ruleIndex, key)) ?? []) {
+        if (adapter.idOf(records[position]) === id) continue;
+        const found = reasons.get(position) ?? new Set();
+        found.add(rule.reason);
+        reasons.set(position, found);
+      }
+    }
+  });
+  if (reasons.size === 0) return undefined;
+  const positions = [...reasons.keys()].sort((a, b) => a - b);
+  const confirm = confirmFor(positions.map((position) => adapter.idOf(records[position])));
+  if (confirmed === confirm) return undefined;
+  const matches: DuplicateMatch[] = positions.slice(0, SHOWN_MATCHES).map((position) => {
+    const record = records[position];
+    return { id: adapter.idOf(record), label: adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT)), reasons: [...(reasons.get(position) ?? [])] };
+  });
+  return { matches, total: positions.length, confirm };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { fieldKeys, nameKey, relationKeys, ruleKeys, textKey } from "~/admin-kit/duplicates";
+
+/** What the duplicate check takes for one thing (app/admin-kit/duplicates.ts), as a librarian would. */
+
+describe("names", () => {
+  it("are one name whatever their case, accents, spaces and titles", () => {
+    const same = ["Budi Santoso", "budi  santoso", "Dr. Budi Santoso, M.Hum.", "Prof. Dr. Budi Santoso", "Budi Santoso M.Hum.", "Budi Santoso, S.Pd., M.Pd.", "H. Budi Santoso, Lc."];
+    expect(new Set(same.map(nameKey))).toEqual(new Set(["budi santoso"]));
+    expect(nameKey("José Rizal")).toBe(nameKey("Jose Rizal"));
+  });
+
+  it("keep an initial, a name after a comma that is not a degree, and a title that is the whole name", () => {
+    expect(nameKey("A. Fuadi")).not.toBe(nameKey("Fuadi"));
+    expect(nameKey("Fuadi A.")).not.toBe(nameKey("Fuadi"));
+    expect(nameKey("Liye, Tere")).toBe("liye tere");
+    expect(nameKey("Dr.")).toBe("dr");
+  });
+});
+
+describe("titles and notations", () => {
+  it("compare case, accents, spaces and closing punctuation aside, and nothing else", () => {
+    expect(textKey("  Laskar   Pelangi. ")).toBe(textKey("laskar pelangi"));
+    expect(textKey("Laskar Pelangi 2")).not.toBe(textKey("Laskar Pelangi"));
+    expect(textKey("899.221 3")).not.toBe(textKey("899.2213"));
+  });
+});
+
+describe("keys", () => {
+  it("give an empty value none: two books with no ISBN are not the same book", () => {
+    expect(fieldKeys("standard-number", "")).toEqual([]);
+    expect(fieldKeys("text", "   ")).toEqual([]);
+    expect(ruleKeys([fieldKeys("text", "Laskar Pelangi"), []])).toEqual([]);
+  });
+
+  it("give an ISBN in any writing one key, and a relation its id and its name", () => {
+    expect(fieldKeys("standard-number", "978-0-306-40615-7")).toEqual(fieldKeys("standard-number", "0306406152"));
+    expect(relationKeys({ id: "7", name: "Dr. Andrea Hirata" })).toEqual(["id:7", "name:andrea hirata"]);
+    expect(relationKeys({ name: "Andrea Hirata" })).toEqual(["name:andrea hirata"]);
+    expect(ruleKeys([["laskar pelangi"], ["id:7", "name:andrea hirata"]])).toEqual(["\u0000laskar pelangi\u0000id:7", "\u0000laskar pelangi\u0000name:andrea hirata"]);
+  });
+});
