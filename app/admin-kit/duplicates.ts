@@ -15,7 +15,7 @@ export type SameBy =
   | "standard-number"
   /** A title or a notation: case, accents, spaces and closing punctuation aside. */
   | "text"
-  /** A person's or an organisation's name: as "text", an academic or honorific title aside too. */
+  /** A person's or an organisation's name: as "text", an academic or honorific title (a company's "PT") aside too. */
   | "name"
   /** A chosen record (the author): the same id, or the same name. */
   | "relation";
@@ -73,12 +73,12 @@ export function textKey(text: string): string {
     .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "");
 }
 
-/** Titles written before a name ("Dr.", "Prof.", "H."), with or without their dot. */
-const TITLES_BEFORE = new Set(["dr", "drs", "dra", "prof", "ir", "h", "hj", "kh", "ust", "ustadz", "ustazah"]);
-/** Degrees written after a name without an inner dot. */
-const PLAIN_DEGREES = new Set(["ma", "mm", "mt", "msi", "mpd", "mhum", "spd", "skom", "se", "sh", "lc", "phd", "bsc", "msc"]);
+/** Titles written before a name ("Dr.", "Prof.", "H."; a publisher's "PT", "CV"), with or without their dot. */
+const TITLES_BEFORE = new Set(["dr", "drs", "dra", "prof", "ir", "h", "hj", "kh", "ust", "ustadz", "ustazah", "pt", "cv"]);
+/** Degrees (and a company's form) written after a name without an inner dot. */
+const PLAIN_DEGREES = new Set(["ma", "mm", "mt", "msi", "mpd", "mhum", "spd", "skom", "se", "sh", "lc", "phd", "bsc", "msc", "pt", "cv", "tbk"]);
 
-/** A degree after a name: letters with an inner dot ("M.Hum.", "S.Pd", "Ph.D."), or a known one; never an initial ("A."). */
+/** A degree after a name: letters with an inner dot ("M.Hum.", "S.Pd", "Ph.D."), or a known one ("PT."); never an initial ("A."). */
 function isDegree(word: string): boolean {
   return /^(?:\p{L}{1,4}\.)+\p{L}{1,4}\.?$/u.test(word) || PLAIN_DEGREES.has(word.replace(/\.$/, "").toLowerCase());
 }

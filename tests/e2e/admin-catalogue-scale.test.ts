@@ -171,6 +171,36 @@ for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalo
       }
     });
 
+    test("warns before saving an author whose name 5,000 authors hold with a title, and a book whose ISBN one of 10,000 has", async ({ adminsAt }) => {
+      const admins = adminsAt(site.bff.url);
+      const admin = await admins.open({ javaScript });
+      const { page } = admin;
+      const notice = (dialog: ReturnType<typeof dialogNamed>) => dialog.locator(".kit-duplicate-notice");
+      await admin.open("/admin/author?modal=add");
+      const authorDialog = dialogNamed(page, "TAMBAH PENGARANG");
+      await authorDialog.getByLabel("Nama").fill("fitri  sutrisno");
+      await authorDialog.getByRole("button", { name: "SIMPAN" }).click();
+      await notice(authorDialog).waitFor();
+      // The test catalogue's own near-duplicates: the name alone, and with a degree.
+      for (const name of ["Fitri Sutrisno", "Fitri Sutrisno, M.Hum."]) {
+        await expect(notice(authorDialog).getByRole("link", { name: `${name} (tab baru)`, exact: true })).toBeVisible();
+      }
+
+      const { book } = pickOf.isbnSearches[2];
+      await admin.open("/admin/book?modal=add");
+      const bookDialog = dialogNamed(page, "TAMBAH BUKU");
+      await bookDialog.getByLabel("Judul").fill("Buku baru dengan nomor lama");
+      await bookDialog.getByLabel("Tanggal terbit").fill("01-01-2024");
+      await bookDialog.getByLabel("ISBN/ISSN").fill(hyphenated13(book.isbn_issn));
+      await pick(bookDialog, "Pengarang", pickOf.lone.name, { javaScript, typed: pickOf.lone.name.toLowerCase() });
+      await pick(bookDialog, "Penerbit", site.catalogue.publishers[0].name, { javaScript });
+      await bookDialog.getByRole("button", { name: "SIMPAN" }).click();
+      await notice(bookDialog).waitFor();
+      await expect(notice(bookDialog)).toContainText(`${book.title} (tab baru) (ISBN/ISSN sama)`);
+      await admin.open("/admin/book");
+      expect(await count(page).innerText()).toBe("Menampilkan 1–20 dari 10.000 buku");
+    });
+
     test("counts and searches 5,000 authors", async ({ adminsAt }) => {
       const admins = adminsAt(site.bff.url);
       const admin = await admins.open({ javaScript });

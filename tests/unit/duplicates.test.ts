@@ -8,6 +8,7 @@ describe("names", () => {
     const same = ["Budi Santoso", "budi  santoso", "Dr. Budi Santoso, M.Hum.", "Prof. Dr. Budi Santoso", "Budi Santoso M.Hum.", "Budi Santoso, S.Pd., M.Pd.", "H. Budi Santoso, Lc."];
     expect(new Set(same.map(nameKey))).toEqual(new Set(["budi santoso"]));
     expect(nameKey("José Rizal")).toBe(nameKey("Jose Rizal"));
+    expect(new Set(["PT Cahaya Ilmu", "Cahaya Ilmu, PT.", "CV Cahaya Ilmu", "cahaya ilmu"].map(nameKey))).toEqual(new Set(["cahaya ilmu"]));
   });
 
   it("keep an initial, a name after a comma that is not a degree, and a title that is the whole name", () => {
