@@ -25,10 +25,10 @@ export const DATE_FORMAT_HINT = "HH-BB-TTTT (hari-bulan-tahun), misalnya 17-08-2
 
 /** Why a typed date was refused (spec §5: its value is then empty), naming what was typed. */
 export function typedDateMessage(error: TypedDateError, typed: string): string {
-  const shown = `“${typed.trim().slice(0, 40)}”`;
-  if (error === "twoDigitYear") return `${shown}: tulis tahunnya empat angka, misalnya 17-08-2024`;
+  const shown = `Tanggal “${typed.trim().slice(0, 40)}” tidak valid`;
+  if (error === "twoDigitYear") return `${shown}: tahun harus empat angka, misalnya 17-08-2024`;
   if (error === "impossible") return `${shown}: tanggal itu tidak ada di kalender`;
-  return `${shown} bukan tanggal: tulis ${DATE_FORMAT_HINT}`;
+  return `${shown}: tulis ${DATE_FORMAT_HINT}`;
 }
 
 /**

@@ -101,8 +101,8 @@ for (const locale of ["en-US", "id-ID"]) {
       }
 
       for (const [typed, why] of [
-        ["15-08-23", "“15-08-23”: tulis tahunnya empat angka, misalnya 17-08-2024"],
-        ["31-02-2023", "“31-02-2023”: tanggal itu tidak ada di kalender"],
+        ["15-08-23", "Tanggal “15-08-23” tidak valid: tahun harus empat angka, misalnya 17-08-2024"],
+        ["31-02-2023", "Tanggal “31-02-2023” tidak valid: tanggal itu tidak ada di kalender"],
       ]) {
         await admin.open("/admin/activity?modal=add");
         const dialog = dialogNamed(page, "TAMBAH KEGIATAN");

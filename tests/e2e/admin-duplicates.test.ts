@@ -90,6 +90,12 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     await dialog.getByRole("button", { name: "SIMPAN" }).click();
     await warning(dialog).waitFor();
     await expect(warning(dialog)).toContainText(`${stored.name} (tab baru) (nama sama)`);
+    // Enter in the field saves as SIMPAN does, never as "Simpan tetap": warned again, nothing written.
+    const sentAgain = page.waitForResponse((response) => response.request().method() === "POST");
+    await dialog.getByLabel("Nama").press("Enter");
+    await sentAgain;
+    await warning(dialog).waitFor();
+    expect((await authors()).some((author) => author.name === name)).toBe(false);
     await warning(dialog).getByRole("button", { name: "Simpan tetap" }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     const added = (await authors()).find((author) => author.name === name)!;

@@ -151,7 +151,8 @@ async function backOnce(page: Page): Promise<void> {
 
 describe("CSV downloads defuse formulas in any written form", () => {
   it("an author named with a fullwidth, small or hidden sign downloads with its apostrophe", async () => {
-    const names = ["＝HYPERLINK(\"http://x\")", "＋62 812", "－1+1", "＠SUM(A1)", "\u200b=1+1", " \u3000=1+1", "\t=1+1"];
+    // Each a name of its own once trimmed (the same name twice would be held back as a likely duplicate).
+    const names = ["＝HYPERLINK(\"http://x\")", "＋62 812", "－1+1", "＠SUM(A1)", "\u200b=1+1", " \u3000=2+2", "\t=3+3"];
     for (const name of names) {
       const response = await fetch(`${stack.bff.url}/admin/author?modal=add`, {
         method: "POST",

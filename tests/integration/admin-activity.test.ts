@@ -102,7 +102,7 @@ describe("adding and editing an activity", () => {
       ["title", "Tetap ada"],
       ["file", noFile()],
     ]);
-    expect(fieldErrors(submitted)).toEqual({ date: ["“2024-02-31”: tanggal itu tidak ada di kalender"] });
+    expect(fieldErrors(submitted)).toEqual({ date: ["Tanggal “2024-02-31” tidak valid: tanggal itu tidak ada di kalender"] });
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Tetap ada", date: "2024-02-31" });
   });
 

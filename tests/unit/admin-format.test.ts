@@ -37,7 +37,7 @@ describe("dates", () => {
     const schema = z.object({ date: requiredIsoDate()("Tanggal") });
     const parse = (date: string) => parseWithZod(new URLSearchParams({ date }), { schema });
     expect(parse("2024-05-01")).toMatchObject({ status: "success", value: { date: "2024-05-01T00:00:00.000Z" } });
-    expect(parse("2024-13-01").reply().error).toEqual({ date: ["“2024-13-01”: tanggal itu tidak ada di kalender"] });
+    expect(parse("2024-13-01").reply().error).toEqual({ date: ["Tanggal “2024-13-01” tidak valid: tanggal itu tidak ada di kalender"] });
     expect(parse("").reply().error).toEqual({ date: ["Tanggal wajib diisi"] });
   });
 
@@ -48,7 +48,7 @@ describe("dates", () => {
       expect(parse(typed), typed).toMatchObject({ status: "success", value: { date: "2023-08-15T00:00:00.000Z" } });
     }
     // Never month first: 08/15/2023 has no fifteenth month.
-    expect(parse("08/15/2023").reply().error).toEqual({ date: ["“08/15/2023”: tanggal itu tidak ada di kalender"] });
+    expect(parse("08/15/2023").reply().error).toEqual({ date: ["Tanggal “08/15/2023” tidak valid: tanggal itu tidak ada di kalender"] });
   });
 
   it("refuse a two-digit year, an impossible day and other text, saying why, never read as another date", () => {
@@ -60,8 +60,8 @@ describe("dates", () => {
     expect(parseTypedDate("1582023")).toEqual({ error: "shape" });
     expect(parseTypedDate("kemarin")).toEqual({ error: "shape" });
     expect(parseTypedDate("  ")).toBeUndefined();
-    expect(typedDateMessage("twoDigitYear", "15-08-23")).toBe("“15-08-23”: tulis tahunnya empat angka, misalnya 17-08-2024");
-    expect(typedDateMessage("shape", "kemarin")).toBe("“kemarin” bukan tanggal: tulis HH-BB-TTTT (hari-bulan-tahun), misalnya 17-08-2024");
+    expect(typedDateMessage("twoDigitYear", "15-08-23")).toBe("Tanggal “15-08-23” tidak valid: tahun harus empat angka, misalnya 17-08-2024");
+    expect(typedDateMessage("shape", "kemarin")).toBe("Tanggal “kemarin” tidak valid: tulis HH-BB-TTTT (hari-bulan-tahun), misalnya 17-08-2024");
   });
 
   it("show a stored day as DD-MM-YYYY in the field, and compare a typed date by its day", () => {

@@ -268,8 +268,8 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
         }
       }}
     >
-      {/* Enter in a field saves: without JavaScript a picker's "Cari" would otherwise be the first button, the one Enter presses. */}
-      {pickerFields(definition.fields).length > 0 ? (
+      {/* Enter in a field saves: a picker's "Cari" or "Simpan tetap" would otherwise be the first button, the one Enter presses. */}
+      {pickerFields(definition.fields).length > 0 || duplicates ? (
         <button type="submit" hidden tabIndex={-1}>
           {submitLabel}
         </button>

@@ -168,7 +168,10 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
         ok(created, more = {}) {
           const changed = more.changes ? workedOut(more.changes) : undefined;
           completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}), ...(changed ? { changes: changed } : {}) });
-          if (!created && more.findId) void more.findId().then((found) => found && nameCreatedRecord(entry, found));
+          const { findId } = more;
+          // After the caller has cleared what the write changed (its `finally`): the list read then
+          // is the one the list's next load shares, not a second read of a copy already stale.
+          if (!created && findId) queueMicrotask(() => void findId().then((found) => found && nameCreatedRecord(entry, found)));
         },
         failed(error) {
           const upstreamStatus = isUpstreamError(error) ? error.status : 0;

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import type * as z from "zod";
 import { fieldKeys, relationKeys, ruleKeys, type DuplicateMatch, type DuplicateRule, type DuplicateWarning } from "~/admin-kit/duplicates";
-import type { Cells, FieldOption } from "~/admin-kit/resource";
+import type { Cells, FieldOption, FormValues } from "~/admin-kit/resource";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
+import { isStoredValue } from "./field-values.server.ts";
 import { screenReadModel } from "./read-model.server.ts";
 
 /**
@@ -80,20 +81,24 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   values: Record<string, unknown>,
   {
     id,
+    stored,
     options,
     confirmed,
-    changed,
   }: {
     /** An edit's record (never its own duplicate). */
     id: string | undefined;
+    /** An edit's record as stored: a rule none of whose fields the edit changes is not applied (a record already among near-duplicates is not warned of at every edit). */
+    stored: FormValues | undefined;
     /** By field: its picker's options, to name a chosen record. */
     options: Record<string, readonly FieldOption[]> | undefined;
     /** The "Simpan tetap" value sent, if any. */
     confirmed: string | undefined;
-    /** Whether the save changes a field: a rule none of whose fields changed is not applied. */
-    changed(field: string): boolean;
   },
 ): Promise<DuplicateWarning | undefined> {
+  const changed = (name: string) => {
+    const field = adapter.definition.fields.find((each) => each.name === name);
+    return !stored || !field || !isStoredValue(field, stored[name], values[name]);
+  };
   const rules = adapter.definition.duplicates;
   if (!rules || rules.length === 0 || adapter.definition.singleRecord) return undefined;
   if (!rules.some((rule) => rule.fields.some((field) => changed(field.name)))) return undefined;

@@ -202,16 +202,11 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const unknown = lists ? unknownChoices(lists, definition.fields, values) : {};
   if (Object.keys(unknown).length > 0) return sendBack(submission.reply({ fieldErrors: unknown }), 400);
   // A likely duplicate is written only once the admin saw it and pressed "Simpan tetap".
-  // An edit is checked only by what it changes: a record already among near-duplicates is not warned of at every edit.
-  const changedHere = (name: string) => {
-    const field = definition.fields.find((each) => each.name === name);
-    return !before || !field || !isStoredValue(field, before.values[name], values[name]);
-  };
   const likely = await duplicateWarning(admin, adapter, values, {
     id: recordId,
+    stored: before?.values,
     options: lists?.options,
     confirmed: firstValue(fields, DUPLICATE_CONFIRM_FIELD),
-    changed: changedHere,
   });
   if (likely) {
     // Without JavaScript the chosen files came with this form and are not kept: the admin chooses them again.
