@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Icon } from "~/components/Icon";
 import { DATE_FORMAT_HINT, parseTypedDate, typedDateText } from "~/lib/format";
+import type { ControlProps } from "./FieldInputs";
 
 /**
  * A date field that reads day-month-year whatever the browser's language (an office PC's English
@@ -24,14 +25,7 @@ export const DATE_TEXTS = {
   loading: "Memuat kalender...",
 } as const;
 
-type DateInputProps = {
-  id: string;
-  name: string;
-  form?: string;
-  disabled?: boolean;
-  required?: boolean;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
+type DateInputProps = ControlProps & {
   /** A stored day (YYYY-MM-DD) or what was typed. */
   defaultValue: string;
   hydrated: boolean;

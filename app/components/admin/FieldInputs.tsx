@@ -5,7 +5,7 @@ import type { FileAccept } from "~/admin-kit/resource";
 
 /** The controls of FormField.tsx that do more than a native element: a number's format, a file's check and preview. */
 
-type ControlProps = {
+export type ControlProps = {
   id: string;
   name: string;
   form?: string;
