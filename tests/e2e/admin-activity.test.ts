@@ -1,5 +1,5 @@
 import { expect, type Stack, test } from "./fixtures.ts";
-import { type AdminBrowser, alertShown, dialogNamed, markWindow, pngBuffer, records, referenceApiToken, rowWith } from "./helpers/index.ts";
+import { type AdminBrowser, alertShown, dialogNamed, markWindow, pngBuffer, records, referenceApiToken, rowWith, seriousViolations } from "./helpers/index.ts";
 
 /**
  * The activity screen in a real browser: an activity added with an image (JavaScript on and
@@ -139,6 +139,7 @@ for (const locale of ["en-US", "id-ID"]) {
     await calendar.waitFor();
     // Indonesian whatever the browser's language: the month is named in Indonesian.
     await expect(calendar).toContainText("Agustus");
+    expect(await seriousViolations(page)).toEqual([]);
     // The chosen day has the focus: one day on, and Enter.
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
