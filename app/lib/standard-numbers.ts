@@ -17,44 +17,41 @@ export function compactStandardNumber(text: string): string {
     .toUpperCase();
 }
 
-function digitValue(character: string): number {
-  return character === "X" ? 10 : Number(character);
+/** The digits (X standing for 10) each times its place's weight, summed: every check digit here is one such sum. */
+function weightedSum(digits: string, weight: (index: number) => number): number {
+  return Array.from(digits).reduce((total, character, index) => total + (character === "X" ? 10 : Number(character)) * weight(index), 0);
 }
+/** ISBN-10's weights: 10 down to 1. */
+const ISBN10_WEIGHT = (index: number) => 10 - index;
+/** ISBN-13's (an EAN's) weights: 1, 3, 1, 3... */
+const ISBN13_WEIGHT = (index: number) => (index % 2 === 0 ? 1 : 3);
 
 /** ISBN-10: the digits weighted 10 down to 1 sum to a multiple of 11 (X stands for 10, last place only). */
 export function isValidIsbn10(compact: string): boolean {
-  if (!/^\d{9}[\dX]$/.test(compact)) return false;
-  const sum = Array.from(compact).reduce((total, character, index) => total + digitValue(character) * (10 - index), 0);
-  return sum % 11 === 0;
+  return /^\d{9}[\dX]$/.test(compact) && weightedSum(compact, ISBN10_WEIGHT) % 11 === 0;
 }
 
 /** ISBN-13: a 978/979 EAN whose digits weighted 1, 3, 1, 3... sum to a multiple of 10. */
 export function isValidIsbn13(compact: string): boolean {
-  if (!/^97[89]\d{10}$/.test(compact)) return false;
-  const sum = Array.from(compact).reduce((total, character, index) => total + Number(character) * (index % 2 === 0 ? 1 : 3), 0);
-  return sum % 10 === 0;
+  return /^97[89]\d{10}$/.test(compact) && weightedSum(compact, ISBN13_WEIGHT) % 10 === 0;
 }
 
 /** ISSN: the digits weighted 8 down to 1 sum to a multiple of 11 (X stands for 10, last place only). */
 export function isValidIssn(compact: string): boolean {
-  if (!/^\d{7}[\dX]$/.test(compact)) return false;
-  const sum = Array.from(compact).reduce((total, character, index) => total + digitValue(character) * (8 - index), 0);
-  return sum % 11 === 0;
+  return /^\d{7}[\dX]$/.test(compact) && weightedSum(compact, (index) => 8 - index) % 11 === 0;
 }
 
 /** The ISBN-13 of a valid ISBN-10: 978, its first nine digits, a new check digit. */
 export function isbn10To13(isbn10: string): string {
   const body = `978${isbn10.slice(0, 9)}`;
-  const sum = Array.from(body).reduce((total, character, index) => total + Number(character) * (index % 2 === 0 ? 1 : 3), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${(10 - (weightedSum(body, ISBN13_WEIGHT) % 10)) % 10}`;
 }
 
 /** The ISBN-10 of a valid 978 ISBN-13 (a 979 one has none). */
 export function isbn13To10(isbn13: string): string | undefined {
   if (!isbn13.startsWith("978")) return undefined;
   const body = isbn13.slice(3, 12);
-  const sum = Array.from(body).reduce((total, character, index) => total + Number(character) * (10 - index), 0);
-  const check = (11 - (sum % 11)) % 11;
+  const check = (11 - (weightedSum(body, ISBN10_WEIGHT) % 11)) % 11;
   return `${body}${check === 10 ? "X" : check}`;
 }
 
@@ -83,7 +80,10 @@ const BETWEEN_NUMBERS = /[,;/|()\n]+/;
  * legacy value that fails its check digit still equals itself written another way). "" for none.
  */
 export function standardNumberKey(text: string): string {
-  const compact = compactStandardNumber(text);
+  return keyOfCompact(compactStandardNumber(text));
+}
+
+function keyOfCompact(compact: string): string {
   return isValidIsbn10(compact) ? isbn10To13(compact) : compact;
 }
 
@@ -123,5 +123,5 @@ const MIN_SEARCHED_DIGITS = 6;
 export function standardNumberQuery(text: string): string | undefined {
   const compact = compactStandardNumber(text);
   if (compact.length < MIN_SEARCHED_DIGITS || !/^\d+X?$/.test(compact)) return undefined;
-  return isValidIsbn10(compact) ? isbn10To13(compact) : compact;
+  return keyOfCompact(compact);
 }
