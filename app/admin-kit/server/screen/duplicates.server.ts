@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import type * as z from "zod";
 import { fieldKeys, relationKeys, ruleKeys, type DuplicateMatch, type DuplicateRule, type DuplicateWarning } from "~/admin-kit/duplicates";
-import type { Cells, FieldOption, FormValues } from "~/admin-kit/resource";
+import type { Cells, FieldOption } from "~/admin-kit/resource";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
-import { isStoredValue } from "./field-values.server.ts";
 import { screenReadModel } from "./read-model.server.ts";
 
 /**
@@ -81,27 +80,25 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   values: Record<string, unknown>,
   {
     id,
-    stored,
+    unchanged,
     options,
     confirmed,
   }: {
     /** An edit's record (never its own duplicate). */
     id: string | undefined;
-    /** An edit's record as stored: a rule none of whose fields the edit changes is not applied (a record already among near-duplicates is not warned of at every edit). */
-    stored: FormValues | undefined;
+    /** An edit's fields left as stored: a rule none of whose fields the edit changes is not applied (a record already among near-duplicates is not warned of at every edit). */
+    unchanged: ReadonlySet<string>;
     /** By field: its picker's options, to name a chosen record. */
     options: Record<string, readonly FieldOption[]> | undefined;
     /** The "Simpan tetap" value sent, if any. */
     confirmed: string | undefined;
   },
 ): Promise<DuplicateWarning | undefined> {
-  const changed = (name: string) => {
-    const field = adapter.definition.fields.find((each) => each.name === name);
-    return !stored || !field || !isStoredValue(field, stored[name], values[name]);
-  };
   const rules = adapter.definition.duplicates;
-  if (!rules || rules.length === 0 || adapter.definition.singleRecord) return undefined;
-  if (!rules.some((rule) => rule.fields.some((field) => changed(field.name)))) return undefined;
+  if (!rules || adapter.definition.singleRecord) return undefined;
+  // Each rule keeps its place among the screen's rules: the key index is by that place.
+  const applied = rules.flatMap((rule, place) => (rule.fields.some((field) => !unchanged.has(field.name)) ? [{ rule, place }] : []));
+  if (applied.length === 0) return undefined;
   const listed = adapter as unknown as ResourceAdapter<Rec, Cells, z.ZodObject>;
   let records: readonly Rec[];
   try {
@@ -113,17 +110,16 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   }
   const index = keyIndex(records, listed, rules);
   const reasons = new Map<number, Set<string>>();
-  rules.forEach((rule, ruleIndex) => {
-    if (!rule.fields.some((field) => changed(field.name))) return;
+  for (const { rule, place } of applied) {
     for (const key of submittedKeys(rule, values, options)) {
-      for (const position of index.get(indexKey(ruleIndex, key)) ?? []) {
+      for (const position of index.get(indexKey(place, key)) ?? []) {
         if (adapter.idOf(records[position]) === id) continue;
         const found = reasons.get(position) ?? new Set();
         found.add(rule.reason);
         reasons.set(position, found);
       }
     }
-  });
+  }
   if (reasons.size === 0) return undefined;
   const positions = [...reasons.keys()].sort((a, b) => a - b);
   const confirm = confirmFor(positions.map((position) => adapter.idOf(records[position])));

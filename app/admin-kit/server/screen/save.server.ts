@@ -201,10 +201,14 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   // A chosen author, genre... must be one of its list's: a forged id, or one deleted meanwhile, goes no further.
   const unknown = lists ? unknownChoices(lists, definition.fields, values) : {};
   if (Object.keys(unknown).length > 0) return sendBack(submission.reply({ fieldErrors: unknown }), 400);
+  // An edit's fields left as stored (compared as a save stores them): for the duplicate check and a partial update.
+  const unchanged = new Set(
+    before ? definition.fields.filter((field) => field.type !== "file" && isStoredValue(field, before.values[field.name], values[field.name])).map((field) => field.name) : [],
+  );
   // A likely duplicate is written only once the admin saw it and pressed "Simpan tetap".
   const likely = await duplicateWarning(admin, adapter, values, {
     id: recordId,
-    stored: before?.values,
+    unchanged,
     options: lists?.options,
     confirmed: firstValue(fields, DUPLICATE_CONFIRM_FIELD),
   });
@@ -216,8 +220,8 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
   if (before && "partial" in call && call.partial) {
     for (const field of definition.fields) {
       // A relation the form could not show, or cleared on purpose, was settled by its marker above.
-      if (field.type === "file" || relationEdits.unresolved.has(field.name) || relationEdits.cleared.has(field.name)) continue;
-      if (isStoredValue(field, before.values[field.name], values[field.name])) omitted.add(field.name);
+      if (relationEdits.unresolved.has(field.name) || relationEdits.cleared.has(field.name)) continue;
+      if (unchanged.has(field.name)) omitted.add(field.name);
     }
   }
   // Relations named by the options the admin chose from, files by the names chosen.
