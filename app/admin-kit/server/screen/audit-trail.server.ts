@@ -107,7 +107,8 @@ export async function findCreatedId<Rec, C extends Cells, S extends z.ZodObject>
   adapter: ResourceAdapter<Rec, C, S>,
   values: Record<string, unknown>,
 ): Promise<string | null> {
-  const compared = adapter.definition.fields.filter((field) => field.rule && field.type !== "file" && !field.optionsFrom && field.name in values);
+  // Files have no rule; a relation is an id the list's record may carry by name only.
+  const compared = adapter.definition.fields.filter((field) => field.rule && !field.optionsFrom && field.name in values);
   const sent = (record: Rec) => {
     const stored = adapter.formValues(record);
     return compared.every((field) => isStoredValue(field, stored[field.name], values[field.name]));
@@ -129,10 +130,10 @@ export async function findCreatedId<Rec, C extends Cells, S extends z.ZodObject>
 export interface AuditTrail {
   /**
    * The upstream accepted it; `recordId` when its answer named the record (a new one's id), else
-   * `findId` looks for it afterwards; `changes` again when streaming the body told more of them
-   * (the files' names).
+   * `findId` looks for it afterwards. The changes are worked out again, and written when sending
+   * told more of them (the names of files streamed after the entry was begun).
    */
-  ok(recordId?: string | null, more?: { changes?: () => FieldChange[]; findId?: () => Promise<string | null> }): void;
+  ok(recordId?: string | null, findId?: () => Promise<string | null>): void;
   /** The upstream refused it, or it could not be sent whole (a file that could not be read). */
   failed(error: UpstreamError | WriteFailed | Error): void;
 }
@@ -165,10 +166,10 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
         changes: worked,
       });
       return {
-        ok(created, more = {}) {
-          const changed = more.changes ? workedOut(more.changes) : undefined;
-          completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}), ...(changed ? { changes: changed } : {}) });
-          const { findId } = more;
+        ok(created, findId) {
+          const now = workedOut(changes);
+          const grew = now !== undefined && JSON.stringify(now) !== JSON.stringify(worked);
+          completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}), ...(grew ? { changes: now } : {}) });
           // After the caller has cleared what the write changed (its `finally`): the list read then
           // is the one the list's next load shares, not a second read of a copy already stale.
           if (!created && findId) queueMicrotask(() => void findId().then((found) => found && nameCreatedRecord(entry, found)));

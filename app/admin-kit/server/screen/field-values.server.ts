@@ -35,14 +35,24 @@ export interface ChangeContext {
   chosenFiles: ReadonlyMap<string, string>;
 }
 
-/** A value as the admin saw it: chosen ids by their options' labels, dates day-month-year. */
+/**
+ * One value as an admin reads it (the audit log, the conflict notice): a chosen id by its option's
+ * label, rich text as plain text, a date day-month-year.
+ */
+export function readableItem(field: FieldDefinition, item: string, options: readonly FieldOption[] | undefined): string {
+  if (options) return options.find((option) => option.value === item)?.label ?? item;
+  if (field.type === "textEditor") return richTextToPlain(item);
+  if (field.type === "date") return formatDayMonthYear(item);
+  return item;
+}
+
+/** A value as the audit log keeps it: chosen records by name in a stable order, anything else as a save stores it, read as the admin reads it. */
 function shownText(field: FieldDefinition, value: unknown, options: readonly FieldOption[] | undefined): string {
   if (options && value !== null && value !== undefined) {
     const ids = (Array.isArray(value) ? value.map(String) : [String(value)]).filter((id) => id !== "");
-    return ids.map((id) => options.find((option) => option.value === id)?.label ?? id).sort().join(", ");
+    return ids.map((id) => readableItem(field, id, options)).sort().join(", ");
   }
-  const text = comparable(field, value);
-  return field.type === "date" ? formatDayMonthYear(text) : text;
+  return readableItem(field, comparable(field, value), undefined);
 }
 
 /** Past this many words on either side, rich text is summarised by its word counts alone (a word diff is quadratic at worst). */

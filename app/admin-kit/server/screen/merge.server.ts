@@ -2,9 +2,7 @@ import { createHash } from "node:crypto";
 import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~/admin-kit/edit-conflicts";
 import { clip } from "~/lib/format";
 import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
-import { formatDayMonthYear } from "~/lib/dates";
-import { comparable } from "./field-values.server.ts";
-import { richTextToPlain } from "~/platform/sanitize.server";
+import { comparable, readableItem } from "./field-values.server.ts";
 import type { PickerLists } from "./choices.server.ts";
 
 /**
@@ -126,14 +124,10 @@ export function mergeWithCurrent({ fields, entries, shown, current, leftAsStored
 /** How much of a value the conflict notice shows. */
 const NOTICE_LENGTH = 300;
 
-/** A value as the conflict notice shows it: options by their labels, rich text as plain text, dates day-month-year. */
+/** A value as the conflict notice shows it, each item read as the admin reads it (`readableItem`). */
 export function displayedValue(field: FieldDefinition, value: string | string[], lists: PickerLists | undefined): string {
   const values = (Array.isArray(value) ? value : [value]).filter((item) => item.trim() !== "");
   if (values.length === 0) return CONFLICT_MESSAGES.empty;
   const options = lists?.options[field.name] ?? field.options;
-  if (options) return clip(values.map((item) => options.find((option) => option.value === item)?.label ?? item).join(", "), NOTICE_LENGTH);
-  const text = values.join(", ");
-  if (field.type === "textEditor") return clip(richTextToPlain(text), NOTICE_LENGTH);
-  if (field.type === "date") return formatDayMonthYear(text);
-  return clip(text, NOTICE_LENGTH);
+  return clip(values.map((item) => readableItem(field, item, options)).join(", "), NOTICE_LENGTH);
 }

@@ -248,7 +248,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
         },
       };
       await call.staged(typedValues, files, context);
-      audit.ok(context.id, { changes, findId });
+      audit.ok(context.id, findId);
       return redirectWithAlert(admin.session, listLocation(request, { created: intent === "create" }), success ? { type: "success", message: success } : undefined);
     }
     const upstreamRequest = {
@@ -277,8 +277,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
           }),
       });
     }
-    // The files' names are known once they were streamed.
-    audit.ok(context.id ?? createdId(answer), { changes, findId });
+    audit.ok(context.id ?? createdId(answer), findId);
   } catch (error) {
     if (error instanceof FormRejected) {
       // Refused here, on the way: the upstream stored nothing (its body was cut short, if it had begun).
