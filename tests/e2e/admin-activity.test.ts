@@ -42,7 +42,7 @@ for (const { javaScript, label } of [
       await dialog.getByLabel("Deskripsi").fill("<p>Lomba mewarnai untuk anak-anak <strong>tingkat TK</strong></p>");
     }
     await dialog.getByLabel("Gambar", { exact: true }).setInputFiles({ name: "lomba.png", mimeType: "image/png", buffer: pngBuffer() });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambah kegiatan!");
     await rowWith(page, title).waitFor();
 
@@ -94,7 +94,7 @@ for (const locale of ["en-US", "id-ID"]) {
         const dialog = dialogNamed(page, "TAMBAH KEGIATAN");
         await dialog.getByLabel("Tanggal").fill(typed);
         await dialog.getByRole("textbox", { name: "Judul", exact: true }).fill(title);
-        await dialog.getByRole("button", { name: "SIMPAN" }).click();
+        await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
         await alertShown(page, "Berhasil menambah kegiatan!");
         const added = (await activities(mainStack)).find((activity) => activity.title === title);
         expect(added?.date, typed).toBe("2023-08-15T00:00:00.000Z");
@@ -110,11 +110,11 @@ for (const locale of ["en-US", "id-ID"]) {
         await field.fill(typed);
         await dialog.getByRole("textbox", { name: "Judul", exact: true }).fill("Tidak tersimpan");
         if (javaScript) {
-          await dialog.getByRole("button", { name: "SIMPAN" }).click();
+          await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
         } else {
           // The browser's own check (the field's pattern) would hold a two-digit year back: the server's word is the one shown here.
           await field.evaluate((input) => input.removeAttribute("pattern"));
-          await Promise.all([page.waitForLoadState("load"), dialog.getByRole("button", { name: "SIMPAN" }).click()]);
+          await Promise.all([page.waitForLoadState("load"), dialog.getByRole("button", { name: "SIMPAN", exact: true }).click()]);
         }
         await dialog.getByText(why).waitFor();
         expect(await field.getAttribute("aria-invalid")).toBe("true");
@@ -187,7 +187,7 @@ test.describe("the activity table with JavaScript", () => {
       await page.getByRole("link", { name: `EDIT ${rowTitle}`, exact: true }).click();
       const dialog = dialogNamed(page, "UBAH KEGIATAN");
       await dialog.getByRole("textbox", { name: "Judul", exact: true }).fill(`${rowTitle} (diubah)`);
-      await dialog.getByRole("button", { name: "UBAH" }).click();
+      await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
       await alertShown(page, "Berhasil mengubah kegiatan!");
       await rowWith(page, `${rowTitle} (diubah)`).waitFor();
       expect(Math.abs((await box.top()) - before)).toBeLessThan(2);

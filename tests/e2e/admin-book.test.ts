@@ -83,7 +83,7 @@ async function fillNewBook(page: Page, relations: Relations, title: string, java
   await pick(dialog, "Tag", relations.tag.name, { javaScript });
   await dialog.getByLabel("Sampul").setInputFiles({ name: "sampul.png", mimeType: "image/png", buffer: pngBuffer() });
   await dialog.getByLabel("Berkas buku").setInputFiles({ name: "buku.pdf", mimeType: "application/pdf", buffer: PDF });
-  await dialog.getByRole("button", { name: "SIMPAN" }).click();
+  await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
 }
 
 function expectStored(book: Book | undefined, relations: Relations, title: string) {
@@ -143,7 +143,7 @@ for (const shape of SHAPES) test.describe(`books with JavaScript, upstream in th
     expect(await pickedPills(dialog, "Genre")).toEqual(relations.genres.map((genre) => genre.name));
     await dialog.getByLabel("Judul").fill(`${title} (revisi)`);
     await unpick(dialog, relations.genres[1].name);
-    await dialog.getByRole("button", { name: "UBAH" }).click();
+    await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${title} (revisi)`).waitFor();
     const edited = (await booksOf(stack)).find((book) => book.id === added?.id);
@@ -194,7 +194,7 @@ for (const shape of SHAPES) test.describe(`books with JavaScript, upstream in th
       await dialog.waitFor();
       expect(await dialog.getByLabel("Judul").inputValue()).toBe(title);
       await dialog.getByLabel("Judul").fill(`${title} (edisi baru)`);
-      await dialog.getByRole("button", { name: "UBAH" }).click();
+      await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
       // Saved, or refused by the form (e.g. a relation it could not preselect): say which.
       const saved = alertWith(page, "Berhasil mengubah data!");
       await saved.or(dialog.locator('[aria-invalid="true"]')).first().waitFor();
@@ -252,7 +252,7 @@ test.describe("books with JavaScript", () => {
       await dialog.getByLabel("Sinopsis").fill("Sinopsis yang diperbarui.");
       await dialog.getByLabel("ISBN/ISSN").focus();
       await dialog.getByLabel("Sinopsis").focus();
-      await dialog.getByRole("button", { name: "UBAH" }).click();
+      await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
       const saved = alertWith(page, "Berhasil mengubah data!");
       await saved.or(dialog.locator('[aria-invalid="true"]')).first().waitFor();
       if (!(await saved.isVisible())) throw new Error(`the form refused a synopsis edit: ${await dialog.innerText({ timeout: 1_000 }).catch(() => "")}`);

@@ -43,7 +43,7 @@ for (const { javaScript, label } of JAVASCRIPT) test.describe(`catalogue with ${
     await page.getByRole("link", { name: "Tambah", exact: true }).click();
     const addDialog = dialogNamed(page, "TAMBAH KATEGORI");
     await addDialog.getByLabel("Nama").fill(name);
-    await addDialog.getByRole("button", { name: "SIMPAN" }).click();
+    await addDialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     const row = rowWith(page, name);
     await row.waitFor();
@@ -56,7 +56,7 @@ for (const { javaScript, label } of JAVASCRIPT) test.describe(`catalogue with ${
     const editDialog = dialogNamed(page, "UBAH KATEGORI");
     expect(await editDialog.getByLabel("Nama").inputValue()).toBe(name);
     await editDialog.getByLabel("Nama").fill(`${name} diubah`);
-    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await editDialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${name} diubah`).waitFor();
     expect((await adminList<Genre>("/genres", "data")).find((genre) => genre.id === added?.id)?.name).toBe(`${name} diubah`);
@@ -93,7 +93,7 @@ for (const shape of SHAPES) test.describe(`authors and publishers, upstream in t
     await addDialog.getByLabel("Nama").fill(name);
     await addDialog.getByLabel("Biografi").fill("Penulis cerita anak dari Lembah Asri.");
     await addDialog.getByLabel("Foto").setInputFiles({ name: "dewi.png", mimeType: "image/png", buffer: pngBuffer() });
-    await addDialog.getByRole("button", { name: "SIMPAN" }).click();
+    await addDialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, name).waitFor();
     const added = (await adminList<Author>("/authors", "author")).find((author) => author.name === name);
@@ -105,7 +105,7 @@ for (const shape of SHAPES) test.describe(`authors and publishers, upstream in t
     expect(await editDialog.getByLabel("Biografi").inputValue()).toBe("Penulis cerita anak dari Lembah Asri.");
     expect(await editDialog.getByRole("img", { name: "Gambar saat ini" }).getAttribute("src")).toBe(`/files/${added?.photo}`);
     await editDialog.getByLabel("Nama").fill(`${name} (ubah)`);
-    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await editDialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${name} (ubah)`).waitFor();
     // No new photo was chosen: the stored one stays.
@@ -140,7 +140,7 @@ for (const shape of SHAPES) test.describe(`authors and publishers, upstream in t
     await addDialog.getByLabel("Tentang penerbit").fill("Menerbitkan buku cerita daerah.");
     await addDialog.getByLabel("Email").fill("redaksi@sungaijernih.example");
     await addDialog.getByLabel("Telepon").fill("0271-555123");
-    await addDialog.getByRole("button", { name: "SIMPAN" }).click();
+    await addDialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, name).waitFor();
     const added = (await adminList<Publisher>("/publishers", "publishers")).find((publisher) => publisher.name === name);
@@ -158,7 +158,7 @@ for (const shape of SHAPES) test.describe(`authors and publishers, upstream in t
     expect(await editDialog.getByLabel("Tentang penerbit").inputValue()).toBe("Menerbitkan buku cerita daerah.");
     await editDialog.getByLabel("Nama").fill(`${name} Baru`);
     await editDialog.getByLabel("Jumlah buku").fill("1.250");
-    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await editDialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${name} Baru`).waitFor();
     const edited = (await adminList<Publisher>("/publishers", "publishers")).find((publisher) => publisher.id === added?.id);

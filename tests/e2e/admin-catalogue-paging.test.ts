@@ -118,7 +118,7 @@ test.describe("tag list with JavaScript", () => {
     const dialog = dialogNamed(page, "UBAH TAG");
     expect(await dialog.getByLabel("Nama").inputValue()).toBe(lastName);
     await dialog.getByLabel("Nama").fill(`${lastName} diubah`);
-    await dialog.getByRole("button", { name: "UBAH" }).click();
+    await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${lastName} diubah`).waitFor();
     expect(await shownIds(page)).toEqual(ids);
@@ -127,7 +127,7 @@ test.describe("tag list with JavaScript", () => {
     // The test leaves the name as it found it.
     await page.getByRole("link", { name: `EDIT ${lastName} diubah`, exact: true }).click();
     await dialogNamed(page, "UBAH TAG").getByLabel("Nama").fill(lastName);
-    await dialogNamed(page, "UBAH TAG").getByRole("button", { name: "UBAH" }).click();
+    await dialogNamed(page, "UBAH TAG").getByRole("button", { name: "UBAH", exact: true }).click();
     await rowWith(page, lastName).waitFor();
   });
 

@@ -179,7 +179,7 @@ for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalo
       await admin.open("/admin/author?modal=add");
       const authorDialog = dialogNamed(page, "TAMBAH PENGARANG");
       await authorDialog.getByLabel("Nama").fill("fitri  sutrisno");
-      await authorDialog.getByRole("button", { name: "SIMPAN" }).click();
+      await authorDialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
       await notice(authorDialog).waitFor();
       // The test catalogue's own near-duplicates: the name alone, and with a degree.
       for (const name of ["Fitri Sutrisno", "Fitri Sutrisno, M.Hum."]) {
@@ -194,7 +194,7 @@ for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalo
       await bookDialog.getByLabel("ISBN/ISSN").fill(hyphenated13(book.isbn_issn));
       await pick(bookDialog, "Pengarang", pickOf.lone.name, { javaScript, typed: pickOf.lone.name.toLowerCase() });
       await pick(bookDialog, "Penerbit", site.catalogue.publishers[0].name, { javaScript });
-      await bookDialog.getByRole("button", { name: "SIMPAN" }).click();
+      await bookDialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
       await notice(bookDialog).waitFor();
       await expect(notice(bookDialog)).toContainText(`${book.title} (tab baru) (ISBN/ISSN sama)`);
       await admin.open("/admin/book");
@@ -236,7 +236,7 @@ for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalo
       }
       await pick(dialog, "Pengarang", author.name, { javaScript, typed: author.name.toLowerCase() });
       await pick(dialog, "Genre", "Sejarah", { javaScript });
-      await dialog.getByRole("button", { name: "UBAH" }).click();
+      await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
       await alertShown(page, "Berhasil mengubah data!");
       await searchBox(page, "buku").fill(book.isbn_issn);
       await searchBox(page, "buku").press("Enter");

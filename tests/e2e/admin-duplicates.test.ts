@@ -31,7 +31,7 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     await dialog.getByLabel("Tanggal terbit").fill("01-02-2024");
     await pick(dialog, "Pengarang", stored.author.name, { javaScript });
     await pick(dialog, "Penerbit", stored.publisher.name, { javaScript });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
 
     await warning(dialog).waitFor();
     await expect(warning(dialog)).toContainText("Data ini mungkin sudah ada:");
@@ -70,7 +70,7 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     await dialog.getByLabel("ISBN/ISSN").fill(`ISBN ${isbn10.slice(0, 1)}-${isbn10.slice(1, 4)}-${isbn10.slice(4, 9)}-${isbn10.slice(9)}`);
     await pick(dialog, "Pengarang", books[1].author.name, { javaScript });
     await pick(dialog, "Penerbit", books[1].publisher.name, { javaScript });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await warning(dialog).waitFor();
     await expect(warning(dialog)).toContainText(`${stored.title} (tab baru) (ISBN/ISSN sama)`);
     expect((await catalogueBooks(referenceApiUrl)).length).toBe(books.length);
@@ -89,7 +89,7 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     const dialog = dialogNamed(page, "TAMBAH PENGARANG");
     const name = `Dr. ${stored.name.toLowerCase()}, M.Hum.`;
     await dialog.getByLabel("Nama").fill(name);
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await warning(dialog).waitFor();
     await expect(warning(dialog)).toContainText(`${stored.name} (tab baru) (nama sama)`);
     // Enter in the field saves as SIMPAN does, never as "Simpan tetap": warned again, nothing written.
@@ -115,7 +115,7 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     await admin.open(`/admin/genre?modal=edit&id=${first.id}`);
     const dialog = dialogNamed(page, "UBAH KATEGORI");
     await dialog.getByLabel("Nama").fill(second.name.toLowerCase());
-    await dialog.getByRole("button", { name: "UBAH" }).click();
+    await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await warning(dialog).waitFor();
     await expect(warning(dialog)).toContainText(`${second.name} (tab baru) (nama sama)`);
     expect((await genres()).find((genre) => genre.id === first.id)?.name).toBe(first.name);

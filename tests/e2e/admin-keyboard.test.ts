@@ -77,7 +77,7 @@ test.describe("the back-office with the keyboard only", () => {
     await fileChoosers[0]?.setFiles({ name: "papan-ketik.png", mimeType: "image/png", buffer: pngBuffer() });
     await dialog.getByRole("img", { name: "Pratinjau papan-ketik.png" }).waitFor();
     await expect(fileInput).toBeFocused();
-    await tabTo(page, dialog.getByRole("button", { name: "SIMPAN" }), { limit: 3 });
+    await tabTo(page, dialog.getByRole("button", { name: "SIMPAN", exact: true }), { limit: 3 });
     await page.keyboard.press("Enter");
 
     // Announced politely, the modal gone, the keyboard back on what opened it, the row listed.
@@ -133,7 +133,7 @@ test.describe("the back-office with the keyboard only", () => {
 
     // The form's order: Tutup, the fields, UBAH; past either end the keyboard wraps around.
     const close = dialog.getByRole("link", { name: "Tutup" });
-    const submit = dialog.getByRole("button", { name: "UBAH" });
+    const submit = dialog.getByRole("button", { name: "UBAH", exact: true });
     await page.keyboard.press("Shift+Tab");
     await expect(close).toBeFocused();
     await page.keyboard.press("Shift+Tab");

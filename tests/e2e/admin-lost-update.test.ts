@@ -58,7 +58,7 @@ const json = (method: string, body: unknown): RequestInit => ({ method, headers:
 /** Clicks the form's save button and resolves with the status of the POST it sent (a document without JavaScript, `.data` with it). */
 async function save(page: Page, dialog: Locator): Promise<number> {
   const answer = page.waitForResponse((response) => response.request().method() === "POST");
-  await dialog.getByRole("button", { name: "UBAH" }).click();
+  await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
   return (await answer).status();
 }
 
@@ -94,7 +94,7 @@ async function saveWithoutChoosing(page: Page, dialog: Locator): Promise<string>
   const heldBack = page
     .waitForFunction(() => document.activeElement?.matches(".kit-conflict input[type=radio]") ?? false)
     .then(() => "held back", (error: Error) => `neither held back nor answered (${error.message.split("\n")[0]})`);
-  await dialog.getByRole("button", { name: "UBAH" }).click();
+  await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
   const outcome = await Promise.race([answered, heldBack]);
   page.off("response", onResponse!);
   return outcome;

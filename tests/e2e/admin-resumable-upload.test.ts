@@ -116,7 +116,7 @@ test.describe("a video upload cut in the middle", () => {
     await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
     const pieces = uploadPieces(page);
     const offsets = reportedOffsets(page);
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
 
     await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, title).waitFor();
@@ -148,7 +148,7 @@ test.describe("a video upload whose page died in the middle", () => {
     await dialog.getByLabel("Video").setInputFiles(videoFile);
     await dialog.getByLabel("Thumbnail").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: pngBuffer() });
     await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
   }
 
   test("resumes from what the site kept when the admin chooses the same file again after reopening the page", async ({ adminsAt, mainStack }) => {

@@ -100,7 +100,7 @@ async function saveWithRevokedToken(stack: Stack, page: Page, typed: { title: st
   // Meanwhile the upstream withdraws the account's access: every token of it, the site's too.
   await revokeSuperadminTokens(stack);
 
-  await form.dialog.getByRole("button", { name: "UBAH" }).click();
+  await form.dialog.getByRole("button", { name: "UBAH", exact: true }).click();
   await waitForPath(page, "/", 30_000);
 }
 
@@ -196,7 +196,7 @@ test.describe("a save with a revoked upstream token", () => {
     const pills = await pickedPills(dialog, "Genre");
     expect(pills).toContain(genre.name);
     await revokeSuperadminTokens(mainStack);
-    await dialog.getByRole("button", { name: "UBAH" }).click();
+    await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await waitForPath(page, "/", 30_000);
     expect((await stored<Array<{ id: number }>>(mainStack, "/books/all?limit=0", "books")).find((candidate) => candidate.id === id), "nothing was written").toEqual(book);
 

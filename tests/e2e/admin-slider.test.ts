@@ -31,7 +31,7 @@ for (const { javaScript, label } of [
     await addDialog.getByLabel("URL").fill("/about");
     await addDialog.getByLabel("Gambar").setInputFiles({ name: "pameran.png", mimeType: "image/png", buffer: pngBuffer() });
     if (javaScript) await addDialog.getByRole("img", { name: "Pratinjau pameran.png" }).waitFor();
-    await addDialog.getByRole("button", { name: "SIMPAN" }).click();
+    await addDialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     await rowWith(page, upper).waitFor();
     expect(await addDialog.count()).toBe(0);
@@ -49,7 +49,7 @@ for (const { javaScript, label } of [
     expect(await editDialog.getByLabel("URL").inputValue()).toBe("/about");
     expect(await editDialog.getByRole("img", { name: "Gambar saat ini" }).getAttribute("src")).toBe(`/files/${added?.file}`);
     await editDialog.getByLabel("Judul").fill(`${title} diubah`);
-    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await editDialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${upper} DIUBAH`).waitFor();
     const edited = (await sliders(mainStack)).find((slider) => slider.id === added?.id);
@@ -84,7 +84,7 @@ for (const { javaScript, label } of [
     await dialog.getByLabel("Deskripsi").fill("Tetap di sini");
     await dialog.getByLabel("Gambar").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: pngBuffer() });
     const before = (await sliders(mainStack)).length;
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await dialog.getByText("Judul wajib diisi").waitFor();
     const titleInput = dialog.getByLabel("Judul");
     expect(await titleInput.getAttribute("aria-invalid")).toBe("true");
@@ -108,7 +108,7 @@ for (const { javaScript, label } of [
     await dialog.getByLabel("Judul").fill("Bukan gambar");
     await dialog.getByLabel("Gambar").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>bukan gambar</html>") });
     if (javaScript) await dialog.getByText("Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF").waitFor();
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await dialog.getByText("Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF").waitFor();
     if (javaScript) {
       expect(posted).toEqual([]);
@@ -122,7 +122,7 @@ for (const { javaScript, label } of [
     dialog = dialogNamed(page, "TAMBAH SLIDER");
     await dialog.getByLabel("Judul").fill("Terlalu besar");
     await dialog.getByLabel("Gambar").setInputFiles({ name: "besar.png", mimeType: "image/png", buffer: pngBuffer(11 * 1024 * 1024) });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await dialog.getByText("Ukuran berkas melebihi batas 10 MB").waitFor({ timeout: 30_000 });
     expect(await dialog.getByLabel("Judul").inputValue()).toBe("Terlalu besar");
     if (javaScript) expect(posted).toEqual([]);
@@ -145,7 +145,7 @@ for (const { javaScript, label } of [
     // Without JavaScript the CSS animation is the clock: stopped too (Chromium's own control), so
     // that a loaded machine's slowness never counts as the alert's time; the test seeks it below.
     else await stopCssAnimations(page);
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     const alert = alertWith(page, "Berhasil menambahkan data!");
     await alert.waitFor();
     await page.mouse.move(0, 799);
@@ -199,7 +199,7 @@ test.describe("with JavaScript", () => {
     });
     await dialog.getByLabel("Judul").fill("Disimpan setelah diperiksa");
     await dialog.getByLabel("Gambar").setInputFiles({ name: "periksa.png", mimeType: "image/png", buffer: pngBuffer() });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     // Nothing can have been sent: the check has not ended.
     expect(posted).toEqual([]);
     release();
@@ -235,7 +235,7 @@ test.describe("with JavaScript", () => {
       if (route.request().method() === "POST") await held;
       await route.continue();
     });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await dialog.getByRole("status").filter({ hasText: "Menyimpan..." }).waitFor();
     expect(await dialog.getByRole("button", { name: /SIMPAN/ }).isDisabled()).toBe(true);
     release();

@@ -130,7 +130,7 @@ test.describe("leaving a changed admin form", () => {
     const title = dialog.getByLabel("Judul");
     const original = await title.inputValue();
     await title.fill(`${original} X`);
-    await dialog.getByRole("button", { name: "UBAH" }).click();
+    await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await dialog.waitFor({ state: "detached" });
     expect(await question(page).count()).toBe(0);
@@ -138,7 +138,7 @@ test.describe("leaving a changed admin form", () => {
     // Put the title back the same way.
     await page.getByRole("link", { name: /^EDIT/ }).first().click();
     await title.fill(original);
-    await dialog.getByRole("button", { name: "UBAH" }).click();
+    await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     expect(await question(page).count()).toBe(0);
   });

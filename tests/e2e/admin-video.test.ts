@@ -50,7 +50,7 @@ for (const shape of SHAPES) test.describe(`videos with JavaScript, upstream in t
       await held;
       await route.continue();
     });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     const bar = dialog.getByRole("progressbar", { name: "Kemajuan unggahan" });
     await bar.waitFor();
     await dialog.getByText(/Mengunggah\.\.\. \d+%|Terunggah 100%/).waitFor();
@@ -74,7 +74,7 @@ for (const shape of SHAPES) test.describe(`videos with JavaScript, upstream in t
     await editDialog.waitFor();
     expect(await editDialog.getByLabel("Judul").inputValue()).toBe(title);
     await editDialog.getByLabel("Judul").fill(`${title} 2024`);
-    await editDialog.getByRole("button", { name: "UBAH" }).click();
+    await editDialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await alertShown(page, "Berhasil mengubah data!");
     await rowWith(page, `${title} 2024`).waitFor();
     const edited = (await videos()).find((video) => video.id === added?.id);
@@ -96,7 +96,7 @@ test.describe("videos with JavaScript", () => {
     await dialog.getByLabel("Judul").fill("Bukan video");
     await dialog.getByLabel("Video").setInputFiles({ name: "a.mp4", mimeType: "video/mp4", buffer: Buffer.from("<html>bukan video</html>") });
     const before = (await videos(mainStack)).length;
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await dialog.getByText("Berkas video harus berupa MP4, WebM, atau QuickTime").waitFor();
     expect(await dialog.getByLabel("Judul").inputValue()).toBe("Bukan video");
     expect((await videos(mainStack)).length).toBe(before);
@@ -117,7 +117,7 @@ test.describe("an upload in the admin's hands", () => {
     await dialog.getByLabel("Gambar latar").setInputFiles({ name: "l.png", mimeType: "image/png", buffer: pngBuffer() });
     // The video's bytes are held on their way (the resumable upload's requests), the upload under way.
     await page.route("**/admin/uploads/**", () => new Promise<void>(() => {}));
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await dialog.getByRole("progressbar", { name: "Kemajuan unggahan" }).waitFor();
     return { page, dialog };
   }
@@ -128,12 +128,12 @@ test.describe("an upload in the admin's hands", () => {
     await dialog.getByText(/^Mengunggah\.\.\. \d+% · [\d,.]+ dari [\d,.]+ MB/).waitFor();
     // The bar sits in the modal's action bar, beside SIMPAN, inside the window.
     const bar = await dialog.getByRole("progressbar", { name: "Kemajuan unggahan" }).boundingBox();
-    const submit = await dialog.getByRole("button", { name: "SIMPAN" }).boundingBox();
+    const submit = await dialog.getByRole("button", { name: /SIMPAN$/ }).boundingBox();
     expect(bar && submit && bar.y + bar.height <= 720 && Math.abs(bar.y - submit.y) < submit.height).toBe(true);
     await dialog.getByRole("button", { name: "Batal unggah" }).click();
     await dialog.getByText("Unggahan dibatalkan; belum ada yang disimpan.").waitFor();
     expect(await dialog.getByRole("progressbar").count()).toBe(0);
-    expect(await dialog.getByRole("button", { name: "SIMPAN" }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "SIMPAN", exact: true }).isEnabled()).toBe(true);
     expect((await videos(mainStack)).some((video) => video.title === title)).toBe(false);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
@@ -160,7 +160,7 @@ test.describe("videos without JavaScript", () => {
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
     await dialog.getByLabel("Judul").fill("Video tanpa JavaScript");
     await dialog.getByLabel("Video").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4Buffer() });
-    await dialog.getByRole("button", { name: "SIMPAN" }).click();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     const added = (await videos(mainStack)).find((video) => video.title === "Video tanpa JavaScript");
     expect(added?.link).toMatch(/\.mp4$/);

@@ -52,7 +52,7 @@ for (const { javaScript, label } of [
     expect(new URL(page.url()).pathname).toBe("/login");
     expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
     // The form is still there to try again.
-    await page.getByRole("button", { name: "LOGIN" }).waitFor();
+    await page.getByRole("button", { name: "LOGIN", exact: true }).waitFor();
   });
 
   test("an admin lands on /admin/slider-manager with the heading Slider", async () => {

@@ -43,7 +43,7 @@ test.describe("waitForHydration", () => {
 
   test("fails on the login page when React never hydrates it (JavaScript off)", async ({ contexts, mainStack }) => {
     const page = await pageAt(contexts, `${mainStack.bffUrl}/login`, false);
-    await page.getByRole("button", { name: "LOGIN" }).waitFor();
+    await page.getByRole("button", { name: "LOGIN", exact: true }).waitFor();
     await expect(waitForHydration(page, { timeoutMs })).rejects.toThrow(/never hydrated/);
   });
 });

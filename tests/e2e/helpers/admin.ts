@@ -10,7 +10,7 @@ export const PHONE = { width: 375, height: 740 };
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "LOGIN" }).click();
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click();
 }
 
 export type LoggedIn = BrowserContextOptions["storageState"];
