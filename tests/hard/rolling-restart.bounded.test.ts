@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { Agent, fetch, type RequestInit as UndiciRequestInit, type Response as UndiciResponse } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, DEMO_PASSWORD, PROJECT_ROOT, removeDir, tempDir } from "../e2e/helpers/index.ts";
+import { closedLoopbackPort } from "../e2e/helpers/processes.ts";
 import { tusMetadata } from "../helpers/tus.ts";
 import { reportCase } from "./report.ts";
 import { missingTools, startCluster, startGuideNginx, type Cluster, type GuideNginx } from "./scale-out-support.ts";
@@ -156,6 +157,34 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
     });
   });
 
+  it("answers with nginx's own Indonesian page, its 502 and the request's id, when no process answers", async () => {
+    const deadDir = await tempDir("guide-nginx-dead");
+    const dead = await startGuideNginx(deadDir, [`http://127.0.0.1:${await closedLoopbackPort()}`]);
+    const deadDispatcher = new Agent({ connect: { ca: dead.ca } });
+    try {
+      const answer = await fetch(`${dead.url}/admin/book`, { dispatcher: deadDispatcher });
+      const page = await answer.text();
+      const requestId = answer.headers.get("x-request-id");
+      expect(answer.status).toBe(502);
+      expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(page).toContain("Layanan sedang tidak tersedia");
+      expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+      expect(page).toContain(`Kode permintaan: ${requestId}`);
+      // The same id in nginx's log, for the operator the visitor quotes it to.
+      expect(await dead.accessLog()).toContain(`id=${requestId}`);
+      reportCase({
+        suite: "rolling-restart",
+        tried: "the guide's nginx with no process answering: GET /admin/book",
+        got: "502 kept, an Indonesian page quoting the request id, the same id in X-Request-Id and nginx's access log",
+        passed: true,
+      });
+    } finally {
+      await deadDispatcher.close();
+      await dead.stop();
+      await removeDir(deadDir);
+    }
+  });
+
   it("restarts every process one by one with no failed request, no lost session, every upload completed", async () => {
     const login = await postForm("/login", { email: ADMIN_EMAIL, password: DEMO_PASSWORD });
     expect(login.status).toBe(302);
@@ -265,7 +294,61 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
       }
     })();
 
-    /** One resumable upload through nginx, piece after piece, as tus-js-client resumes. */
+    /**
+     * Sends `image` to the upload at `location` through nginx, piece after piece, as tus-js-client
+     * does: after a piece that did not finish (or first, with `askFirst`, for an upload cut
+     * elsewhere) it asks with HEAD where the upload stands, timed, and goes on from there.
+     * Resolves with the offset the first HEAD answered.
+     */
+    const sendUntilComplete = async (location: string, image: Buffer, askFirst: boolean): Promise<number | undefined> => {
+      let offset = 0;
+      let firstAnswered: number | undefined;
+      let ended = "not started";
+      for (let attempt = 0; ; attempt++) {
+        if (askFirst || attempt > 0) {
+          const asked = Date.now();
+          const head = await send(location, { method: "HEAD", headers: tus });
+          const waited = Date.now() - asked;
+          noteAnswer("upload HEAD", head);
+          counts.resumes++;
+          counts.resumeWaitsMs.push(waited);
+          if (waited >= SLOW_RESUME_MS) counts.slowResumes++;
+          if (head.status !== 200) throw new Error(`HEAD ${location} after ${ended}: ${head.status}`);
+          offset = Number(head.headers.get("upload-offset"));
+          firstAnswered ??= offset;
+        }
+        if (offset >= image.length) break;
+        if (attempt > 20) throw new Error(`upload ${location} did not complete in 20 pieces`);
+        try {
+          const piece = await send(location, {
+            method: "POST",
+            headers: { ...tus, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+            body: pacedBody(image.subarray(offset)),
+            duplex: "half",
+          });
+          noteAnswer("upload piece", piece);
+          await piece.body?.cancel();
+          if (piece.status === 204 && Number(piece.headers.get("upload-offset")) === image.length) break;
+          ended = `${piece.status} at ${piece.headers.get("upload-offset")}`;
+          counts.piecesEndedEarly++;
+        } catch (error) {
+          ended = (error as Error).message;
+          counts.networkErrors.push(`upload piece: ${ended}`);
+        }
+      }
+      return firstAnswered;
+    };
+    /** Whether the upload at `location` is stored whole; then its disk reservation is given back. */
+    const storedWholeThenRemoved = async (location: string, image: Buffer): Promise<boolean> => {
+      const stored = await readFile(path.join(cluster.dataDir, "uploads", location.split("/").pop()!));
+      // Its disk reservation given back (the admin's count of uploads is bounded).
+      const removed = await send(location, { method: "POST", headers: { ...tus, "X-HTTP-Method-Override": "DELETE" } });
+      noteAnswer("upload DELETE", removed);
+      await removed.body?.cancel();
+      return stored.equals(image);
+    };
+
+    /** One resumable upload through nginx from its start. */
     const uploadOne = async (seed: number) => {
       const image = await imageOf(UPLOAD_BYTES, seed);
       counts.uploadsStarted++;
@@ -277,48 +360,16 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
       await made.body?.cancel();
       if (made.status !== 201) throw new Error(`upload not created: ${made.status}`);
       const location = made.headers.get("location")!;
-      let offset = 0;
-      for (let attempt = 0; offset < image.length; attempt++) {
-        if (attempt > 20) throw new Error(`upload ${location} did not complete in 20 pieces`);
-        let ended: string;
-        try {
-          const piece = await send(location, {
-            method: "POST",
-            headers: { ...tus, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-            body: pacedBody(image.subarray(offset)),
-            duplex: "half",
-          });
-          noteAnswer("upload piece", piece);
-          await piece.body?.cancel();
-          if (piece.status === 204 && Number(piece.headers.get("upload-offset")) === image.length) {
-            offset = image.length;
-            break;
-          }
-          ended = `${piece.status} at ${piece.headers.get("upload-offset")}`;
-          counts.piecesEndedEarly++;
-        } catch (error) {
-          ended = (error as Error).message;
-          counts.networkErrors.push(`upload piece: ${ended}`);
-        }
-        // Where does it stand? (tus-js-client asks with HEAD after a piece that did not finish.)
-        const asked = Date.now();
-        const head = await send(location, { method: "HEAD", headers: tus });
-        const waited = Date.now() - asked;
-        noteAnswer("upload HEAD", head);
-        counts.resumes++;
-        counts.resumeWaitsMs.push(waited);
-        if (waited >= SLOW_RESUME_MS) counts.slowResumes++;
-        if (head.status !== 200) throw new Error(`HEAD ${location} after ${ended}: ${head.status}`);
-        offset = Number(head.headers.get("upload-offset"));
-      }
-      const stored = await readFile(path.join(cluster.dataDir, "uploads", location.split("/").pop()!));
-      if (stored.equals(image)) counts.uploadsCompleted++;
+      await sendUntilComplete(location, image, false);
+      if (await storedWholeThenRemoved(location, image)) counts.uploadsCompleted++;
       else counts.uploadsCorrupt++;
-      // Its disk reservation given back (the admin's count of uploads is bounded).
-      const removed = await send(location, { method: "POST", headers: { ...tus, "X-HTTP-Method-Override": "DELETE" } });
-      noteAnswer("upload DELETE", removed);
-      await removed.body?.cancel();
     };
+    // The held piece, cut by its process's shutdown, is resumed through nginx at once, while the
+    // roll goes on: its lock must already be gone (a kept one made the resume wait ~7.5 s).
+    const heldResumed = held.then(async (end) => {
+      const resumedFrom = await sendUntilComplete(heldLocation, heldImage, true);
+      return { end, resumedFrom, whole: await storedWholeThenRemoved(heldLocation, heldImage) };
+    });
     const uploads = [1, 2].map(async (worker) => {
       for (let round = 0; rolling; round++) await uploadOne(worker * 1000 + round);
     });
@@ -338,8 +389,7 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
     await Promise.all([visitors, saves, ...uploads]);
     await new Promise<void>((resolve) => control.close(() => resolve()));
 
-    const heldEnd = await held;
-    const heldHead = await send(heldLocation, { method: "HEAD", headers: tus });
+    const heldUpload = await heldResumed;
     await inspector.quit();
     // Sessions are in Redis: the admin is still logged in on the new processes.
     const after = await send("/admin/classification", { headers: { Cookie: cookie } });
@@ -351,10 +401,10 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
     expect(script.code, script.output).toBe(0);
     expect(script.output).toContain("rolling-restart: done (3)");
     expect(restarted).toHaveLength(3);
-    // The held piece ended with what it had stored, and its lock was gone with the process.
-    expect(heldEnd).toEqual({ status: 204, offset: String(half) });
+    // The held piece ended with what it had stored, its lock was gone with the process, and the
+    // upload went on from there on another process, at once (every resume is timed below).
+    expect(heldUpload).toEqual({ end: { status: 204, offset: String(half) }, resumedFrom: half, whole: true });
     expect(lockKeyAfterFirstRestart).toBe(0);
-    expect(heldHead.headers.get("upload-offset")).toBe(String(half));
     expect(counts.serverErrors).toEqual([]);
     expect(counts.networkErrors).toEqual([]);
     expect(noLiveUpstreams).toBe(0);
@@ -362,6 +412,7 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
     expect(after.status).toBe(200);
     expect(counts.uploadsCorrupt).toBe(0);
     expect(counts.uploadsCompleted).toBe(counts.uploadsStarted);
+    expect(counts.resumes).toBeGreaterThanOrEqual(1);
     expect(counts.slowResumes).toBe(0);
     // The traffic was there: 20 a second and a save a second for the whole roll.
     expect(counts.visitors).toBeGreaterThan(200);
@@ -371,7 +422,7 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
     reportCase({
       suite: "rolling-restart",
       tried: "scripts/rolling-restart.sh over 3 processes behind the guide's nginx, under 20 visitor requests/s, a save/s, 2 resumable uploads, one piece held on the first process",
-      got: `no 5xx, no network error, no "no live upstreams"; every save kept its session; ${counts.uploadsCompleted} uploads complete and whole; the held piece ended at its stored offset, its lock deleted`,
+      got: `no 5xx, no network error, no "no live upstreams"; every save kept its session; ${counts.uploadsCompleted} uploads complete and whole; the held piece ended at its stored offset, its lock deleted, and its upload resumed through nginx at once`,
       passed: true,
       figures: {
         "visitor requests": counts.visitors,

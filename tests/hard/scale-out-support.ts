@@ -218,6 +218,7 @@ export async function startGuideNginx(dir: string, backends: string[]): Promise<
   site = replaceExample(site, "listen 80;", `listen 127.0.0.1:${httpPort};`);
   site = replaceExample(site, "/etc/ssl/dispusip/fullchain.pem", certificate);
   site = replaceExample(site, "/etc/ssl/dispusip/privkey.pem", key);
+  site = replaceExample(site, "/var/log/nginx/dispusip.access.log", path.join(dir, "access.log"));
   const siteFile = path.join(dir, "dispusip.conf");
   await writeFile(siteFile, site);
   const configFile = path.join(dir, "nginx.conf");

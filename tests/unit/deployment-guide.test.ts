@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { SCREENS } from "~/resources/screens";
 
 /**
  * Issue 36: the guide's nginx configuration is tested as written. docs/deployment.md prints
@@ -23,6 +24,11 @@ describe("the deployment guide's nginx configuration", () => {
     expect(blocks[0]).toBe(await nginxConf());
   });
 
+  it("never tells the reader to pass Host without its port, in its prose either", async () => {
+    // `$host` drops a non-default port: the site's own cross-site check then refuses every save.
+    expect(await guide()).not.toMatch(/Host \$host\b/);
+  });
+
   it("is written the way Debian's nginx 1.22 takes it, with the settings a rolling restart needs", async () => {
     const conf = await nginxConf();
     // `http2 on;` needs 1.25.1; a {n} quantifier needs its regex quoted.
@@ -34,6 +40,13 @@ describe("the deployment guide's nginx configuration", () => {
     expect(conf).not.toMatch(/proxy_set_header Host \$host;/);
     expect(conf).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
     expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
+    // nginx's own errors: the id in the answer and the log, an Indonesian page, the site's own 5xx untouched.
+    expect(conf).toMatch(/^\s*add_header X-Request-Id \$request_id always;$/m);
+    expect(conf).toMatch(/^\s*log_format dispusip [^;]*id=\$request_id/m);
+    expect(conf).toMatch(/^\s*access_log \S+ dispusip;$/m);
+    expect(conf).toMatch(/^\s*error_page 502 503 504 \/gangguan\.html;$/m);
+    expect(conf).toContain("Layanan sedang tidak tersedia");
+    expect(conf).not.toMatch(/proxy_intercept_errors on/);
     // Idle upstream connections closed by nginx before the site's 5 s keep-alive and its drain.
     const keepalive = /keepalive_timeout (\d+)s;/.exec(conf.slice(conf.indexOf("upstream dispusip"), conf.indexOf("limit_conn_zone")));
     expect(Number(keepalive?.[1])).toBeLessThan(5);
@@ -46,5 +59,17 @@ describe("the deployment guide's nginx configuration", () => {
     const settle = Number(/SETTLE_SECONDS:-(\d+)/.exec(script)?.[1]);
     expect(failTimeouts.length).toBeGreaterThan(0);
     expect(Math.max(...failTimeouts)).toBeLessThan(settle);
+  });
+
+  it("streams every screen whose form carries files through its upload location, and only those", async () => {
+    const conf = await nginxConf();
+    const pattern = /location ~ "([^"]+)" \{\n\s*client_max_body_size 4200m;/.exec(conf)?.[1];
+    expect(pattern).toBeDefined();
+    const uploadLocation = new RegExp(pattern!);
+    for (const screen of SCREENS) {
+      const carriesFiles = screen.fields.some((field) => field.type === "file");
+      for (const suffix of ["", ".data"]) expect(uploadLocation.test(`/admin/${screen.id}${suffix}`), `/admin/${screen.id}${suffix}`).toBe(carriesFiles);
+    }
+    for (const upload of ["/admin/video.upload", "/admin/uploads", `/admin/uploads/${"0a".repeat(16)}`]) expect(uploadLocation.test(upload), upload).toBe(true);
   });
 });
