@@ -6,7 +6,7 @@ import { getConfig } from "@server/config.server";
 import { dataPaths } from "@server/data-dir.server";
 import { csvResponse } from "./csv.server.ts";
 import { FTS_TOKENIZER, fullTextQuery } from "./full-text.server.ts";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 
 /**
  * The audit log (issue 9 point 2): every admin change made through this site, in
@@ -150,16 +150,12 @@ function insertEntry(record: AuditRecord): number {
   return Number(result.lastInsertRowid);
 }
 
-function failureText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Stores one finished change at once (a change whose outcome is already known). Never throws: failures are logged. */
 export function recordChange(record: AuditRecord): void {
   try {
     insertEntry(record);
   } catch (error) {
-    log("audit_record_failed", { resource: record.resource, action: record.action, error: failureText(error) });
+    log("audit_record_failed", { resource: record.resource, action: record.action, ...errorFields(error) });
   }
 }
 
@@ -171,8 +167,8 @@ export function beginChange(record: Omit<AuditRecord, "outcome" | "upstreamStatu
   try {
     return insertEntry({ ...record, outcome: "pending" });
   } catch (error) {
-    log("audit_record_failed", { resource: record.resource, action: record.action, stage: "pending", error: failureText(error) });
-    throw new AuditUnavailable(failureText(error), { cause: error });
+    log("audit_record_failed", { resource: record.resource, action: record.action, stage: "pending", ...errorFields(error) });
+    throw new AuditUnavailable(errorFields(error).error, { cause: error });
   }
 }
 
@@ -217,7 +213,7 @@ export function nameCreatedRecord(id: number, recordId: string): void {
   try {
     openAuditLog().prepare("UPDATE audit_log SET record_id = @recordId WHERE id = @id AND record_id IS NULL").run({ id, recordId });
   } catch (error) {
-    log("audit_record_failed", { entry: id, stage: "record id", error: failureText(error) });
+    log("audit_record_failed", { entry: id, stage: "record id", ...errorFields(error) });
   }
 }
 
@@ -231,7 +227,7 @@ export function completeChange(id: number, completion: AuditCompletion): void {
     if (queued.size > 0) retryQueuedCompletions();
     writeCompletion(id, completion);
   } catch (error) {
-    log("audit_completion_queued", { entry: id, outcome: completion.outcome, error: failureText(error) });
+    log("audit_completion_queued", { entry: id, outcome: completion.outcome, ...errorFields(error) });
     queue(id, completion);
   }
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getConfig } from "@server/config.server";
 import { LRUCache } from "lru-cache";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { broadcast, hearsBroadcasts, onBroadcast, usesRedis } from "./redis.server.ts";
 
 /**
@@ -186,7 +186,7 @@ function broadcastClear(message: string) {
   if (!usesRedis()) return;
   broadcast(message).catch((error: Error) => {
     // The write itself succeeded. A process that cannot reach Redis either serves nothing past the TTL.
-    log("cache_clear_broadcast_failed", { error: error.message });
+    log("cache_clear_broadcast_failed", { ...errorFields(error) });
   });
 }
 

@@ -1,6 +1,6 @@
 import type { createClient } from "redis";
 import { ConfigError } from "@server/config.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { countRedisReconnect } from "./metrics.server.ts";
 
 /**
@@ -63,7 +63,7 @@ function newClient(create: typeof createClient, url: string, role: string): Redi
   client.on("error", (error: Error) => {
     if (!connected || reportedDown) return;
     reportedDown = true;
-    log("redis_unavailable", { role, error: error.message });
+    log("redis_unavailable", { role, ...errorFields(error) });
   });
   return client;
 }

@@ -177,7 +177,7 @@ function fileStore(directory: string, idleTimeoutMs: number, endedKeptMs: number
 /** A session folder that cannot be written (a full or read-only disk): the request's 503, in Indonesian. */
 function fileStoreUnavailable(error: unknown): unknown {
   if (!isFileSystemError(error)) return error;
-  log("session_store_failed", { code: error.code, error: error.message });
+  log("session_store_failed", { code: error.code, ...errorFields(error) });
   return data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
 }
 

@@ -120,7 +120,7 @@ class RedisLock implements Lock {
           else letGo("the lease ran out and the lock is no longer this request's");
         },
         (error: Error) => {
-          log("upload_lock_renewal_failed", { upload: this.id, error: error.message });
+          log("upload_lock_renewal_failed", { upload: this.id, ...errorFields(error) });
           if (Date.now() - renewedAt >= LET_GO_AFTER_MS) letGo("the lease could not be renewed in time");
         },
       );
@@ -131,7 +131,7 @@ class RedisLock implements Lock {
   /** Deletes the key if it still holds this holder's token; a failure is logged (the lease frees it). */
   private async deleteKey(): Promise<void> {
     await withRedis((client) => client.eval(UNLOCK_SCRIPT, { keys: [this.key], arguments: [this.token] })).catch((error: Error) =>
-      log("upload_unlock_failed", { upload: this.id, error: error.message }),
+      log("upload_unlock_failed", { upload: this.id, ...errorFields(error) }),
     );
   }
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { observeUpstreamCall } from "./metrics.server.ts";
 import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
 
@@ -267,6 +267,8 @@ function logFailure(error: UpstreamError, started: number, requestId: string | u
     kind: error.kind,
     status: error.status || undefined,
     error: error.upstreamMessage ?? describe(cause),
+    // Where a failure thrown here (not an upstream's answer) came from.
+    stack: cause === undefined ? undefined : errorFields(cause).stack,
     duration_ms: Math.round(performance.now() - started),
     request_id: requestId,
   });
@@ -278,5 +280,5 @@ function describe(cause: unknown): string | undefined {
     const code = (cause.cause as { code?: string } | undefined)?.code;
     return code ? `${cause.message} (${code})` : cause.message;
   }
-  return String(cause);
+  return errorFields(cause).error;
 }

@@ -14,7 +14,7 @@ import { clearResource } from "~/platform/cache.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { redirectWithAlert } from "~/platform/flash.server";
 import { formDataOf } from "~/platform/forms.server";
 import {
@@ -291,7 +291,7 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(
     }
     if (isFileSystemError(error)) {
       // A stored upload that could not be read on the way (DATA_DIR/uploads): the body sent upstream was cut.
-      log("save_file_read_failed", { screen: definition.id, code: error.code, error: error.message });
+      log("save_file_read_failed", { screen: definition.id, code: error.code, ...errorFields(error) });
       audit.failed(error);
       return sendBack(submission.reply(), 503, { alert: alertOf("error", UPLOAD_MESSAGES.storageFailed) });
     }
