@@ -13,6 +13,8 @@ export interface ProcessServices {
   connectRedis(url: string): Promise<void>;
   closeRedis(): Promise<void>;
   redisReady(): Promise<boolean>;
+  /** At start, after Redis: the resumable uploads' store, reservations and sweep (app/platform/uploads.server.ts). */
+  startUploads(): Promise<void>;
   /**
    * On shutdown, once the listener is closed: every resumable upload's request ends with what it
    * stored and lets go of its lock (app/platform/upload-locker.server.ts); resolves when no lock is held.

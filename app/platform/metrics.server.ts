@@ -66,7 +66,7 @@ export function watchReservedUploadBytes(read: () => number | Promise<number>): 
 
 new Gauge({
   name: "dispusip_upload_reserved_bytes",
-  help: "Disk reserved by resumable uploads not yet saved (with REDIS_URL, all processes' sharing DATA_DIR/uploads); 0 until this process has handled an upload",
+  help: "Disk reserved by resumable uploads not yet saved (with REDIS_URL, all processes' sharing DATA_DIR/uploads)",
   registers: [metricsRegistry],
   async collect() {
     try {

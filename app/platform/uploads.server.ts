@@ -132,7 +132,7 @@ Object.defineProperty(ReservingFileStore.prototype, "checkOrCreateDirectory", { 
 /** Any error of a tus request as an Indonesian answer: a tus refusal as it is, a disk failure 503, anything else 500. */
 function answerOfError(error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined {
   if (isFileSystemError(error)) {
-    log("upload_storage_failed", { code: error.code, error: error.message });
+    log("upload_storage_failed", { code: error.code, ...errorFields(error) });
     return refusal(503, UPLOAD_MESSAGES.storageFailed);
   }
   // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, kept as it is.
@@ -229,6 +229,21 @@ function resumableUploads(): Uploads {
   return uploads;
 }
 
+/**
+ * At the process's start (server/index.ts, after Redis): the upload store, its reservations
+ * counted from what is on disk, and its sweep, at once rather than at the first upload, so that
+ * uploads abandoned before a restart expire and the disk gauge is right from the first scrape.
+ * A failure is logged, not fatal: DATA_DIR was checked just before, and each upload request
+ * answers a failure of its own with 503.
+ */
+export async function startUploads(): Promise<void> {
+  try {
+    await sweepExpiredUploads();
+  } catch (error) {
+    log("uploads_start_failed", errorFields(error));
+  }
+}
+
 /** A reservation whose upload is not on disk this long after it was made has lost its release. */
 const VANISHED_AFTER_MS = 10 * 60 * 1000;
 
@@ -280,7 +295,7 @@ export function handleUploadRequest(admin: AdminContext, request: Request, ruleO
     server = resumableUploads().server;
   } catch (error) {
     if (!isFileSystemError(error)) throw error;
-    log("upload_storage_failed", { code: error.code, error: error.message });
+    log("upload_storage_failed", { code: error.code, ...errorFields(error) });
     return Promise.resolve(new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } }));
   }
   return server.handleWeb(new Request(request.url, init));

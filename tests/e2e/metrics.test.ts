@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { REDIS_SERVER, startRedisServer } from "../hard/scale-out-support.ts";
 import { expect, test } from "./fixtures.ts";
 import { type Bff, bffEnv, closedLoopbackPort, logIn, portOf, processGroup, removeDir, tempDir } from "./helpers/index.ts";
@@ -63,6 +64,35 @@ function sampleOf(text: string, name: string, labels: Record<string, string> = {
   }
   return undefined;
 }
+
+test("counts the uploads left on disk before a restart from the first scrape, and deletes the expired ones at start", async ({ mainStack: { referenceApiUrl } }) => {
+  // Two uploads a previous process left (@tus/file-store's files): one recent with half its bytes,
+  // one created two hours ago that never received a byte (past UPLOAD_UNSTARTED_EXPIRY_MS, 1 h).
+  const dataDir = await newDataDir();
+  const uploads = path.join(dataDir, "uploads");
+  mkdirSync(uploads, { recursive: true });
+  const left = (id: string, size: number, received: number, ageMs: number) => {
+    const metadata = { screen: "slider-manager", field: "file", filename: `${id}.png`, admin: "1" };
+    writeFileSync(path.join(uploads, id), Buffer.alloc(received, 1));
+    writeFileSync(path.join(uploads, `${id}.json`), JSON.stringify({ id, size, offset: received, metadata, creation_date: new Date(Date.now() - ageMs).toISOString() }));
+    return Buffer.byteLength(JSON.stringify(metadata));
+  };
+  const recent = "a".repeat(32);
+  const expired = "b".repeat(32);
+  const recentMetadataBytes = left(recent, 200_000, 100_000, 60_000);
+  left(expired, 300_000, 0, 2 * 60 * 60 * 1000);
+
+  const metricsPort = await closedLoopbackPort();
+  const bff = await startBff(bffEnv({ UPSTREAM_API_URL: referenceApiUrl, DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) }));
+  // No upload request: what the process did at its start.
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  expect(existsSync(path.join(uploads, `${expired}.json`))).toBe(false);
+  expect(existsSync(path.join(uploads, expired))).toBe(false);
+  expect(existsSync(path.join(uploads, `${recent}.json`))).toBe(true);
+  // The recent one's reservation (app/platform/upload-reservations.server.ts: size, metadata, 4 KiB).
+  expect(sampleOf(text, "dispusip_upload_reserved_bytes")).toBe(200_000 + recentMetadataBytes + 4096);
+  await bff.proc.stop();
+});
 
 test.describe("with METRICS_PORT", () => {
   let bff: Bff;
