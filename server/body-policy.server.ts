@@ -33,9 +33,15 @@ const REFUSALS_OF_WHAT_WAS_READ = new Set([400, 413, 415, 422]);
 /**
  * After an answer to a body that will not be read to its end, how long the connection stays
  * half-open (our side ended, theirs not read) before it is closed: time for a client still
- * sending to read the answer, which a reset would otherwise destroy.
+ * sending to read the answer, which a reset would otherwise destroy. Never longer than half the
+ * body's idle time: every refused connection is closed within the idle time.
  */
 const LINGER_MS = 2_000;
+
+/** How long a refused body's connection lingers under `policy`: `LINGER_MS`, at most half its idle time (the other half is the process's own slack). */
+export function lingerFor(policy: Pick<BodyPolicy, "idleMs">): number {
+  return Math.min(LINGER_MS, Math.floor(policy.idleMs / 2));
+}
 /**
  * A body declared at most this long (and within its route's limit), answered before it was
  * read, is still read to its end before the connection closes, within the idle time: a client
@@ -84,17 +90,17 @@ export function hasBody(req: IncomingMessage): boolean {
 /**
  * Closes a connection whose request body is still arriving without losing the answer: our side
  * ends (the client reads the answer, then the end), nothing more is read, and only after
- * `LINGER_MS` is the connection closed (which resets a client still sending). Closing at once
+ * `lingerMs` (`lingerFor`) is the connection closed (which resets a client still sending). Closing at once
  * would reset it straight away, and a reset can destroy the answer before the client reads it.
  */
 const lingering = new WeakSet<Socket>();
 
-export function lingeringClose(socket: Socket): void {
+export function lingeringClose(socket: Socket, lingerMs: number): void {
   if (socket.destroyed || lingering.has(socket)) return;
   lingering.add(socket);
   socket.pause();
   socket.end();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  setTimeout(() => socket.destroy(), lingerMs).unref();
 }
 
 /**
@@ -118,11 +124,11 @@ export function smallDeclaredBody(req: IncomingMessage, policy: BodyPolicy): boo
  * is the lingering close, so that the rest of the body is not read meanwhile; or, for a small
  * body being read to its end (`whenRead`), the lingering close once it has arrived.
  */
-export function closeAfterAnswer(req: IncomingMessage, { whenRead = false } = {}): void {
+export function closeAfterAnswer(req: IncomingMessage, { whenRead, lingerMs }: { whenRead: boolean; lingerMs: number }): void {
   const { socket } = req;
   (socket as Socket & { destroySoon(): void }).destroySoon = () => {
-    if (!whenRead || req.complete) lingeringClose(socket);
-    else req.once("end", () => lingeringClose(socket));
+    if (!whenRead || req.complete) lingeringClose(socket, lingerMs);
+    else req.once("end", () => lingeringClose(socket, lingerMs));
   };
 }
 

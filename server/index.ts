@@ -67,8 +67,9 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   process.env.NODE_ENV = config.env;
   log("starting", startLine(config, readBuildVersion(path.dirname(serverBuildPath))));
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const { publicPageCache, connectRedis, closeRedis, redisReady, releaseUploadLocks, metricsRegistry } = servicesOf(build);
+  const { publicPageCache, connectRedis, closeRedis, redisReady, startUploads, releaseUploadLocks, metricsRegistry } = servicesOf(build);
   if (config.redisUrl) await connectRedis(config.redisUrl);
+  await startUploads();
   // Prometheus metrics on a listener of their own (METRICS_PORT), never the site's; undefined when off.
   const metrics = await startMetrics(config, metricsRegistry, build);
   const app = express();
@@ -84,9 +85,6 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.use(requestLog);
   app.use(securityHeaders(config));
   app.use(privateAnswers());
-  // A malformed Host or X-Forwarded-Host, an absolute-form request line or `OPTIONS *`: 400.
-  app.use(validateRequestOrigin(config));
-  app.use(refuseCrossSiteWrites(config));
   app.use((_req, res, next) => {
     inFlight.add(res);
     res.on("close", () => {
@@ -100,6 +98,11 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   });
   // Every body bounded in size and pace, and a method a route does not take refused (405).
   app.use(boundRequestBodies(build, config));
+  // Refused after the bounds, so that their answers close the connection as every refusal of a
+  // body not read does (after a short linger), and during a drain say Connection: close.
+  // A malformed Host or X-Forwarded-Host, an absolute-form request line or `OPTIONS *`: 400.
+  app.use(validateRequestOrigin(config));
+  app.use(refuseCrossSiteWrites(config));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -11,6 +11,7 @@ import {
   drainsWhole,
   formPolicy,
   hasBody,
+  lingerFor,
   lingeringClose,
   readsOnAfter,
   smallDeclaredBody,
@@ -107,6 +108,8 @@ class RequestBody {
   private ended = false;
   /** Answered by this process without reading (405, 413, 408): not read on beyond a small body after the answer. */
   private unread = false;
+  /** The app asked for the body: an answer before that (a refused origin, a bad Host) is not read on either. */
+  private askedFor = false;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -116,6 +119,7 @@ class RequestBody {
     this.readable = new Readable({
       highWaterMark: READ_AHEAD_BYTES,
       read: () => {
+        this.askedFor = true;
         if (!this.detached) req.resume();
       },
       destroy: (error, callback) => {
@@ -158,14 +162,14 @@ class RequestBody {
 
   /** Whether the rest of the body is read after an early answer with this status. */
   private readsOn(status: number): boolean {
-    return !this.unread && readsOnAfter(status) && drainsWhole(this.req, this.policy);
+    return !this.unread && this.askedFor && readsOnAfter(status) && drainsWhole(this.req, this.policy);
   }
 
   /** An answer going out before the body's end that will not read it on says so, and closes. */
   private beforeAnswer() {
     if (this.ended || this.readsOn(this.res.statusCode)) return;
     this.res.setHeader("Connection", "close");
-    closeAfterAnswer(this.req, { whenRead: this.readsToEndBeforeClosing() });
+    closeAfterAnswer(this.req, { whenRead: this.readsToEndBeforeClosing(), lingerMs: lingerFor(this.policy) });
   }
 
   /** The app will read no more: stop reading until the answer is out. */
@@ -260,7 +264,7 @@ class RequestBody {
       return;
     }
     this.stopReading();
-    lingeringClose(this.req.socket);
+    lingeringClose(this.req.socket, lingerFor(this.policy));
   }
 
   /** Reads the rest of the body into nothing, up to `until` bytes in all and within the idle time in all, however it trickles: then the connection is cut. */

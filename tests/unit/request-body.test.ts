@@ -71,9 +71,14 @@ beforeAll(async () => {
   const app = express();
   app.use(boundRequestBodies({ routes: MANIFEST }, { formMaxBytes: FORM_MAX, bodyIdleTimeoutMs: IDLE_MS }));
   app.post("*", (req, res, next) => {
-    // Answers without reading, with the status the test asks for (302: the guard's redirect).
+    // Answers before the app is handed the body, as the origin checks do (server/security.server.ts).
+    const before = req.get("x-before-app-status");
+    if (before) return void res.status(Number(before)).end();
+    // Answers without reading, with the status the test asks for (302: the guard's redirect). The
+    // app was handed the body first, as Remix's request is made before any action runs.
     const status = req.get("x-early-status");
     if (!status) return next();
+    requestBodyOf(req).read(0);
     res.status(Number(status)).set("Location", "/").end();
   });
   app.all("*", async (req, res) => {
@@ -323,6 +328,18 @@ describe("boundRequestBodies", () => {
     socket.write("GET /about HTTP/1.1\r\nHost: x\r\n\r\n");
     await expect.poll(() => text().match(/HTTP\/1\.1 \d+/g)?.length).toBe(2);
     socket.destroy();
+  });
+
+  it("does not read on after a refusal made before the app was handed the body (a bad Host's 400 from the origin checks)", async () => {
+    const reads = serverSockets.length;
+    const { socket, text, closed } = await rawConnection();
+    socket.write(`POST /admin/book HTTP/1.1\r\nHost: x\r\nX-Before-App-Status: 400\r\nContent-Type: application/octet-stream\r\nContent-Length: 150000\r\n\r\n${"a".repeat(100)}`);
+    await expect.poll(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(text()).toMatch(/connection: close/i);
+    const trickle = setInterval(() => socket.writable && socket.write("a"), 50);
+    await closed;
+    clearInterval(trickle);
+    expect(serverSockets[reads]?.bytesRead ?? 0, "read of the rest").toBeLessThan(4096);
   });
 
   it("closes the connection after any other early answer (the guard's redirect), reading on no longer than the idle time, whatever the route allows", async () => {
