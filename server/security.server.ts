@@ -54,6 +54,23 @@ export function securityHeaders(config: Config): RequestHandler {
 
 /** The back-office, the login and the logout, in every form Remix asks for them (`/admin/book.data`). */
 const PRIVATE_PATH = /^\/(admin|login|logout)(?:[/.]|$)/;
+/** The logout's action, as a form or as route data; Remix ignores trailing slashes. */
+const LOGOUT_PATH = /^\/logout\/*(?:\.data)?$/;
+
+/**
+ * The path as Remix routes it, lower-cased: resolved as the URL it builds (`/x/../admin` is
+ * `/admin`), decoded (`/%61dmin`) and with case ignored, as its matching does (`/ADMIN`). Express's
+ * `req.path` is none of these. Undefined when it cannot be decoded: not to be trusted as public.
+ */
+function routedPath(originalUrl: string): string | undefined {
+  try {
+    // As server/remix-handler.ts builds it; another form than "/..." (`*`, absolute) is refused before Remix.
+    const url = originalUrl.startsWith("/") ? new URL(`http://site${originalUrl}`) : new URL(originalUrl);
+    return decodeURIComponent(url.pathname).toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Nothing of the back-office stays in a browser's caches (a shared desk: the next person's Back
@@ -63,8 +80,9 @@ const PRIVATE_PATH = /^\/(admin|login|logout)(?:[/.]|$)/;
  */
 export function privateAnswers(): RequestHandler {
   return (req, res, next) => {
-    if (!PRIVATE_PATH.test(req.path)) return next();
-    const loggingOut = req.method === "POST" && /^\/logout(?:\.data)?$/.test(req.path);
+    const path = routedPath(req.originalUrl);
+    if (path !== undefined && !PRIVATE_PATH.test(path)) return next();
+    const loggingOut = req.method === "POST" && path !== undefined && LOGOUT_PATH.test(path);
     onHeaders(res, () => {
       res.setHeader("Cache-Control", "no-store");
       if (loggingOut) res.setHeader("Clear-Site-Data", CLEAR_ON_LOGOUT);
@@ -86,6 +104,13 @@ function hostOf(origin: string): string | undefined {
     return undefined;
   }
 }
+/** Whether two `host[:port]` values name one host with different ports (a proxy's `$host` drops it). */
+function onlyPortDiffers(originHost: string, host: string | undefined): boolean {
+  if (!host || originHost === host) return false;
+  const hostname = (value: string) => hostOf(`http://${value}`)?.replace(/:\d+$/, "");
+  return hostname(originHost) !== undefined && hostname(originHost) === hostname(host);
+}
+export const PORT_DROPPED_HINT = "Host differs from Origin: does the proxy drop the port? (nginx: proxy_set_header Host $http_host)";
 export const CROSS_SITE_REFUSED = "Permintaan ditolak: formulir harus dikirim dari situs ini.";
 
 /**
@@ -104,14 +129,18 @@ export function refuseCrossSiteWrites(config: Config): RequestHandler {
     const foreign = fetchSite === "cross-site" || (origin !== undefined && origin !== ownOrigin);
     // Remix refuses an action whose Origin names another host than Host (as a 500): answered here
     // first. Behind a proxy that passes Host without its port (nginx's `$host`) every form does.
-    const hostMismatch = !foreign && origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host;
+    const originHost = origin !== undefined && origin !== "null" ? (hostOf(origin) ?? "") : undefined;
+    const hostMismatch = !foreign && originHost !== undefined && originHost !== req.headers.host;
     if (!foreign && !hostMismatch) return next();
+    // Worth an operator's hint whichever check refused it (without PUBLIC_URL a dropped port makes
+    // the site's own origin differ too): the Origin names this host, only its port differs.
+    const portDropped = hostMismatch || (originHost !== undefined && onlyPortDiffers(originHost, req.headers.host));
     log("cross_site_refused", {
       method: req.method,
       path: req.path,
       origin,
       fetch_site: fetchSite,
-      ...(hostMismatch ? { host: req.headers.host, hint: "Host differs from Origin: does the proxy drop the port? (nginx: proxy_set_header Host $http_host)" } : {}),
+      ...(portDropped ? { host: req.headers.host, hint: PORT_DROPPED_HINT } : {}),
     });
     res.status(403).set("Connection", "close").type("text/plain; charset=utf-8").send(CROSS_SITE_REFUSED);
   };

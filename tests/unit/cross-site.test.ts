@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getConfig } from "@server/config.server";
-import { CROSS_SITE_REFUSED, refuseCrossSiteWrites } from "@server/security.server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getConfig, type Config } from "@server/config.server";
+import { CROSS_SITE_REFUSED, PORT_DROPPED_HINT, refuseCrossSiteWrites } from "@server/security.server";
 
 /**
  * Writes from another site are refused before anything reads them, and so is a write whose
@@ -12,11 +12,12 @@ import { CROSS_SITE_REFUSED, refuseCrossSiteWrites } from "@server/security.serv
 
 let base: string;
 let server: ReturnType<express.Express["listen"]>;
+let config: Config;
 
 beforeAll(async () => {
   const app = express();
   // PUBLIC_URL set, as in production: the Origin is checked against it, and the Host too.
-  let config = getConfig();
+  config = getConfig();
   app.use((req, res, next) => refuseCrossSiteWrites(config)(req, res, next));
   app.post("*", (_req, res) => {
     res.status(204).end();
@@ -65,5 +66,37 @@ describe("refuseCrossSiteWrites", () => {
 
   it("lets a write without Origin through (curl, old browsers: the SameSite cookie stays home)", async () => {
     expect((await post({ host: `127.0.0.1:${port()}` })).status).toBe(204);
+  });
+
+  /** The log lines a refusal writes (the unit tests' logging is silent otherwise). */
+  async function refusalLogged(headers: Record<string, string>, publicUrl: string | undefined) {
+    const saved = { publicUrl: config.publicUrl, logLevel: process.env.LOG_LEVEL };
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    config = { ...config, publicUrl };
+    process.env.LOG_LEVEL = "info";
+    try {
+      const { status } = await post(headers);
+      return { status, lines: written.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === "cross_site_refused") };
+    } finally {
+      spy.mockRestore();
+      config = { ...config, publicUrl: saved.publicUrl };
+      process.env.LOG_LEVEL = saved.logLevel;
+    }
+  }
+
+  it("logs the operator's hint when only the port differs, with PUBLIC_URL set or not", async () => {
+    for (const publicUrl of [base, undefined]) {
+      const { status, lines } = await refusalLogged({ host: "127.0.0.1", origin: base }, publicUrl);
+      expect(status, `PUBLIC_URL ${publicUrl}`).toBe(403);
+      expect(lines, `PUBLIC_URL ${publicUrl}`).toEqual([expect.objectContaining({ origin: base, host: "127.0.0.1", hint: PORT_DROPPED_HINT })]);
+    }
+  });
+
+  it("gives no port hint for another site's write", async () => {
+    const { status, lines } = await refusalLogged({ host: `127.0.0.1:${port()}`, origin: "https://127.0.0.2" }, undefined);
+    expect(status).toBe(403);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toHaveProperty("hint");
   });
 });
