@@ -6,8 +6,13 @@ import { errorFields, log } from "@server/log.server";
  * read Indonesian text right only with it), CRLF line ends, every cell quoted.
  */
 
-/** Whitespace and invisible characters a spreadsheet may skip before it reads a formula's sign. */
-const LEADING_INVISIBLE = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+/u;
+/**
+ * Whitespace and invisible characters a spreadsheet may skip before it reads a formula's sign: as
+ * a class (format controls, bidi ones included, and the default-ignorables: Hangul fillers, tags,
+ * variation selectors), not a list that misses the next one.
+ */
+const LEADING_INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]+/u;
+const FORMULA_SIGN = /^[=+\-@]/;
 
 /**
  * One CSV cell, quoted. A cell that starts with = + - @ (or a tab, a return) would run as a
@@ -16,8 +21,11 @@ const LEADING_INVISIBLE = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+/u;
  * fullwidth ＝ into =). Such a cell gets a leading apostrophe; its text is kept as it was.
  */
 export function csvCell(value: string): string {
-  const start = value.replace(LEADING_INVISIBLE, "").slice(0, 4).normalize("NFKC");
-  const safe = /^[=+\-@\t\r]/.test(value) || /^[=+\-@]/.test(start) ? `'${value}` : value;
+  const visible = value.replace(LEADING_INVISIBLE, "");
+  // The sign is looked for past invisibles both before NFKC and after it (which folds ＝ into =, but
+  // composes "=\u0338" into ≠); only the start is normalized, whatever the cell's length.
+  const start = visible.slice(0, 8).normalize("NFKC").replace(LEADING_INVISIBLE, "");
+  const safe = /^[=+\-@\t\r]/.test(value) || FORMULA_SIGN.test(visible) || FORMULA_SIGN.test(start) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

@@ -371,6 +371,26 @@ describe("/admin/audit", () => {
     expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Nama","Perubahan","Hasil"');
     expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","","Judul: ""=1+1""","Berhasil"')]);
   });
+
+  it("exports a record's name that would run as a formula behind an apostrophe (CSV injection, issue 35)", async () => {
+    for (const [recordId, recordLabel] of [
+      ["8", '\u202e=HYPERLINK("http://x")'],
+      ["9", "＝1+1"],
+    ]) {
+      const actor = { id: "7", email: "admin@dispusip.local" };
+      recordChange({ actor, resource: "slider-manager", recordId, recordLabel, action: "delete", outcome: "ok", changes: [] });
+    }
+    const response = (await exportRoute.loader({
+      request: request("/admin/export/audit?resource=slider-manager", { cookie }),
+      params: { screen: "audit" },
+      context: { clientIp: "x" },
+    })) as Response;
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines.slice(1)).toEqual([
+      expect.stringContaining(`"9","'＝1+1",`),
+      expect.stringContaining(`"8","'\u202e=HYPERLINK(""http://x"")",`),
+    ]);
+  });
 });
 
 describe("the pending entry (issue 36 point 3)", () => {
