@@ -13,7 +13,8 @@ import type { BenchRow, BenchSuite } from "./types.ts";
  * outside its own promise (an unhandled 'error' event of a child process, say).
  */
 
-const SUITES_DIR = fileURLToPath(new URL("./suites/", import.meta.url));
+// BENCH_SUITES_DIR: another folder of suites, for the runner's own test (tests/unit/bench-runner.test.ts).
+const SUITES_DIR = process.env.BENCH_SUITES_DIR ?? fileURLToPath(new URL("./suites/", import.meta.url));
 
 async function loadSuites(filters: string[]): Promise<BenchSuite[]> {
   const files = (await readdir(SUITES_DIR)).filter((file) => /\.tsx?$/.test(file)).sort();

@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * `npm run bench` on a machine without Redis, nginx or Chromium (issue 34): a suite whose programs
+ * are missing is reported as not run, and every other suite's figures are still printed, also when
+ * a suite crashes the process from outside its own promise. The runner (tests/bench/run.ts) runs
+ * here for real, over a folder of small suites shaped like the real ones.
+ */
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+let suites: string;
+
+const suite = (name: string, body: string) => `export default { name: ${JSON.stringify(name)}, ${body} };\n`;
+
+beforeAll(async () => {
+  suites = await mkdtemp(path.join(tmpdir(), "bench-suites-"));
+  await writeFile(path.join(suites, "a-measured.ts"), suite("measured", `async run() { return [{ bench: "fan-out /", metric: "ratio", value: 1.5, unit: "x", target: "<= 2", met: true }]; }`));
+  await writeFile(
+    path.join(suites, "b-scale-out.ts"),
+    suite("scale-out", `missing: () => "not installed: /usr/bin/redis-server, /usr/sbin/nginx (apt-get install -y redis-server nginx)", async run() { throw new Error("must not run"); }`),
+  );
+});
+
+afterAll(async () => {
+  await rm(suites, { recursive: true, force: true });
+});
+
+function bench(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "tests/bench/run.ts"], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("npm run bench without the programs a suite needs", () => {
+  it("reports that suite as not run and prints every other figure, exit 0", async () => {
+    const { code, stdout } = await bench({ BENCH_SUITES_DIR: suites });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^fan-out \/\s+ratio\s+1\.50\s+x\s+<= 2\s+yes$/m);
+    expect(stdout).toContain("not run: scale-out (not installed: /usr/bin/redis-server, /usr/sbin/nginx");
+    expect(stdout).toContain("1 of 1 targets met");
+  });
+
+  it("still prints the figures so far when a suite crashes the process from outside its promise", async () => {
+    await writeFile(
+      path.join(suites, "c-crashing.ts"),
+      suite("crashing", `async run() { setTimeout(() => { throw new Error("spawn /usr/bin/redis-server ENOENT"); }, 0); await new Promise((resolve) => setTimeout(resolve, 1000)); return []; }`),
+    );
+    const { code, stdout, stderr } = await bench({ BENCH_SUITES_DIR: suites });
+    expect(code).toBe(1);
+    expect(stderr).toContain("bench: crashing crashed");
+    expect(stdout).toMatch(/^fan-out \/\s+ratio\s+1\.50/m);
+    expect(stdout).toContain("not run: scale-out");
+    expect(stdout).toContain("suites that failed: crashing");
+  });
+});
