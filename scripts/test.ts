@@ -8,18 +8,16 @@ import { stripVTControlCharacters } from "node:util";
 /**
  * `npm test`: every suite, scheduled so that both cores of this machine stay busy.
  *
- * 1. The build, only when it is stale, then the reliability file that bounds memory and time
- *    (`hard-bounded`), with nothing else at its priority: its figures (RSS growth, a health
- *    check's time) are the ones another suite's load moves. Beside them, at the lowest priority
- *    (`nice`), `lint` and `typecheck`, one process on one core each: they take only the CPU the
- *    build and the bounded file leave idle (the bounded file mostly waits out stalled bodies);
+ * 1. The build, only when it is stale, then the reliability files that count failures under
+ *    steady traffic or bound memory and time (`hard-bounded`: a rolling restart, held bodies,
+ *    RSS growth), with nothing beside them: another suite's load is what would move them;
  * 2. the unit, unit-isolated and reference-api projects (2 workers), then the end-to-end files
- *    (Playwright's runner, 2 workers), and beside both the reliability files that may share the machine (project
- *    `hard`, 1 worker). Every phase is bound by the CPU but leaves some of it idle (pages loading,
- *    timeouts and stalled bodies waited out), and the reliability files, which wait most, fill
- *    it: one phase after the other took 31 + 215 + 62 s on a quiet machine, side by side
- *    about 275 s. Their output is kept in a file and printed after the end-to-end output, so
- *    that neither is cut into the other.
+ *    (Playwright's runner, 2 workers), and beside both the reliability files that may share the
+ *    machine (project `hard`, 1 worker), and `lint` and `typecheck` at the lowest priority
+ *    (`nice`), which take only the CPU the tests leave idle. Every phase is bound by the CPU but
+ *    leaves some of it idle (pages loading, timeouts and stalled bodies waited out), and the
+ *    reliability files, which wait most, fill it. Their output is kept in a file and printed after
+ *    the end-to-end output, so that neither is cut into the other.
  *
  * The second step starts only when everything in the first passed, and a failing unit phase
  * stops the reliability files beside it. At the end a table gives each phase's time and tests,
@@ -212,18 +210,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-async function buildThenBoundedFile(): Promise<boolean> {
-  const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
-  return built && vitestPhase("reliability (hard-bounded)", ["hard-bounded"]);
-}
-
 async function main(): Promise<boolean> {
-  const first = await Promise.all([
-    lowPriorityScriptPhase("lint (lowest priority)", "lint"),
-    lowPriorityScriptPhase("typecheck (lowest priority)", "typecheck"),
-    buildThenBoundedFile(),
-  ]);
-  if (!first.every(Boolean)) return false;
+  // The bounded files count what goes wrong under steady traffic (a rolling restart, bodies held
+  // open): they run with nothing beside them, so that a loaded machine is not what they measure.
+  const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
+  if (!built || !(await vitestPhase("reliability (hard-bounded), alone", ["hard-bounded"]))) return false;
 
   const besideLog = path.join(reports, "reliability-beside.log");
   const unitThenEndToEnd = async () => {
@@ -233,13 +224,16 @@ async function main(): Promise<boolean> {
     }
     return playwrightPhase("e2e");
   };
-  const [inFront, beside] = await Promise.all([
+  // Lint and typecheck take only what the tests leave idle (nice 19).
+  const outcomes = await Promise.all([
     unitThenEndToEnd(),
     vitestPhase("reliability (hard), beside unit and e2e", ["hard"], ["--maxWorkers=1"], besideLog),
+    lowPriorityScriptPhase("lint (lowest priority)", "lint"),
+    lowPriorityScriptPhase("typecheck (lowest priority)", "typecheck"),
   ]);
   console.log("\n── The reliability files that ran beside the unit and end-to-end files (project hard) ──\n");
   await new Promise<void>((resolve) => createReadStream(besideLog).on("close", () => resolve()).pipe(process.stdout, { end: false }));
-  return inFront && beside;
+  return outcomes.every(Boolean);
 }
 
 const started = performance.now();
