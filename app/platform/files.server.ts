@@ -17,7 +17,8 @@ import { imageVariant, requestedWidth, WIDTH_MESSAGE } from "./images.server.ts"
  * after its end, so nothing is ever held whole. One range only: a malformed or multi-range header
  * is answered 200 in full, as RFC 9110 allows. Conditional requests are answered here too when the
  * upstream does not: `If-None-Match` against the upstream's ETag, or a weak one made from the
- * name, length and Last-Modified when it sends none.
+ * name, length and Last-Modified when it sends none. A HEAD gets the GET's headers, its upstream
+ * download cancelled as soon as they are known (a variant's length needs the original's bytes).
  */
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
@@ -47,6 +48,15 @@ const drop = (response: Response) => void response.body?.cancel().catch(() => {}
 
 /** `clientAddress` is the visitor's address (the load context's `clientIp`): it bounds their resizes. */
 export async function streamStoredFile(request: Request, area: FileArea, name: string | undefined, clientAddress = "unknown"): Promise<Response> {
+  const response = await storedFileAnswer(request, area, name, clientAddress);
+  if (request.method !== "HEAD") return response;
+  // Remix answers a HEAD with these headers and leaves the body unread, which would keep the
+  // upstream download running: the GET's headers, and its body cancelled now.
+  drop(response);
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function storedFileAnswer(request: Request, area: FileArea, name: string | undefined, clientAddress: string): Promise<Response> {
   const url = new URL(request.url);
   if (!isSafeFileName(name) || /%2e|%2f|%5c|%00/i.test(url.pathname)) return badRequest("Nama berkas tidak valid");
   const width = requestedWidth(url);
@@ -122,6 +132,7 @@ export async function streamStoredFile(request: Request, area: FileArea, name: s
       return unavailable();
     }
     headers.set("cache-control", PART_CACHE_CONTROL);
+    headers.set("accept-ranges", "bytes");
     headers.set("content-range", part[0]);
     headers.set("content-length", upstream.headers.get("content-length") ?? String(Number(part[2]) - Number(part[1]) + 1));
     return new Response(upstream.body, { status: 206, headers });

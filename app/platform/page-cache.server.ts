@@ -9,8 +9,10 @@ import { clearedSince, clearSequence, trackReads, type CachedResource } from "./
 /**
  * Whole public pages, cached in the process for the public cache's TTL: within it a visitor's
  * page is the last one rendered, so a burst of visitors costs neither upstream calls nor React
- * renders. Only anonymous GETs (no cookie) whose answer is a 200 HTML page that sets no cookie
- * are kept, and only when the request's host headers are the usual ones (server/origin.server.ts).
+ * renders. Only anonymous GETs (no cookie) whose answer is a 200 HTML page that sets no cookie,
+ * no Cache-Control `no-store` or `private` and no CSP of its own (which is not replayed: a stored
+ * HTML file's sandbox) are kept, and only when the request's host headers are the usual ones
+ * (server/origin.server.ts).
  * A page knows which resources its reads showed (cache.server.ts, `trackReads`): a write to one
  * of them makes it stale, a write to another leaves it (a page whose reads are not known is
  * stale after any write).
@@ -83,25 +85,27 @@ export function publicPageCache(): RequestHandler {
     }
 
     const reads = new Set<CachedResource>();
+    // A rendered page leaves the site's policy as it was set before this middleware (a replay gets
+    // a fresh one); an answer with a policy of its own, a stored file's sandbox, is no page.
+    const pagePolicy = res.getHeader("content-security-policy");
+    const forEveryone = () =>
+      !res.getHeader("set-cookie") &&
+      !forbidsSharing(res.getHeader("cache-control")) &&
+      res.getHeader("content-security-policy") === pagePolicy &&
+      !clearedSince(reads, madeAfterClear);
     const capture = captureBody(res, () => {
       // Decided as the head goes out, before a byte of the body is kept: only what may be stored.
       const type = String(res.getHeader("content-type") ?? "");
       const declared = Number(res.getHeader("content-length") ?? 0);
       // A page rendered for odd host headers (another spelling of the host, a forwarded host,
       // with PUBLIC_URL another host) is that request's alone.
-      return (
-        res.statusCode === 200 &&
-        type.startsWith("text/html") &&
-        !res.getHeader("set-cookie") &&
-        !(declared > MAX_PAGE_BYTES) &&
-        origin.usual &&
-        !clearedSince(reads, madeAfterClear)
-      );
+      return res.statusCode === 200 && type.startsWith("text/html") && !(declared > MAX_PAGE_BYTES) && origin.usual && forEveryone();
     });
     res.once("finish", () => {
       const chunks = capture.kept();
-      // Checked again: a header may be added after this middleware's look (on-headers listeners).
-      if (!chunks || res.getHeader("set-cookie") || clearedSince(reads, madeAfterClear)) return;
+      // Checked again: a header may be set after this middleware's look (on-headers listeners
+      // registered before it run after it: the back-office's no-store, for one).
+      if (!chunks || !forEveryone()) return;
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );
@@ -109,6 +113,12 @@ export function publicPageCache(): RequestHandler {
     });
     trackReads(reads, next);
   };
+}
+
+/** Whether Cache-Control (one header or several) says `no-store` or `private`: not for a shared cache. */
+function forbidsSharing(value: number | string | string[] | undefined): boolean {
+  const names = [value ?? ""].flat().join(",").split(",").map((directive) => directive.split("=")[0].trim().toLowerCase());
+  return names.includes("no-store") || names.includes("private");
 }
 
 /** Bytes held by captures under way, across requests (for the tests: a file download holds none). */

@@ -226,11 +226,12 @@ describe("file proxy: ranges from an upstream that ignores them (cut here)", () 
 });
 
 describe("file proxy: ranges from an upstream that honours them (relayed)", () => {
-  it("relays the upstream's 206 with its Content-Range, passing Range and If-Range on", async () => {
+  it("relays the upstream's 206 with its Content-Range and Accept-Ranges, passing Range and If-Range on", async () => {
     const asked = honouringUpstream();
     const response = await getVideo({ Range: "bytes=10-19", "If-Range": '"v1"' });
     expect(response.status).toBe(206);
     expect(response.headers.get("content-range")).toBe("bytes 10-19/1000");
+    expect(response.headers.get("accept-ranges")).toBe("bytes");
     expect(response.headers.get("content-length")).toBe("10");
     expect(response.headers.get("etag")).toBe('"v1"');
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(FILE.slice(10, 20));
@@ -301,5 +302,101 @@ describe("file proxy: If-None-Match answered here when the upstream does not", (
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(GIF);
     expect(asked[0].get("range")).toBeNull();
+  });
+});
+
+describe("file proxy: HEAD", () => {
+  /**
+   * A 64 MiB file made as it is read, noting how many chunks were read and whether its stream was
+   * cancelled: what a real upstream sees as its connection closed before the file was sent. msw
+   * keeps a copy of each answer for its listeners (a tee, cancelled only once both copies are):
+   * here that copy is let go at once, so that the stub sees the site's own cancel.
+   */
+  function bigFileUpstream() {
+    const seen = { methods: [] as string[], pulled: 0, cancelled: false };
+    upstream.events.on("response:mocked", ({ response }) => void response.body?.cancel().catch(() => {}));
+    upstream.use(
+      http.all(`${FILES}/besar.mp4`, ({ request: upstreamRequest }) => {
+        seen.methods.push(upstreamRequest.method);
+        const body = new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              if (seen.pulled === 1024) return controller.close();
+              controller.enqueue(new Uint8Array(64 * 1024));
+              seen.pulled += 1;
+            },
+            cancel() {
+              seen.cancelled = true;
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        return new HttpResponse(body, { headers: { ...fileHeaders(), "content-length": String(64 * 1024 * 1024) } });
+      }),
+    );
+    return seen;
+  }
+
+  const head = (headers: HeadersInit) =>
+    fileLoader({ request: request("/files/besar.mp4", { method: "HEAD", headers }), params: { name: "besar.mp4" }, context: { clientIp: "127.0.0.1" } });
+
+  it.each([
+    ["the whole file", {}, 200],
+    ["a range cut here", { Range: "bytes=100-199" }, 206],
+  ])("answers %s with the GET's headers and no body, and closes the upstream's download at once", async (_case, headers: HeadersInit, status) => {
+    const seen = bigFileUpstream();
+    const response = await head(headers);
+    expect(response.status).toBe(status);
+    await stillAfterATurn(() => seen.pulled + Number(seen.cancelled));
+    expect(seen.methods).toEqual(["GET"]);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThan(8);
+    expect(response.body).toBeNull();
+
+    const full = await get("/files/besar.mp4", "besar.mp4", headers);
+    const compared = ["content-length", "content-type", "etag", "accept-ranges", "last-modified", "content-range", "cache-control", "content-security-policy"];
+    for (const name of compared) {
+      expect(response.headers.get(name), name).toBe(full.headers.get(name));
+    }
+    expect(response.headers.get("content-length")).toBe(status === 200 ? String(64 * 1024 * 1024) : "100");
+    await full.body?.cancel();
+  });
+
+  it("answers a relayed 206 with its headers and no body", async () => {
+    honouringUpstream();
+    const response = await fileLoader({
+      request: request("/files/video.mp4", { method: "HEAD", headers: { Range: "bytes=10-19" } }),
+      params: { name: "video.mp4" },
+      context: { clientIp: "127.0.0.1" },
+    });
+    expect(response.status).toBe(206);
+    expect(response.body).toBeNull();
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      "content-range": "bytes 10-19/1000",
+      "content-length": "10",
+      "accept-ranges": "bytes",
+      etag: '"v1"',
+      "content-type": "video/mp4",
+      "last-modified": LAST_MODIFIED,
+    });
+  });
+
+  it("closes the upstream's download for a cover too", async () => {
+    const seen = { cancelled: false };
+    upstream.events.on("response:mocked", ({ response }) => void response.body?.cancel().catch(() => {}));
+    upstream.use(
+      http.get("http://upstream.test/covers/sampul.png", () => {
+        const cancel = () => void (seen.cancelled = true);
+        const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(PNG), cancel }, { highWaterMark: 0 });
+        return new HttpResponse(body, { headers: { "content-type": "image/png", "content-length": "5000000" } });
+      }),
+    );
+    const headRequest = request("/covers/sampul.png", { method: "HEAD" });
+    const response = await coverLoader({ request: headRequest, params: { name: "sampul.png" }, context: { clientIp: "x" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe("5000000");
+    await stillAfterATurn(() => Number(seen.cancelled));
+    expect(seen.cancelled).toBe(true);
+    expect(response.body).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { http, passthrough } from "msw";
+import { http, HttpResponse, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "@server/config.server";
 import { publicPageCache } from "~/platform/page-cache.server";
 import { cachedRead, clearAllCaches, clearResource } from "~/platform/cache.server";
-import { securityHeaders } from "@server/security.server";
+import { streamStoredFile } from "~/platform/files.server";
+import { privateAnswers, securityHeaders } from "@server/security.server";
 import { upstream } from "../mocks/upstream";
 
 /**
@@ -20,6 +21,8 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const app = express();
   app.use(securityHeaders(getConfig()));
+  // As in server/index.ts: its no-store is set as the head goes out, after the cache's first look.
+  app.use(privateAnswers());
   app.use(publicPageCache());
   app.get("/halaman", (_req, res) => {
     renders += 1;
@@ -38,6 +41,26 @@ beforeAll(async () => {
   app.get("/kuki", (_req, res) => {
     renders += 1;
     res.cookie("sesi", "x").type("html").send("<p>kuki</p>");
+  });
+  for (const [path, cacheControl] of [
+    ["/pribadi", "private, max-age=60"],
+    ["/tanpa-simpan", "public, No-Store"],
+  ]) {
+    app.get(path, (_req, res) => {
+      renders += 1;
+      res.set("Cache-Control", cacheControl).type("html").send(`<p>${path} ${renders}</p>`);
+    });
+  }
+  app.get("/login", (_req, res) => {
+    renders += 1;
+    res.type("html").send(`<p>masuk ${renders}</p>`);
+  });
+  // A stored file through the real proxy, its answer sent as server/remix-handler.ts sends one.
+  app.get("/files/:name", async (req, res) => {
+    const answer = await streamStoredFile(new Request(`${baseUrl}${req.originalUrl}`), "files", req.params.name);
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) res.append(name, value);
+    res.end(Buffer.from(await answer.arrayBuffer()));
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -113,5 +136,31 @@ describe("public page cache", () => {
     expect(renders).toBe(201);
     await view("/halaman?n=1");
     expect(renders).toBe(202);
+  });
+
+  it("never keeps an answer marked Cache-Control no-store or private, also when the mark comes as the head goes out", async () => {
+    for (const path of ["/pribadi", "/tanpa-simpan", "/login"]) {
+      renders = 0;
+      await view(path);
+      const again = await view(path);
+      expect(renders, path).toBe(2);
+      expect(again.body, path).toContain(" 2</p>");
+    }
+  });
+
+  it("never keeps a stored HTML file served through /files, which keeps its sandbox policy on every answer", async () => {
+    upstream.use(
+      http.get("http://upstream.test/files/halaman.html", () => {
+        renders += 1;
+        return new HttpResponse(`<p>berkas ${renders}</p><script>alert(1)</script>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+      }),
+    );
+    for (let time = 1; time <= 2; time += 1) {
+      const response = await fetch(`${baseUrl}/files/halaman.html`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`berkas ${time}`);
+      expect(response.headers.get("content-security-policy")).toContain("sandbox");
+    }
+    expect(renders).toBe(2);
   });
 });
