@@ -1,5 +1,6 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import * as z from "zod";
 
 /**
@@ -34,12 +35,10 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .trim()
-      // `true` (or a subnet of every address) would believe every client's X-Forwarded-For.
-      .refine(
-        (value) => value !== "true" && !value.split(",").some((part) => /\/(0|0\.0\.0\.0)$/.test(part.trim())),
-        "must not be true or a subnet of every address: it lets any client choose its address (and escape the login throttle); write loopback when the proxy runs on this machine, the proxy's address or subnet (10.0.0.5, 10.0.0.0/24), or its hop count (1)",
-      )
-      .refine(isTrustProxy, "must be loopback, a hop count, or comma-separated addresses or subnets of the proxies (10.0.0.5, 10.0.0.0/8); false or 0: nobody")
+      .superRefine((value, ctx) => {
+        const problem = trustProxyProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
       .optional(),
     /** Set when several processes run: they share sessions, login throttling and cache invalidations. */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
@@ -196,18 +195,79 @@ function toConfig(env: z.infer<typeof envSchema>) {
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-/** What Express's "trust proxy" takes: true, a hop count, or addresses and subnets (proxy-addr). */
-function isTrustProxy(value: string): boolean {
-  if (/^(false|\d{1,3})$/.test(value)) return true;
-  return value.split(",").every((part) => {
-    const item = part.trim();
-    if (PROXY_NAMES.has(item)) return true;
-    const [address, prefix, ...rest] = item.split("/");
-    const family = isIP(address);
-    if (!family || rest.length) return false;
-    if (prefix === undefined) return true;
-    return (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)) || (family === 4 && isIP(prefix) === 4);
-  });
+/**
+ * A hop count believes that many X-Forwarded-For entries from the right: one more than the proxies
+ * really in front lets a client choose its address, so a large count is `true` in practice.
+ */
+const MAX_PROXY_HOPS = 5;
+
+const TRUST_PROXY_INSTEAD = "write loopback when the proxy runs on this machine, the proxy's address or subnet (10.0.0.5, 10.0.0.0/24), or its hop count (1)";
+const TRUST_PROXY_SYNTAX =
+  "must be loopback, a hop count, or comma-separated addresses or subnets of the proxies (10.0.0.5, 10.0.0.0/8); false or 0: nobody";
+const TRUST_PROXY_EVERYONE =
+  `must not be true or a subnet of every address: it lets any client choose its address (and escape the login throttle); ${TRUST_PROXY_INSTEAD}`;
+
+/** Where proxy-addr lets an IPv6 subnet match IPv4 clients (::ffff:0:0/96 is every IPv4 address). */
+const ipv4Mapped = new BlockList();
+ipv4Mapped.addSubnet("::ffff:0:0", 96, "ipv6");
+/** Unique-local and link-local IPv6 (what `uniquelocal` and `linklocal` name): never routed on the internet, whatever their size. */
+const privateIpv6 = (
+  [
+    ["fc00::", 7],
+    ["fe80::", 10],
+  ] as const
+).map(([network, prefix]) => {
+  const range = new BlockList();
+  range.addSubnet(network, prefix, "ipv6");
+  return { range, prefix };
+});
+
+/**
+ * Why a TRUST_PROXY value is refused, or undefined: a hop count up to MAX_PROXY_HOPS, false, or
+ * names, addresses and subnets in the form Express reads. A proxy is a host or a small subnet, so a
+ * subnet wider than /8 (IPv4) or /32 (IPv6) believes a large part of the internet and is refused.
+ */
+function trustProxyProblem(value: string): string | undefined {
+  if (value === "true") return TRUST_PROXY_EVERYONE;
+  if (value === "false") return undefined;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) <= MAX_PROXY_HOPS) return undefined;
+    const why = "a count above the proxies really in front lets a client choose its address, as true does";
+    return `must be a hop count of at most ${MAX_PROXY_HOPS}: ${why}; ${TRUST_PROXY_INSTEAD}`;
+  }
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    const problem = trustProxyEntryProblem(entry);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function trustProxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_NAMES.has(entry)) return undefined;
+  const [address, mask, ...rest] = entry.split("/");
+  const family = isIP(address);
+  const prefix = mask === undefined ? (family === 4 ? 32 : 128) : /^\d+$/.test(mask) ? Number(mask) : family === 4 && isIP(mask) === 4 ? maskLength(mask) : NaN;
+  if (!family || rest.length || Number.isNaN(prefix)) return TRUST_PROXY_SYNTAX;
+  if (prefix === 0) return TRUST_PROXY_EVERYONE;
+  if (family === 6 && ipv4Mapped.check(address, "ipv6") && prefix < 104) {
+    return `must not name an IPv4-mapped subnet wider than /104 (${entry}): ::ffff:0:0/96 is every IPv4 address; ${TRUST_PROXY_INSTEAD}`;
+  }
+  const privateSubnet = family === 6 && privateIpv6.some((local) => local.range.check(address, "ipv6") && prefix >= local.prefix);
+  if (prefix < (family === 4 ? 8 : 32) && !privateSubnet) {
+    const why = "a proxy is a host or a small subnet, never a large part of the internet";
+    return `must not name a subnet wider than /8 (IPv4) or /32 (IPv6) (${entry}): ${why}; ${TRUST_PROXY_INSTEAD}`;
+  }
+  try {
+    proxyaddr.compile([entry]);
+  } catch {
+    return TRUST_PROXY_SYNTAX;
+  }
+  return undefined;
+}
+
+/** 255.255.0.0 → 16; a mask with holes counts its bits here and is refused by proxy-addr. */
+function maskLength(mask: string): number {
+  return mask.split(".").reduce((bits, octet) => bits + Number(octet).toString(2).replaceAll("0", "").length, 0);
 }
 
 /** undefined (trust nobody) when unset, "false" or "0". */

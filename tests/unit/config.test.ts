@@ -1,3 +1,4 @@
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@server/config.server";
 
@@ -64,9 +65,74 @@ describe("configuration", () => {
       expect(errorOf({ ...base, TRUST_PROXY: wrong })).toMatch(/^Invalid configuration: TRUST_PROXY /);
     }
     // `true` believes every client's X-Forwarded-For: refused, naming what to write instead.
-    for (const everyone of ["true", "0.0.0.0/0", "loopback, ::/0", "0.0.0.0/0.0.0.0"]) {
+    for (const everyone of ["true", "0.0.0.0/0", "loopback, ::/0", "0.0.0.0/0.0.0.0", "0.0.0.0/00", "::/000"]) {
       expect(errorOf({ ...base, TRUST_PROXY: everyone })).toMatch(/^Invalid configuration: TRUST_PROXY must not be true or a subnet of every address: .*loopback.*hop count/);
     }
+  });
+
+  it("refuses every TRUST_PROXY that believes a large part of the internet, in one line", () => {
+    const refusals: Array<[string, RegExp]> = [
+      // Two halves, or any subnet wider than /8 or /32, are `true` in all but name.
+      ["0.0.0.0/1,128.0.0.0/1", /must not name a subnet wider than \/8 \(IPv4\) or \/32 \(IPv6\) \(0\.0\.0\.0\/1\): a proxy is a host or a small subnet/],
+      ["10.0.0.5, 64.0.0.0/2", /must not name a subnet wider than .*\(64\.0\.0\.0\/2\)/],
+      ["1.0.0.0/7", /must not name a subnet wider than/],
+      ["1.0.0.0/128.0.0.0", /must not name a subnet wider than/],
+      ["::/1", /must not name a subnet wider than/],
+      ["8000::/1", /must not name a subnet wider than/],
+      ["2000::/3", /must not name a subnet wider than/],
+      ["2001:db8::/31", /must not name a subnet wider than/],
+      ["fc00::/6", /must not name a subnet wider than/],
+      // proxy-addr matches every IPv4 client against an IPv4-mapped subnet of /96 or longer.
+      ["::ffff:0:0/96", /must not name an IPv4-mapped subnet wider than \/104 \(::ffff:0:0\/96\): ::ffff:0:0\/96 is every IPv4 address/],
+      ["::ffff:0.0.0.0/96", /must not name an IPv4-mapped subnet wider than \/104/],
+      ["loopback, 0:0:0:0:0:ffff:8000:0/97", /must not name an IPv4-mapped subnet wider than \/104/],
+      ["::ffff:10.0.0.0/103", /must not name an IPv4-mapped subnet wider than \/104/],
+      // A hop count above the proxies really in front lets the client write the address Express takes.
+      ["6", /must be a hop count of at most 5: .*as true does/],
+      ["999", /must be a hop count of at most 5/],
+      // What proxy-addr would refuse at start with a TypeError and a stack, refused here instead.
+      ["10.0.0.0/255.0.255.0", /must be loopback, a hop count, or comma-separated addresses/],
+      ["10.0.0.0/33", /must be loopback, a hop count/],
+      ["::1/129", /must be loopback, a hop count/],
+      ["0/1", /must be loopback, a hop count/],
+      ["10.0.0.5,", /must be loopback, a hop count/],
+      ["10.0.0.5/8/8", /must be loopback, a hop count/],
+    ];
+    for (const [value, problem] of refusals) {
+      const message = errorOf({ ...base, TRUST_PROXY: value });
+      expect(message, value).toMatch(/^Invalid configuration: TRUST_PROXY /);
+      expect(message, value).toMatch(problem);
+      expect(message, value).not.toContain("\n");
+    }
+  });
+
+  it("takes TRUST_PROXY as loopback, a small hop count, hosts and small subnets, and the private IPv6 ranges", () => {
+    const accepted: Array<[string, number | string]> = [
+      ["loopback", "loopback"],
+      ["linklocal, uniquelocal", "linklocal, uniquelocal"],
+      ["1", 1],
+      ["5", 5],
+      ["10.0.0.5", "10.0.0.5"],
+      ["10.0.0.0/24", "10.0.0.0/24"],
+      ["10.0.0.0/8", "10.0.0.0/8"],
+      ["10.0.0.0/255.255.255.0", "10.0.0.0/255.255.255.0"],
+      ["::1", "::1"],
+      ["2001:db8::/32", "2001:db8::/32"],
+      // Unique-local and link-local IPv6 are never routed on the internet, as `uniquelocal` and `linklocal` say.
+      ["fd00::/8", "fd00::/8"],
+      ["fc00::/7", "fc00::/7"],
+      ["fe80::/10", "fe80::/10"],
+      ["::ffff:10.0.0.5", "::ffff:10.0.0.5"],
+      ["::ffff:10.0.0.0/104", "::ffff:10.0.0.0/104"],
+      [" loopback , 10.0.0.5 ", "loopback , 10.0.0.5"],
+    ];
+    for (const [value, trustProxy] of accepted) {
+      const config = parseConfig({ ...base, TRUST_PROXY: value });
+      expect(config.trustProxy, value).toEqual(trustProxy);
+      // What passes here, Express compiles at start (server/index.ts) without a TypeError.
+      expect(() => express().set("trust proxy", config.trustProxy), value).not.toThrow();
+    }
+    expect(parseConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBeUndefined();
   });
 
   it("bounds form bodies and their pace: FORM_MAX_BYTES and BODY_IDLE_TIMEOUT_MS", () => {

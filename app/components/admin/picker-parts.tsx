@@ -54,6 +54,24 @@ export function partialText(shown: number, total: number, noun: string, { search
 type SearchStatus = "idle" | "loading" | "failed";
 
 /**
+ * One search of `/admin/options/<list>`: its answer, or undefined when it was redirected. A
+ * redirect means the session has ended (the upstream refused its token, app/routes/admin.options.$list.tsx,
+ * or it expired): the page then goes where it was sent, `/` logged out, as any admin page's would,
+ * rather than show the list as failed. Throws when the answer is not the options.
+ */
+export async function askOptions(href: string, signal: AbortSignal, leave = (url: string) => window.location.assign(url)): Promise<OptionsAnswer | undefined> {
+  const response = await fetch(href, { signal, headers: { Accept: "application/json" } });
+  if (response.redirected) {
+    leave(response.url);
+    return undefined;
+  }
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const found = (await response.json()) as OptionsAnswer;
+  if (!Array.isArray(found.options)) throw new Error("not an answer");
+  return found;
+}
+
+/**
  * The options matching what the admin typed, asked of the server after a pause in the typing;
  * an answer to an older search never replaces a newer one.
  */
@@ -71,11 +89,8 @@ export function useOptionSearch(list: OptionList, offered: readonly FieldOption[
         const request = new AbortController();
         pending.current = request;
         try {
-          const response = await fetch(optionsHref(list, q.trim()), { signal: request.signal, headers: { Accept: "application/json" } });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          const found = (await response.json()) as OptionsAnswer;
-          if (!Array.isArray(found.options)) throw new Error("not an answer");
-          setAnswer({ q, options: found.options, total: found.total, status: "idle" });
+          const found = await askOptions(optionsHref(list, q.trim()), request.signal);
+          if (found) setAnswer({ q, options: found.options, total: found.total, status: "idle" });
         } catch {
           if (!request.signal.aborted) setAnswer((current) => ({ ...current, q, status: "failed" }));
         }
