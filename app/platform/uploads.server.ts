@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { open, readdir, readFile, stat } from "node:fs/promises";
+import { open, opendir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { MemoryLocker, Server, type Upload } from "@tus/server";
@@ -118,6 +118,24 @@ class ReservingFileStore extends FileStore {
     } finally {
       await this.release(id);
     }
+  }
+
+  /**
+   * @tus/file-store reads a description it cannot reach as missing (404, "start again"): when the
+   * folder itself cannot be read (a broken mount, a wrong owner), that is the disk's failure, the
+   * request's 503, and the upload may go on once the folder is back.
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    try {
+      return await super.getUpload(id);
+    } catch (error) {
+      await (await opendir(this.folder)).close();
+      throw error;
+    }
+  }
+
+  private get folder(): string {
+    return (this as unknown as { directory: string }).directory;
   }
 }
 

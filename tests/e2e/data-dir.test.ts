@@ -3,7 +3,9 @@ import path from "node:path";
 import { tusMetadata } from "../helpers/tus.ts";
 import { expect, test } from "./fixtures.ts";
 import {
+  ADMIN_EMAIL,
   bffEnv,
+  DEMO_PASSWORD,
   type Env,
   logIn,
   processGroup,
@@ -72,6 +74,19 @@ test.describe("a DATA_DIR the process cannot write", () => {
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     const cookie = await logIn(url);
 
+    // An upload begun before the folder breaks: its next piece meets the broken folder.
+    const begun = await fetch(`${url}/admin/uploads`, {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        Origin: url,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "68",
+        "Upload-Metadata": tusMetadata({ screen: "slider-manager", field: "file", filename: "sebelum.png" }),
+      },
+    });
+    expect(begun.status).toBe(201);
+
     // The uploads' folder replaced by a file, as a broken mount or a wrong chown would leave it.
     const uploads = path.join(dataDir, "uploads");
     rmSync(uploads, { recursive: true });
@@ -90,6 +105,21 @@ test.describe("a DATA_DIR the process cannot write", () => {
     const refused = await createUpload();
     expect(refused.status).toBe(503);
     expect(await refused.text()).toBe("Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.");
+    const piece = await fetch(`${url}${begun.headers.get("location")}`, {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        Origin: url,
+        "Tus-Resumable": "1.0.0",
+        "X-HTTP-Method-Override": "PATCH",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: Buffer.alloc(68, 1),
+    });
+    // The disk's failure, not "not found": the upload may go on once the folder is back.
+    expect(piece.status, "a piece of an upload begun before").toBe(503);
+    expect(await piece.text()).toBe("Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.");
     expect((await fetch(`${url}/healthz`)).status, "the process is alive").toBe(200);
 
     await expect
@@ -103,6 +133,22 @@ test.describe("a DATA_DIR the process cannot write", () => {
     mkdirSync(uploads);
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, intervals: [500] }).toBe(200);
     expect((await createUpload()).status).toBe(201);
+
+    // The sessions' folder (no REDIS_URL) broken the same way: a login is that request's 503, in Indonesian.
+    const sessions = path.join(dataDir, "sessions");
+    rmSync(sessions, { recursive: true });
+    writeFileSync(sessions, "");
+    const login = await fetch(`${url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: ADMIN_EMAIL, password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(503);
+    expect(await login.text()).toContain("Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.");
+    expect((await fetch(`${url}/healthz`)).status, "the process is alive").toBe(200);
+    rmSync(sessions);
+    mkdirSync(sessions);
     expect(unhandledFailureLines(proc)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { http, HttpResponse } from "msw";
@@ -186,6 +186,30 @@ describe("image variants (?w=)", () => {
     version = "v2";
     const renewed = await get("/files/foto-g.jpg?w=320", "foto-g.jpg");
     expect(await pictureOf(renewed)).toMatchObject({ width: 320, height: 320 });
+  });
+
+  it("still answers the variant when the cache folder cannot be written (issue 36: no file-system error is uncaught)", async () => {
+    servePhoto("foto-ro.jpg", () => photo);
+    // The cache folder replaced by a file, as a broken mount or a wrong owner would leave it.
+    const cacheDir = path.join(process.env.DATA_DIR ?? "", "image-cache");
+    const aside = `${cacheDir}.aside`;
+    await rename(cacheDir, aside);
+    await writeFile(cacheDir, "");
+    const logged: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true));
+    const logLevel = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = "info";
+    try {
+      const answer = await get("/files/foto-ro.jpg?w=320", "foto-ro.jpg");
+      expect(answer.status).toBe(200);
+      expect(await pictureOf(answer)).toMatchObject({ width: 320 });
+      expect(logged.some((line) => line.includes('"event":"image_cache_write_failed"') && line.includes("ENOTDIR"))).toBe(true);
+    } finally {
+      spy.mockRestore();
+      process.env.LOG_LEVEL = logLevel;
+      await rm(cacheDir, { force: true });
+      await rename(aside, cacheDir);
+    }
   });
 
   it("resizes once for concurrent requests of the same variant", async () => {
