@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
 import { boundedReply, readTextForm, requestWithForm } from "~/platform/forms.server";
@@ -10,6 +11,7 @@ import { commitSession, destroySession, getSession, startSession } from "~/platf
 import { ADMIN_HOME } from "~/resources/registry.server";
 import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
+import { sweepDrafts } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
 import loginStyles from "~/styles/login.css?url";
@@ -42,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session.get("token") && role !== undefined && ADMIN_ROLES.has(role)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ADMIN_HOME));
   }
-  return null;
+  // How old a form draft may be (app/lib/form-drafts.ts): the login sweeps older ones too, so that
+  // none waits on a shared desk for the next admin page.
+  return { draftMaxAgeMs: getConfig().formDrafts.maxAgeMs };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -95,6 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const { draftMaxAgeMs } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    sweepDrafts({ maxAgeMs: draftMaxAgeMs });
+  }, [draftMaxAgeMs]);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();

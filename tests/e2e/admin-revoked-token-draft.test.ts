@@ -212,3 +212,18 @@ test.describe("a save with a revoked upstream token", () => {
     await expect.poll(() => storedDrafts(page), { message: "left on purpose: no draft" }).toEqual([]);
   });
 });
+
+test("the login page drops drafts past FORM_DRAFT_MAX_AGE_MS, of any account, and keeps younger ones", async ({ contexts, mainStack }) => {
+  const context = await contexts.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  // Two drafts a shared desk kept (app/lib/form-drafts.ts's keys): one of 9 hours ago (past the 8 h default), one of a minute ago.
+  await page.goto(`${mainStack.bffUrl}/about`);
+  await page.evaluate((now) => {
+    const draft = (savedAt: number) => JSON.stringify({ savedAt, values: { title: ["Ketikan lama"] }, labels: {}, hadFiles: false });
+    localStorage.setItem("formDraft:v1:akun-lain:history:1", draft(now - 9 * 60 * 60 * 1000));
+    localStorage.setItem("formDraft:v1:akun-lain:history:2", draft(now - 60 * 1000));
+  }, Date.now());
+  await page.goto(`${mainStack.bffUrl}/login`);
+  await waitForHydration(page);
+  await expect.poll(() => storedDrafts(page)).toEqual(["formDraft:v1:akun-lain:history:2"]);
+});
