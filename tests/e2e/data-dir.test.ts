@@ -74,24 +74,7 @@ test.describe("a DATA_DIR the process cannot write", () => {
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     const cookie = await logIn(url);
 
-    // An upload begun before the folder breaks: its next piece meets the broken folder.
-    const begun = await fetch(`${url}/admin/uploads`, {
-      method: "POST",
-      headers: {
-        Cookie: cookie,
-        Origin: url,
-        "Tus-Resumable": "1.0.0",
-        "Upload-Length": "68",
-        "Upload-Metadata": tusMetadata({ screen: "slider-manager", field: "file", filename: "sebelum.png" }),
-      },
-    });
-    expect(begun.status).toBe(201);
-
-    // The uploads' folder replaced by a file, as a broken mount or a wrong chown would leave it.
-    const uploads = path.join(dataDir, "uploads");
-    rmSync(uploads, { recursive: true });
-    writeFileSync(uploads, "");
-    const createUpload = () =>
+    const createUpload = (filename = "gambar.png") =>
       fetch(`${url}/admin/uploads`, {
         method: "POST",
         headers: {
@@ -99,9 +82,17 @@ test.describe("a DATA_DIR the process cannot write", () => {
           Origin: url,
           "Tus-Resumable": "1.0.0",
           "Upload-Length": "68",
-          "Upload-Metadata": tusMetadata({ screen: "slider-manager", field: "file", filename: "gambar.png" }),
+          "Upload-Metadata": tusMetadata({ screen: "slider-manager", field: "file", filename }),
         },
       });
+    // An upload begun before the folder breaks: its next piece meets the broken folder.
+    const begun = await createUpload("sebelum.png");
+    expect(begun.status).toBe(201);
+
+    // The uploads' folder replaced by a file, as a broken mount or a wrong chown would leave it.
+    const uploads = path.join(dataDir, "uploads");
+    rmSync(uploads, { recursive: true });
+    writeFileSync(uploads, "");
     const refused = await createUpload();
     expect(refused.status).toBe(503);
     expect(await refused.text()).toBe("Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.");
