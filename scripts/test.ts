@@ -62,13 +62,22 @@ let stoppedAt: number | undefined;
 
 function stopRunning(signal: NodeJS.Signals = "SIGTERM"): void {
   stoppedAt = performance.now();
-  for (const child of running) child.kill(signal);
+  // The whole process group of each phase: npm's child (eslint, tsc) outlived npm's own end, and
+  // went on reading a folder CI was already removing.
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      child.kill(signal);
+    }
+  }
 }
 
 /** Runs a command; its output goes to the terminal, or to `outputFile` when given. */
 function run(command: string, args: string[], outputFile?: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const output = outputFile ? openSync(outputFile, "w") : "inherit";
-  const child = spawn(command, args, { cwd: root, env, stdio: ["inherit", output, output] });
+  // A process group of its own (stopRunning stops it whole); no stdin, which a group in the background may not read.
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", output, output], detached: true });
   running.add(child);
   return new Promise((resolve) => {
     child.on("error", (error) => {
