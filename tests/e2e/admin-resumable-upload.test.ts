@@ -125,12 +125,16 @@ test.describe("a video upload cut in the middle", () => {
     // exactly what the site said it had (the thumbnail and background follow, each from 0). How
     // much that is depends on how much of the cut piece the site had read before the cut (bytes
     // still in the sockets' buffers are lost with the connection): none at all now and then, on
-    // a busy machine. That the upload goes on from the middle is the next test's, whose stalled
-    // connection the site reads to its end.
+    // a busy machine, and then Chromium may send the piece again by itself, unseen by the page,
+    // as it does for a request whose reused connection closed before any answer: no HEAD at all.
+    // That the upload goes on from the middle is the next test's, whose stalled connection the
+    // site reads to its end. Either way the stored video is whole (below).
     expect(pieces[0]).toBe(0);
-    expect(offsets).toHaveLength(1);
-    expect(pieces[1]).toBe(offsets[0]);
-    expect(pieces[1]).toBeLessThanOrEqual(CUT_AFTER_BYTES);
+    expect(offsets.length).toBeLessThanOrEqual(1);
+    if (offsets.length === 1) {
+      expect(pieces[1]).toBe(offsets[0]);
+      expect(pieces[1]).toBeLessThanOrEqual(CUT_AFTER_BYTES);
+    }
 
     const saved = (await apiData<Video[]>(referenceApiUrl, "/videos?limit=0", token)).find((video) => video.title === title);
     expect(saved?.link).toMatch(/\.mp4$/);
