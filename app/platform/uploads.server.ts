@@ -129,13 +129,9 @@ class ReservingFileStore extends FileStore {
     try {
       return await super.getUpload(id);
     } catch (error) {
-      await (await opendir(this.folder)).close();
+      await (await opendir(this.directory)).close();
       throw error;
     }
-  }
-
-  private get folder(): string {
-    return (this as unknown as { directory: string }).directory;
   }
 }
 
