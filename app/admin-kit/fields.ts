@@ -5,7 +5,7 @@ import { parseIndonesianNumber, parseTypedDate, toIsoDate, typedDateMessage } fr
 /**
  * The rules of the admin forms' fields. A field declares its rule beside its label
  * (`{ name: "title", label: "Judul", type: "text", rule: requiredText() }`), and the form's zod
- * schema is made from the fields (`formOf` in resource.ts), each rule given its field's label for
+ * schema is made from the fields (`formOf` in screen.ts), each rule given its field's label for
  * its messages: a label is written once. The browser runs the schema for early feedback; the
  * server runs the same schema on every submission and sends its *output* upstream, so the spec's
  * rules (upper-cased titles, ISO dates, parsed numbers) hold with JavaScript off too.

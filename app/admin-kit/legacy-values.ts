@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
-import type { FieldDefinition, FormValues } from "./resource";
+import type { FieldDefinition, FormValues } from "./screen";
 
 /**
  * Validation judges what the admin changed. A stored value that today's rule

@@ -3,7 +3,7 @@ import { requiredText } from "~/admin-kit/fields";
 import type { MenuEntry } from "~/admin-kit/menu";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
 import { SAME_NAME } from "~/admin-kit/duplicates";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Genres (Kategori) and tags (spec §3, §7 /genres, /tags): the same record, a name and an
@@ -35,7 +35,7 @@ interface NamedGroupTexts {
 
 /** A genre or tag screen: the two differ only in their names. */
 export function namedGroupResource({ id, menu, noun, deleteQuestion }: NamedGroupTexts) {
-  return defineResource<NamedGroupCells, typeof namedGroupSchema>({
+  return defineScreen<NamedGroupCells, typeof namedGroupSchema>({
     id,
     menu,
     placement: () => MOBILE_APP_ONLY,

@@ -1,4 +1,4 @@
-import type { FieldDefinition, FieldOption } from "./resource";
+import type { FieldDefinition, FieldOption } from "./screen";
 import type { UnresolvedRelation } from "./relations";
 
 /**

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import type { FormChoices } from "./pickers";
-import type { FieldDefinition, FieldOption, FormValues, ScreenRow } from "./resource";
+import type { FieldDefinition, FieldOption, FormValues, ScreenRow } from "./screen";
 
 /**
  * A book's author, publisher, classification, genres and tags as the upstream stores them. The

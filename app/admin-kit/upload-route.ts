@@ -1,4 +1,4 @@
-import type { FieldDefinition } from "~/admin-kit/resource";
+import type { FieldDefinition } from "~/admin-kit/screen";
 import type { UploadKind, UploadRouteHandle } from "@server/upload-handle.server";
 
 /** The `handle` of a route whose form has file fields (the process reads it: server/upload-handle.server.ts). */

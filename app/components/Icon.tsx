@@ -1,4 +1,4 @@
-import type { FieldIcon } from "~/admin-kit/resource";
+import type { FieldIcon } from "~/admin-kit/screen";
 import type { AdminIcon } from "~/admin-kit/menu";
 
 export type IconName =

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { adminPage, adminPath, type AdminPage } from "~/admin-kit/menu";
-import type { Cells, ResourceDefinition } from "~/admin-kit/resource";
+import type { Cells, ScreenDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import type { CachedResource } from "~/platform/cache.server";
 import { exportCsv, loadScreen, type ResourceAdapter, screenAction } from "~/admin-kit/server/screen.server";
@@ -27,7 +27,7 @@ function adapterOf(definition: object): AnyAdapter {
 
 /** A screen as the rest of the back-office needs it, whatever its record type. */
 export interface RegisteredScreen {
-  definition: ResourceDefinition;
+  definition: ScreenDefinition;
   /** Its upstream resource: its folder's name (`app/resources/<resource>/`). */
   resource: CachedResource;
   page: AdminPage;
@@ -41,7 +41,7 @@ export interface RegisteredScreen {
 function register<Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAdapter<Rec, C, S>): RegisteredScreen {
   const { definition } = adapter;
   return {
-    definition: definition as unknown as ResourceDefinition,
+    definition: definition as unknown as ScreenDefinition,
     resource: adapter.resource,
     page: adminPage(definition.id, definition.menu),
     load: (admin, request) => loadScreen(admin, request, adapter),

@@ -1,5 +1,5 @@
 import { adminPage, type AdminSection } from "~/admin-kit/menu";
-import type { ResourceDefinition } from "~/admin-kit/resource";
+import type { ScreenDefinition } from "~/admin-kit/screen";
 import { aboutResource } from "./abouts/screen";
 import { activityResource } from "./activities/screen";
 import { authorResource } from "./authors/screen";
@@ -36,7 +36,7 @@ export const SCREEN_SECTIONS = [
   },
 ] as const;
 
-export const SCREENS: readonly ResourceDefinition[] = SCREEN_SECTIONS.flatMap((section) => section.screens as readonly unknown[] as ResourceDefinition[]);
+export const SCREENS: readonly ScreenDefinition[] = SCREEN_SECTIONS.flatMap((section) => section.screens as readonly unknown[] as ScreenDefinition[]);
 
 /** The build's route id of a screen (vite.config.ts): what the metrics label it by, as when each screen had its own file. */
 export function screenRouteId(id: string): string {
@@ -44,7 +44,7 @@ export function screenRouteId(id: string): string {
 }
 
 /** The screen at an admin path (`/admin/<id>`, or below it), if one is registered. */
-export function screenAt(pathname: string): ResourceDefinition | undefined {
+export function screenAt(pathname: string): ScreenDefinition | undefined {
   const id = /^\/admin\/([^/]+)/.exec(pathname)?.[1];
   return SCREENS.find((screen) => screen.id === id);
 }

@@ -8,7 +8,7 @@ import { errorFields, log } from "@server/log.server";
 import { AUDIT_COLUMNS, auditCells, type AuditCells } from "~/lib/audit";
 import { AUDITED_SCREENS, screenById, screenName } from "~/resources/registry.server";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import type { AlertMessage, ListCount } from "~/admin-kit/resource";
+import type { AlertMessage, ListCount } from "~/admin-kit/screen";
 import { readListView } from "~/admin-kit/url-state";
 import { Alert } from "~/components/admin/Alert";
 import { DataTable, type Pager } from "~/components/admin/DataTable";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { requireAdmin } from "~/platform/auth.server";
 import { videoAdapter } from "~/resources/videos/adapter.server";
 import { screenAction } from "~/admin-kit/server/screen.server";
-import type { UploadAnswer } from "~/admin-kit/resource";
+import type { UploadAnswer } from "~/admin-kit/screen";
 import { videoResource } from "~/resources/videos/screen";
 import { uploadRoute } from "~/admin-kit/upload-route";
 

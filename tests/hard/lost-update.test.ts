@@ -2,7 +2,7 @@ import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
 import { encodeUnresolved, UNRESOLVED_FIELD } from "~/admin-kit/relations";
-import type { FieldDefinition, ScreenActionData, ScreenData } from "~/admin-kit/resource";
+import type { FieldDefinition, ScreenActionData, ScreenData } from "~/admin-kit/screen";
 import { referenceApiToken, SUPERADMIN_EMAIL } from "../e2e/helpers/reference-api.ts";
 import { changeUpstream, setCatalogueCounts } from "../helpers/catalogue-scale.ts";
 import { caseRecorder } from "./report.ts";

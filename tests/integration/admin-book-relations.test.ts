@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
 import { bookResource } from "~/resources/books/screen";
-import type { ScreenData } from "~/admin-kit/resource";
+import type { ScreenData } from "~/admin-kit/screen";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fieldErrors, form, noFile, recordWrites } from "./admin-screen-support";

@@ -7,7 +7,7 @@ import { LEGACY_VALUE_NOTE, legacyValues } from "~/admin-kit/legacy-values";
 import { bookResource } from "~/resources/books/screen";
 import { publisherResource } from "~/resources/publishers/screen";
 import * as screenRoute from "~/routes/admin-screen";
-import type { ResourceDefinition, ScreenData } from "~/admin-kit/resource";
+import type { ScreenDefinition, ScreenData } from "~/admin-kit/screen";
 import { ResourceForm } from "~/components/admin/ResourceForm";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fieldErrors, noFile, recordWrites } from "./admin-screen-support";
@@ -53,7 +53,7 @@ const BOOK_FORM: Array<[string, string]> = [
   ["tags", "9"],
 ];
 /** The edit form of `rowId` as the server renders it (the page without JavaScript; the same markup is hydrated). */
-async function editFormHtml(definition: ResourceDefinition, screen: ScreenData, rowId: string, path: string): Promise<string> {
+async function editFormHtml(definition: ScreenDefinition, screen: ScreenData, rowId: string, path: string): Promise<string> {
   const row = screen.rows.find((candidate) => candidate.id === rowId) ?? screen.selected ?? undefined;
   expect(row, `row ${rowId}`).toBeDefined();
   const element = createElement(ResourceForm, { definition, row, choices: screen.choices, submitLabel: "UBAH", submitting: false });
@@ -78,7 +78,7 @@ describe("a book whose stored ISBN fails its check digit", () => {
     const row = screen.rows.find((candidate) => candidate.id === "5");
     expect(row?.values.isbn_issn).toBe(BAD_ISBN);
     expect(legacyValues(bookResource.schema, bookResource.fields, row?.values)).toEqual({ isbn_issn: BAD_ISBN });
-    const html = await editFormHtml(bookResource as unknown as ResourceDefinition, screen, "5", "/admin/book?modal=edit&id=5");
+    const html = await editFormHtml(bookResource as unknown as ScreenDefinition, screen, "5", "/admin/book?modal=edit&id=5");
     expect(html).toContain(`value="${BAD_ISBN}"`);
     // Once, and for the ISBN alone (the field describes itself by it).
     expect(html.split(LEGACY_VALUE_NOTE)).toHaveLength(2);
@@ -157,9 +157,9 @@ describe("a publisher whose stored email fails today's rule", () => {
   it("shows the note beside the email in its edit form, and none in a valid publisher's", async () => {
     expect(LEGACY_VALUE_NOTE).toBe("Nilai lama tidak lolos pemeriksaan; tidak diubah");
     const { screen } = await admin.load("/admin/publisher?modal=edit&id=1");
-    const html = await editFormHtml(publisherResource as unknown as ResourceDefinition, screen, "1", "/admin/publisher?modal=edit&id=1");
+    const html = await editFormHtml(publisherResource as unknown as ScreenDefinition, screen, "1", "/admin/publisher?modal=edit&id=1");
     expect(html.split(LEGACY_VALUE_NOTE)).toHaveLength(2);
     const valid = { ...screen, rows: screen.rows.map((row) => ({ ...row, values: { ...row.values, email: "redaksi@lama.id" } })) };
-    expect(await editFormHtml(publisherResource as unknown as ResourceDefinition, valid, "1", "/admin/publisher?modal=edit&id=1")).not.toContain(LEGACY_VALUE_NOTE);
+    expect(await editFormHtml(publisherResource as unknown as ScreenDefinition, valid, "1", "/admin/publisher?modal=edit&id=1")).not.toContain(LEGACY_VALUE_NOTE);
   });
 });

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { PICK_FIELD, pickSearchName } from "~/admin-kit/pickers";
-import type { ScreenActionData } from "~/admin-kit/resource";
+import type { ScreenActionData } from "~/admin-kit/screen";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { servePagedList } from "./admin-catalogue-support";

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, expect } from "vitest";
-import type { ScreenActionData, ScreenData } from "~/admin-kit/resource";
+import type { ScreenActionData, ScreenData } from "~/admin-kit/screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { Column, FieldDefinition } from "~/admin-kit/resource";
+import type { Column, FieldDefinition } from "~/admin-kit/screen";
 import { Alert, ALERT_DISMISS_MS } from "~/components/admin/Alert";
 import { DataTable, pageNumbers } from "~/components/admin/DataTable";
 import { hasColourableValue } from "~/components/admin/table-cells";

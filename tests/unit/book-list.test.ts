@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listedColumns } from "~/admin-kit/resource";
+import { listedColumns } from "~/admin-kit/screen";
 import { EXPORT_TEXT } from "~/admin-kit/server/screen/adapter.server";
 import { listSourceOf } from "~/admin-kit/server/screen/read-model.server";
 import { bookAdapter } from "~/resources/books/adapter.server";

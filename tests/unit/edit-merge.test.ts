@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHOICE_FIELD_PREFIX } from "~/admin-kit/edit-conflicts";
-import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
+import type { FieldDefinition, FormValues } from "~/admin-kit/screen";
 import { displayedValue, mergeWithCurrent, readShown, shownDigest } from "~/admin-kit/server/screen/merge.server";
 
 /**

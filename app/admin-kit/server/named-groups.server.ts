@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { COVER_PLACEHOLDER, type NamedGroupCells, type namedGroupSchema } from "~/admin-kit/named-groups";
-import type { ResourceDefinition } from "~/admin-kit/resource";
+import type { ScreenDefinition } from "~/admin-kit/screen";
 import { coverUrl } from "~/lib/files";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import type { PageRequest, ResourceAdapter } from "./screen.server.ts";
@@ -25,7 +25,7 @@ function listNamedGroups(api: UpstreamClient, path: string, page: PageRequest | 
 
 export function namedGroupAdapter(
   path: "/genres" | "/tags",
-  definition: ResourceDefinition<NamedGroupCells, typeof namedGroupSchema>,
+  definition: ScreenDefinition<NamedGroupCells, typeof namedGroupSchema>,
 ): ResourceAdapter<NamedGroup, NamedGroupCells, typeof namedGroupSchema> {
   return {
     definition,

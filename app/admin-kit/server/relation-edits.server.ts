@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { CLEAR_FIELD, UNRESOLVED_FIELD } from "~/admin-kit/relations";
-import type { FieldDefinition } from "~/admin-kit/resource";
+import type { FieldDefinition } from "~/admin-kit/screen";
 import { MalformedForm } from "~/platform/multipart.server";
 
 /**

@@ -1,6 +1,6 @@
 import { useCombobox, useMultipleSelection } from "downshift";
 import { useMemo, useRef, useState } from "react";
-import type { FieldOption } from "~/admin-kit/resource";
+import type { FieldOption } from "~/admin-kit/screen";
 import { DRAFT_LABEL_ATTRIBUTE } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE } from "~/lib/unsaved-changes";
 import { escapeOnlyClosesList, ListToggle, nounOf, OptionList, optionsOf, useAnnouncedChange, useOptionSearch, type PickerProps } from "./picker-parts";

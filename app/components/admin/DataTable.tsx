@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type UIEvent } from "react";
 import { formatIndonesianNumber } from "~/lib/format";
-import type { Cells, Column } from "~/admin-kit/resource";
+import type { Cells, Column } from "~/admin-kit/screen";
 import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";
 import { LoadingIndicator } from "./LoadingIndicator";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
 import { formatIndonesianNumber, parseIndonesianNumber } from "~/lib/format";
-import type { FileAccept } from "~/admin-kit/resource";
+import type { FileAccept } from "~/admin-kit/screen";
 
 /** The controls of FormField.tsx that do more than a native element: a number's format, a file's check and preview. */
 

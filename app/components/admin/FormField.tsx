@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LEGACY_VALUE_NOTE } from "~/admin-kit/legacy-values";
 import { CLEAR_FIELD } from "~/admin-kit/relations";
-import type { FieldDefinition, FileAccept } from "~/admin-kit/resource";
+import type { FieldDefinition, FileAccept } from "~/admin-kit/screen";
 import { Icon } from "~/components/Icon";
 import { RelationPicker } from "./RelationPicker";
 import { DateInput } from "./DateInput";

@@ -1,7 +1,7 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { formatIndonesianNumber } from "~/lib/format";
-import type { ListCount } from "~/admin-kit/resource";
+import type { ListCount } from "~/admin-kit/screen";
 import { SEARCH_MAX_LENGTH, type ListView } from "~/admin-kit/url-state";
 
 /** How long typing must pause before the list follows it. */

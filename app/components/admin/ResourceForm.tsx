@@ -8,7 +8,7 @@ import { SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
 import { pickerFields, type FormChoices } from "~/admin-kit/pickers";
-import type { Cells, FieldDefinition, FieldOption, FormValues, ResourceDefinition, ScreenRow } from "~/admin-kit/resource";
+import type { Cells, FieldDefinition, FieldOption, FormValues, ScreenDefinition, ScreenRow } from "~/admin-kit/screen";
 import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
 import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
@@ -21,7 +21,7 @@ import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { formHasChosenFiles, UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
-  definition: ResourceDefinition<C, S>;
+  definition: ScreenDefinition<C, S>;
   /** Absent for a new record. */
   row?: ScreenRow<C>;
   submitLabel: string;

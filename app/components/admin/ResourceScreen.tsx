@@ -17,11 +17,11 @@ import {
   type AlertMessage,
   type Cells,
   type FieldDefinition,
-  type ResourceDefinition,
+  type ScreenDefinition,
   type ScreenActionData,
   type ScreenData,
   type ToggleDefinition,
-} from "~/admin-kit/resource";
+} from "~/admin-kit/screen";
 import { exportPath } from "~/admin-kit/menu";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin-kit/url-state";
 import kitStyles from "~/styles/admin-kit.css?url";
@@ -90,7 +90,7 @@ export const shouldRevalidateScreenWithChoices: ShouldRevalidateFunction = (args
   return shouldRevalidateScreen(args);
 };
 
-export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definition }: { definition: ResourceDefinition<C, S> }) {
+export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definition }: { definition: ScreenDefinition<C, S> }) {
   const screen = useLoaderData() as ScreenData<C>;
   const actionData = useActionData() as ScreenActionData | undefined;
   const navigation = useNavigation();

@@ -2,7 +2,7 @@ import { useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { formatIndonesianNumber } from "~/lib/format";
-import type { ScreenActionData, UploadAnswer } from "~/admin-kit/resource";
+import type { ScreenActionData, UploadAnswer } from "~/admin-kit/screen";
 
 /**
  * Sending a form's files so that a dropped connection costs nothing (issue 23): with JavaScript

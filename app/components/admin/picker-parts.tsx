@@ -2,7 +2,7 @@ import type { useCombobox } from "downshift";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { formatIndonesianNumber } from "~/lib/format";
 import { optionsHref, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
-import type { FieldDefinition, FieldOption } from "~/admin-kit/resource";
+import type { FieldDefinition, FieldOption } from "~/admin-kit/screen";
 
 /** What the relation pickers (RelationPicker.tsx, ComboboxPickers.tsx) share: their props, their list's search and its parts. */
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import type { CellValue, Cells, Column } from "~/admin-kit/resource";
+import type { CellValue, Cells, Column } from "~/admin-kit/screen";
 import type { SortDirection } from "~/admin-kit/url-state";
 import { isResizableUpload, responsiveImage } from "~/lib/images";
 

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AlertMessage, Cells, ScreenData, ScreenPaging, ScreenRow } from "~/admin-kit/resource";
+import type { AlertMessage, Cells, ScreenData, ScreenPaging, ScreenRow } from "~/admin-kit/screen";
 import { screenHref } from "~/admin-kit/url-state";
 
 interface AppendedPages<C extends Cells> {

@@ -1,6 +1,6 @@
 import { optionalEmail, optionalHandle, optionalPhone, optionalText, requiredText, richText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * About (spec §3: a single record, the list's first; add and edit, no delete). The contact and
@@ -38,7 +38,7 @@ export type AboutCells = {
   file: string | null;
 };
 
-export const aboutResource = defineResource<AboutCells, typeof aboutSchema>({
+export const aboutResource = defineScreen<AboutCells, typeof aboutSchema>({
   id: "about-manager",
   menu: { alias: "Tentang", icon: "info" },
   placement: () => ({ text: "Tampil di halaman Tentang, ringkasannya di beranda; kebijakan privasi dan syarat & ketentuan di halamannya masing-masing.", publicPath: "/about" }),

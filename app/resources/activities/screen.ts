@@ -1,7 +1,7 @@
 import { requiredIsoDate, requiredText, richText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { activityPath } from "~/lib/paths";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Activities (spec §3, §7 /activities): each has its own public page, /activity/{id}. */
 
@@ -21,7 +21,7 @@ export type ActivityCells = {
   file: string | null;
 };
 
-export const activityResource = defineResource<ActivityCells, typeof activitySchema>({
+export const activityResource = defineScreen<ActivityCells, typeof activitySchema>({
   id: "activity",
   menu: { alias: "Kegiatan", icon: "calendar" },
   placement: () => ({ text: "Tampil di beranda (carousel kegiatan) dan di halaman setiap kegiatan.", publicPath: "/" }),

@@ -2,7 +2,7 @@ import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
 import { SAME_NAME } from "~/admin-kit/duplicates";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Authors (Pengarang, spec §3, §7 /authors): multipart writes with the photo in `photo`. The
@@ -24,7 +24,7 @@ export type AuthorCells = {
   photo: string | null;
 };
 
-export const authorResource = defineResource<AuthorCells, typeof authorSchema>({
+export const authorResource = defineScreen<AuthorCells, typeof authorSchema>({
   id: "author",
   menu: { alias: "Pengarang", icon: "pen" },
   placement: () => MOBILE_APP_ONLY,

@@ -1,7 +1,7 @@
 import { bannerPlacement } from "~/admin-kit/placement";
 import { optionalText, optionalUrl, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Banners of the mobile app (spec §3, §7 /banners); the public home slider shows them too. */
 
@@ -21,7 +21,7 @@ export type BannerCells = {
   file: string | null;
 };
 
-export const bannerResource = defineResource<BannerCells, typeof bannerSchema>({
+export const bannerResource = defineScreen<BannerCells, typeof bannerSchema>({
   id: "banner",
   menu: { alias: "Banner", icon: "image" },
   placement: bannerPlacement,

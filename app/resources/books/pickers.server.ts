@@ -1,7 +1,7 @@
 import type * as z from "zod";
 import { isOptionList, type OptionsAnswer } from "~/admin-kit/pickers";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import type { Cells } from "~/admin-kit/resource";
+import type { Cells } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import type { ResourceAdapter } from "~/admin-kit/server/screen.server";
 import { searchChoices, type ChoiceSource, type ChoiceSources } from "~/admin-kit/server/screen/choices.server";

@@ -2,7 +2,7 @@ import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin-kit/fields";
 import { optionalIsbnIssn } from "~/admin-kit/isbn";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Books of the mobile catalogue (spec §3, §7 /books). Its relations are chosen from the
@@ -37,7 +37,7 @@ export type BookCells = {
   cover: string | null;
 };
 
-export const bookResource = defineResource<BookCells, typeof bookSchema>({
+export const bookResource = defineScreen<BookCells, typeof bookSchema>({
   id: "book",
   menu: { alias: "Buku", icon: "book" },
   placement: () => MOBILE_APP_ONLY,

@@ -1,7 +1,7 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Classifications (Klasifikasi, spec §3, §7 /classifications): a DDC notation and its general name. */
 
@@ -17,7 +17,7 @@ export type ClassificationCells = {
   general_name: string;
 };
 
-export const classificationResource = defineResource<ClassificationCells, typeof classificationSchema>({
+export const classificationResource = defineScreen<ClassificationCells, typeof classificationSchema>({
   id: "classification",
   menu: { alias: "Klasifikasi", icon: "hash" },
   placement: () => MOBILE_APP_ONLY,

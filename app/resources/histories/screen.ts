@@ -1,6 +1,6 @@
 import { richText, upperCasedTitle } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** History (spec §3: a single record; §7: edited only, with PUT /histories). */
 
@@ -18,7 +18,7 @@ export type HistoryCells = {
   file: string | null;
 };
 
-export const historyResource = defineResource<HistoryCells, typeof historySchema>({
+export const historyResource = defineScreen<HistoryCells, typeof historySchema>({
   id: "history",
   menu: { alias: "Sejarah", icon: "clock" },
   placement: () => ({ text: "Tampil di halaman Sejarah dan ringkasannya di beranda.", publicPath: "/history" }),

@@ -1,7 +1,7 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Libraries (spec §3, §7 "Library", the separate panel service). The contract has no create:
@@ -25,7 +25,7 @@ export type LibraryCells = {
   active: boolean;
 };
 
-export const libraryResource = defineResource<LibraryCells, typeof librarySchema>({
+export const libraryResource = defineScreen<LibraryCells, typeof librarySchema>({
   id: "library",
   menu: { alias: "Perpustakaan", icon: "library", title: "Manajemen Perpustakaan" },
   placement: () => MOBILE_APP_ONLY,

@@ -1,6 +1,6 @@
 import { requiredLongText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Vision and mission (spec §3, §7 /mission-vision, JSON): one record shown on the home page. */
 
@@ -16,7 +16,7 @@ export type MissionVisionCells = {
   mission: string;
 };
 
-export const missionVisionResource = defineResource<MissionVisionCells, typeof missionVisionSchema>({
+export const missionVisionResource = defineScreen<MissionVisionCells, typeof missionVisionSchema>({
   id: "mission-vission",
   menu: { alias: "Visi Misi", icon: "target" },
   placement: () => ({ text: "Tampil di beranda, di bagian Visi dan Misi.", publicPath: "/" }),

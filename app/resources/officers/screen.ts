@@ -1,6 +1,6 @@
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Officers (spec §3, §7 /officers), shown on the home page with a round photo. */
 
@@ -20,7 +20,7 @@ export type OfficerCells = {
   file: string | null;
 };
 
-export const officerResource = defineResource<OfficerCells, typeof officerSchema>({
+export const officerResource = defineScreen<OfficerCells, typeof officerSchema>({
   id: "officer",
   menu: { alias: "Pejabat", icon: "user" },
   placement: () => ({ text: "Tampil di beranda, di daftar pejabat.", publicPath: "/" }),

@@ -2,7 +2,7 @@ import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
 import { SAME_NAME } from "~/admin-kit/duplicates";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Publishers (Penerbit, spec §3, §7 /publishers): JSON writes; the number of books is typed in on edit (spec §7 sends it on update only). */
 
@@ -26,7 +26,7 @@ export type PublisherCells = {
   about: string;
 };
 
-export const publisherResource = defineResource<PublisherCells, typeof publisherSchema>({
+export const publisherResource = defineScreen<PublisherCells, typeof publisherSchema>({
   id: "publisher",
   menu: { alias: "Penerbit", icon: "building" },
   placement: () => MOBILE_APP_ONLY,

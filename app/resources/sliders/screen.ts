@@ -1,7 +1,7 @@
 import { sliderPlacement } from "~/admin-kit/placement";
 import { optionalText, optionalUrl, upperCasedTitle } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /** Slider (spec §2 "Slider page", §3, §7 /sliders). */
 
@@ -21,7 +21,7 @@ export type SliderCells = {
   file: string | null;
 };
 
-export const sliderResource = defineResource<SliderCells, typeof sliderSchema>({
+export const sliderResource = defineScreen<SliderCells, typeof sliderSchema>({
   id: "slider-manager",
   menu: { alias: "Slider", icon: "slides" },
   placement: sliderPlacement,

@@ -1,7 +1,7 @@
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
-import { defineResource, formOf } from "~/admin-kit/resource";
+import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Videos of the mobile app (spec §3, §7 /videos). The form takes the files; the server sends
@@ -28,7 +28,7 @@ export type VideoCells = {
   watched: string;
 };
 
-export const videoResource = defineResource<VideoCells, typeof videoSchema>({
+export const videoResource = defineScreen<VideoCells, typeof videoSchema>({
   id: "video",
   menu: { alias: "Video", icon: "video" },
   placement: () => MOBILE_APP_ONLY,

@@ -5,7 +5,7 @@ import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { listedColumns } from "~/admin-kit/resource";
+import { listedColumns } from "~/admin-kit/screen";
 import { bookAdapter } from "~/resources/books/adapter.server";
 import type { Book } from "~/resources/books/books.server";
 import { PositionIndex, type OpenDatabase } from "~/platform/full-text.server";

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { Cells } from "~/admin-kit/resource";
+import type { Cells } from "~/admin-kit/screen";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { PICK_FIELD } from "~/admin-kit/pickers";
 import { isRecordId } from "~/admin-kit/url-state";

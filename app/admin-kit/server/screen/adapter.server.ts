@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { clip } from "~/lib/format";
 import type { StoredRelations } from "~/admin-kit/relations";
-import type { Cells, FormValues, ResourceDefinition } from "~/admin-kit/resource";
+import type { Cells, FormValues, ScreenDefinition } from "~/admin-kit/screen";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import type { CachedResource } from "~/platform/cache.server";
@@ -79,7 +79,7 @@ export interface CellText {
 export type { PageRequest } from "~/platform/upstream.server";
 
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
-  definition: ResourceDefinition<C, S>;
+  definition: ScreenDefinition<C, S>;
   /** The upstream resource it reads and writes: what its writes clear (cache.server.ts). */
   resource: CachedResource;
   /** The resource's own list copy, when the resource has one others read too (the books'); else one is made from the columns. */

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type * as z from "zod";
-import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin-kit/resource";
+import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin-kit/screen";
 import { screenHref } from "~/admin-kit/url-state";
 import { boundedReply } from "~/platform/forms.server";
 import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";

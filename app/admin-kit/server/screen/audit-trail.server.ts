@@ -2,7 +2,7 @@ import { setTimeout as setTimeoutPromise } from "node:timers/promises";
 import type * as z from "zod";
 import type { AuditRecord, FieldChange } from "~/lib/audit";
 import { resolveRelations } from "~/admin-kit/relations";
-import type { Cells, FormValues } from "~/admin-kit/resource";
+import type { Cells, FormValues } from "~/admin-kit/screen";
 import { beginChange, completeChange, nameCreatedRecord } from "~/platform/audit.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";

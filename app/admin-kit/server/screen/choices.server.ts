@@ -1,7 +1,7 @@
 import type * as z from "zod";
 import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
 import { resolveRelations, type StoredRelations } from "~/admin-kit/relations";
-import type { Cells, FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/resource";
+import type { Cells, FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/screen";
 import { isRecordId } from "~/admin-kit/url-state";
 import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "./adapter.server.ts";

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { Cells } from "~/admin-kit/resource";
+import type { Cells } from "~/admin-kit/screen";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { findInCopy, listCopy, rereadListCopy } from "~/platform/list-copy.server";

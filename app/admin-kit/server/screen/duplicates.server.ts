@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type * as z from "zod";
 import { fieldKeys, relationKeys, ruleKeys, type DuplicateMatch, type DuplicateRule, type DuplicateWarning } from "~/admin-kit/duplicates";
-import type { Cells, FieldOption } from "~/admin-kit/resource";
+import type { Cells, FieldOption } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError } from "~/platform/upstream.server";

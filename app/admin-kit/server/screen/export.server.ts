@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { Cells } from "~/admin-kit/resource";
+import type { Cells } from "~/admin-kit/screen";
 import { adminPage, adminPath, type AdminPage } from "~/admin-kit/menu";
 import { jakartaDay } from "~/lib/dates";
 import { endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";

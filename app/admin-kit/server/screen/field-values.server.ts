@@ -1,6 +1,6 @@
 import { diffWords } from "diff";
 import type { FieldChange } from "~/lib/audit";
-import type { FieldDefinition, FieldOption, FormValues } from "~/admin-kit/resource";
+import type { FieldDefinition, FieldOption, FormValues } from "~/admin-kit/screen";
 import { parseIndonesianNumber, toDateInputValue } from "~/lib/format";
 import { formatDayMonthYear } from "~/lib/dates";
 import { SECRET_FIELD, shortText } from "~/platform/audit.server";

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type * as z from "zod";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
 import type { FormChoices } from "~/admin-kit/pickers";
-import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin-kit/resource";
+import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin-kit/screen";
 import { listViewKey, readScreenState, type ScreenState } from "~/admin-kit/url-state";
 import { getConfig } from "@server/config.server";
 import { endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~/admin-kit/edit-conflicts";
 import { clip } from "~/lib/format";
-import type { FieldDefinition, FormValues } from "~/admin-kit/resource";
+import type { FieldDefinition, FormValues } from "~/admin-kit/screen";
 import { comparable, readableItem } from "./field-values.server.ts";
 import type { PickerLists } from "./choices.server.ts";
 

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import * as z from "zod";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { pickerFields, pickSearchName } from "~/admin-kit/pickers";
-import type { Cells, ScreenActionData } from "~/admin-kit/resource";
+import type { Cells, ScreenActionData } from "~/admin-kit/screen";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { SEARCH_MAX_LENGTH } from "~/admin-kit/url-state";
 import type { AdminContext } from "~/platform/auth.server";

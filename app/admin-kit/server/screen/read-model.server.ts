@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/resource";
+import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/screen";
 import type { ListView } from "~/admin-kit/url-state";
 import { listCopy, rereadListCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
 import type { UpstreamClient } from "~/platform/upstream.server";

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { AlertType, Cells } from "~/admin-kit/resource";
+import type { AlertType, Cells } from "~/admin-kit/screen";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
 import { clearResource } from "~/platform/cache.server";

@@ -6,7 +6,7 @@ import { DUPLICATE_CONFIRM_FIELD, type DuplicateWarning } from "~/admin-kit/dupl
 import { CONFLICT_MESSAGES, SHOWN_FIELD, type ConflictingField, type EditConflict } from "~/admin-kit/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import { schemaAllowingUnresolved } from "~/admin-kit/relations";
-import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin-kit/resource";
+import type { AlertMessage, Cells, FieldDefinition, ScreenActionData } from "~/admin-kit/screen";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
 import { fieldChanges, isStoredValue } from "./field-values.server";

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import type { FieldDefinition } from "~/admin-kit/resource";
+import type { FieldDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { encodeMultipart, IncomingForm, readLeadingFields, type FilePart, type OutgoingPart } from "~/platform/multipart.server";
 import { storedUpload } from "~/platform/uploads.server";

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
 import type { FieldChange } from "~/lib/audit";
-import type { Cells, ScreenActionData } from "~/admin-kit/resource";
+import type { Cells, ScreenActionData } from "~/admin-kit/screen";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
 import { clearResource } from "~/platform/cache.server";

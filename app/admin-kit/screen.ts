@@ -115,7 +115,7 @@ export interface ToggleDefinition<C extends Cells> {
   isOn(cells: C): boolean;
 }
 
-export interface ResourceDefinition<C extends Cells = Cells, S extends z.ZodObject = z.ZodObject> {
+export interface ScreenDefinition<C extends Cells = Cells, S extends z.ZodObject = z.ZodObject> {
   /**
    * The screen's one id: its URL segment after /admin/, its name in the audit log and the export
    * route, and the name of its form (and its element ids).
@@ -270,6 +270,6 @@ export function formOf<const F extends readonly FieldDefinition[]>(fields: F): {
 }
 
 /** Defines a resource with its cell and schema types checked against each other. */
-export function defineResource<C extends Cells, S extends z.ZodObject>(definition: ResourceDefinition<C, S>) {
+export function defineScreen<C extends Cells, S extends z.ZodObject>(definition: ScreenDefinition<C, S>) {
   return definition;
 }
