@@ -41,18 +41,20 @@ const shared = {
   },
 } satisfies UserConfig;
 
-/** The one module of every admin screen; registered once per screen below, not by its file name. */
-const ADMIN_SCREEN_MODULE = "admin-screen.tsx";
+/** The modules of the admin screens' routes: registered once per screen below, not by their file names. */
+const ADMIN_SCREEN_MODULES = ["admin-screen.tsx", "admin-screen-upload.tsx"];
 
 /**
- * One route per screen of the one list (app/resources/screens.ts), each `/admin/<id>` under the
- * admin layout, all served by app/routes/admin-screen.tsx. The list is TypeScript with the app's
- * path aliases: tsx loads it (the config itself is bundled by Vite, which leaves it to Node).
+ * The routes of the resources of the one list (app/resources/resources.ts), each `/admin/<id>`
+ * (and `/admin/<id>.upload` for a form that shows its upload's progress) under the admin layout,
+ * made by app/admin-kit/routes.ts. The list is TypeScript with the app's path aliases: tsx loads
+ * it (the config itself is bundled by Vite, which leaves it to Node).
  */
 async function adminScreenRoutes(defineRoutes: DefineRoutesFunction) {
-  const { SCREENS, screenRouteId } = (await tsImport("./app/resources/screens.ts", import.meta.url)) as typeof import("./app/resources/screens.ts");
+  const { RESOURCE_SECTIONS } = (await tsImport("./app/resources/resources.ts", import.meta.url)) as typeof import("./app/resources/resources.ts");
+  const { adminScreenRoutes: screenRoutes } = (await tsImport("./app/admin-kit/routes.ts", import.meta.url)) as typeof import("./app/admin-kit/routes.ts");
   const routes = defineRoutes((route) => {
-    for (const screen of SCREENS) route(screen.id, `routes/${ADMIN_SCREEN_MODULE}`, { id: screenRouteId(screen.id) });
+    for (const { path, file, id } of screenRoutes(RESOURCE_SECTIONS)) route(path, file, { id });
   });
   for (const route of Object.values(routes)) route.parentId = "routes/admin";
   return routes;
@@ -65,7 +67,7 @@ export default defineConfig({
   ssr: { noExternal: [/^@splidejs\//] },
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", `**/${ADMIN_SCREEN_MODULE}`],
+      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", ...ADMIN_SCREEN_MODULES.map((module) => `**/${module}`)],
       routes: adminScreenRoutes,
       serverModuleFormat: "esm",
       buildDirectory: "build",

@@ -1,6 +1,8 @@
 import "~/lib/zod-config";
 import * as z from "zod";
 import { parseIndonesianNumber, parseTypedDate, toIsoDate, typedDateMessage } from "~/lib/format";
+import type { FileAccept } from "~/lib/file-kinds";
+import type { FieldIcon } from "~/lib/icons";
 
 /**
  * The rules of the admin forms' fields. A field declares its rule beside its label
@@ -14,6 +16,76 @@ import { parseIndonesianNumber, parseTypedDate, toIsoDate, typedDateMessage } fr
 
 /** A field's rule: its schema, made with the field's label for the messages. */
 export type FieldRule<T extends z.ZodType = z.ZodType> = (label: string) => T;
+
+/** What a form field, a table's cell and a form's values are: the kit's smallest words, which every other module of it reads. */
+
+export type CellValue = string | number | boolean | null;
+/** One table row's display values: already shortened, formatted and turned into URLs by the server. */
+export type Cells = Record<string, CellValue>;
+/** What the edit form starts with, by field name. */
+export type FormValues = Record<string, string | string[]>;
+
+export interface Column<C extends Cells> {
+  header: string;
+  accessor: keyof C & string;
+  textAlign?: "left" | "center" | "right";
+  /** Long text may wrap; other cells stay on one line. */
+  wrap?: boolean;
+  /** Applied only when the cell's value is not "0", empty or null (spec §2). */
+  bgColor?: string;
+  textColor?: string;
+  width?: number | string;
+  /** "image": the value is an image URL, shown as a thumbnail of `width` pixels (default 100). */
+  display?: "text" | "image";
+}
+
+export type FieldType = "text" | "textarea" | "select" | "pills" | "date" | "file" | "number" | "textEditor";
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** One form field; the generic options of spec §3 plus what a field needs to explain itself. */
+export interface FieldDefinition {
+  name: string;
+  /** What the form shows, and what the field's rule names in its messages. */
+  label: string;
+  type: FieldType;
+  /**
+   * The field's rule (app/admin-kit/fields.ts), from which the form's schema is made (`formOf`);
+   * file fields have none (the server checks a file's bytes).
+   */
+  rule?: FieldRule;
+  icon?: FieldIcon;
+  className?: string;
+  disabled?: boolean;
+  options?: readonly FieldOption[];
+  /**
+   * Select and pills fields whose choices are a whole list (a book's authors): a picker that
+   * searches it as the admin types (app/admin-kit/pickers.ts) instead of a control holding every option:
+   * the list of another resource declared `pickable`, by its screen's id.
+   */
+  optionsFrom?: string;
+  /** Spec §9: 150px unless a field says otherwise. */
+  textareaHeight?: string;
+  /** The HTML input type of a "text" field (email fields use "email", spec §5). */
+  inputType?: "text" | "email" | "tel" | "url";
+  /** A short help text under the field. */
+  hint?: string;
+  /** File fields: what the file must contain (checked by its bytes on the server). */
+  accept?: FileAccept;
+  /** File fields: a new record cannot be saved without one. */
+  requiredOnCreate?: boolean;
+  /** Spec §7 sends it on update only (a publisher's `total_books`): the add form leaves it out. */
+  updateOnly?: boolean;
+}
+
+/** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */
+export type { FileAccept };
+
+export type { FieldIcon };
+
 
 const SHORT_TEXT_MAX = 255;
 

@@ -1,25 +1,11 @@
+import type { MenuIcon } from "~/lib/icons";
+
 /**
  * The back-office's menu as the browser sees it: its types and how a path finds its page. The
- * menu itself is made on the server from the screen registry (app/resources/registry.server.ts)
+ * menu itself is made from the one list of resources (`adminMenu`, app/admin-kit/resource.ts)
  * and reaches the layout as route data.
  */
-export type AdminIcon =
-  | "slides"
-  | "info"
-  | "target"
-  | "calendar"
-  | "clock"
-  | "user"
-  | "library"
-  | "image"
-  | "book"
-  | "folder"
-  | "tag"
-  | "hash"
-  | "pen"
-  | "building"
-  | "video"
-  | "history";
+export type AdminIcon = MenuIcon;
 
 /** How a screen appears in the sidebar and its heading. */
 export interface MenuEntry {

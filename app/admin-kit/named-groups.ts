@@ -24,7 +24,7 @@ export type NamedGroupCells = {
 /** Shown in the Sampul column when a genre or tag has no cover of its own. */
 export const COVER_PLACEHOLDER = "/images/cover-placeholder.svg";
 
-interface NamedGroupTexts {
+interface NamedGroupScreen {
   /** The screen's id (its URL segment). */
   id: string;
   menu: MenuEntry;
@@ -34,7 +34,7 @@ interface NamedGroupTexts {
 }
 
 /** A genre or tag screen: the two differ only in their names. */
-export function namedGroupResource({ id, menu, noun, deleteQuestion }: NamedGroupTexts) {
+export function namedGroupScreen({ id, menu, noun, deleteQuestion }: NamedGroupScreen) {
   return defineScreen<NamedGroupCells, typeof namedGroupSchema>({
     id,
     menu,

@@ -1,17 +1,17 @@
-import type { FieldDefinition, FieldOption } from "./screen";
-import type { UnresolvedRelation } from "./relations";
+import type { FieldDefinition, FieldOption } from "./fields";
+import type { ResolvedRecord } from "./relations";
 
 /**
- * The book form's pickers (issue 22.4): author, publisher and classification as a combobox,
- * genres and tags as pills, each choosing among a list too long to send into the page. With
- * JavaScript a picker asks `/admin/options/<list>?q=` as the admin types; without it the form
- * offers the chosen options and the first OPTIONS_PAGE, and a "Cari" button beside each picker
- * posts the form back with that picker's search (PICK_FIELD), keeping what was typed.
+ * A form's pickers: a select field (one choice) or pills field (several) whose choices are the
+ * records of another resource, one declared `pickable` (app/admin-kit/resource.ts), each choosing
+ * among a list too long to send into the page. With JavaScript a picker asks
+ * `/admin/options/<list>?q=` as the admin types; without it the form offers the chosen options
+ * and the first OPTIONS_PAGE, and a "Cari" button beside each picker posts the form back with
+ * that picker's search (PICK_FIELD), keeping what was typed.
  */
 
-/** The lists a picker chooses from, by the name of their `/admin/options/<list>` route. */
-export const OPTION_LISTS = ["author", "publisher", "classification", "genre", "tag"] as const;
-export type OptionList = (typeof OPTION_LISTS)[number];
+/** A list a picker chooses from: the pickable resource's screen id, the name of its `/admin/options/<list>` route. */
+export type OptionList = string;
 
 /** How many options a search answers with, and a form offers before one. */
 export const OPTIONS_PAGE = 20;
@@ -32,7 +32,7 @@ export interface FormChoices {
   /** By field: the search the offered options answer, when there is one. */
   searches: Record<string, string>;
   /** The edit form's record: its relations as the form shows them, and those it cannot show. */
-  record?: { id: string; values: Record<string, string | string[]>; unresolved: Record<string, UnresolvedRelation> };
+  record?: ResolvedRecord;
 }
 
 /** The button that posts a picker's search without JavaScript; its value is the field's name. */
@@ -44,10 +44,6 @@ export function pickSearchName(field: string): string {
 
 export function optionsHref(list: OptionList, q: string): string {
   return `/admin/options/${list}?${new URLSearchParams({ q })}`;
-}
-
-export function isOptionList(list: string): list is OptionList {
-  return (OPTION_LISTS as readonly string[]).includes(list);
 }
 
 /** A form's picker fields: its choices made from a list. */

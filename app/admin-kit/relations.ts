@@ -1,6 +1,5 @@
 import type * as z from "zod";
-import type { FormChoices } from "./pickers";
-import type { FieldDefinition, FieldOption, FormValues, ScreenRow } from "./screen";
+import type { FieldDefinition, FieldOption, FormValues } from "./fields";
 
 /**
  * A book's author, publisher, classification, genres and tags as the upstream stores them. The
@@ -31,6 +30,11 @@ export interface UnresolvedRelation {
 export interface ResolvedRelations {
   values: FormValues;
   unresolved: Record<string, UnresolvedRelation>;
+}
+
+/** An edit form's record with its relations matched against the pickers' whole lists (the loader's `choices.record`). */
+export interface ResolvedRecord extends ResolvedRelations {
+  id: string;
 }
 
 /** The hidden field that tells the server which relation fields the form could not show. */
@@ -89,7 +93,11 @@ export function resolveRelations(
  * The edit form's relations: as the server matched them against the pickers' whole lists (the
  * loader's `choices.record`), else none shown, every one left as stored.
  */
-export function shownRelations(row: ScreenRow, choices: FormChoices | undefined, fields: readonly FieldDefinition[]): ResolvedRelations | undefined {
+export function shownRelations(
+  row: { id: string; relations?: StoredRelations },
+  choices: { record?: ResolvedRecord } | undefined,
+  fields: readonly FieldDefinition[],
+): ResolvedRelations | undefined {
   if (!row.relations) return undefined;
   return choices?.record?.id === row.id ? choices.record : resolveRelations(row.relations, undefined, fields);
 }

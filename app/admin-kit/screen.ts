@@ -1,12 +1,11 @@
 import type { Placement, SiteSettings } from "./placement";
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
-import type { FieldRule } from "./fields";
+import type { Cells, Column, FieldDefinition, FieldRule, FormValues } from "./fields";
 import type { MenuEntry } from "./menu";
-import type { FormChoices, OptionList } from "./pickers";
+import type { FormChoices } from "./pickers";
 import type { DuplicateRule, DuplicateWarning } from "./duplicates";
 import type { EditConflict } from "./edit-conflicts";
-import type { FileAccept } from "~/lib/file-kinds";
 import type { StoredRelations } from "./relations";
 
 /**
@@ -15,71 +14,7 @@ import type { StoredRelations } from "./relations";
  * same schema. It holds nothing secret and imports nothing from server/.
  */
 
-export type CellValue = string | number | boolean | null;
-/** One table row's display values: already shortened, formatted and turned into URLs by the server. */
-export type Cells = Record<string, CellValue>;
-/** What the edit form starts with, by field name. */
-export type FormValues = Record<string, string | string[]>;
-
-export interface Column<C extends Cells> {
-  header: string;
-  accessor: keyof C & string;
-  textAlign?: "left" | "center" | "right";
-  /** Long text may wrap; other cells stay on one line. */
-  wrap?: boolean;
-  /** Applied only when the cell's value is not "0", empty or null (spec §2). */
-  bgColor?: string;
-  textColor?: string;
-  width?: number | string;
-  /** "image": the value is an image URL, shown as a thumbnail of `width` pixels (default 100). */
-  display?: "text" | "image";
-}
-
-export type FieldType = "text" | "textarea" | "select" | "pills" | "date" | "file" | "number" | "textEditor";
-
-export interface FieldOption {
-  value: string;
-  label: string;
-}
-
-/** One form field; the generic options of spec §3 plus what a field needs to explain itself. */
-export interface FieldDefinition {
-  name: string;
-  /** What the form shows, and what the field's rule names in its messages. */
-  label: string;
-  type: FieldType;
-  /**
-   * The field's rule (app/admin-kit/fields.ts), from which the form's schema is made (`formOf`);
-   * file fields have none (the server checks a file's bytes).
-   */
-  rule?: FieldRule;
-  icon?: FieldIcon;
-  className?: string;
-  disabled?: boolean;
-  options?: readonly FieldOption[];
-  /**
-   * Select and pills fields whose choices are a whole list (a book's authors): a picker that
-   * searches it as the admin types (app/admin-kit/pickers.ts) instead of a control holding every option.
-   */
-  optionsFrom?: OptionList;
-  /** Spec §9: 150px unless a field says otherwise. */
-  textareaHeight?: string;
-  /** The HTML input type of a "text" field (email fields use "email", spec §5). */
-  inputType?: "text" | "email" | "tel" | "url";
-  /** A short help text under the field. */
-  hint?: string;
-  /** File fields: what the file must contain (checked by its bytes on the server). */
-  accept?: FileAccept;
-  /** File fields: a new record cannot be saved without one. */
-  requiredOnCreate?: boolean;
-  /** Spec §7 sends it on update only (a publisher's `total_books`): the add form leaves it out. */
-  updateOnly?: boolean;
-}
-
-/** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */
-export type { FileAccept };
-
-export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";
+export type { CellValue, Cells, Column, FieldDefinition, FieldIcon, FieldOption, FieldType, FileAccept, FormValues } from "./fields";
 
 export interface ResourceMessages {
   loadFailed: string;
@@ -148,11 +83,12 @@ export interface ScreenDefinition<C extends Cells = Cells, S extends z.ZodObject
   /** The screen edits one record, the upstream list's first: Add only while there is none. */
   singleRecord?: boolean;
   /**
-   * The add and edit forms are sent to this resource route instead of the screen's action, so
-   * that with JavaScript the browser can show the upload's progress (large files: the video's).
-   * Without JavaScript the form posts to the screen as usual.
+   * With JavaScript, the add and edit forms are sent to the screen's upload-progress route
+   * (`/admin/<id>.upload`, app/admin-kit/routes.ts) instead of its action, so that the browser can
+   * show the upload's progress (large files: the video's). Without JavaScript the form posts to
+   * the screen as usual.
    */
-  uploadProgressAction?: string;
+  uploadProgress?: boolean;
   /**
    * Rows per page (`?page=N`), with numbered links to the pages, and with JavaScript the next
    * page appended when the table is scrolled to its bottom. Without it every matching row is
@@ -247,7 +183,7 @@ export interface ScreenActionData {
   duplicates?: DuplicateWarning;
 }
 
-/** What an upload-progress route answers (`uploadProgressAction`): where to go after success, or the form's answer. */
+/** What an upload-progress route answers (`uploadProgress`): where to go after success, or the form's answer. */
 export type UploadAnswer = { location: string } | ScreenActionData;
 
 /** The columns a list is searched and ordered by: every one but pictures. */

@@ -1,20 +1,6 @@
-import type { FieldIcon } from "~/admin-kit/screen";
-import type { AdminIcon } from "~/admin-kit/menu";
+import type { IconName } from "~/lib/icons";
 
-export type IconName =
-  | AdminIcon
-  | FieldIcon
-  | "menu"
-  | "close"
-  | "logout"
-  | "edit"
-  | "detail"
-  | "delete"
-  | "export"
-  | "add"
-  | "check"
-  | "alert"
-  | "question";
+export type { IconName };
 
 /** Simple stroke icons (24×24), inlined so the site needs no icon font or CDN. Always decorative. */
 const PATHS: Record<IconName, string> = {

@@ -28,34 +28,15 @@ import { broadcast, hearsBroadcasts, onBroadcast, usesRedis } from "./redis.serv
  * get the answer the upstream gave. Failures are not cached.
  */
 
-/** The upstream's resources whose records the site keeps (spec §7). */
-const CACHED_RESOURCES = [
-  "sliders",
-  "banners",
-  "abouts",
-  "mission-visions",
-  "histories",
-  "activities",
-  "officers",
-  "libraries",
-  "books",
-  "genres",
-  "tags",
-  "classifications",
-  "authors",
-  "publishers",
-  "videos",
-] as const;
-export type CachedResource = (typeof CACHED_RESOURCES)[number];
-
-/** Where else a resource's records show: a write to the first clears these too (a book carries its relations' names). */
-const SHOWN_IN: Partial<Record<CachedResource, CachedResource[]>> = {
-  genres: ["books"],
-  tags: ["books"],
-  classifications: ["books"],
-  authors: ["books"],
-  publishers: ["books"],
-};
+/**
+ * A resource as the cache knows it: its name, and the resources whose records show its own (a
+ * genre's name shows on its books). The resources declare both (app/resources/<name>/<name>.ts);
+ * this module names none of them.
+ */
+export interface CachedResource {
+  readonly name: string;
+  readonly shownIn?: readonly string[];
+}
 
 /** The lists the public pages read, and one entry per activity page visited: ample for both. */
 export const PUBLIC_READS_MAX = 1_000;
@@ -63,7 +44,8 @@ export const PUBLIC_READS_MAX = 1_000;
 interface Entry {
   value: unknown;
   fetchedAt: number;
-  resource: CachedResource;
+  /** Its resource's name. */
+  resource: string;
 }
 
 const CLEAR_PREFIX = "cache:clear:";
@@ -71,13 +53,15 @@ const CLEAR_ALL = "cache:clear-all";
 
 interface CacheState {
   entries: LRUCache<string, Entry>;
-  inFlight: Map<string, { promise: Promise<unknown>; resource: CachedResource }>;
+  inFlight: Map<string, { promise: Promise<unknown>; resource: string }>;
   /** Counts every clear: a clear's number, kept per resource, tells a copy made before it from one made after. */
   sequence: number;
-  clearedAt: Map<CachedResource, number>;
+  clearedAt: Map<string, number>;
   /** The last clear of everything (a missed broadcast, a test). */
   allClearedAt: number;
   listening: boolean;
+  /** By name, the resources whose records show each (`knowResources`): what a clear heard from another process clears with it. */
+  shownIn: Map<string, readonly string[]>;
 }
 
 // One copy: the process reaches the whole-page cache through the build (process-services.server.ts).
@@ -88,6 +72,7 @@ const state: CacheState = {
   clearedAt: new Map(),
   allClearedAt: 0,
   listening: false,
+  shownIn: new Map(),
 };
 const { entries, inFlight } = state;
 
@@ -95,16 +80,16 @@ const { entries, inFlight } = state;
  * The resources a page read while it was rendered (`trackReads`), for the whole-page cache to
  * know which clears make it stale.
  */
-const pageReads = new AsyncLocalStorage<Set<CachedResource>>();
+const pageReads = new AsyncLocalStorage<Set<string>>();
 
-/** Runs `render` noting the resources its reads touch in `reads`. */
-export function trackReads<T>(reads: Set<CachedResource>, render: () => T): T {
+/** Runs `render` noting the names of the resources its reads touch in `reads`. */
+export function trackReads<T>(reads: Set<string>, render: () => T): T {
   return pageReads.run(reads, render);
 }
 
 /** Notes that the page being rendered shows this resource's records (reads not made through `cachedRead`). */
 export function readsResource(resource: CachedResource): void {
-  pageReads.getStore()?.add(resource);
+  pageReads.getStore()?.add(resource.name);
 }
 
 /** The number of the last clear: what was made after it is current until the next clear of what it read. */
@@ -117,14 +102,14 @@ export function clearSequence(): number {
  * under an older one is stale.
  */
 export function resourceGeneration(resource: CachedResource): number {
-  return Math.max(state.clearedAt.get(resource) ?? 0, state.allClearedAt);
+  return Math.max(state.clearedAt.get(resource.name) ?? 0, state.allClearedAt);
 }
 
 /**
  * Whether something these resources show was cleared after clear number `since`. A page that
  * noted no resource (its reads are not known) is stale after any clear.
  */
-export function clearedSince(resources: ReadonlySet<CachedResource>, since: number): boolean {
+export function clearedSince(resources: ReadonlySet<string>, since: number): boolean {
   if (resources.size === 0) return state.sequence > since;
   if (state.allClearedAt > since) return true;
   for (const resource of resources) if ((state.clearedAt.get(resource) ?? 0) > since) return true;
@@ -138,13 +123,13 @@ function refresh<T>(key: string, resource: CachedResource, fetcher: () => Promis
   const promise = fetcher()
     .then((value) => {
       // Read before a write that cleared it: not kept, or the write would not show.
-      if (resourceGeneration(resource) <= startedAt) entries.set(key, { value, fetchedAt: Date.now(), resource });
+      if (resourceGeneration(resource) <= startedAt) entries.set(key, { value, fetchedAt: Date.now(), resource: resource.name });
       return value;
     })
     .finally(() => {
       if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
     });
-  inFlight.set(key, { promise, resource });
+  inFlight.set(key, { promise, resource: resource.name });
   return promise;
 }
 
@@ -163,12 +148,20 @@ export function cachedRead<T>(key: string, resource: CachedResource, fetcher: ()
   return refresh(key, resource, fetcher);
 }
 
-/** A resource and every resource whose records show it. */
-function withDependents(resource: CachedResource): CachedResource[] {
-  return [resource, ...(SHOWN_IN[resource] ?? [])];
+/**
+ * The resources whose writes the site may hear of from another process, with where each one's
+ * records show: a clear broadcast names only the resource written.
+ */
+export function knowResources(resources: readonly CachedResource[]): void {
+  for (const { name, shownIn = [] } of resources) state.shownIn.set(name, shownIn);
 }
 
-function clearLocally(resources: CachedResource[] | "all") {
+/** A resource's name and those of every resource whose records show it. */
+function withDependents(name: string, shownIn: readonly string[] = state.shownIn.get(name) ?? []): string[] {
+  return [name, ...shownIn];
+}
+
+function clearLocally(resources: string[] | "all") {
   state.sequence += 1;
   if (resources === "all") {
     state.allClearedAt = state.sequence;
@@ -192,8 +185,8 @@ function broadcastClear(message: string) {
 
 /** After a write to `resource`: clears what shows its records, in this process and, with Redis, every other. */
 export function clearResource(resource: CachedResource) {
-  clearLocally(withDependents(resource));
-  broadcastClear(`${CLEAR_PREFIX}${resource}`);
+  clearLocally(withDependents(resource.name, resource.shownIn));
+  broadcastClear(`${CLEAR_PREFIX}${resource.name}`);
 }
 
 /** Clears everything, everywhere (tests; a process that may have missed clears does it locally). */
@@ -202,7 +195,6 @@ export function clearAllCaches() {
   broadcastClear(CLEAR_ALL);
 }
 
-const KNOWN = new Set<string>(CACHED_RESOURCES);
 /** The clear of everything the release before this one broadcast: heard during a rolling restart. */
 const EARLIER_CLEAR = "public-cache:clear";
 
@@ -210,9 +202,9 @@ if (!state.listening) {
   state.listening = true;
   onBroadcast((message) => {
     if (message?.startsWith(CLEAR_PREFIX)) {
-      const resource = message.slice(CLEAR_PREFIX.length);
+      const name = message.slice(CLEAR_PREFIX.length);
       // A resource this release does not know (another release's broadcast): everything, to be safe.
-      clearLocally(KNOWN.has(resource) ? withDependents(resource as CachedResource) : "all");
+      clearLocally(state.shownIn.has(name) ? withDependents(name) : "all");
     } else if (message === CLEAR_ALL || message === EARLIER_CLEAR || message === undefined) {
       clearLocally("all");
     }

@@ -4,7 +4,7 @@ import onHeaders from "on-headers";
 import { getConfig } from "@server/config.server";
 import { requestOrigin } from "@server/origin.server";
 import { countPageCacheLookup } from "./metrics.server.ts";
-import { clearedSince, clearSequence, trackReads, type CachedResource } from "./cache.server.ts";
+import { clearedSince, clearSequence, trackReads } from "./cache.server.ts";
 
 /**
  * Whole public pages, cached in the process for the public cache's TTL: within it a visitor's
@@ -25,7 +25,7 @@ interface CachedPage {
   parts: Buffer[];
   storedAt: number;
   /** What it shows, and the clear it was made after. */
-  resources: ReadonlySet<CachedResource>;
+  resources: ReadonlySet<string>;
   madeAfterClear: number;
 }
 
@@ -84,7 +84,7 @@ export function publicPageCache(): RequestHandler {
       return;
     }
 
-    const reads = new Set<CachedResource>();
+    const reads = new Set<string>();
     // A rendered page leaves the site's policy as it was set before this middleware (a replay gets
     // a fresh one); an answer with a policy of its own, a stored file's sandbox, is no page.
     const pagePolicy = res.getHeader("content-security-policy");

@@ -1,4 +1,6 @@
+import { bookResource } from "~/resources/books/books";
 import { bookList, type Book } from "~/resources/books/books.server";
+import { videoResource } from "~/resources/videos/videos";
 import { shownUrl, videoList, type Video } from "~/resources/videos/videos.server";
 import type { BookCardData, VideoCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
@@ -112,7 +114,7 @@ const requestIdOf = (request: Request) => request.headers.get("x-request-id") ??
 
 function books(request: Request): Promise<BookModel> {
   // The page shows the books, and with them their relations' names (cache.server.ts clears both ways).
-  readsResource("books");
+  readsResource(bookResource);
   return asReader(requestIdOf(request), (api) => listCopy(api, bookList));
 }
 
@@ -195,7 +197,7 @@ function videoCard(video: Video): VideoCardData {
 
 /** Every video, newest first (the whole list, read in pages as the back-office reads it). */
 export async function catalogueVideos(request: Request): Promise<VideoCardData[]> {
-  const videos = await cachedRead("catalogue-videos", "videos", () =>
+  const videos = await cachedRead("catalogue-videos", videoResource, () =>
     asReader(requestIdOf(request), (api) => readWholeList(api, videoList)),
   );
   return newestFirst(videos, (video) => video.id).map(videoCard);

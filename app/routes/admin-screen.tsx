@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/platform/auth.server";
-import { registeredScreenAt } from "~/resources/registry.server";
-import { SCREENS, screenAt, screenRouteId } from "~/resources/screens";
-import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { screenAt } from "~/admin-kit/resource";
+import { screenRouteId } from "~/admin-kit/routes";
 import { screensUploadRoute } from "~/admin-kit/upload-route";
+import { ResourceScreen, screenLinks, shouldRevalidateScreen } from "~/components/admin/ResourceScreen";
+import { requireAdmin } from "~/platform/auth.server";
+import { RESOURCE_SECTIONS, SCREENS } from "~/resources/resources";
+import { RESOURCES } from "~/resources/resources.server";
 
 /**
- * Every admin screen of app/resources/screens.ts: vite.config.ts registers this module once per
- * screen (route id `routes/admin.<id>`, path `/admin/<id>`), and the request's path says which.
+ * Every admin screen of the one list (app/resources/resources.ts): vite.config.ts registers this
+ * module once per screen (route id `routes/admin.<id>`, path `/admin/<id>`), and the request's
+ * path says which.
  */
 
 export const links = () => screenLinks(SCREENS);
@@ -17,8 +20,8 @@ export const handle = screensUploadRoute(SCREENS, screenRouteId);
 export const shouldRevalidate = shouldRevalidateScreen;
 
 function screenOf(request: Request) {
-  const screen = registeredScreenAt(new URL(request.url).pathname);
-  // Only a registered screen's path reaches this module (vite.config.ts).
+  const screen = RESOURCES.screenAt(new URL(request.url).pathname);
+  // Only a listed screen's path reaches this module (vite.config.ts).
   if (!screen) throw new Response(null, { status: 404 });
   return screen;
 }
@@ -34,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminScreen() {
-  const definition = screenAt(useLocation().pathname);
+  const definition = screenAt(RESOURCE_SECTIONS, useLocation().pathname);
   // Keyed by screen: moving to another screen starts its own form, table and drafts afresh.
   return definition ? <ResourceScreen key={definition.id} definition={definition} /> : null;
 }

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/platform/auth.server";
-import { ADMIN_HOME } from "~/resources/registry.server";
+import { RESOURCES } from "~/resources/resources.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return redirect(ADMIN_HOME);
+  return redirect(RESOURCES.home);
 }

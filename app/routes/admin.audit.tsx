@@ -6,7 +6,7 @@ import { requireAdmin } from "~/platform/auth.server";
 import { takeFlashAlert } from "~/platform/flash.server";
 import { errorFields, log } from "@server/log.server";
 import { AUDIT_COLUMNS, auditCells, type AuditCells } from "~/lib/audit";
-import { AUDITED_SCREENS, screenById, screenName } from "~/resources/registry.server";
+import { RESOURCES } from "~/resources/resources.server";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import type { AlertMessage, ListCount } from "~/admin-kit/screen";
 import { readListView } from "~/admin-kit/url-state";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = readListView(search);
   const { page, q } = view;
   const requested = search.get("resource");
-  const resource = screenById(requested ?? undefined)?.page.id ?? null;
+  const resource = RESOURCES.screenById(requested ?? undefined)?.page.id ?? null;
   const flashed = await takeFlashAlert(admin.session);
   const alerts: AlertMessage[] = [];
   if (flashed) alerts.push({ id: `flash-${Date.now().toString(36)}`, ...flashed.alert });
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let count: ListCount | null = null;
   try {
     const read = readAuditPage({ page, pageSize: PAGE_SIZE, resource: resource ?? undefined, q });
-    rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry, screenName) }));
+    rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry, RESOURCES.screenName) }));
     hasMore = read.hasMore;
     const from = (page - 1) * PAGE_SIZE + 1;
     count = { from: rows.length > 0 ? from : 0, to: rows.length > 0 ? from + rows.length - 1 : 0, total: read.total };
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     log("audit_read_failed", { ...errorFields(error) });
     alerts.push({ id: "audit-read-failed", type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
-  return data({ rows, page, hasMore, count, view, resource, screens: AUDITED_SCREENS, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+  return data({ rows, page, hasMore, count, view, resource, screens: RESOURCES.auditedScreens, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 
 /** The page's URL with another page or filter, keeping the search. */

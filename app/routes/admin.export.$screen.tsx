@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorFields, log } from "@server/log.server";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { adminPath } from "~/admin-kit/menu";
-import { AUDIT_PAGE, screenById, screenName } from "~/resources/registry.server";
+import { AUDIT_PAGE } from "~/admin-kit/resource";
+import { RESOURCES } from "~/resources/resources.server";
 import { exportAuditCsv } from "~/platform/audit.server";
 import { requireAdmin, type AdminContext } from "~/platform/auth.server";
 import { redirectWithAlert } from "~/platform/flash.server";
@@ -17,7 +18,7 @@ import { exportFileName } from "~/admin-kit/server/screen.server";
 async function auditExport(admin: AdminContext, request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("resource") ?? undefined;
   try {
-    return await exportAuditCsv(screenById(requested)?.page.id, exportFileName(AUDIT_PAGE), screenName);
+    return await exportAuditCsv(RESOURCES.screenById(requested)?.page.id, exportFileName(AUDIT_PAGE), RESOURCES.screenName);
   } catch (error) {
     log("audit_read_failed", { ...errorFields(error) });
     return redirectWithAlert(admin.session, adminPath(AUDIT_PAGE), { type: "error", message: ADMIN_MESSAGES.loadFailed });
@@ -27,7 +28,7 @@ async function auditExport(admin: AdminContext, request: Request): Promise<Respo
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   if (params.screen === AUDIT_PAGE.id) return auditExport(admin, request);
-  const screen = screenById(params.screen);
+  const screen = RESOURCES.screenById(params.screen);
   if (!screen?.definition.exportable) throw new Response("Halaman tidak ditemukan", { status: 404 });
   return screen.exportCsv(admin, request);
 }

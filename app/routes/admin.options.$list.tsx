@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { readListView } from "~/admin-kit/url-state";
-import { searchOptions } from "~/resources/books/pickers.server";
 import { endingSessionOnRefusal, requireAdmin } from "~/platform/auth.server";
 import { isUpstreamError } from "~/platform/upstream.server";
-import { ADMIN_MESSAGES } from "~/admin-kit/messages";
+import { RESOURCES } from "~/resources/resources.server";
 
 /**
- * `/admin/options/<list>?q=`: a relation field's choices matching what the admin typed, as JSON
- * (app/resources/books/pickers.server.ts), for the pickers of the book form. Admins only, like every
+ * `/admin/options/<list>?q=`: the options of a pickable resource's list matching what the admin
+ * typed, as JSON (the registry's `searchOptions`), for a form's pickers (the book form's). Admins only, like every
  * admin route; an unknown list is a 404, an upstream that cannot be read a 503 with the screen's
  * message. An upstream that refuses the session's token (401, 403) ends the session as every
  * admin load does (spec §6): a redirect to `/`, which the picker follows (askOptions, picker-parts.tsx).
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { q } = readListView(new URL(request.url).searchParams);
   return endingSessionOnRefusal(admin, request, async () => {
     try {
-      const answer = await searchOptions(admin, params.list ?? "", q);
+      const answer = await RESOURCES.searchOptions(admin.api, params.list ?? "", q);
       if (!answer) return data({ error: "Daftar pilihan tidak dikenal." }, { status: 404 });
       return data(answer, { headers: { "Cache-Control": "private, no-store" } });
     } catch (error) {

@@ -6,7 +6,7 @@ import { getConfig } from "@server/config.server";
 import { KeptDrafts } from "~/components/admin/DraftOffer";
 import { Icon } from "~/components/Icon";
 import { adminPageFor, adminPath } from "~/admin-kit/menu";
-import { ADMIN_MENU } from "~/resources/registry.server";
+import { RESOURCES } from "~/resources/resources.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(request);
   // Whose form drafts this browser may offer (app/lib/form-drafts.ts): a keyed hash of the account, never the token.
   const formDrafts: FormDraftSettings = { owner: formDraftOwner(user), maxAgeMs: getConfig().formDrafts.maxAgeMs };
-  return { menu: ADMIN_MENU, formDrafts };
+  return { menu: RESOURCES.menu, formDrafts };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {

@@ -8,7 +8,7 @@ import { getConfig } from "@server/config.server";
 import { boundedReply, readTextForm, requestWithForm } from "~/platform/forms.server";
 import { beginLoginAttempt, waitText, type LoginAttempt } from "~/platform/login-throttle.server";
 import { commitSession, destroySession, getSession, startSession } from "~/platform/session.server";
-import { ADMIN_HOME } from "~/resources/registry.server";
+import { RESOURCES } from "~/resources/resources.server";
 import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
 import { sweepDrafts } from "~/lib/form-drafts";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const role = session.get("user")?.role;
   if (session.get("token") && role !== undefined && ADMIN_ROLES.has(role)) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ADMIN_HOME));
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), RESOURCES.home));
   }
   // How old a form draft may be (app/lib/form-drafts.ts): the login sweeps older ones too, so that
   // none waits on a shared desk for the next admin page.
@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (previous.id) headers.append("Set-Cookie", await destroySession(previous));
   const session = await startSession(loggedIn.token, loggedIn.user);
   headers.append("Set-Cookie", await commitSession(session));
-  return redirect(safeRedirectPath(submission.value.redirectTo, ADMIN_HOME), { headers });
+  return redirect(safeRedirectPath(submission.value.redirectTo, RESOURCES.home), { headers });
 }
 
 export default function Login() {

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { adminPage } from "~/admin-kit/menu";
-import { SCREENS as SCREEN_DECLARATIONS } from "~/resources/screens";
+import { SCREENS as SCREEN_DECLARATIONS } from "~/resources/resources";
 import { expect, test } from "./fixtures.ts";
 import { PROJECT_ROOT, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { SCREENS } from "~/resources/screens";
+import { SCREENS } from "~/resources/resources";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import { expect, test } from "./fixtures.ts";
 import {

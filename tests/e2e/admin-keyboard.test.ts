@@ -1,5 +1,6 @@
 import type { FileChooser, Locator, Page } from "playwright-core";
-import { ADMIN_MENU } from "~/resources/screens";
+import { adminMenu } from "~/admin-kit/resource";
+import { RESOURCE_SECTIONS } from "~/resources/resources";
 import { expect, type Stack, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
@@ -298,7 +299,7 @@ function expectComplete(sweep: Sweep) {
 const WITHOUT_FORM = new Set(["audit"]);
 
 /** The menu's pages, in its order (app/resources/screens.ts: the screens, then the audit log's page). */
-const MENU_PAGES = ADMIN_MENU.flatMap((section) => section.pages);
+const MENU_PAGES = adminMenu(RESOURCE_SECTIONS).flatMap((section) => section.pages);
 
 for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment: page.id, heading: page.title, hasForm: !WITHOUT_FORM.has(page.id) })))
   test.describe(`/admin/${segment} with the keyboard`, () => {

@@ -1,4 +1,4 @@
-import { SCREENS } from "~/resources/screens";
+import { SCREENS } from "~/resources/resources";
 import { expect, test } from "./fixtures.ts";
 
 /**

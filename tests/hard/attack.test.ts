@@ -5,7 +5,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, decodeHtmlEntities, pngBuffer, PROJECT_ROOT, STAFF_EMAIL } from "../e2e/helpers/index.ts";
-import { SCREENS } from "~/resources/screens";
+import { SCREENS } from "~/resources/resources";
 import { caseRecorder } from "./report.ts";
 import { formOf } from "./screens.ts";
 import { INDONESIAN_FAILURE, logIn, startHardStack, unhandledFailures, type HardStack } from "./stack.ts";

@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
 import type { ScreenTestCases } from "~/admin-kit/test-cases";
 import { adminPath } from "~/admin-kit/menu";
-import { ADMIN_SCREENS as REGISTERED_SCREENS, type RegisteredScreen } from "~/resources/registry.server";
+import type { RegisteredScreen } from "~/admin-kit/server/registry.server";
+import { RESOURCES } from "~/resources/resources.server";
 
 /**
- * Every admin screen of the registry (app/resources/registry.server.ts), with the form its
+ * Every admin screen of the registry (app/resources/resources.server.ts), with the form its
  * action takes: where it posts, and one valid update from the screen's own folder
  * (`<id>/test-cases.ts`), from which the suites derive bad and faulty ones.
  */
@@ -24,10 +25,10 @@ function casesOf(resource: string): ScreenTestCases {
   return module.testCases;
 }
 
-export const ADMIN_SCREENS: AdminScreen[] = REGISTERED_SCREENS.map((screen) => ({
+export const ADMIN_SCREENS: AdminScreen[] = RESOURCES.screens.map((screen) => ({
   path: adminPath(screen.page),
   definition: screen.definition,
-  valid: casesOf(screen.resource).validUpdate,
+  valid: casesOf(screen.resource.name).validUpdate,
 }));
 
 /** A multipart form as the browser sends it (a list repeats its field). */

@@ -4,13 +4,13 @@ import { NO_CHANGE, type AuditCells } from "~/lib/audit";
 import { CONFLICT_MESSAGES, SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
 import type { ScreenDefinition, ScreenData } from "~/admin-kit/screen";
-import { aboutResource } from "~/resources/abouts/screen";
-import { activityResource } from "~/resources/activities/screen";
-import { bookResource } from "~/resources/books/screen";
-import { historyResource } from "~/resources/histories/screen";
-import { libraryResource } from "~/resources/libraries/screen";
-import { publisherResource } from "~/resources/publishers/screen";
-import { sliderResource } from "~/resources/sliders/screen";
+import { aboutScreen } from "~/resources/abouts/abouts";
+import { activityScreen } from "~/resources/activities/activities";
+import { bookScreen } from "~/resources/books/books";
+import { historyScreen } from "~/resources/histories/histories";
+import { libraryScreen } from "~/resources/libraries/libraries";
+import { publisherScreen } from "~/resources/publishers/publishers";
+import { sliderScreen } from "~/resources/sliders/sliders";
 import * as screenRoute from "~/routes/admin-screen";
 import * as auditRoute from "~/routes/admin.audit";
 import { request } from "../helpers/sessions";
@@ -56,7 +56,7 @@ const CASES: Case[] = [
     name: "about (rich text as the upstream stores it, social handles)",
     route: screenRoute,
     path: "/admin/about-manager",
-    definition: aboutResource as unknown as ScreenDefinition,
+    definition: aboutScreen as unknown as ScreenDefinition,
     list: {
       path: "/abouts",
       body: {
@@ -88,7 +88,7 @@ const CASES: Case[] = [
     name: "publisher (a number shown as 12.500)",
     route: screenRoute,
     path: "/admin/publisher",
-    definition: publisherResource as unknown as ScreenDefinition,
+    definition: publisherScreen as unknown as ScreenDefinition,
     list: {
       path: "/publishers",
       body: { publishers: [{ id: "4", name: "Pustaka Lembah", address: "", about: "Penerbit", email: "", phone: "", total_books: 12500 }] },
@@ -100,7 +100,7 @@ const CASES: Case[] = [
     name: "book (the spec's shape: relations by name)",
     route: screenRoute,
     path: "/admin/book",
-    definition: bookResource as unknown as ScreenDefinition,
+    definition: bookScreen as unknown as ScreenDefinition,
     list: {
       path: "/books/all",
       body: {
@@ -136,7 +136,7 @@ const CASES: Case[] = [
     name: "activity (a date stored as a date-time, rich text)",
     route: screenRoute,
     path: "/admin/activity",
-    definition: activityResource as unknown as ScreenDefinition,
+    definition: activityScreen as unknown as ScreenDefinition,
     list: { path: "/activities", body: { data: [ACTIVITY_24] } },
     read: { path: "/activities/24", body: { data: ACTIVITY_24 } },
     write: { method: "put", path: "/activities" },
@@ -146,7 +146,7 @@ const CASES: Case[] = [
     name: "history (an upper-cased title)",
     route: screenRoute,
     path: "/admin/history",
-    definition: historyResource as unknown as ScreenDefinition,
+    definition: historyScreen as unknown as ScreenDefinition,
     list: { path: "/histories", body: { data: [{ id: 1, title: "SEJARAH DINAS", description: "<h2>Awal</h2><p>Berdiri 1985</p>", file: null }] } },
     write: { method: "put", path: "/histories" },
     id: "1",
@@ -155,7 +155,7 @@ const CASES: Case[] = [
     name: "library (JSON on the panel service)",
     route: screenRoute,
     path: "/admin/library",
-    definition: libraryResource as unknown as ScreenDefinition,
+    definition: libraryScreen as unknown as ScreenDefinition,
     list: {
       path: "/bibliographies/admin/library",
       body: { data: [{ id: 11, name: "Perpustakaan Desa", address: "Jl. Desa 1", phone_number: "0812345678", about: null, active: "1" }] },
@@ -167,7 +167,7 @@ const CASES: Case[] = [
     name: "slider (an upper-cased title, a URL)",
     route: screenRoute,
     path: "/admin/slider-manager",
-    definition: sliderResource as unknown as ScreenDefinition,
+    definition: sliderScreen as unknown as ScreenDefinition,
     list: { path: "/sliders", body: { data: [{ id: 3, title: "SELAMAT DATANG", description: "Layanan baru", url: "https://contoh.id/", file: "s.jpg" }] } },
     write: { method: "put", path: "/sliders" },
     id: "3",

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { authorResource } from "~/resources/authors/screen";
+import { authorScreen } from "~/resources/authors/authors";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
@@ -105,7 +105,7 @@ describe("editing an author", () => {
 
 describe("deleting an author", () => {
   it("asks 'Are you sure you want to delete this author?', deletes, and reports a refusal generically", async () => {
-    expect(authorResource.texts.deleteQuestion).toBe("Are you sure you want to delete this author?");
+    expect(authorScreen.texts.deleteQuestion).toBe("Are you sure you want to delete this author?");
     const writes = recordWrites("delete", "/authors/2", { status: 200 });
     const submitted = await admin.remove("2");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/authors/2", authorization: "Bearer token-role-3", contentType: "" }]);

@@ -3,7 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
-import { bookResource } from "~/resources/books/screen";
+import { bookScreen } from "~/resources/books/books";
 import type { ScreenData } from "~/admin-kit/screen";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
@@ -75,7 +75,7 @@ async function editForm(change: Array<[string, string]> = [], drop: string[] = [
   // The form opens with the record the loader read for it, and carries what it showed.
   const row = (screen as ScreenData).editing;
   if (!row) throw new Error("the edit form's record was not read");
-  const resolved = shownRelations(row, screen.choices, bookResource.fields) ?? { values: {}, unresolved: {} };
+  const resolved = shownRelations(row, screen.choices, bookScreen.fields) ?? { values: {}, unresolved: {} };
   const values = { ...row.values, ...resolved.values };
   const entries: Array<[string, string | File]> = [
     ["intent", "update"],

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { classificationResource } from "~/resources/classifications/screen";
+import { classificationScreen } from "~/resources/classifications/classifications";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
@@ -72,7 +72,7 @@ describe("classification screen", () => {
   });
 
   it("asks 'Are you sure you want to delete this classification?' and deletes; a refused delete says 'Gagal menghapus data!'", async () => {
-    expect(classificationResource.texts.deleteQuestion).toBe("Are you sure you want to delete this classification?");
+    expect(classificationScreen.texts.deleteQuestion).toBe("Are you sure you want to delete this classification?");
     const writes = recordWrites("delete", "/classifications/1", { status: 200 });
     const submitted = await admin.remove("1");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/classifications/1", authorization: "Bearer token-role-3", contentType: "" }]);

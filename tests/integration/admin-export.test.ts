@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { exportFileName } from "~/admin-kit/server/screen.server";
 import * as exportRoute from "~/routes/admin.export.$screen";
-import { screenById } from "~/resources/registry.server";
+import { RESOURCES } from "~/resources/resources.server";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
 import { adminCookie, serveList } from "./admin-screen-support";
@@ -161,7 +161,7 @@ describe("list export", () => {
 
 describe("export file names", () => {
   it("use the screen's menu name and the agency's date in Asia/Jakarta", () => {
-    const activityPage = screenById("activity")!.page;
+    const activityPage = RESOURCES.screenById("activity")!.page;
     // 23:30 in UTC is already the next day in Jakarta (UTC+7).
     expect(exportFileName(activityPage, new Date("2026-11-21T17:30:00Z"))).toBe("kegiatan-2026-11-22.csv");
     expect(exportFileName(activityPage, new Date("2026-11-21T16:59:59Z"))).toBe("kegiatan-2026-11-21.csv");

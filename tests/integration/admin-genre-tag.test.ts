@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { genreResource } from "~/resources/genres/screen";
-import { tagResource } from "~/resources/tags/screen";
+import { genreScreen } from "~/resources/genres/genres";
+import { tagScreen } from "~/resources/tags/tags";
 import * as screenRoute from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
@@ -11,8 +11,8 @@ import { adminCookie, alertAfter, fieldErrors, form, load, recordAllRequests, re
 /** /admin/genre (Kategori) and /admin/tag: JSON writes of the name, the cover or a placeholder, the generic messages. */
 
 const screens = [
-  { name: "genre", route: screenRoute, screenPath: "/admin/genre", path: "/genres", definition: genreResource, question: "Are you sure you want to delete this genre?" },
-  { name: "tag", route: screenRoute, screenPath: "/admin/tag", path: "/tags", definition: tagResource, question: "Are you sure you want to delete this tag?" },
+  { name: "genre", route: screenRoute, screenPath: "/admin/genre", path: "/genres", definition: genreScreen, question: "Are you sure you want to delete this genre?" },
+  { name: "tag", route: screenRoute, screenPath: "/admin/tag", path: "/tags", definition: tagScreen, question: "Are you sure you want to delete this tag?" },
 ];
 
 describe.each(screens)("$name screen", ({ route, screenPath, path, definition, question }) => {

@@ -1,16 +1,18 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADMIN_MENU } from "~/resources/registry.server";
-import { SCREENS } from "~/resources/screens";
+import { adminScreenRoutes } from "~/admin-kit/routes";
+import { RESOURCE_SECTIONS } from "~/resources/resources";
+import { RESOURCES } from "~/resources/resources.server";
 import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
 
 /**
  * Design principle 1: every admin loader and action checks the role itself. This walks every
- * admin route: each route module under app/routes/admin*, and each screen of the one list
- * (app/resources/screens.ts), which the build serves with app/routes/admin-screen.tsx (so a new
- * admin route or screen is covered the day it is added), and proves each loader and action sends
+ * admin route: each route module under app/routes/admin*, and each route the build makes from the
+ * one list of resources (app/resources/resources.ts: a screen's, served by
+ * app/routes/admin-screen.tsx, and its upload-progress route's), so a new admin route or screen
+ * is covered the day it is added, and proves each loader and action sends
  * anonymous and role-1 visitors to `/` before any upstream data call is made.
  */
 
@@ -39,12 +41,17 @@ interface AdminRoute {
   params: Record<string, string>;
   module: RouteModule;
 }
-const screenModule = (await import("~/routes/admin-screen")) as RouteModule;
+const moduleOf = async (file: string) => (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
 const adminRoutes: AdminRoute[] = [
+  ...(await Promise.all(adminRouteFiles.map(async (file) => ({ name: file, path: `/${file}`, params: paramsOf(file), module: await moduleOf(file) })))),
   ...(await Promise.all(
-    adminRouteFiles.map(async (file) => ({ name: file, path: `/${file}`, params: paramsOf(file), module: (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule })),
+    adminScreenRoutes(RESOURCE_SECTIONS).map(async (route) => ({
+      name: `${route.file} at /admin/${route.path}`,
+      path: `/admin/${route.path}`,
+      params: {},
+      module: await moduleOf(path.relative("routes", route.file)),
+    })),
   )),
-  ...SCREENS.map((screen) => ({ name: `admin-screen.tsx at /admin/${screen.id}`, path: `/admin/${screen.id}`, params: {}, module: screenModule })),
 ];
 
 async function outcome(run: () => unknown): Promise<Response | "returned"> {
@@ -71,7 +78,7 @@ describe("every admin route guards its loader and action", () => {
   });
 
   it("finds a route for every page of the registry's menu, so each is guarded below", () => {
-    const pages = ADMIN_MENU.flatMap((section) => section.pages);
+    const pages = RESOURCES.menu.flatMap((section) => section.pages);
     expect(pages.length).toBeGreaterThan(10);
     const guarded = adminRoutes.map((route) => route.path);
     expect(pages.map((page) => page.id).filter((id) => !guarded.includes(`/admin/${id}`) && !adminRouteFiles.includes(`admin.${id}.tsx`))).toEqual([]);

@@ -4,8 +4,8 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LEGACY_VALUE_NOTE, legacyValues } from "~/admin-kit/legacy-values";
-import { bookResource } from "~/resources/books/screen";
-import { publisherResource } from "~/resources/publishers/screen";
+import { bookScreen } from "~/resources/books/books";
+import { publisherScreen } from "~/resources/publishers/publishers";
 import * as screenRoute from "~/routes/admin-screen";
 import type { ScreenDefinition, ScreenData } from "~/admin-kit/screen";
 import { ResourceForm } from "~/components/admin/ResourceForm";
@@ -77,8 +77,8 @@ describe("a book whose stored ISBN fails its check digit", () => {
     const { screen } = await admin.load("/admin/book?modal=edit&id=5");
     const row = screen.rows.find((candidate) => candidate.id === "5");
     expect(row?.values.isbn_issn).toBe(BAD_ISBN);
-    expect(legacyValues(bookResource.schema, bookResource.fields, row?.values)).toEqual({ isbn_issn: BAD_ISBN });
-    const html = await editFormHtml(bookResource as unknown as ScreenDefinition, screen, "5", "/admin/book?modal=edit&id=5");
+    expect(legacyValues(bookScreen.schema, bookScreen.fields, row?.values)).toEqual({ isbn_issn: BAD_ISBN });
+    const html = await editFormHtml(bookScreen as unknown as ScreenDefinition, screen, "5", "/admin/book?modal=edit&id=5");
     expect(html).toContain(`value="${BAD_ISBN}"`);
     // Once, and for the ISBN alone (the field describes itself by it).
     expect(html.split(LEGACY_VALUE_NOTE)).toHaveLength(2);
@@ -140,7 +140,7 @@ describe("a publisher whose stored email fails today's rule", () => {
 
   it("saves an edit of its name only, the email sent as stored", async () => {
     const { screen } = await admin.load("/admin/publisher?modal=edit&id=1");
-    expect(legacyValues(publisherResource.schema, publisherResource.fields, screen.rows[0]?.values)).toEqual({ email: "redaksi(at)lama" });
+    expect(legacyValues(publisherScreen.schema, publisherScreen.fields, screen.rows[0]?.values)).toEqual({ email: "redaksi(at)lama" });
     const writes = recordWrites("put", "/publishers", { status: 200 });
     const submitted = await admin.edit("1", withField(form, "name", "Penerbit Baru"));
     expect(submitted).toMatchObject({ kind: "redirect" });
@@ -157,9 +157,9 @@ describe("a publisher whose stored email fails today's rule", () => {
   it("shows the note beside the email in its edit form, and none in a valid publisher's", async () => {
     expect(LEGACY_VALUE_NOTE).toBe("Nilai lama tidak lolos pemeriksaan; tidak diubah");
     const { screen } = await admin.load("/admin/publisher?modal=edit&id=1");
-    const html = await editFormHtml(publisherResource as unknown as ScreenDefinition, screen, "1", "/admin/publisher?modal=edit&id=1");
+    const html = await editFormHtml(publisherScreen as unknown as ScreenDefinition, screen, "1", "/admin/publisher?modal=edit&id=1");
     expect(html.split(LEGACY_VALUE_NOTE)).toHaveLength(2);
     const valid = { ...screen, rows: screen.rows.map((row) => ({ ...row, values: { ...row.values, email: "redaksi@lama.id" } })) };
-    expect(await editFormHtml(publisherResource as unknown as ScreenDefinition, valid, "1", "/admin/publisher?modal=edit&id=1")).not.toContain(LEGACY_VALUE_NOTE);
+    expect(await editFormHtml(publisherScreen as unknown as ScreenDefinition, valid, "1", "/admin/publisher?modal=edit&id=1")).not.toContain(LEGACY_VALUE_NOTE);
   });
 });

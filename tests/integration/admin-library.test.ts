@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { UpstreamClient, UpstreamRequest } from "~/platform/upstream.server";
-import { libraryAdapter } from "~/resources/libraries/adapter.server";
+import { libraryAdapter } from "~/resources/libraries/libraries.server";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, recordWrites, serveList } from "./admin-screen-support";

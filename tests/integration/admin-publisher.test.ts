@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { publisherResource } from "~/resources/publishers/screen";
+import { publisherScreen } from "~/resources/publishers/publishers";
 import * as route from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { readQueries, servePagedList, type ListQuery } from "./admin-catalogue-support";
@@ -119,7 +119,7 @@ describe("publisher screen", () => {
   });
 
   it("asks 'Are you sure you want to delete this publisher?' and deletes with DELETE /publishers/{id}", async () => {
-    expect(publisherResource.texts.deleteQuestion).toBe("Are you sure you want to delete this publisher?");
+    expect(publisherScreen.texts.deleteQuestion).toBe("Are you sure you want to delete this publisher?");
     const writes = recordWrites("delete", "/publishers/1", { status: 200 });
     const submitted = await admin.remove("1");
     expect(writes).toEqual([{ method: "DELETE", path: "/api/publishers/1", authorization: "Bearer token-role-3", contentType: "" }]);

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
 import * as route from "~/routes/admin-screen";
-import * as uploadRoute from "~/routes/admin.video[.]upload";
+import * as uploadRoute from "~/routes/admin-screen-upload";
 import { request } from "../helpers/sessions";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import {

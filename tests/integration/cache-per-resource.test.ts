@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resourceGeneration } from "~/platform/cache.server";
+import { activityResource } from "~/resources/activities/activities";
+import { bookResource } from "~/resources/books/books";
 import { loader as homeLoader } from "~/routes/_public._index";
 import * as screenRoute from "~/routes/admin-screen";
 import { publicLoaderArgs as args } from "../helpers/public-loaders";
@@ -31,16 +33,16 @@ async function homeReadsDuring(view: () => Promise<unknown>): Promise<string[]> 
 describe("what a write clears", () => {
   it("a genre write leaves the home page's cached reads alone, and clears the books that show the genres", async () => {
     expect(await homeReadsDuring(() => homeLoader(args("/")))).toHaveLength(6);
-    const books = resourceGeneration("books");
-    const activities = resourceGeneration("activities");
+    const books = resourceGeneration(bookResource);
+    const activities = resourceGeneration(activityResource);
 
     recordWrites("put", "/genres", { status: 200, body: { data: { id: 1 } } });
     const saved = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Genre baru"]]));
     expect(saved.kind).toBe("redirect");
 
     expect(await homeReadsDuring(() => homeLoader(args("/"))), "the home page after a genre write").toEqual([]);
-    expect(resourceGeneration("activities")).toBe(activities);
-    expect(resourceGeneration("books"), "the books carry the genres' names").toBeGreaterThan(books);
+    expect(resourceGeneration(activityResource)).toBe(activities);
+    expect(resourceGeneration(bookResource), "the books carry the genres' names").toBeGreaterThan(books);
   });
 
   it("an activity write clears the activities the home page shows, and nothing else it reads", async () => {

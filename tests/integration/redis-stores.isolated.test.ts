@@ -153,10 +153,10 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     try {
       let reads = 0;
       const fetcher = async () => `lihat ${++reads}`;
-      expect(await elsewhere.cachedRead("about", "abouts", fetcher)).toBe("lihat 1");
-      expect(await elsewhere.cachedRead("about", "abouts", fetcher)).toBe("lihat 1");
+      expect(await elsewhere.cachedRead("about", { name: "abouts" }, fetcher)).toBe("lihat 1");
+      expect(await elsewhere.cachedRead("about", { name: "abouts" }, fetcher)).toBe("lihat 1");
       here.clearAllCaches();
-      await eventually(async () => (await elsewhere.cachedRead("about", "abouts", fetcher)) !== "lihat 1", "the other copy refetches");
+      await eventually(async () => (await elsewhere.cachedRead("about", { name: "abouts" }, fetcher)) !== "lihat 1", "the other copy refetches");
       expect(reads).toBe(2);
     } finally {
       await elsewhereRedis.closeRedis();

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as screenRoute from "~/routes/admin-screen";
-import { SCREENS } from "~/resources/screens";
-import * as videoUploadRoute from "~/routes/admin.video[.]upload";
+import { SCREENS } from "~/resources/resources";
+import * as videoUploadRoute from "~/routes/admin-screen-upload";
 import * as exportRoute from "~/routes/admin.export.$screen";
 import { request } from "../helpers/sessions";
 import { ADMIN_SCREENS, formOf } from "../hard/screens";

@@ -3,8 +3,8 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
-import { bookResource } from "~/resources/books/screen";
-import { SCREENS } from "~/resources/screens";
+import { bookScreen } from "~/resources/books/books";
+import { SCREENS } from "~/resources/resources";
 import * as screenRoute from "~/routes/admin-screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { ABOUT_TEXT_FIELDS } from "../helpers/spec-fields";
@@ -970,7 +970,7 @@ describe("/admin/book", () => {
       expect(row?.id, "the edit form's record").toBe(id);
       if (!row) throw new Error("the edit form's record is missing");
       // The edit form as ResourceForm fills it: stored values as read for it, relations matched against the choices.
-      const resolved = shownRelations(row, screen.choices, bookResource.fields) ?? { values: {}, unresolved: {} };
+      const resolved = shownRelations(row, screen.choices, bookScreen.fields) ?? { values: {}, unresolved: {} };
       const start = { ...row.values, ...resolved.values };
       const changed: Record<string, string | string[] | null> = {
         title: change.title,

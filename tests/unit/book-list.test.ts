@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listedColumns } from "~/admin-kit/screen";
 import { EXPORT_TEXT } from "~/admin-kit/server/screen/adapter.server";
 import { listSourceOf } from "~/admin-kit/server/screen/read-model.server";
-import { bookAdapter } from "~/resources/books/adapter.server";
+import { bookAdapter } from "~/resources/books/books.server";
 import { bookList, type Book } from "~/resources/books/books.server";
 
 /**

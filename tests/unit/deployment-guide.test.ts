@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { SCREENS } from "~/resources/screens";
+import { SCREENS } from "~/resources/resources";
 
 /**
  * Issue 36: the guide's nginx configuration is tested as written. docs/deployment.md prints

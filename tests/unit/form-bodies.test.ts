@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boundedReply, maxLengthOf, readTextForm, requestWithForm } from "~/platform/forms.server";
 import { FormRejected, IncomingForm, readLeadingFields } from "~/platform/multipart.server";
-import { missionVisionResource } from "~/resources/mission-visions/screen";
+import { missionVisionScreen } from "~/resources/mission-visions/mission-visions";
 import { loginSchema } from "~/forms/login";
 
 /**
@@ -136,7 +136,7 @@ describe("boundedReply", () => {
     expect(maxLengthOf(loginSchema.shape.email)).toBe(254);
     expect(maxLengthOf(loginSchema.shape.password)).toBe(1024);
     expect(maxLengthOf(loginSchema.shape.redirectTo)).toBe(2048);
-    expect(maxLengthOf(missionVisionResource.schema.shape.vision)).toBe(100_000);
+    expect(maxLengthOf(missionVisionScreen.schema.shape.vision)).toBe(100_000);
   });
 
   it("echoes only the schema's fields, each cut to its maximum", () => {

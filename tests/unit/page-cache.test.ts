@@ -31,7 +31,7 @@ beforeAll(async () => {
   // A page that shows the activities (its read notes the resource, as cachedRead does).
   app.get("/kegiatan", async (_req, res) => {
     renders += 1;
-    await cachedRead("kegiatan", "activities", async () => "daftar");
+    await cachedRead("kegiatan", { name: "activities" }, async () => "daftar");
     res.type("html").send(`<p>kegiatan ${renders}</p>`);
   });
   app.get("/gagal", (_req, res) => {
@@ -101,14 +101,14 @@ describe("public page cache", () => {
 
   it("keeps a page that shows the activities through a genre write, and renders it again after an activity write", async () => {
     await view("/kegiatan");
-    clearResource("genres");
+    clearResource({ name: "genres", shownIn: ["books"] });
     await view("/kegiatan");
     expect(renders, "a genre write").toBe(1);
-    clearResource("activities");
+    clearResource({ name: "activities" });
     expect((await view("/kegiatan")).body).toContain("kegiatan 2");
     // A page whose reads are not known (here /halaman, which reads nothing) is stale after any write.
     await view("/halaman");
-    clearResource("genres");
+    clearResource({ name: "genres", shownIn: ["books"] });
     expect((await view("/halaman")).body).toContain("render 4");
   });
 

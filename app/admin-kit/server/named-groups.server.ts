@@ -1,36 +1,27 @@
-import * as z from "zod";
 import { COVER_PLACEHOLDER, type NamedGroupCells, type namedGroupSchema } from "~/admin-kit/named-groups";
-import type { ScreenDefinition } from "~/admin-kit/screen";
 import { coverUrl } from "~/lib/files";
-import type { UpstreamClient } from "~/platform/upstream.server";
-import type { PageRequest, ResourceAdapter } from "./screen.server.ts";
-import { dataList, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
+import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
+import { upstreamIdValue } from "~/platform/upstream-shapes.server";
+import type { ServerHalf } from "./resource.server.ts";
 
 /**
- * What the adapters of `/genres` and `/tags` share (spec §7): `{ data: [...] }` lists of
- * `{id, name, cover}`, JSON writes of the name (`{name}`, `{id, name}`); the cover is a file
- * name under /covers.
+ * The server half of a named group's screen (app/admin-kit/named-groups.ts: a genre's, a tag's):
+ * its records are `{id, name, cover}`, written as JSON of the name (`{name}`, `{id, name}`) at
+ * the resource's own path; the cover is a file name under /covers.
  */
 
-const namedGroup = z.object({
-  id: upstreamId,
-  name: upstreamText,
-  cover: upstreamText,
-});
-type NamedGroup = z.infer<typeof namedGroup>;
-
-function listNamedGroups(api: UpstreamClient, path: string, page: PageRequest | undefined): Promise<NamedGroup[]> {
-  return api.call(dataList(namedGroup), { path, query: page });
+export interface NamedGroupRecord {
+  id: string;
+  name: string;
+  cover: string;
 }
 
-export function namedGroupAdapter(
-  path: "/genres" | "/tags",
-  definition: ScreenDefinition<NamedGroupCells, typeof namedGroupSchema>,
-): ResourceAdapter<NamedGroup, NamedGroupCells, typeof namedGroupSchema> {
+export function namedGroupServer<Rec extends NamedGroupRecord>(
+  path: string,
+  list: (api: UpstreamClient, page: PageRequest | undefined) => Promise<Rec[]>,
+): ServerHalf<Rec, NamedGroupCells, typeof namedGroupSchema> {
   return {
-    definition,
-    resource: path === "/genres" ? "genres" : "tags",
-    list: (api, page) => listNamedGroups(api, path, page),
+    list,
     idOf: (record) => record.id,
     cells: (record) => ({ name: record.name, cover: coverUrl(record.cover) ?? COVER_PLACEHOLDER }),
     formValues: (record) => ({ name: record.name }),

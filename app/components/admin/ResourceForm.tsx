@@ -8,6 +8,7 @@ import { SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
 import { pickerFields, type FormChoices } from "~/admin-kit/pickers";
+import { uploadProgressPath } from "~/admin-kit/routes";
 import type { Cells, FieldDefinition, FieldOption, FormValues, ScreenDefinition, ScreenRow } from "~/admin-kit/screen";
 import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
@@ -51,7 +52,7 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
  */
 export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: ResourceFormProps<C, S>) {
   const { definition, row } = props;
-  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgressAction });
+  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgress ? uploadProgressPath(definition.id) : undefined });
   const answered = upload.answer ?? props.answered;
   const settings = useFormDraftSettings();
   const owner = settings?.owner;

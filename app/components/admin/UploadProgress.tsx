@@ -11,7 +11,7 @@ import type { ScreenActionData, UploadAnswer } from "~/admin-kit/screen";
  * resuming from where it stopped, also on a second try after the page was left. The form then
  * goes without its files, naming the finished uploads (`_upload_<field>`): to the screen's action,
  * or by XMLHttpRequest to a resource route that answers as JSON where the screen has one
- * (`uploadProgressAction`, e.g. app/routes/admin.video[.]upload.tsx): where to go on success, or
+ * (`uploadProgress`: `/admin/<id>.upload`, app/routes/admin-screen-upload.tsx): where to go on success, or
  * the form's errors. Success goes there as a GET submission: a plain navigation from `?modal=add`
  * to the list would skip the loader (shouldRevalidateScreen), and the loader shows the flashed alert.
  */

@@ -1,8 +1,12 @@
 import * as z from "zod";
+import { fileUrl } from "~/lib/files";
+import { serveResource } from "~/admin-kit/server/resource.server";
+import { cachedRead } from "~/platform/cache.server";
 import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
 import { dataList, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
+import { bannerResource } from "./banners";
 
-/** `/banners` (spec §7) as the upstream answers it: the record's shape and its reads, for the public site and the back-office alike. */
+/** `/banners` (spec §7): the record's shape, its reads, and the screen's multipart writes (the image in `file`). */
 
 const banner = z.object({
   id: upstreamId,
@@ -17,3 +21,22 @@ export type Banner = z.infer<typeof banner>;
 export function listBanners(api: UpstreamClient, page?: PageRequest): Promise<Banner[]> {
   return api.call(dataList(banner), { path: "/banners", query: page });
 }
+
+/** The home page's slider, when it shows the banners. */
+export const publicBanners = (api: UpstreamClient) => cachedRead("banners", bannerResource, () => listBanners(api));
+
+export const bannerAdapter = serveResource(bannerResource, {
+  list: listBanners,
+  idOf: (record) => record.id,
+  cells: (record, text) => ({
+    title: record.title,
+    description: text.summary(record.description),
+    url: record.url,
+    file: text.file(record.file),
+  }),
+  formValues: (record) => ({ title: record.title, description: record.description, url: record.url }),
+  files: (record) => ({ file: fileUrl(record.file) }),
+  create: { method: "POST", path: "/banners", encoding: "multipart" },
+  update: { method: "PUT", path: "/banners", encoding: "multipart" },
+  removePath: (id) => `/banners/${encodeURIComponent(id)}`,
+});

@@ -1,11 +1,23 @@
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
-import type { UpstreamList } from "~/platform/list-copy.server";
-import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
-import { dataList, upstreamCount, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
 import { fileUrl } from "~/lib/files";
+import { formatIndonesianNumber } from "~/lib/format";
+import { serveResource } from "~/admin-kit/server/resource.server";
+import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type WriteContext } from "~/admin-kit/server/screen.server";
+import type { UpstreamList } from "~/platform/list-copy.server";
+import { FormRejected, relayFile } from "~/platform/multipart.server";
+import { isUpstreamError, type PageRequest, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
+import { dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
+import { videoResource, type videoSchema } from "./videos";
 
-/** `/videos` (spec §7) as the upstream answers it: the record's shape, its reads, and its files' addresses as this site shows them. */
+/**
+ * `/videos` (spec §7): the record's shape, its reads, its files' addresses as this site shows
+ * them, and the screen's writes. A video's files are not part of its record: each goes to its
+ * own upload call, which answers with a URL, and the record (JSON) holds the URLs. The form's
+ * body is one stream in field order, so each file is relayed to its upload call as it arrives;
+ * the record is written only after every upload succeeded. A failed step stops there, writes
+ * no record, and tells the admin which step failed.
+ */
 
 const video = z.object({
   id: upstreamId,
@@ -53,3 +65,135 @@ function decodedName(encoded: string): string | null {
     return null;
   }
 }
+
+/** Not in the spec (it only logs video failures): which step of saving a video failed. */
+const VIDEO_STEP_MESSAGES = {
+  video: "Gagal mengunggah video",
+  thumbnail: "Gagal mengunggah thumbnail",
+  background: "Gagal mengunggah gambar latar",
+  record: "Berkas sudah terunggah, tetapi data video gagal disimpan",
+} as const;
+
+type VideoValues = z.output<typeof videoSchema>;
+
+/** Pages read while looking for one video (the upstream has no `GET /videos/{id}`). */
+const SEARCH_PAGE_SIZE = 100;
+
+async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
+  for (let page = 1; ; page++) {
+    const videos = await listVideos(api, { page, limit: SEARCH_PAGE_SIZE });
+    const found = videos.find((candidate) => candidate.id === id);
+    if (found) return found;
+    if (videos.length < SEARCH_PAGE_SIZE) throw missingRecord("GET /videos");
+  }
+}
+
+
+type RecordFile = "link" | "thumbnail" | "background";
+
+interface UploadStep {
+  path: string;
+  /** The multipart field the upload call reads, and the form's field of the same name. */
+  field: string;
+  answer: z.ZodType<string>;
+  record: RecordFile;
+  failed: string;
+}
+
+function urlAnswer(key: string) {
+  return z.object({ [key]: z.string().min(1) }).transform((body) => body[key] as string);
+}
+
+const UPLOAD_STEPS: Record<string, UploadStep> = {
+  video: { path: "/upload/video", field: "video", answer: urlAnswer("video_url"), record: "link", failed: VIDEO_STEP_MESSAGES.video },
+  thumbnail: {
+    path: "/upload/thumbnail",
+    field: "thumbnail",
+    answer: urlAnswer("thumbnail_url"),
+    record: "thumbnail",
+    failed: VIDEO_STEP_MESSAGES.thumbnail,
+  },
+  background: {
+    path: "/upload/video-background",
+    field: "background",
+    answer: urlAnswer("background_url"),
+    record: "background",
+    failed: VIDEO_STEP_MESSAGES.background,
+  },
+};
+
+/** "Gagal mengunggah video: <the upstream's reason>", or the step's message alone. */
+function stepFailed(message: string, error: UpstreamError): WriteFailed {
+  return new WriteFailed(error.upstreamMessage ? `${message}: ${error.upstreamMessage}` : `${message}!`);
+}
+
+async function upload(api: UpstreamClient, step: UploadStep, file: NonNullable<Awaited<ReturnType<IncomingFiles["next"]>>>) {
+  try {
+    return await relayFile(file.part, file.rule, step.field, (body, contentType) =>
+      api.call(step.answer, {
+        method: "POST",
+        path: step.path,
+        body,
+        contentType,
+        // A large video on a slow link takes longer than an ordinary call may.
+        timeoutMs: getConfig().requestTimeoutMs,
+      }),
+    );
+  } catch (error) {
+    if (isUpstreamError(error)) throw stepFailed(step.failed, error);
+    throw error;
+  }
+}
+
+async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }: WriteContext): Promise<void> {
+  const stored = id === undefined ? undefined : await findVideo(api, id);
+  const urls: Record<RecordFile, string> = {
+    link: stored?.link ?? "",
+    thumbnail: stored?.thumbnail ?? "",
+    background: stored?.background ?? "",
+  };
+  let file = await files.next();
+  // The video comes first in the form: without it a new record is refused before any upload.
+  if (!stored && file?.part.name !== "video") throw new FormRejected("video", "Video wajib diunggah");
+  for (; file; file = await files.next()) {
+    const step = UPLOAD_STEPS[file.part.name];
+    if (step) urls[step.record] = await upload(api, step, file);
+  }
+  const record = {
+    title: values.title,
+    description: values.description ?? "",
+    link: urls.link,
+    thumbnail: urls.thumbnail,
+    background: urls.background,
+    watched: stored?.watched ?? 0,
+  };
+  try {
+    await api.call(z.unknown(), {
+      method: stored ? "PUT" : "POST",
+      path: "/videos",
+      json: stored ? { id: upstreamIdValue(stored.id), ...record } : record,
+    });
+  } catch (error) {
+    if (isUpstreamError(error)) throw stepFailed(VIDEO_STEP_MESSAGES.record, error);
+    throw error;
+  }
+}
+
+const stagedSave: StagedWrite<VideoValues> = { staged: saveVideo };
+
+export const videoAdapter = serveResource(videoResource, {
+  list: listVideos,
+  idOf: (record) => record.id,
+  cells: (record, text) => ({
+    title: record.title,
+    description: text.summary(record.description),
+    link: record.link,
+    thumbnail: shownUrl(record.thumbnail),
+    watched: formatIndonesianNumber(record.watched),
+  }),
+  formValues: (record) => ({ title: record.title, description: record.description }),
+  files: (record) => ({ video: shownUrl(record.link), thumbnail: shownUrl(record.thumbnail), background: shownUrl(record.background) }),
+  create: stagedSave,
+  update: stagedSave,
+  removePath: (id) => `/videos/${encodeURIComponent(id)}`,
+});

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { listedColumns } from "~/admin-kit/screen";
-import { bookAdapter } from "~/resources/books/adapter.server";
+import { bookAdapter } from "~/resources/books/books.server";
 import type { Book } from "~/resources/books/books.server";
 import { PositionIndex, type OpenDatabase } from "~/platform/full-text.server";
 import { EXPORT_TEXT } from "~/admin-kit/server/screen/adapter.server";

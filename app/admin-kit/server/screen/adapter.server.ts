@@ -1,15 +1,14 @@
 import * as z from "zod";
 import { clip } from "~/lib/format";
 import type { StoredRelations } from "~/admin-kit/relations";
+import type { ResourceDeclaration } from "~/admin-kit/resource";
 import type { Cells, FormValues, ScreenDefinition } from "~/admin-kit/screen";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
-import type { CachedResource } from "~/platform/cache.server";
 import type { ListSource } from "~/platform/list-copy.server";
 import type { FilePart, FileRule } from "~/platform/multipart.server";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "~/platform/upstream.server";
-import type { ChoiceSources } from "./choices.server.ts";
 
 /**
  * What an admin screen's upstream adapter is (app/resources/<name>/adapter.server.ts): how it lists,
@@ -79,9 +78,10 @@ export interface CellText {
 export type { PageRequest } from "~/platform/upstream.server";
 
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
+  /** Its screen (the declaration's). */
   definition: ScreenDefinition<C, S>;
-  /** The upstream resource it reads and writes: what its writes clear (cache.server.ts). */
-  resource: CachedResource;
+  /** The resource it reads and writes, as its folder declares it: what its writes clear (cache.server.ts). */
+  resource: ResourceDeclaration<string, C, S>;
   /** The resource's own list copy, when the resource has one others read too (the books'); else one is made from the columns. */
   listSource?: ListSource<Rec>;
   /** Which upstream serves every call of this resource (default: the main API). */
@@ -103,13 +103,25 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   files?(record: Rec): Record<string, string | null>;
   create?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
   update?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
-  /** The lists the form's pickers choose from (the fields' `optionsFrom`), read when the form opens. */
+  /** The lists the form's pickers choose from (the fields' `optionsFrom`), read when the form opens: the registry's to give. */
   choices?: ChoiceSources;
   /** The DELETE path for a record. */
   removePath?(id: string): string;
   /** Sets the record's status switch (the library's `active`). */
   toggle?(api: UpstreamClient, id: string, on: boolean): Promise<void>;
 }
+
+/** A list a picker chooses from: a pickable resource's screen, its records labelled by some of its cells. */
+export interface ChoiceSource {
+  adapter: ResourceAdapter<unknown, Cells, z.ZodObject>;
+  /** The columns an option's label is made of; searched, and ordered by the first. */
+  labelColumns: readonly string[];
+  /** Said when the list cannot be read and the upstream sends no text of its own. */
+  failed: string;
+}
+
+/** By list (`optionsFrom`): where a form's pickers choose from. */
+export type ChoiceSources = Readonly<Record<string, ChoiceSource>>;
 
 export const TABLE_TEXT: CellText = {
   summary: (text) => clip(text),

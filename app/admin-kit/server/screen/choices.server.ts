@@ -1,10 +1,9 @@
-import type * as z from "zod";
-import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
+import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionsAnswer } from "~/admin-kit/pickers";
 import { resolveRelations, type StoredRelations } from "~/admin-kit/relations";
 import type { Cells, FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/screen";
 import { isRecordId } from "~/admin-kit/url-state";
 import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
-import type { ResourceAdapter } from "./adapter.server.ts";
+import type { ChoiceSource, ChoiceSources } from "./adapter.server.ts";
 import { queryReadModel, screenReadModel, type ReadModel } from "./read-model.server.ts";
 
 /**
@@ -15,20 +14,10 @@ import { queryReadModel, screenReadModel, type ReadModel } from "./read-model.se
  * whole list to the browser.
  */
 
-export interface ChoiceSource {
-  adapter: ResourceAdapter<unknown, Cells, z.ZodObject>;
-  /** The columns an option's label is made of; searched, and ordered by the first. */
-  labelColumns: string[];
-  /** Said when the list cannot be read and the upstream sends no text of its own. */
-  failed: string;
-}
-
-export type ChoiceSources = Record<OptionList, ChoiceSource>;
-
 /** Every option of a list in label order, made once per copy of the list. */
 const allOptionsOf = new WeakMap<ReadModel<unknown, Cells>, FieldOption[]>();
 
-function labelOf(row: ScreenRow, labelColumns: string[]): string {
+function labelOf(row: ScreenRow, labelColumns: readonly string[]): string {
   return labelColumns
     .map((column) => String(row.cells[column] ?? ""))
     .join(" ")

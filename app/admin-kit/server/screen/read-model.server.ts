@@ -163,7 +163,7 @@ export function queryReadModel<Rec, C extends Cells>(
   view: ListView,
   pageSize: number | undefined,
   /** Search these columns only (a picker searches its labels), instead of every listed one. */
-  searchIn?: string[],
+  searchIn?: readonly string[],
 ): ListAnswer<C> {
   const sortable = listedColumns(adapter.definition.columns);
   const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);

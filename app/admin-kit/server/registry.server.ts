@@ -1,0 +1,119 @@
+import type * as z from "zod";
+import { adminPage, adminPath, type AdminPage, type AdminSection } from "~/admin-kit/menu";
+import type { OptionsAnswer } from "~/admin-kit/pickers";
+import { adminMenu, checkResourceList, listedResources, screenAt, type ListedResource, type ResourceDeclaration, type ResourceSections } from "~/admin-kit/resource";
+import type { Cells, ScreenDefinition } from "~/admin-kit/screen";
+import type { AdminContext } from "~/platform/auth.server";
+import { knowResources } from "~/platform/cache.server";
+import type { FileRule } from "~/platform/multipart.server";
+import type { UploadTarget } from "~/platform/uploads.server";
+import type { UpstreamClient } from "~/platform/upstream.server";
+import { exportCsv, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
+import { searchChoices } from "./screen/choices.server.ts";
+
+/**
+ * The back-office made from the one list of resources (app/resources/resources.ts) and each
+ * one's server half: every screen with its loader, action and export, the sidebar, the pickers'
+ * lists, the upload rules, and what the cache hears of other processes' writes. Nothing here
+ * names a resource: a resource added to the list is served with no other change.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the record type is the server half's own
+type AdapterFor<C extends Cells, S extends z.ZodObject> = ResourceAdapter<any, C, S>;
+
+/**
+ * By name, the server half of every listed resource, made for that very declaration (its name,
+ * cells and schema): a listed resource without its server half, or with another's, does not
+ * typecheck.
+ */
+export type ServerHalvesOf<L extends ResourceSections> = {
+  [R in ListedResource<L> as R["name"]]: R extends ResourceDeclaration<infer Name, infer C, infer S> ? AdapterFor<C, S> & { resource: ResourceDeclaration<Name, C, S> } : never;
+};
+
+type AnyAdapter = ResourceAdapter<unknown, Cells, z.ZodObject>;
+
+/** A screen as the rest of the back-office needs it, whatever its record type. */
+export interface RegisteredScreen {
+  definition: ScreenDefinition;
+  resource: ResourceDeclaration;
+  page: AdminPage;
+  /** Its route's loader and action (app/routes/admin-screen.tsx), once the admin is known. */
+  load(admin: AdminContext, request: Request): ReturnType<typeof loadScreen>;
+  act(admin: AdminContext, request: Request): ReturnType<typeof screenAction>;
+  /** The list as a CSV download, for an exportable screen. */
+  exportCsv(admin: AdminContext, request: Request): Promise<Response>;
+}
+
+export interface ResourceRegistry {
+  /** Every screen, in menu order. */
+  screens: RegisteredScreen[];
+  /** The sidebar. */
+  menu: AdminSection[];
+  /** Where a logged-in admin lands: the first screen. */
+  home: string;
+  screenById(id: string | undefined): RegisteredScreen | undefined;
+  /** The screen at an admin path (`/admin/<id>`, or below it). */
+  screenAt(pathname: string): RegisteredScreen | undefined;
+  /** The audit log's names for the screens whose changes it records (its filter and its Data column). */
+  auditedScreens: Array<{ value: string; label: string }>;
+  /** A screen's name in the audit log: its menu alias (an id no longer listed shows as itself). */
+  screenName(id: string): string;
+  /** `/admin/options/<list>?q=`: the first options of a pickable list matching `q`; undefined for a list that is none. */
+  searchOptions(api: UpstreamClient, list: string, q: string): Promise<OptionsAnswer> | undefined;
+  /** The rule of the screen's file field a resumable upload is for. */
+  fileRuleOf(target: UploadTarget): FileRule | undefined;
+}
+
+/** The pickable resources' lists, by list name (their screen's id). */
+function pickableLists(adapters: readonly AnyAdapter[]): ChoiceSources {
+  return Object.fromEntries(
+    adapters.flatMap((adapter) => {
+      const { pickable } = adapter.resource;
+      return pickable ? [[adapter.definition.id, { adapter, labelColumns: pickable.label, failed: pickable.lookupFailed }]] : [];
+    }),
+  );
+}
+
+export function resourceRegistry<const L extends ResourceSections>(sections: L, serverHalves: ServerHalvesOf<L>): ResourceRegistry {
+  checkResourceList(sections);
+  const halves = serverHalves as unknown as Record<string, AnyAdapter>;
+  // One object per resource, shared by its screen and every picker of its list (their copies of the list are keyed by it).
+  const adapters = listedResources(sections).map((resource): AnyAdapter => {
+    const half = halves[resource.name];
+    if (half?.resource !== resource) throw new Error(`app/resources/resources.server.ts: ${resource.name} is served by another resource's server half`);
+    return { ...half };
+  });
+  const lists = pickableLists(adapters);
+  for (const adapter of adapters) {
+    const pickers = adapter.definition.fields.flatMap((field) => (field.optionsFrom === undefined ? [] : [[field.optionsFrom, lists[field.optionsFrom]] as const]));
+    if (pickers.length > 0) adapter.choices = Object.fromEntries(pickers);
+  }
+  knowResources(adapters.map((adapter) => adapter.resource));
+
+  const screens = adapters.map(
+    (adapter): RegisteredScreen => ({
+      definition: adapter.definition,
+      resource: adapter.resource,
+      page: adminPage(adapter.definition.id, adapter.definition.menu),
+      load: (admin, request) => loadScreen(admin, request, adapter),
+      act: (admin, request) => screenAction(admin, request, adapter),
+      exportCsv: (admin, request) => exportCsv(admin, request, adapter),
+    }),
+  );
+  const screenById = (id: string | undefined) => screens.find((screen) => screen.page.id === id);
+  return {
+    screens,
+    menu: adminMenu(sections),
+    home: adminPath(screens[0].page),
+    screenById,
+    screenAt: (pathname) => screenById(screenAt(sections, pathname)?.id),
+    auditedScreens: screens.map((screen) => ({ value: screen.page.id, label: screen.page.alias })),
+    screenName: (id) => screenById(id)?.page.alias ?? id,
+    searchOptions: (api, list, q) => (Object.hasOwn(lists, list) ? searchChoices(api, lists[list], q) : undefined),
+    fileRuleOf({ screen, field }) {
+      const definition = screenById(screen)?.definition;
+      const rules = definition ? fileRulesOf(definition) : {};
+      return Object.hasOwn(rules, field) ? rules[field] : undefined;
+    },
+  };
+}
