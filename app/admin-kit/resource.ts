@@ -53,7 +53,7 @@ export function listedResources<L extends ResourceSections>(sections: L): Array<
 }
 
 /** The audit log's own page: in the menu after the screens, but no screen of records. */
-export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "history" });
+export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "log" });
 
 /** The sidebar: each section's screens, then the audit log's. */
 export function adminMenu(sections: ResourceSections): AdminSection[] {

@@ -20,7 +20,7 @@ export type MenuIcon =
   | "pen"
   | "building"
   | "video"
-  | "history";
+  | "log";
 
 /** The icon beside a form field. */
 export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";

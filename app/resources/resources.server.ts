@@ -1,4 +1,4 @@
-import { resourceRegistry } from "~/admin-kit/server/registry.server";
+import { resourceRegistry, type ServerHalvesOf } from "~/admin-kit/server/registry.server";
 import { aboutAdapter } from "./abouts/abouts.server";
 import { activityAdapter } from "./activities/activities.server";
 import { authorAdapter } from "./authors/authors.server";
@@ -17,11 +17,10 @@ import { videoAdapter } from "./videos/videos.server";
 import { RESOURCE_SECTIONS } from "./resources";
 
 /**
- * The back-office made from the one list (resources.ts): each listed resource's server half, by
- * its name. The names are the list's own: a listed resource without its server half here, or
- * with another resource's, does not typecheck.
+ * Each listed resource's server half, by its name. The names are the list's own (resources.ts):
+ * a listed resource without its server half here, or with another resource's, does not typecheck.
  */
-export const RESOURCES = resourceRegistry(RESOURCE_SECTIONS, {
+export const SERVER_HALVES = {
   sliders: sliderAdapter,
   abouts: aboutAdapter,
   "mission-visions": missionVisionAdapter,
@@ -37,4 +36,7 @@ export const RESOURCES = resourceRegistry(RESOURCE_SECTIONS, {
   authors: authorAdapter,
   publishers: publisherAdapter,
   videos: videoAdapter,
-});
+} satisfies ServerHalvesOf<typeof RESOURCE_SECTIONS>;
+
+/** The back-office made from the one list and the server halves. */
+export const RESOURCES = resourceRegistry(RESOURCE_SECTIONS, SERVER_HALVES);
