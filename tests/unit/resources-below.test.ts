@@ -62,7 +62,7 @@ const rootOf = (upstreamPath: string) => `/${upstreamPath.split("/")[1]}`;
 
 describe("nothing below the resources names one", async () => {
   const adapters = Object.values(SERVER_HALVES);
-  const names = adapters.map((adapter) => adapter.resource.name);
+  const names: string[] = adapters.map((adapter) => adapter.resource.name);
   const screenIds = adapters.map((adapter) => adapter.definition.id);
   const upstreamRoots = [...new Set((await Promise.all(adapters.map(upstreamPathsOf))).flat().map(rootOf))];
 
