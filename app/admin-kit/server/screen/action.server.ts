@@ -10,7 +10,8 @@ import type { ResourceAdapter } from "./adapter.server.ts";
 import { firstValue, refused } from "./answers.server.ts";
 import { answerPick } from "./pick.server.ts";
 import { removeRecord } from "./remove.server.ts";
-import { fileRulesOf, saveRecord } from "./save.server.ts";
+import { fileRulesOf } from "./file-rules.server.ts";
+import { saveRecord } from "./save.server.ts";
 import { formWithStoredUploads, namesStoredUploads } from "./stored-uploads.server.ts";
 import { toggleRecord } from "./toggle.server.ts";
 
@@ -51,7 +52,7 @@ async function dispatch<Rec, C extends Cells, S extends z.ZodObject>(
       const picked = firstValue(fields, PICK_FIELD);
       if (picked !== undefined) return await answerPick(admin, adapter, fields, picked);
       if (namesStoredUploads(fields)) return await saveWithStoredUploads(admin, request, adapter, { intent, id, fields, fileRules, sentFile: firstFile });
-      return await saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, fileRules });
+      return await saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, rules: fileRules });
     }
     return refused(FORM_MESSAGES.invalidRequest);
   } catch (error) {
@@ -78,7 +79,7 @@ async function saveWithStoredUploads<Rec, C extends Cells, S extends z.ZodObject
   const stored = await formWithStoredUploads(admin, adapter.definition, fields);
   if ("refusal" in stored) return refused(stored.refusal);
   try {
-    const answer = await saveRecord(admin, request, adapter, { intent, id, fields: stored.fields, firstFile: stored.firstFile, form: stored.form, fileRules, uploadsKept: true });
+    const answer = await saveRecord(admin, request, adapter, { intent, id, fields: stored.fields, firstFile: stored.firstFile, form: stored.form, rules: fileRules, uploadsKept: true });
     if (answer instanceof Response && answer.status >= 300 && answer.status < 400) await removeUploads(stored.uploadIds);
     return answer;
   } finally {

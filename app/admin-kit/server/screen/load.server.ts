@@ -15,7 +15,7 @@ import { formChoices, readPickerLists, resolvedRecord } from "./choices.server.t
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
 import { currentRecord } from "./current-record.server.ts";
 import { shownDigest } from "./merge.server.ts";
-import { fileRulesOf } from "./save.server.ts";
+import { fileRulesOf } from "./file-rules.server.ts";
 
 /** A screen's list as its loader returns it: the rows of its view, their count and paging, the open form's choices and the alerts. */
 
