@@ -10,7 +10,7 @@ import type { FieldDefinition, FormValues } from "./screen";
  *
  * "As stored" is the record's form values: in the browser the record the form opened with, on
  * the server the record as the save reads it just before writing (current-record.server.ts).
- * Both run the field's own zod rule, so one declaration (app/resources/<name>/screen.ts)
+ * Both run the field's own zod rule, so one declaration (app/resources/<name>/<name>.ts)
  * decides for every screen.
  */
 

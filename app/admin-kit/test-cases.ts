@@ -1,6 +1,7 @@
 /**
- * What each screen's folder gives the suites that go through every screen (tests/hard/screens.ts
- * reads every `<id>/test-cases.ts`): data for tests only, never imported by the app.
+ * What each resource's folder gives the suites that go through every screen (tests/hard/screens.ts
+ * reads each listed resource's `app/resources/<name>/test-cases.ts`): data for tests only, never
+ * imported by the app.
  */
 export interface ScreenTestCases {
   /**

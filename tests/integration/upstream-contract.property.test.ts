@@ -599,12 +599,14 @@ const FORM_SCREENS: FormScreen[] = [
   },
 ];
 
-describe("the registry's screens", () => {
-  it("each has spec §7's calls written out here, and a generated form run below", () => {
-    // A screen added to app/resources/screens.ts fails here until its calls are held to the spec.
+describe("spec §7's screens", () => {
+  it("are each listed (app/resources/resources.ts), with spec §7's calls written out here and a generated form run below", () => {
+    // The calls are spec §7's: a resource the spec does not name has none here. A spec screen that
+    // left the list, or lost its run below, fails here.
     const covered = [...FORM_SCREENS.map((screen) => screen.segment), "library", "book", "video"];
-    expect(Object.keys(SPEC_CALLS).sort()).toEqual(SCREENS.map((screen) => screen.id).sort());
-    expect(covered.sort()).toEqual(SCREENS.map((screen) => screen.id).sort());
+    expect(Object.keys(SPEC_CALLS)).toHaveLength(15);
+    expect(SCREENS.map((screen) => screen.id)).toEqual(expect.arrayContaining(Object.keys(SPEC_CALLS)));
+    expect(covered.sort()).toEqual(Object.keys(SPEC_CALLS).sort());
   });
 });
 

@@ -11,8 +11,9 @@ import { richTextToPlain } from "~/platform/sanitize.server";
 import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "~/platform/upstream.server";
 
 /**
- * What an admin screen's upstream adapter is (app/resources/<name>/adapter.server.ts): how it lists,
- * shows and writes its records. The machinery that runs every adapter lives beside this file.
+ * What an admin screen's upstream adapter is (a resource's server half,
+ * app/resources/<name>/<name>.server.ts, made by `serveResource`): how it lists, shows and writes
+ * its records. The machinery that runs every adapter lives beside this file.
  */
 
 /** A value as sent upstream: JSON keeps its type, multipart sends text (a list repeats the field). */
