@@ -1,7 +1,7 @@
 import L from "leaflet";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMapEvents } from "react-leaflet";
-import type { LeafletAssets, OfficeMapProps } from "./OfficeMap";
+import type { LeafletAssets, OfficeMapProps } from "./office-map-props";
 
 /** Spec §9: zoom 13 on the office. */
 const ZOOM = 13;

@@ -3,22 +3,7 @@ import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
-
-export interface OfficeMapProps {
-  latitude: number;
-  longitude: number;
-  address: string;
-  tileUrl: string;
-  attribution: string;
-}
-
-/** What the Leaflet map needs besides the office: its files' URLs in this site's build (not a CDN). */
-export interface LeafletAssets {
-  stylesheet: string;
-  markerIcon: string;
-  markerIcon2x: string;
-  markerShadow: string;
-}
+import type { LeafletAssets, OfficeMapProps } from "./office-map-props";
 
 export type OfficeMapIslandProps = OfficeMapProps & { assets: LeafletAssets };
 
