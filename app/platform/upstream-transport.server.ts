@@ -1,13 +1,18 @@
 // Namespace imports, looked up per call, so that test doubles that patch `http.request` (msw) see our calls.
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import type { UpstreamErrorKind } from "./upstream.server.ts";
 
 /**
  * How upstream.server.ts's calls travel: Node's HTTP client on keep-alive agents for answers read
  * whole (reads and JSON writes), and the deadlines that watch fetch's streamed calls (uploads,
- * files). Each fails in one of UpstreamErrorKind's ways; the client names and logs the failure.
+ * files). Each fails in one of ExchangeFailureKind's ways; the client names and logs the failure.
  */
+
+/**
+ * How a call fails before the client can judge an answer: declared here, below the client, so
+ * that imports run one way (its UpstreamErrorKind adds "http", an answer it refuses).
+ */
+export type ExchangeFailureKind = "network" | "timeout" | "aborted" | "invalid-response";
 
 export const timeoutReason = (message: string) => new DOMException(message, "TimeoutError");
 
@@ -96,7 +101,7 @@ export interface Outgoing {
 
 export class ExchangeFailed extends Error {
   constructor(
-    readonly kind: Exclude<UpstreamErrorKind, "http">,
+    readonly kind: ExchangeFailureKind,
     /** True when the upstream had not begun to answer, so a read may safely be sent again. */
     readonly beforeAnswer: boolean,
     override readonly cause: unknown,

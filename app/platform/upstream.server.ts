@@ -2,7 +2,7 @@ import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { observeUpstreamCall } from "./metrics.server.ts";
-import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
+import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type ExchangeFailureKind, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
 
 /**
  * The one way the BFF talks to the agency's API: base URL + `/api`, the bearer token,
@@ -14,7 +14,8 @@ import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutR
  * streamed bodies and raw responses (uploads, files) go through fetch and web streams.
  */
 
-export type UpstreamErrorKind = "http" | "network" | "timeout" | "aborted" | "invalid-response";
+/** "http": the upstream answered with an error status (UpstreamError's `status`); the others are the transport's. */
+export type UpstreamErrorKind = "http" | ExchangeFailureKind;
 
 export class UpstreamError extends Error {
   constructor(
