@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Fragment, useMemo, useRef, useState, type ReactNode } from "react";
 import type * as z from "zod";
 import type { DuplicateWarning } from "~/admin-kit/duplicates";
 import { SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
@@ -10,16 +10,16 @@ import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_
 import { pickerFields, type FormChoices } from "~/admin-kit/pickers";
 import { uploadProgressPath } from "~/admin-kit/routes";
 import type { Cells, FieldDefinition, FieldOption, FormValues, ScreenDefinition, ScreenRow } from "~/admin-kit/screen";
-import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
+import type { FormDraft } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
 import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
 import { DuplicateNotice } from "./DuplicateNotice";
-import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
 import { FormField } from "./FormField";
 import { FILE_CHECKED_EVENT, isBeingChecked } from "./FieldInputs";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { formHasChosenFiles, UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
+import { useFormDraft } from "./useFormDraft";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   definition: ScreenDefinition<C, S>;
@@ -54,59 +54,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
   const { definition, row } = props;
   const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgress ? uploadProgressPath(definition.id) : undefined });
   const answered = upload.answer ?? props.answered;
-  const settings = useFormDraftSettings();
-  const owner = settings?.owner;
-  const maxAgeMs = settings?.maxAgeMs;
-  const record = row ? row.id : "add";
-  const draftKey = useMemo<DraftKey | undefined>(() => (owner ? { owner, screen: definition.id, record } : undefined), [owner, definition.id, record]);
-  const formId = draftKey ? `${draftKey.owner}\n${draftKey.screen}\n${draftKey.record}` : undefined;
-  // The same form drawn anew (the book form, once its pickers' choices came) keeps a draft taken back.
-  const [restored, setRestored] = useState<{ draft: FormDraft; times: number } | null>(() => {
-    const kept = formId ? openForms.get(formId)?.restored : undefined;
-    return kept ? { draft: kept, times: 1 } : null;
-  });
-  const [offered, setOffered] = useState<FormDraft | null>(null);
-
-  // Read after hydration: the server knows nothing of drafts.
-  useEffect(() => {
-    const taken = formId ? openForms.get(formId)?.restored : undefined;
-    setOffered(draftKey && maxAgeMs !== undefined && !taken ? readDraft(draftKey, { maxAgeMs }) : null);
-  }, [draftKey, formId, maxAgeMs]);
-  useEffect(() => {
-    if (!formId || !draftKey) return;
-    const open = openForms.get(formId) ?? { mounted: 0, owned: false };
-    open.mounted += 1;
-    openForms.set(formId, open);
-    return () => {
-      open.mounted -= 1;
-      // Closed (saved, or left on purpose) while this page lives: the draft has done its work. A
-      // form drawn anew mounts again in the same commit, so closing is judged a moment later; a
-      // page left as a whole (the answer that ended the session loads `/` as a new document)
-      // closes nothing, and the draft stays.
-      setTimeout(() => {
-        if (open.mounted > 0 || openForms.get(formId) !== open) return;
-        openForms.delete(formId);
-        if (open.owned) clearDraft(draftKey);
-      }, 0);
-    };
-  }, [formId, draftKey]);
-
-  const offer =
-    offered && draftKey && formId ? (
-      <DraftOffer
-        draft={offered}
-        onRestore={() => {
-          const open = openForms.get(formId);
-          if (open) Object.assign(open, { owned: true, restored: offered });
-          setRestored((current) => ({ draft: offered, times: (current?.times ?? 0) + 1 }));
-          setOffered(null);
-        }}
-        onDiscard={() => {
-          clearDraft(draftKey);
-          setOffered(null);
-        }}
-      />
-    ) : null;
+  const { restored, offer, onSend } = useFormDraft(definition, row);
 
   return (
     <FormBody
@@ -120,26 +68,10 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
       duplicates={answered?.duplicates}
       restored={restored?.draft}
       offer={offer}
-      onSend={(form) => {
-        setOffered(null);
-        const open = formId ? openForms.get(formId) : undefined;
-        if (!draftKey || !open) return;
-        open.owned = true;
-        const fields = definition.fields.filter((field) => row || !field.updateOnly).map((field) => field.name);
-        // An edit's draft keeps what the form showed: taken back, it is merged as that form would have been.
-        if (row) fields.push(SHOWN_FIELD);
-        saveDraft(draftKey, draftOf(form, fields, `${window.location.pathname}${window.location.search}`));
-      }}
+      onSend={onSend}
     />
   );
 }
-
-/**
- * The forms open on this page, by draft (owner, screen, record): how many are drawn (a form drawn
- * anew mounts before the old one's unmount is judged), whether one saved or took back the draft
- * (its closing then drops it), and the draft taken back.
- */
-const openForms = new Map<string, { mounted: number; owned: boolean; restored?: FormDraft }>();
 
 /** A draft's values as the form's starting values: one value per field, a list for pills. */
 function draftValues(draft: FormDraft, fields: readonly FieldDefinition[]): FormValues {
