@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 
 /**
  * Node's built-in `node:sqlite` behind the part of better-sqlite3's API the project uses
- * (reference-api/, app/platform/full-text.server.ts, app/platform/audit.server.ts), so that the drivers
+ * (reference-api/, app/platform/full-text.server.ts, app/platform/audit*.server.ts), so that the drivers
  * bench (suites/sqlite-drivers.ts) runs the same project code on both. A test tool, not a shim
  * for production: it covers `prepare(...).get/all/run/iterate/pluck()`, `exec`,
  * `pragma(..., { simple })`, `transaction(fn)` with `.deferred/.immediate/.exclusive` (nested
