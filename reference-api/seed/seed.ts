@@ -3,24 +3,9 @@ import { hashPassword } from "../auth.ts";
 import { insertRow, type Db, type SqlValue } from "../db.ts";
 import { DEMO_USERS } from "../demo-users.ts";
 import type { Storage, StorageArea } from "../storage.ts";
-import {
-  ABOUT,
-  ACTIVITIES,
-  AUTHORS,
-  BANNERS,
-  BOOKS,
-  CLASSIFICATIONS,
-  GENRES,
-  HISTORY,
-  LIBRARIES,
-  MISSION_VISION,
-  OFFICERS,
-  PUBLISHERS,
-  SLIDERS,
-  TAGS,
-  TAGS_WITH_COVER,
-  VIDEOS,
-} from "./content.ts";
+import { BOOKS } from "./books.ts";
+import { AUTHORS, CLASSIFICATIONS, GENRES, PUBLISHERS, TAGS, TAGS_WITH_COVER, VIDEOS } from "./catalogue.ts";
+import { ABOUT, ACTIVITIES, BANNERS, HISTORY, LIBRARIES, MISSION_VISION, OFFICERS, SLIDERS } from "./content.ts";
 import { emptyMp4 } from "./mp4.ts";
 import { textPdf } from "./pdf.ts";
 import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./images.ts";
