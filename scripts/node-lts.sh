@@ -4,8 +4,8 @@
 # time. `.ci/run` runs the tests under them; a developer gets the same with this one command.
 #
 # The `node-linux-<arch>` package is Node's own release binary with its headers (for native
-# builds, through npm_config_nodedir) and has no install script, unlike the `node` package,
-# whose preinstall npm 12 would block.
+# builds, through npm_package_config_node_gyp_nodedir) and has no install script, unlike the
+# `node` package, whose preinstall npm 12 would block.
 
 NODE_LTS_VERSION=24.21.0
 NPM_VERSION=12.2.1
@@ -38,8 +38,11 @@ node_lts_setup() {
   fi
 
   export PATH="$npm_dir/node_modules/.bin:$node_package/bin:$PATH"
-  # Native builds against this Node's headers, not a system Node's (a user .npmrc may name /usr).
-  export npm_config_nodedir="$node_package"
+  # Native builds against this Node's headers, not a system Node's (a user .npmrc may name /usr):
+  # node-gyp 11.4 and later (in npm 10.9.5+, 11.6.1+, 12) read this over npm_config_nodedir, the
+  # form an earlier version of this script exported, which npm 12 warns of as an unknown config.
+  export npm_package_config_node_gyp_nodedir="$node_package"
+  unset npm_config_nodedir
   hash -r
   echo "Using Node.js $(node --version) ($node_package/bin/node) and npm $(npm --version 2>/dev/null)" >&2
 }
