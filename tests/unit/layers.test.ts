@@ -86,6 +86,12 @@ const ALLOWED: Array<[string, string]> = [
   ["app/components/admin/Planted.tsx", "~/admin-kit/screen"],
 ];
 
+/** The import-cycle rule's complaints about `code` as if it were the file at `file`. */
+async function cycleErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((message) => message.ruleId === "import-x/no-cycle").map((message) => message.message);
+}
+
 describe("lint holds the layers", () => {
   it.each(FORBIDDEN)("refuses, in %s, an import of %s", async (file, module) => {
     expect(await layerErrors(file, importing(module))).not.toEqual([]);
@@ -93,5 +99,10 @@ describe("lint holds the layers", () => {
 
   it.each(ALLOWED)("lets %s import %s", async (file, module) => {
     expect(await layerErrors(file, importing(module))).toEqual([]);
+  });
+
+  it("refuses a circle of imports inside a layer: app/admin-kit/menu.ts importing resource.ts, which imports it", async () => {
+    expect(await cycleErrors("app/admin-kit/menu.ts", importing("./resource"))).not.toEqual([]);
+    expect(await cycleErrors("app/admin-kit/menu.ts", importing("~/lib/icons"))).toEqual([]);
   });
 });
