@@ -26,6 +26,8 @@ export interface RawAnswer {
   statusMs: number;
   /** From connecting to the server closing the connection (undefined if it stayed open). */
   closedMs: number | undefined;
+  /** How the server closed it: its end of the stream (FIN), or a reset while this client was still sending; undefined if it stayed open. */
+  closedBy: "end" | "reset" | undefined;
   /** Body bytes the client managed to write. */
   sentBytes: number;
 }
@@ -92,6 +94,7 @@ function exchange(
     const received: Buffer[] = [];
     let statusMs = -1;
     let closedMs: number | undefined;
+    let closedBy: RawAnswer["closedBy"];
     let sentBytes = 0;
     let settled = false;
     const finish = () => {
@@ -107,11 +110,17 @@ function exchange(
         bodyBytes: parsed?.body.length ?? 0,
         statusMs: Math.round(statusMs),
         closedMs: closedMs === undefined ? undefined : Math.round(closedMs),
+        closedBy,
         sentBytes,
       });
     };
     const timer = setTimeout(finish, timeoutMs);
-    socket.on("error", () => {});
+    socket.on("end", () => {
+      closedBy ??= "end";
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNRESET" || error.code === "EPIPE") closedBy ??= "reset";
+    });
     socket.on("data", (chunk: Buffer) => {
       received.push(chunk);
       if (statusMs < 0) statusMs = performance.now() - started;
@@ -130,6 +139,10 @@ function exchange(
       const chunks = typeof body === "function" ? body() : [body];
       try {
         for await (const chunk of chunks) {
+          // What has arrived is read before the next write (the loop's poll phase comes before
+          // setImmediate's): a write to a connection the server has reset errors and destroys
+          // the socket, losing an answer that a busy client had not read yet.
+          await new Promise((resolve) => setImmediate(resolve));
           if (socket.destroyed || !socket.writable) break;
           const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
           sentBytes += buffer.length;
