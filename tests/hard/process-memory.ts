@@ -1,6 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-/** A process's memory as the kernel counts it (Linux `/proc/<pid>/status`), for the reliability suites. */
+/** A process's memory and CPU time as the kernel counts them (Linux `/proc/<pid>/status` and `stat`), for the reliability suites. */
 
 export function memoryOf(pid: number): { rssKiB: number; peakKiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -26,4 +27,17 @@ export async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): P
   } finally {
     clearInterval(sampler);
   }
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/**
+ * CPU time (user + system) `pid` has used so far, in milliseconds (`/proc/<pid>/stat`): the work a
+ * process did, which another process's load on the machine does not stretch as it stretches wall time.
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces: state is the first.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
