@@ -7,6 +7,13 @@ import { defineConfig } from "vitest/config";
  * Playwright's runner (playwright.config.ts).
  */
 
+/**
+ * How long `expect.poll` waits for what it polls (vitest's default is 1 s): a wait for an event,
+ * whose absence the wait ends as a failure, so a loaded machine must not be what ends it.
+ * Playwright's own expect waits as long (playwright.config.ts).
+ */
+const EXPECT = { poll: { timeout: 15_000 } };
+
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
@@ -31,6 +38,7 @@ const WORKERS = Math.max(2, availableParallelism());
 const UNIT = {
   environment: "node",
   setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
+  expect: EXPECT,
   // Files run WORKERS at a time: a CPU-bound test (sharp resizing a page's worth of variants, a
   // property run) shares the cores and needs more than vitest's default 5 s.
   testTimeout: 20_000,
@@ -42,13 +50,14 @@ const ISOLATED_FILES = ["tests/**/*.isolated.test.{ts,tsx}"];
  * The reliability suites (tests/hard/): they attack the built app, each file on a stack of its
  * own; a worker runs file after file without a fresh process (the modules are all they share).
  * A file whose judged figures another suite's load beside it would move says so in its name,
- * `*.bounded.test.ts` (the bodies attack bounds RSS growth and a health check's time, the
- * downloads RSS growth under ten 200 MB downloads, the rolling restart its resumes' one-second
- * bound against nginx's fail_timeout), and runs alone after the others (`hard-bounded`). The soak
+ * `*.bounded.test.ts` (the bodies attack bounds RSS growth and the BFF's CPU time, the
+ * downloads RSS growth under ten 200 MB downloads, the rolling restart its failed requests
+ * under steady traffic), and runs alone after the others (`hard-bounded`). The soak
  * judges its memory only in the full run, `npm run test:hard`, which runs every file alone.
  */
 const HARD = {
   setupFiles: ["tests/setup/assertions.ts"],
+  expect: EXPECT,
   environment: "node",
   globalSetup: ["tests/hard/global-setup.ts"],
   testTimeout: 600_000,
@@ -76,6 +85,7 @@ export default defineConfig({
         test: {
           name: "reference-api",
           setupFiles: ["tests/setup/assertions.ts"],
+          expect: EXPECT,
           environment: "node",
           include: ["tests/reference-api/**/*.test.ts"],
           testTimeout: 120_000,

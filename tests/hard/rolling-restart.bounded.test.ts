@@ -33,8 +33,13 @@ const UPLOAD_BYTES = 768 * 1024;
 /** The pace of an upload's body: 16 KiB every 40 ms (about 400 KiB/s, two seconds an upload). */
 const PIECE_CHUNK = 16 * 1024;
 const PIECE_PACE_MS = 40;
-/** A resume that waits this long waited for a lock its holder did not give back. */
-const SLOW_RESUME_MS = 1_000;
+/**
+ * A resume that waits this long waited for a lock its holder did not give back: a lock kept by a
+ * stopped process lasts what is left of its lease, at least 7 s (10 s renewed every 3 s,
+ * upload-locker.server.ts), and made the resume wait ~7.5 s. Half that and less, so that a
+ * loaded machine's slower HEAD (22 ms on a quiet one) stays far below it.
+ */
+const SLOW_RESUME_MS = 3_000;
 
 let cluster: Cluster;
 let nginx: GuideNginx;

@@ -303,7 +303,7 @@ describe("what the admin saw", () => {
     const add = (title: string) =>
       submit(screenRoute, "/admin/activity?modal=add", cookie, form([["intent", "create"], ["date", "17-08-2024"], ["title", title], ["description", ""]]));
     await add("Ditemukan lagi");
-    await vi.waitFor(async () => expect((await newestEntry()).recordId).toBe("40"));
+    await vi.waitFor(async () => expect((await newestEntry()).recordId).toBe("40"), { timeout: 15_000 });
 
     upstream.use(http.post(`${UPSTREAM}/activities`, () => new HttpResponse(null, { status: 201 })));
     await add("Tidak pernah muncul");
