@@ -91,12 +91,14 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
   it("lets the key live no longer than the absolute limit allows", async () => {
     const { absoluteTimeoutMs } = getConfig().session;
     const session = await startSession("old-token", ADMIN);
-    session.set("createdAt", Date.now() - absoluteTimeoutMs + 5_000);
+    // A minute left of its absolute limit, against the idle limit's 30: the key lives the minute,
+    // and a machine slow between these lines by less than that still sees it alive.
+    session.set("createdAt", Date.now() - absoluteTimeoutMs + 60_000);
     const cookie = (await commitSession(session)).split(";")[0];
     const { id } = await getSession(request("/admin", { cookie }));
     const ttl = await inspector.pTTL(`dispusip:session:${id}`);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(5_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
   it("counts login attempts in Redis before the password is checked: 40 at once get at most the limit", async () => {
@@ -120,7 +122,8 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     const key = "dispusip:login-account:serbu@dispusip.local";
     expect(Number(await inspector.get(key))).toBeGreaterThan(maxFailures);
     const ttl = await inspector.pTTL(key);
-    expect(ttl).toBeGreaterThan(windowMs - 10_000);
+    // Within a minute of the window (15 minutes): the 40 logins and these reads take seconds at most.
+    expect(ttl).toBeGreaterThan(windowMs - 60_000);
     expect(ttl).toBeLessThanOrEqual(windowMs);
     expect(await inspector.exists("dispusip:login-address:198.51.100.1")).toBe(1);
   });
