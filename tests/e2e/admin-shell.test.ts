@@ -98,9 +98,9 @@ test.describe("at 1280×800", () => {
     const p = await adminPage(admins, DESKTOP);
     expect(await menuButtonOf(p).isVisible()).toBe(false);
     await closeButtonOf(p).click();
-    await sidebarOf(p).waitFor({ state: "hidden", timeout: 5_000 });
+    await sidebarOf(p).waitFor({ state: "hidden", timeout: 15_000 });
     await menuButtonOf(p).click();
-    await sidebarOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    await sidebarOf(p).waitFor({ state: "visible", timeout: 15_000 });
     expect(await sidebarOf(p).getByRole("link", { name: "Video", exact: true }).isVisible()).toBe(true);
   });
 
@@ -109,9 +109,9 @@ test.describe("at 1280×800", () => {
     expect(await avatarOf(p).isVisible()).toBe(true);
     expect(await logoutOf(p).isVisible()).toBe(false);
     await avatarOf(p).hover();
-    await logoutOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    await logoutOf(p).waitFor({ state: "visible", timeout: 15_000 });
     await headingOf(p).hover();
-    await logoutOf(p).waitFor({ state: "hidden", timeout: 5_000 });
+    await logoutOf(p).waitFor({ state: "hidden", timeout: 15_000 });
   });
 
   test("Logout also appears when the avatar gets keyboard focus", async ({ admins }) => {
@@ -125,7 +125,7 @@ test.describe("at 1280×800", () => {
       focused = await avatar.evaluate((el) => el === document.activeElement);
     }
     expect(focused).toBe(true);
-    await logoutOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    await logoutOf(p).waitFor({ state: "visible", timeout: 15_000 });
     // And the next Tab reaches Logout itself, still shown.
     await p.keyboard.press("Tab");
     expect(await logoutOf(p).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -140,7 +140,7 @@ test.describe("at 375×740", () => {
     expect(await avatar.getAttribute("aria-expanded")).toBe("false");
     await avatar.tap();
     expect(await avatar.getAttribute("aria-expanded")).toBe("true");
-    await logoutOf(p).waitFor({ state: "visible", timeout: 5_000 });
+    await logoutOf(p).waitFor({ state: "visible", timeout: 15_000 });
     await p.keyboard.press("Escape");
     expect(await avatar.getAttribute("aria-expanded")).toBe("false");
   });
@@ -153,12 +153,12 @@ test.describe("at 375×740", () => {
     await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-closed.png") });
 
     await menuButtonOf(p).click();
-    await sidebar.waitFor({ state: "visible", timeout: 5_000 });
+    await sidebar.waitFor({ state: "visible", timeout: 15_000 });
     expect(await linkNames(p)).toEqual(ALL_ENTRIES);
     await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-open.png") });
 
     await closeButtonOf(p).click();
-    await sidebar.waitFor({ state: "hidden", timeout: 5_000 });
+    await sidebar.waitFor({ state: "hidden", timeout: 15_000 });
     expect(await menuButtonOf(p).isVisible()).toBe(true);
   });
 

@@ -162,7 +162,7 @@ for (const { javaScript, label } of [
     expect(await hidden(), "still shown at 4.9 s").toBe(false);
     await shownFor(javaScript ? 200 : 5_001);
     // Polled: the page's CSP refuses the eval that page.waitForFunction relies on.
-    await expect.poll(hidden, { timeout: 2_000, intervals: [50] }).toBe(true);
+    await expect.poll(hidden, { intervals: [50] }).toBe(true);
 
     // Clean up through the screen itself.
     const created = (await sliders(mainStack)).find((slider) => slider.title === "SEMENTARA");

@@ -157,7 +157,7 @@ for (const { javaScript, label } of [
     await page.waitForURL(`${bffUrl}/history`);
     await page.getByRole("heading", { level: 1, name: history.title }).waitFor();
     // The visitor sees the page they asked for, not the menu still covering it.
-    await expect.poll(() => nav(page).isVisible(), { timeout: 3_000 }).toBe(false);
+    await expect.poll(() => nav(page).isVisible()).toBe(false);
   });
 });
 
@@ -179,7 +179,7 @@ test.describe("the 375 px menu with JavaScript on", () => {
     await page.waitForURL(`${bffUrl}/history`);
     await page.goBack();
     await page.waitForURL(`${bffUrl}/`);
-    await expect.poll(() => nav(page).isVisible(), { timeout: 3_000 }).toBe(false);
+    await expect.poll(() => nav(page).isVisible()).toBe(false);
   });
 });
 
