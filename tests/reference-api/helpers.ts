@@ -153,8 +153,12 @@ export async function tempFiles(dataDir: string, area: "files" | "covers"): Prom
   return (await readdir(join(dataDir, area))).filter((name) => name.startsWith(".upload-"));
 }
 
-/** Polls until `check` passes or the time is up (then the last failure is thrown). */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
+/**
+ * Polls until `check` passes or the time is up (then the last failure is thrown): 15 s, as the
+ * runners' own polls, since a wait for an event ends only as a failure and a loaded machine must
+ * not be what ends it.
+ */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
