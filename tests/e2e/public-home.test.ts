@@ -192,8 +192,9 @@ test.describe("activities carousel", () => {
   ]) test(`at ${width} px shows ${cards} whole card(s), the newest activities first, on load and after moving a page`, async ({ contexts, mainStack }) => {
     const page = await openHome(contexts, mainStack, { width, height: 800 }, {}, (page) => page.clock.install());
     // The page's clock stands still while the cards are first read: the first autoplay step (5 s
-    // after the carousel mounts) cannot come before, however long a loaded machine takes.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // after the carousel mounts, as it comes near) cannot come before, however long a loaded
+    // machine takes. It stops a second ahead: its own time runs on until the call arrives.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.locator(".activities").scrollIntoViewIfNeeded();
     const newest = activities.slice(0, cards).map((activity) => activity.title);
     // Soft: the count after moving a page (below) is worth knowing even when this fails.
