@@ -8,22 +8,20 @@ import { stripVTControlCharacters } from "node:util";
 /**
  * `npm test`: every suite, scheduled so that both cores of this machine stay busy.
  *
- * 1. The build, only when it is stale, then the reliability files that count failures under
- *    steady traffic or bound memory and time (`hard-bounded`: a rolling restart, held bodies,
- *    RSS growth), with nothing beside them: another suite's load is what would move them;
- * 2. the unit, unit-isolated and reference-api projects (2 workers), then the end-to-end files
- *    (Playwright's runner, 2 workers), and beside both the reliability files that may share the
- *    machine (project `hard`, 1 worker), and `lint` and `typecheck` at the lowest priority
- *    (`nice`), which take only the CPU the tests leave idle. Every phase is bound by the CPU but
- *    leaves some of it idle (pages loading, timeouts and stalled bodies waited out), and the
- *    reliability files, which wait most, fill it. Their output is kept in a file and printed after
- *    the end-to-end output, so that neither is cut into the other.
+ * 1. The build, only when it is stale;
+ * 2. then everything side by side: the end-to-end files (Playwright's runner, 2 workers), the
+ *    longest phase, started first; the unit, unit-isolated and reference-api projects (2
+ *    workers); the reliability files (projects `hard`, then `hard-bounded`, one file at a time:
+ *    their bounds hold on a loaded machine, docs/reliability.md); and `lint` and `typecheck` at
+ *    the lowest priority (`nice`), which take only the CPU the tests leave idle. Every phase is
+ *    bound by the CPU but leaves some of it idle (pages loading, timeouts and stalled bodies
+ *    waited out), which the others fill. The unit and reliability output is kept in files and
+ *    printed after the end-to-end output, so that none is cut into another.
  *
- * The second step starts only when everything in the first passed, and a failing unit phase
- * stops the reliability files beside it. At the end a table gives each phase's time and tests,
- * counted by vitest's and Playwright's JSON reporters, and under it each failed test by name (where a CI log cut to
- * its last lines still shows them). `npm run test:unit`, `test:e2e` and `test:reliability` still
- * run one phase each.
+ * A failing unit phase stops the others. At the end a table gives each phase's time and tests,
+ * counted by vitest's and Playwright's JSON reporters, and under it each failed test by name
+ * (where a CI log cut to its last lines still shows them). `npm run test:unit`, `test:e2e` and
+ * `test:reliability` still run one phase each.
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -220,28 +218,31 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function main(): Promise<boolean> {
-  // The bounded files count what goes wrong under steady traffic (a rolling restart, bodies held
-  // open): they run with nothing beside them, so that a loaded machine is not what they measure.
   const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
-  if (!built || !(await vitestPhase("reliability (hard-bounded), alone", ["hard-bounded"]))) return false;
+  if (!built) return false;
 
-  const besideLog = path.join(reports, "reliability-beside.log");
-  const unitThenEndToEnd = async () => {
-    if (!(await vitestPhase("unit (unit, unit-isolated, reference-api)", ["unit", "unit-isolated", "reference-api"]))) {
-      stopRunning();
-      return false;
-    }
-    return playwrightPhase("e2e");
+  const unitLog = path.join(reports, "unit.log");
+  const reliabilityLog = path.join(reports, "reliability.log");
+  const unit = async () => {
+    const passed = await vitestPhase("unit (unit, unit-isolated, reference-api)", ["unit", "unit-isolated", "reference-api"], [], unitLog);
+    if (!passed) stopRunning();
+    return passed;
   };
   // Lint and typecheck take only what the tests leave idle (nice 19).
   const outcomes = await Promise.all([
-    unitThenEndToEnd(),
-    vitestPhase("reliability (hard), beside unit and e2e", ["hard"], ["--maxWorkers=1"], besideLog),
+    playwrightPhase("e2e"),
+    unit(),
+    vitestPhase("reliability (hard, then hard-bounded)", ["hard", "hard-bounded"], ["--maxWorkers=1"], reliabilityLog),
     lowPriorityScriptPhase("lint (lowest priority)", "lint"),
     lowPriorityScriptPhase("typecheck (lowest priority)", "typecheck"),
   ]);
-  console.log("\n── The reliability files that ran beside the unit and end-to-end files (project hard) ──\n");
-  await new Promise<void>((resolve) => createReadStream(besideLog).on("close", () => resolve()).pipe(process.stdout, { end: false }));
+  for (const [title, log] of [
+    ["The unit, integration and reference-API files (projects unit, unit-isolated, reference-api)", unitLog],
+    ["The reliability files (projects hard, then hard-bounded)", reliabilityLog],
+  ]) {
+    console.log(`\n── ${title} ──\n`);
+    await new Promise<void>((resolve) => createReadStream(log).on("error", () => resolve()).on("close", () => resolve()).pipe(process.stdout, { end: false }));
+  }
   return outcomes.every(Boolean);
 }
 

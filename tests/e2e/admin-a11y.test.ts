@@ -1,18 +1,15 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { adminPage } from "~/admin-kit/menu";
 import { SCREENS as SCREEN_DECLARATIONS } from "~/resources/resources";
 import { expect, test } from "./fixtures.ts";
-import { PROJECT_ROOT, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
+import { keepScreenshot, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 
 /**
  * Every screen of the one list (app/resources/screens.ts), its modals and its delete question,
  * checked by axe-core at a phone width and a desktop width: no serious or critical violation.
- * Screenshots land in tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
+ * With E2E_SCREENSHOTS=1, screenshots land in tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
  */
 
-const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 375, height: 740 },
@@ -36,10 +33,6 @@ const SCREENS: Screen[] = SCREEN_DECLARATIONS.map((definition) => ({
   remove: definition.remove,
   richText: definition.fields.some((field) => field.type === "textEditor"),
 }));
-
-test.beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
 
 /** The id of the first row, read from its EDIT link (`bffUrl` resolves it). */
 async function firstRowId(page: Page, bffUrl: string): Promise<string> {
@@ -66,7 +59,7 @@ for (const screen of SCREENS) {
         expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(screen.heading);
         await settle(page, screen);
         expect(await seriousViolations(page), "list").toEqual([]);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${screen.segment}-${viewport.width}.png`) });
+        await keepScreenshot(page, `admin-${screen.segment}-${viewport.width}`);
 
         const id = await firstRowId(page, mainStack.bffUrl);
         const overlays: Array<[string, string]> = [];
@@ -79,7 +72,7 @@ for (const screen of SCREENS) {
           else await page.getByRole("dialog", { name: name === "add" ? screen.add : screen.edit }).waitFor();
           await settle(page, screen);
           expect(await seriousViolations(page), name).toEqual([]);
-          if (name !== "delete") await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${screen.segment}-${name}-${viewport.width}.png`) });
+          if (name !== "delete") await keepScreenshot(page, `admin-${screen.segment}-${name}-${viewport.width}`);
         }
       });
     }

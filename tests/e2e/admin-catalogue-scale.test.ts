@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import { isbn13To10, isbn10To13, isValidIsbn10, isValidIsbn13, standardNumberKey, standardNumberKeys } from "~/lib/standard-numbers";
-import { AGENCY_CATALOGUE, isbnChecksumValid, matchesSearch, setCatalogueCounts, type WrittenCatalogue } from "../helpers/catalogue-scale.ts";
+import { AGENCY_CATALOGUE, isbnChecksumValid, SearchIndex, setCatalogueCounts, type WrittenCatalogue } from "../helpers/catalogue-scale.ts";
 import { alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, pick, tempDir, removeDir, rowWith, startBff } from "./helpers/index.ts";
 
 /**
@@ -60,11 +60,11 @@ function chosen(catalogue: WrittenCatalogue) {
   const authorOf = new Map(catalogue.authors.map((author) => [author.id, author.name]));
   const publisherOf = new Map(catalogue.publishers.map((publisher) => [publisher.id, publisher.name]));
   const bookText = (book: WrittenCatalogue["books"][number]) => `${book.title} ${authorOf.get(book.author_id)} ${publisherOf.get(book.publisher_id)} ${book.isbn_issn}`;
-  const booksMatching = (query: string) => catalogue.books.filter((book) => matchesSearch(bookText(book), query));
+  const bookSearch = new SearchIndex(catalogue.books.map(bookText));
+  const booksMatching = (query: string) => bookSearch.matching(query).map((position) => catalogue.books[position]);
   const plainName = (name: string) => /^[A-Z][a-z]{3,} [A-Z][a-z]{3,}$/.test(name);
-  const alone = catalogue.authors.filter(
-    (author) => author.id > 100 && plainName(author.name) && catalogue.authors.filter((other) => matchesSearch(other.name, author.name)).length === 1,
-  );
+  const authorSearch = new SearchIndex(catalogue.authors.map((author) => author.name));
+  const alone = catalogue.authors.filter((author) => author.id > 100 && plainName(author.name) && authorSearch.matching(author.name).length === 1);
   const booksBy = (authorId: number) => catalogue.books.filter((book) => book.author_id === authorId).length;
   const prolific = alone.find((author) => booksBy(author.id) >= 4 && booksMatching(author.name).length === booksBy(author.id))!;
   // Books whose ISBN the form accepts as it is (compact, so that a search finds it alone), and authors with no book.

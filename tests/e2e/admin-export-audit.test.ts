@@ -14,7 +14,7 @@ import {
   decodeHtmlEntities,
   DEMO_PASSWORD,
   jakartaToday,
-  PROJECT_ROOT,
+  keepScreenshot,
   referenceApiToken,
   removeDir,
   seriousViolations,
@@ -231,6 +231,6 @@ test.describe("Audit log", () => {
     expect(await page.getByRole("row").filter({ hasText: "Tag audit e2e baru" }).count()).toBeGreaterThan(0);
     expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/admin/export/audit?resource=tag");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(PROJECT_ROOT, "tests/e2e/screenshots/admin-audit-1280.png"), fullPage: true });
+    await keepScreenshot(page, "admin-audit-1280", { fullPage: true });
   });
 });

@@ -1,21 +1,13 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { type AdminBrowsers, expect, test } from "./fixtures.ts";
-import { DESKTOP, PHONE, PROJECT_ROOT, waitForPath } from "./helpers/index.ts";
+import { DESKTOP, keepScreenshot, PHONE, waitForPath } from "./helpers/index.ts";
 
 /** The back-office shell (spec §2, Admin layout) as an admin sees it at desktop and phone widths. */
-
-const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 
 const WEBSITE_SETTINGS = ["Slider", "Tentang", "Visi Misi", "Kegiatan", "Sejarah", "Pejabat", "Perpustakaan"];
 const MOBILE_SETTINGS = ["Banner", "Buku", "Kategori", "Tag", "Klasifikasi", "Pengarang", "Penerbit", "Video"];
 // The audit log (issue 9) has a section of its own after the spec's two.
 const ALL_ENTRIES = [...WEBSITE_SETTINGS, ...MOBILE_SETTINGS, "Log Aktivitas"];
-
-test.beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
 
 /** A logged-in admin's page at `path` (the slider screen unless said otherwise), ready to use. */
 async function adminPage(
@@ -61,7 +53,7 @@ test.describe("at 1280×800", () => {
       sidebar.getByRole("link", { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await background("Slider")).not.toBe(await background("Buku"));
 
-    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-1280.png"), fullPage: true });
+    await keepScreenshot(p, "admin-1280", { fullPage: true });
   });
 
   test("each section label names the group of its own entries (for screen readers too)", async ({ admins }) => {
@@ -150,12 +142,12 @@ test.describe("at 375×740", () => {
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(false);
     expect(await headingOf(p).innerText()).toBe("Slider");
-    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-closed.png") });
+    await keepScreenshot(p, "admin-375-closed");
 
     await menuButtonOf(p).click();
     await sidebar.waitFor({ state: "visible", timeout: 15_000 });
     expect(await linkNames(p)).toEqual(ALL_ENTRIES);
-    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-open.png") });
+    await keepScreenshot(p, "admin-375-open");
 
     await closeButtonOf(p).click();
     await sidebar.waitFor({ state: "hidden", timeout: 15_000 });
@@ -179,7 +171,7 @@ test.describe("at 375×740", () => {
     }
     // A button that cannot work without JavaScript is not offered.
     expect(await menuButtonOf(p).isVisible()).toBe(false);
-    await p.screenshot({ path: path.join(SCREENSHOTS, "admin-375-nojs.png"), fullPage: true });
+    await keepScreenshot(p, "admin-375-nojs", { fullPage: true });
 
     await sidebar.getByRole("link", { name: "Buku", exact: true }).click();
     await waitForPath(p, "/admin/book");

@@ -1,5 +1,3 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -8,7 +6,7 @@ import {
   decodeHtmlEntities,
   htmlToText,
   jakartaDate,
-  PROJECT_ROOT,
+  keepScreenshot,
   records,
   referenceApiToken,
   seriousViolations,
@@ -19,10 +17,9 @@ import {
 /**
  * Every public page (spec §2) as a visitor and a search engine get it: server-rendered content,
  * the title rule of spec §1, SEO tags, no console errors, no serious accessibility violation,
- * at a phone width and a desktop width. Screenshots land in tests/e2e/screenshots/public-*.png.
+ * at a phone width and a desktop width. With E2E_SCREENSHOTS=1, screenshots land in
+ * tests/e2e/screenshots/public-*.png for a person to look at.
  */
-
-const SCREENSHOTS = path.join(PROJECT_ROOT, "tests/e2e/screenshots");
 
 /** Spec §1 (the deployment's default product title). */
 const PRODUCT = "Dinas Perpustakaan dan Kearsipan";
@@ -135,7 +132,6 @@ test.beforeAll(async ({ mainStack }) => {
       texts: [opening(about.terms_and_condition.replace(/<h2>[\s\S]*?<\/h2>/, ""))],
     },
   ];
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 /** The attributes of every <meta> and <link> in the document head. */
@@ -182,7 +178,7 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
   });
 
   for (const viewport of VIEWPORTS) test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test("renders without console errors, is screenshotted, and axe finds no serious or critical violation", async ({ browser, mainStack }) => {
+    test("renders without console errors, and axe finds no serious or critical violation", async ({ browser, mainStack }) => {
       const { bffUrl } = mainStack;
       const page = pageNamed(name);
       const { tab, errors } = await tabAt(browser, viewport);
@@ -195,7 +191,7 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
       await expect.poll(() => tab.locator("h1").first().innerText()).toBe(page.heading);
 
       await loadWholePage(tab);
-      await tab.screenshot({ path: path.join(SCREENSHOTS, `public-${page.name}-${viewport.width}.png`), fullPage: true });
+      await keepScreenshot(tab, `public-${page.name}-${viewport.width}`, { fullPage: true });
 
       expect(await seriousViolations(tab), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
       expect(errors, `console errors on ${page.path} at ${viewport.width}px`).toEqual([]);

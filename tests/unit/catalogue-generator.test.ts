@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseStandardNumber } from "~/lib/standard-numbers";
-import { AGENCY_CATALOGUE, generateCatalogue, isbnChecksumValid, isbnForm } from "../helpers/catalogue-scale.ts";
+import { AGENCY_CATALOGUE, generateCatalogue, isbnChecksumValid, isbnForm, SearchIndex } from "../helpers/catalogue-scale.ts";
 
 /** The test tooling's catalogue (tests/helpers/catalogue-scale.ts, issue 37 point 4), at an agency's size. */
 describe("the generated catalogue", () => {
@@ -82,5 +82,19 @@ describe("the generated catalogue", () => {
     const small = generateCatalogue({ books: 50, authors: 30, publishers: 10, genres: 8, tags: 6, classifications: 20 }, 1);
     expect(small.books).toHaveLength(50);
     expect(small).toEqual(generateCatalogue({ books: 50, authors: 30, publishers: 10, genres: 8, tags: 6, classifications: 20 }, 1));
+  });
+});
+
+describe("the tests' search of generated rows", () => {
+  const index = new SearchIndex(["Perpustakaan Daerah", "Sejarah Arsip Nusantara", "Fitri Sutrisno, M.Hum.", "Sétiawan"]);
+
+  it("finds a text when every word of the search begins one of its words, case and accents aside", () => {
+    expect(index.matching("perpus")).toEqual([0]);
+    expect(index.matching("arsip SEJ")).toEqual([1]);
+    expect(index.matching("sutrisno hum")).toEqual([2]);
+    expect(index.matching("setia")).toEqual([3]);
+    expect(index.matching("sejarah daerah")).toEqual([]);
+    expect(index.matching("rsip")).toEqual([]);
+    expect(index.matching("  ")).toEqual([0, 1, 2, 3]);
   });
 });

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
@@ -251,4 +253,19 @@ export async function runCanaries(page: Page, { link }: { link: boolean }): Prom
       requestAnimationFrame(() => requestAnimationFrame(ran("frames")));
     });
   await page.evaluate(canaries, link).catch(() => page.evaluate(canaries, link));
+}
+
+/** Where the screenshots for a person to look at land (`keepScreenshot`). */
+export const SCREENSHOTS_DIR = "tests/e2e/screenshots";
+
+/**
+ * A screenshot for a person to look at (the admin screens, the public pages at each width), in
+ * SCREENSHOTS_DIR, taken only when `E2E_SCREENSHOTS=1` is set: it proves nothing a test asserts,
+ * and the run's some hundred of them cost Chromium tens of seconds of CPU. A failed test's
+ * screenshot of every open page is kept anyway (playwright.config.ts).
+ */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), ...options });
 }
