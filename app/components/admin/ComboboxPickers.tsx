@@ -27,7 +27,10 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
     labelId: `${id}-label`,
     menuId: `${id}-menu`,
     toggleButtonId: `${id}-toggle`,
-    onSelectedItemChange: ({ selectedItem }) => setSelected(selectedItem ?? null),
+    onSelectedItemChange: ({ selectedItem }) => {
+      setSelected(selectedItem ?? null);
+      results.reset();
+    },
     onInputValueChange: ({ inputValue, type }) => {
       if (type === useCombobox.stateChangeTypes.InputChange) results.search(inputValue ?? "");
     },
@@ -136,7 +139,7 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
             // An option already among the pills is not added again.
             setSelectedItems((current) => (current.some((item) => item.value === selectedItem.value) ? current : [...current, selectedItem]));
             setInputValue("");
-            results.search("");
+            results.reset();
           }
           break;
         case useCombobox.stateChangeTypes.InputChange:

@@ -98,6 +98,15 @@ export function useOptionSearch(list: OptionList, offered: readonly FieldOption[
     },
     [list],
   );
+  // A choice ends the search: the typed text gave way to the chosen option. What is still waiting
+  // or on its way is dropped (it would only cost a request, and one answered after the session
+  // ended would leave the page), and the list offers its first options again, which answer an
+  // empty search without asking.
+  const reset = useCallback(() => {
+    clearTimeout(timer.current);
+    pending.current?.abort();
+    setAnswer({ q: "", options: [...offered], total: offeredTotal, status: "idle" });
+  }, [offered, offeredTotal]);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -105,7 +114,7 @@ export function useOptionSearch(list: OptionList, offered: readonly FieldOption[
     },
     [],
   );
-  return { ...answer, search };
+  return { ...answer, search, reset };
 }
 
 /** Says what the open list holds when it holds no option to choose: still loading, failed, or nothing matches. */
