@@ -2,11 +2,14 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 
 /** An error whose status and (Indonesian) message are meant for the client. */
 export class HttpError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
   ) {
     super(message);
+    this.status = status;
     this.name = "HttpError";
   }
 }

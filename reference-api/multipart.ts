@@ -41,10 +41,16 @@ interface StagedFile {
  * write leaves nothing behind either.
  */
 export class ReceivedUpload {
+  private readonly fields: Map<string, string[]>;
+  private readonly staged: StagedFile[];
+
   constructor(
-    private readonly fields: Map<string, string[]>,
-    private readonly staged: StagedFile[],
-  ) {}
+    fields: Map<string, string[]>,
+    staged: StagedFile[],
+  ) {
+    this.fields = fields;
+    this.staged = staged;
+  }
 
   /** Each field's first value, as a plain object for schema validation. */
   firstValues(): Record<string, string> {
@@ -96,11 +102,16 @@ class ContentSniffer extends Transform {
   detected?: DetectedType;
   private head: Buffer = Buffer.alloc(0);
 
+  private readonly kind: FileKind;
+  private readonly label: string;
+
   constructor(
-    private readonly kind: FileKind,
-    private readonly label: string,
+    kind: FileKind,
+    label: string,
   ) {
     super();
+    this.kind = kind;
+    this.label = label;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

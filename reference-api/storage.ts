@@ -14,7 +14,10 @@ const TEMP_PREFIX = ".upload-";
 export class Storage {
   private readonly dirs: Record<StorageArea, string>;
 
-  constructor(readonly dataDir: string) {
+  readonly dataDir: string;
+
+  constructor(dataDir: string) {
+    this.dataDir = dataDir;
     this.dirs = { files: join(dataDir, "files"), covers: join(dataDir, "covers") };
   }
 

@@ -51,12 +51,17 @@ function auditFiles(paths: DataPaths): string[] {
 
 /** Why DATA_DIR cannot be used: the path that failed and the error. */
 export class DataDirUnwritable extends Error {
+  readonly target: string;
+  readonly code: string;
+
   constructor(
-    readonly target: string,
-    readonly code: string,
+    target: string,
+    code: string,
     cause: unknown,
   ) {
     super(`DATA_DIR is not writable: ${target} (${code}): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.target = target;
+    this.code = code;
     this.name = "DataDirUnwritable";
   }
 }

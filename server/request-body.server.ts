@@ -58,8 +58,11 @@ const SAFE_METHODS = ["GET", "HEAD"];
 
 /** A body refused by its size or its pace. */
 export class BodyRefused extends Error {
-  constructor(readonly status: 408 | 413) {
+  readonly status: 408 | 413;
+
+  constructor(status: 408 | 413) {
     super(status === 413 ? "request body too large" : "request body too slow");
+    this.status = status;
     this.name = "BodyRefused";
   }
 }
@@ -111,11 +114,18 @@ class RequestBody {
   /** The app asked for the body: an answer before that (a refused origin, a bad Host) is not read on either. */
   private askedFor = false;
 
+  private readonly req: IncomingMessage;
+  private readonly res: ExpressResponse;
+  private readonly policy: BodyPolicy;
+
   constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ExpressResponse,
-    private readonly policy: BodyPolicy,
+    req: IncomingMessage,
+    res: ExpressResponse,
+    policy: BodyPolicy,
   ) {
+    this.req = req;
+    this.res = res;
+    this.policy = policy;
     this.readable = new Readable({
       highWaterMark: READ_AHEAD_BYTES,
       read: () => {

@@ -69,7 +69,10 @@ class RedisLock implements Lock {
   private readonly token = randomUUID();
   private renewal: NodeJS.Timeout | undefined;
 
-  constructor(private readonly id: string) {
+  private readonly id: string;
+
+  constructor(id: string) {
+    this.id = id;
     this.key = `${KEY_PREFIX}upload-lock:${id}`;
   }
 

@@ -91,11 +91,14 @@ interface Uploads {
 
 /** @tus/file-store, releasing an upload's reservation whenever it is deleted or could not be stored. */
 class ReservingFileStore extends FileStore {
+  private readonly reservations: Reservations;
+
   constructor(
     options: ConstructorParameters<typeof FileStore>[0],
-    private readonly reservations: Reservations,
+    reservations: Reservations,
   ) {
     super(options);
+    this.reservations = reservations;
   }
 
   private async release(id: string): Promise<void> {

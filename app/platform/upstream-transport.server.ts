@@ -100,13 +100,20 @@ export interface Outgoing {
 }
 
 export class ExchangeFailed extends Error {
+  readonly kind: ExchangeFailureKind;
+  /** True when the upstream had not begun to answer, so a read may safely be sent again. */
+  readonly beforeAnswer: boolean;
+  override readonly cause: unknown;
+
   constructor(
-    readonly kind: ExchangeFailureKind,
-    /** True when the upstream had not begun to answer, so a read may safely be sent again. */
-    readonly beforeAnswer: boolean,
-    override readonly cause: unknown,
+    kind: ExchangeFailureKind,
+    beforeAnswer: boolean,
+    cause: unknown,
   ) {
     super(kind);
+    this.kind = kind;
+    this.beforeAnswer = beforeAnswer;
+    this.cause = cause;
   }
 }
 

@@ -18,15 +18,24 @@ import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutR
 export type UpstreamErrorKind = "http" | ExchangeFailureKind;
 
 export class UpstreamError extends Error {
+  readonly kind: UpstreamErrorKind;
+  /** The upstream's HTTP status for kind "http"; 0 otherwise. */
+  readonly status: number;
+  /** The upstream's own `error` text, when it sent one. */
+  readonly upstreamMessage: string | undefined;
+  readonly call: string;
+
   constructor(
-    readonly kind: UpstreamErrorKind,
-    /** The upstream's HTTP status for kind "http"; 0 otherwise. */
-    readonly status: number,
-    /** The upstream's own `error` text, when it sent one. */
-    readonly upstreamMessage: string | undefined,
-    readonly call: string,
+    kind: UpstreamErrorKind,
+    status: number,
+    upstreamMessage: string | undefined,
+    call: string,
   ) {
     super(`${call}: ${kind}${status ? ` ${status}` : ""}${upstreamMessage ? ` (${upstreamMessage})` : ""}`);
+    this.kind = kind;
+    this.status = status;
+    this.upstreamMessage = upstreamMessage;
+    this.call = call;
     this.name = "UpstreamError";
   }
 }

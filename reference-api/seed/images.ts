@@ -31,10 +31,16 @@ function random(seed: number): () => number {
 class Drawing {
   private readonly shapes: string[] = [];
 
+  readonly width: number;
+  readonly height: number;
+
   constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
+    width: number,
+    height: number,
+  ) {
+    this.width = width;
+    this.height = height;
+  }
 
   /** Top-to-bottom gradient, tilted by `tilt` (0 = horizontal bands). */
   gradient(from: Color, to: Color, tilt = 0.3): this {

@@ -36,7 +36,11 @@ type Parameters = unknown[];
 class Statement {
   private plucking = false;
 
-  constructor(private readonly statement: StatementSync) {}
+  private readonly statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    this.statement = statement;
+  }
 
   /** better-sqlite3's `pluck()`: the first column's value instead of the row. */
   pluck(toggle = true): this {

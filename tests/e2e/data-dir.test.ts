@@ -10,7 +10,7 @@ import {
   logIn,
   processGroup,
   removeDir,
-  spawnNode as spawnAnyNode,
+  spawnSite as spawnAnySite,
   tempDir,
   unhandledFailureLines,
 } from "./helpers/index.ts";
@@ -32,7 +32,7 @@ async function newDataDir() {
 /** The processes this file started, stopped after it. */
 const processes = processGroup();
 const own = processes.own;
-const spawnNode = (script: string, env: Env) => own(spawnAnyNode(script, env));
+const spawnSite = (env: Env) => own(spawnAnySite(env));
 const startBff = processes.startBff;
 
 test.afterAll(async () => {
@@ -41,7 +41,7 @@ test.afterAll(async () => {
 });
 
 async function failedStart(dataDir: string) {
-  const proc = spawnNode("server/index.ts", bffEnv({ UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: dataDir }));
+  const proc = spawnSite(bffEnv({ UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: dataDir }));
   const exit = await proc.waitForExit(15_000);
   const stderrLines = proc.stderr().split("\n").filter((line) => line.trim() !== "");
   return { exit, stderrLines, stdout: proc.stdout() };

@@ -13,7 +13,7 @@ import {
   processGroup,
   PROJECT_ROOT,
   removeDir,
-  spawnNode,
+  spawnSite,
   tempDir,
   tryConnect,
 } from "./helpers/index.ts";
@@ -357,7 +357,7 @@ test.describe("graceful shutdown", () => {
 
 test.describe("start failures", () => {
   async function failedStart(env: Env) {
-    const proc = own(spawnNode("server/index.ts", env));
+    const proc = own(spawnSite(env));
     const exit = await proc.waitForExit(15_000);
     const stderrLines = proc.stderr().split("\n").filter((line) => line.trim() !== "");
     return { exit, stderrLines, stdout: proc.stdout() };

@@ -12,7 +12,7 @@ import {
   htmlToText,
   referenceApiToken,
   removeDir,
-  spawnNode,
+  spawnSite,
   STAFF_EMAIL,
   tempDir,
 } from "../e2e/helpers/index.ts";
@@ -442,7 +442,7 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
     const dataDir = await tempDir("no-redis");
     try {
       const env = bffEnv({ UPSTREAM_API_URL: cluster.referenceApiUrl, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${await closedLoopbackPort()}` });
-      const refused = spawnNode("server/index.ts", env);
+      const refused = spawnSite(env);
       expect(await refused.waitForExit()).toEqual({ code: 1, signal: null });
       expect(refused.stderr().trim()).toMatch(/^Invalid configuration: REDIS_URL cannot be reached \([^\n]*\)$/);
       expect(refused.stdout()).not.toContain('"event":"listening"');

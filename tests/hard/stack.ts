@@ -84,11 +84,19 @@ export class FaultyUpstream {
   givenUp = 0;
   private readonly agent = new Agent({ keepAlive: true });
 
+  private readonly server: Server;
+  readonly url: string;
+  private readonly target: URL;
+
   private constructor(
-    private readonly server: Server,
-    readonly url: string,
-    private readonly target: URL,
-  ) {}
+    server: Server,
+    url: string,
+    target: URL,
+  ) {
+    this.server = server;
+    this.url = url;
+    this.target = target;
+  }
 
   static async start(targetUrl: string): Promise<FaultyUpstream> {
     const server = createServer();

@@ -445,7 +445,10 @@ const fold = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").to
 export class SearchIndex {
   private readonly byPrefix = new Map<string, Set<number>>();
 
-  constructor(readonly texts: readonly string[]) {
+  readonly texts: readonly string[];
+
+  constructor(texts: readonly string[]) {
+    this.texts = texts;
     texts.forEach((text, position) => {
       for (const word of fold(text).split(/[^\p{L}\p{N}]+/u)) {
         for (let end = 1; end <= word.length; end++) {

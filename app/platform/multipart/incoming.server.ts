@@ -21,13 +21,18 @@ export interface FileRule {
 
 /** A submission refused because of one field; the message is Indonesian and meant for the admin. */
 export class FormRejected extends Error {
+  readonly field: string;
+  /** 413 for a body that is too large, 400 otherwise. */
+  readonly status: 400 | 413;
+
   constructor(
-    readonly field: string,
+    field: string,
     message: string,
-    /** 413 for a body that is too large, 400 otherwise. */
-    readonly status: 400 | 413 = 400,
+    status: 400 | 413 = 400,
   ) {
     super(message);
+    this.field = field;
+    this.status = status;
     this.name = "FormRejected";
   }
 }
@@ -106,14 +111,23 @@ export class IncomingForm {
   /** The fields whose chosen file was read (for the audit log, which names them but keeps no content). */
   readonly chosenFiles = new Map<string, string>();
 
+  private readonly source: Readable;
+  private readonly parser: busboy.Busboy;
+  /** The body's size as the client declared it, when it did. */
+  readonly declaredLength: number | undefined;
+  /** The text fields' names and values together may not pass this (FORM_MAX_BYTES). */
+  private readonly fieldsMaxBytes: number;
+
   private constructor(
-    private readonly source: Readable,
-    private readonly parser: busboy.Busboy,
-    /** The body's size as the client declared it, when it did. */
-    readonly declaredLength: number | undefined,
-    /** The text fields' names and values together may not pass this (FORM_MAX_BYTES). */
-    private readonly fieldsMaxBytes: number,
+    source: Readable,
+    parser: busboy.Busboy,
+    declaredLength: number | undefined,
+    fieldsMaxBytes: number,
   ) {
+    this.source = source;
+    this.parser = parser;
+    this.declaredLength = declaredLength;
+    this.fieldsMaxBytes = fieldsMaxBytes;
     // A listener that threw would surface inside busboy's write, as an unhandled rejection with
     // the form never finishing: every event is handled here, and anything odd fails the form.
     parser.on("field", (name: string | undefined, value: string, info: busboy.FieldInfo) => {
