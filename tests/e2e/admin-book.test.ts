@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
-import { alertShown, alertWith, dialogNamed, pick, pickedPills, pngBuffer, rowWith, seriousViolations, unpick, waitForVisibleContent } from "./helpers/index.ts";
+import { alertShown, alertWith, dialogNamed, pick, pickedPills, pngBuffer, rowWith, unpick } from "./helpers/index.ts";
 import { SHAPES, type ShapedStack, shapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -296,17 +296,3 @@ test.describe("books without JavaScript", () => {
   });
 });
 
-test.describe("accessibility", () => {
-  test("axe-core finds no serious or critical violation on the list, the add and edit modals and the delete question", async ({ admins, shaped: fullStack }) => {
-    const admin = await admins.open({ javaScript: true });
-    const { page } = admin;
-    const id = (await booksOf(fullStack))[0].id;
-    for (const query of ["", "?modal=add", `?modal=edit&id=${id}`, `?delete=${id}`]) {
-      await admin.open(`/admin/book${query}`);
-      if (query.startsWith("?modal")) await page.getByRole("dialog").waitFor();
-      if (query.startsWith("?delete")) await page.getByRole("alertdialog").waitFor();
-      await waitForVisibleContent(page);
-      expect(await seriousViolations(page), query || "list").toEqual([]);
-    }
-  });
-});
