@@ -112,6 +112,18 @@ describe("names and notations", () => {
     expect(writes).toHaveLength(1);
   });
 
+  it("an edit of one of two stored near-duplicates that writes its name another way, to the same key, is not sent back; one into another's name is", async () => {
+    // Two legacy records of one person, as a catalogue carries them (the property run found this: a name "z" saved as "&-z").
+    const legacy = { author: [{ id: 11, name: "Fitri Sutrisno" }, { id: 12, name: "Fitri  Sutrisno, M.Hum." }, { id: 8, name: "Tere Liye" }] };
+    upstream.use(http.get(`${UPSTREAM}/authors`, () => HttpResponse.json(legacy)));
+    const writes = recordWrites("put", "/authors", { status: 200, body: { data: { id: 12 } } });
+    expect(await authors.edit("12", [["name", "Fitri Sutrisno, M.Hum."]])).toMatchObject({ kind: "redirect" });
+    expect(writes).toHaveLength(1);
+    const warning = warningOf(await authors.edit("12", [["name", "Tere Liye, S.Pd."]]));
+    expect(warning.matches).toEqual([{ id: "8", label: "Tere Liye", reasons: ["nama sama"] }]);
+    expect(writes).toHaveLength(1);
+  });
+
   it("a classification whose notation is a stored one's, spaces and case aside", async () => {
     recordWrites("post", "/classifications", { status: 201 });
     const warning = warningOf(await classifications.add([["notation", " 899.221  3 "], ["general_name", "Sastra"]]));

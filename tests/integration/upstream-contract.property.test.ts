@@ -3,6 +3,8 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { CLEAR_FIELD, encodeUnresolved, shownRelations, UNRESOLVED_FIELD } from "~/admin-kit/relations";
+import { clearAllCaches } from "~/platform/cache.server";
+import { forgetListCopies } from "~/platform/list-copy.server";
 import { bookScreen } from "~/resources/books/books";
 import { SCREENS } from "~/resources/resources";
 import * as screenRoute from "~/routes/admin-screen";
@@ -313,7 +315,10 @@ beforeEach(async () => {
 });
 
 /** Each run of a property starts from no upstream answers and no listeners. */
+/** Each run of a property starts as a test does (tests/setup/unit.ts): no answer, cache or list copy of the run before. */
 function fresh() {
+  clearAllCaches();
+  forgetListCopies();
   upstream.resetHandlers();
   upstream.events.removeAllListeners();
 }

@@ -52,6 +52,8 @@ function keyIndex<Rec>(records: readonly Rec[], adapter: ResourceAdapter<Rec, Ce
   return index;
 }
 
+const sameKeys = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && a.every((key) => b.includes(key));
+
 /** The form's keys for a rule: a chosen record by its id and by its option's label (its name). */
 function submittedKeys(rule: DuplicateRule, values: Record<string, unknown>, options: Record<string, readonly FieldOption[]> | undefined): string[] {
   return ruleKeys(
@@ -109,9 +111,14 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     return undefined;
   }
   const index = keyIndex(records, listed, rules);
+  const own = id === undefined ? undefined : records.find((record) => adapter.idOf(record) === id);
   const reasons = new Map<number, Set<string>>();
   for (const { rule, place } of applied) {
-    for (const key of submittedKeys(rule, values, options)) {
+    const keys = submittedKeys(rule, values, options);
+    // An edit that leaves the rule's keys as they are ("Fitri  Sutrisno" written "Fitri Sutrisno")
+    // keeps its record among the near-duplicates it was already among: nothing new to warn of.
+    if (own && sameKeys(keys, storedKeys(listed, rule, own))) continue;
+    for (const key of keys) {
       for (const position of index.get(indexKey(place, key)) ?? []) {
         if (adapter.idOf(records[position]) === id) continue;
         const found = reasons.get(position) ?? new Set();
