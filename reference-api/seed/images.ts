@@ -80,9 +80,21 @@ class Drawing {
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" width="${this.width}" height="${this.height}" ` +
       `viewBox="0 0 ${this.width} ${this.height}">${this.shapes.join("")}</svg>`;
-    return sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
+    let bytes = rendered.get(svg);
+    if (!bytes) {
+      bytes = sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
+      rendered.set(svg, bytes);
+      bytes.catch(() => rendered.delete(svg));
+    }
+    return bytes;
   }
 }
+
+/**
+ * Each drawing rendered once per process: one that seeds again (the tests start dozens of
+ * reference APIs in one process) reuses its bytes, which are the same for the same drawing.
+ */
+const rendered = new Map<string, Promise<Buffer>>();
 
 /** A landscape with a sun, hills and a small building: sliders, banners, activities, pages. */
 export function landscapeImage(hue: number, seed: number, width = 480, height = 270): Promise<Buffer> {

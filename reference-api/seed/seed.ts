@@ -40,6 +40,22 @@ interface Table {
 }
 
 /**
+ * A demo account's password hash (its own salt), derived once per process, account and password:
+ * a scrypt costs some 50 ms of CPU, and the tests seed dozens of reference APIs in one process.
+ */
+const demoHashes = new Map<string, Promise<string>>();
+function demoPasswordHash(email: string, password: string): Promise<string> {
+  const key = `${email}\n${password}`;
+  let hash = demoHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(password);
+    demoHashes.set(key, hash);
+    hash.catch(() => demoHashes.delete(key));
+  }
+  return hash;
+}
+
+/**
  * Writes the demo images, book PDFs and video stand-ins into the data directory and hashes the
  * demo passwords (the slow, asynchronous part), then returns the synchronous step that inserts
  * every record; that step runs inside the schema transaction.
@@ -166,7 +182,7 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
   }));
 
   await Promise.all(files.map(async ({ area, name, data }) => writeFile(storage.path(area, name), await data)));
-  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(demoPassword)));
+  const passwordHashes = await Promise.all(DEMO_USERS.map((user) => demoPasswordHash(user.email, demoPassword)));
 
   return (db) => {
     DEMO_USERS.forEach((user, i) =>
