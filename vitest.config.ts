@@ -52,7 +52,8 @@ const ISOLATED_FILES = ["tests/**/*.isolated.test.{ts,tsx}"];
  * A file whose judged figures another suite's load beside it would move says so in its name,
  * `*.bounded.test.ts` (the bodies attack bounds RSS growth and the BFF's CPU time, the
  * downloads RSS growth under ten 200 MB downloads, the rolling restart its failed requests
- * under steady traffic), and runs alone after the others (`hard-bounded`). The soak
+ * under steady traffic), and runs after the others (`hard-bounded`), one file at a time; its
+ * bounds hold beside the end-to-end files (docs/reliability.md, "Times on a busy machine"). The soak
  * judges its memory only in the full run, `npm run test:hard`, which runs every file alone.
  */
 const HARD = {
@@ -112,8 +113,9 @@ export default defineConfig({
           ...HARD,
           name: "hard-bounded",
           include: BOUNDED_HARD_FILES,
-          // Then the bounded files, one at a time with nothing else running: another suite's load
-          // beside them moved their figures past their bounds (24.6 MiB of RSS growth against 16).
+          // Then the bounded files, one at a time, none beside another reliability file: the load
+          // of one beside them once moved their figures past their bounds (24.6 MiB of RSS growth
+          // against 16). The end-to-end files beside them do not (docs/reliability.md).
           sequence: { groupOrder: 2 },
           fileParallelism: false,
         },
