@@ -26,10 +26,9 @@ export const TEST_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmn
 export type Env = Record<string, string>;
 
 export function baseEnv(extra: Record<string, string | undefined> = {}): Env {
-  // Node keeps the code it compiled for the next process that loads the same file: the tests
-  // start the site and the reference API some hundred times a run (docs/testing.md).
-  const env: Env = { NODE_COMPILE_CACHE: path.join(tmpdir(), "dispusip-test-compile-cache") };
-  for (const name of ["PATH", "HOME", "LANG", "TMPDIR", "TZ"]) {
+  const env: Env = {};
+  // NODE_COMPILE_CACHE when `npm test` sets it (scripts/test.ts), never for the benchmarks, which measure the site as deployed.
+  for (const name of ["PATH", "HOME", "LANG", "TMPDIR", "TZ", "NODE_COMPILE_CACHE"]) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
