@@ -128,6 +128,10 @@ const envSchema = z
         message: "is required with the other CATALOGUE_READER_* setting (both or neither)",
       });
     }
+    // Two listeners on one port: the second would die at start with Node's EADDRINUSE.
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics have a listener of their own)" });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

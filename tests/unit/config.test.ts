@@ -46,6 +46,15 @@ describe("configuration", () => {
     }
   });
 
+  it("refuses METRICS_PORT equal to PORT in one line, and takes 0 for both (each a free port)", () => {
+    expect(errorOf({ ...base, PORT: "3000", METRICS_PORT: "3000" })).toBe(
+      "Invalid configuration: METRICS_PORT must differ from PORT (the metrics have a listener of their own)",
+    );
+    expect(errorOf({ ...base, METRICS_PORT: "3000" })).toMatch(/^Invalid configuration: METRICS_PORT must differ from PORT/);
+    expect(parseConfig({ ...base, PORT: "0", METRICS_PORT: "0" }).metrics).toEqual({ host: "127.0.0.1", port: 0 });
+    expect(parseConfig({ ...base, PORT: "3000", METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+  });
+
   it("separates the panel service and secures cookies behind https", () => {
     const config = parseConfig({ ...base, PANEL_API_URL: "https://panel.example.id/", PUBLIC_URL: "https://perpustakaan.example.id" });
     expect(config.panelApiUrl).toBe("https://panel.example.id");
