@@ -1,7 +1,7 @@
 import "./supported-node.ts";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import type { Server, ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -139,7 +139,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   // An error that reached Express (e.g. `/about%ZZ`): our page, 4xx for what a visitor caused.
   app.use(visitorErrorHandler);
 
-  const server = app.listen(config.port, config.host);
+  const server = createServer(app);
   server.requestTimeout = config.requestTimeoutMs;
   server.headersTimeout = config.headersTimeoutMs;
   server.keepAliveTimeout = 5_000;
@@ -147,9 +147,13 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   server.on("checkExpectation", onUnmetExpectation);
   // Scrapes go on through the drain; the metrics listener closes with the site's.
   if (metrics) server.once("close", () => void metrics.close());
+  // A port taken by another process (or not ours to take) is the operator's setting: one line, as the metrics' port says it.
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new ConfigError(`Invalid configuration: PORT cannot be listened on at ${config.host}:${config.port} (${error.code ?? error.message})`)),
+    );
+    server.listen(config.port, config.host);
   });
 
   const { port } = server.address() as AddressInfo;

@@ -396,6 +396,27 @@ test.describe("start failures", () => {
     expect(stdout).not.toContain('"event":"listening"');
   });
 
+  test("exits 1 with one line naming the port when PORT is taken or METRICS_PORT is PORT, never an uncaught EADDRINUSE", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      for (const [settings, line] of [
+        [{ PORT: String(port) }, `Invalid configuration: PORT cannot be listened on at 127.0.0.1:${port} (EADDRINUSE)`],
+        [{ PORT: "0", METRICS_PORT: String(port) }, `Invalid configuration: METRICS_PORT cannot be listened on at 127.0.0.1:${port} (EADDRINUSE)`],
+        [{ PORT: "45999", METRICS_PORT: "45999" }, "Invalid configuration: METRICS_PORT must differ from PORT (the metrics have a listener of their own)"],
+      ] as const) {
+        const { exit, stderrLines, stdout } = await failedStart(bffEnv({ ...settings, UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }));
+        expect(exit.code).toBe(1);
+        expect(stderrLines).toEqual([line]);
+        expect(stdout).not.toContain('"event":"listening"');
+        expect(stdout).not.toContain("uncaught_exception");
+      }
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
   test("exits 1 with one line saying why TRUST_PROXY=true is refused and what to write instead", async () => {
     const { exit, stderrLines, stdout } = await failedStart(
       bffEnv({ TRUST_PROXY: "true", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
