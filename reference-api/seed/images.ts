@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { oncePerProcess } from "./once-per-process.ts";
 
 /**
  * The demo pictures, drawn as SVG and rendered to PNG by sharp at seed time (so no binary blobs
@@ -80,20 +81,11 @@ class Drawing {
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" width="${this.width}" height="${this.height}" ` +
       `viewBox="0 0 ${this.width} ${this.height}">${this.shapes.join("")}</svg>`;
-    let bytes = rendered.get(svg);
-    if (!bytes) {
-      bytes = sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
-      rendered.set(svg, bytes);
-      bytes.catch(() => rendered.delete(svg));
-    }
-    return bytes;
+    return oncePerProcess(rendered, svg, () => sharp(Buffer.from(svg)).removeAlpha().png().toBuffer());
   }
 }
 
-/**
- * Each drawing rendered once per process: one that seeds again (the tests start dozens of
- * reference APIs in one process) reuses its bytes, which are the same for the same drawing.
- */
+/** Each drawing rendered once per process: its bytes are the same for the same drawing. */
 const rendered = new Map<string, Promise<Buffer>>();
 
 /** A landscape with a sun, hills and a small building: sliders, banners, activities, pages. */

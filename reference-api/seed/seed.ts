@@ -9,20 +9,10 @@ import { ABOUT, ACTIVITIES, BANNERS, HISTORY, LIBRARIES, MISSION_VISION, OFFICER
 import { emptyMp4 } from "./mp4.ts";
 import { textPdf } from "./pdf.ts";
 import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./images.ts";
+import { oncePerProcess } from "./once-per-process.ts";
 
-/** The pictures the public pages show are photo-sized, as real uploads are. */
-const photos = new Map<string, Promise<Buffer>>();
-/** Rendering a photo-sized picture takes tens of milliseconds: a process that seeds again reuses it. */
-function photo(hue: number, seed: number): Promise<Buffer> {
-  const key = `${hue}/${seed}`;
-  let png = photos.get(key);
-  if (!png) {
-    png = landscapeImage(hue, seed, PHOTO_WIDTH, PHOTO_HEIGHT);
-    photos.set(key, png);
-    png.catch(() => photos.delete(key));
-  }
-  return png;
-}
+/** The pictures the public pages show are photo-sized, as real uploads are (rendered once per process, images.ts). */
+const photo = (hue: number, seed: number): Promise<Buffer> => landscapeImage(hue, seed, PHOTO_WIDTH, PHOTO_HEIGHT);
 
 /** Spreads hues around the colour wheel so neighbouring records never look alike. */
 const hueFor = (index: number, offset = 0): number => (offset + index * 137.5) % 360;
@@ -44,16 +34,7 @@ interface Table {
  * a scrypt costs some 50 ms of CPU, and the tests seed dozens of reference APIs in one process.
  */
 const demoHashes = new Map<string, Promise<string>>();
-function demoPasswordHash(email: string, password: string): Promise<string> {
-  const key = `${email}\n${password}`;
-  let hash = demoHashes.get(key);
-  if (!hash) {
-    hash = hashPassword(password);
-    demoHashes.set(key, hash);
-    hash.catch(() => demoHashes.delete(key));
-  }
-  return hash;
-}
+const demoPasswordHash = (email: string, password: string): Promise<string> => oncePerProcess(demoHashes, `${email}\n${password}`, () => hashPassword(password));
 
 /**
  * Writes the demo images, book PDFs and video stand-ins into the data directory and hashes the
