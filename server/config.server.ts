@@ -128,8 +128,9 @@ const envSchema = z
         message: "is required with the other CATALOGUE_READER_* setting (both or neither)",
       });
     }
-    // Two listeners on one port: the second would die at start with Node's EADDRINUSE.
-    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    // Two listeners on one port of one address (or of every address): the second would fail to start.
+    const sharedAddress = env.METRICS_HOST === env.HOST || [env.HOST, env.METRICS_HOST].some((host) => host === "0.0.0.0" || host === "::");
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT && sharedAddress) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics have a listener of their own)" });
     }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

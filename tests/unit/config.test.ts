@@ -46,11 +46,14 @@ describe("configuration", () => {
     }
   });
 
-  it("refuses METRICS_PORT equal to PORT in one line, and takes 0 for both (each a free port)", () => {
+  it("refuses METRICS_PORT equal to PORT on a shared address in one line, and takes 0 for both (each a free port)", () => {
     expect(errorOf({ ...base, PORT: "3000", METRICS_PORT: "3000" })).toBe(
       "Invalid configuration: METRICS_PORT must differ from PORT (the metrics have a listener of their own)",
     );
     expect(errorOf({ ...base, METRICS_PORT: "3000" })).toMatch(/^Invalid configuration: METRICS_PORT must differ from PORT/);
+    expect(errorOf({ ...base, HOST: "0.0.0.0", METRICS_HOST: "10.0.0.5", PORT: "3000", METRICS_PORT: "3000" })).toMatch(/^Invalid configuration: METRICS_PORT must differ from PORT/);
+    // The same number on two addresses of the machine is two ports.
+    expect(parseConfig({ ...base, METRICS_HOST: "10.0.0.5", PORT: "3000", METRICS_PORT: "3000" }).metrics).toEqual({ host: "10.0.0.5", port: 3000 });
     expect(parseConfig({ ...base, PORT: "0", METRICS_PORT: "0" }).metrics).toEqual({ host: "127.0.0.1", port: 0 });
     expect(parseConfig({ ...base, PORT: "3000", METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
   });
