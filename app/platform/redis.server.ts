@@ -19,6 +19,9 @@ const COMMAND_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
+/** Renews a lease (its key's expiry, ARGV[2] ms) only while the key still holds its holder's token (ARGV[1]). */
+export const RENEW_LEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+
 /** Redis could not answer a command (down, unreachable or too slow). */
 export class RedisUnavailable extends Error {
   constructor(cause: unknown) {

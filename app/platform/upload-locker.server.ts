@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Lock, Locker, RequestRelease } from "@tus/utils";
 import { MESSAGES } from "~/config/messages";
 import { errorFields, log } from "@server/log.server";
-import { broadcast, KEY_PREFIX, onBroadcast, RedisUnavailable, withRedis } from "./redis.server.ts";
+import { broadcast, KEY_PREFIX, onBroadcast, RedisUnavailable, RENEW_LEASE_SCRIPT, withRedis } from "./redis.server.ts";
 
 /**
  * The lock of one resumable upload shared by every process of a REDIS_URL (issue 23.5), for
@@ -40,9 +40,8 @@ export const UPLOAD_LOCK_MESSAGES = {
   busy: "Unggahan ini sedang dikirim dari permintaan lain. Silakan coba lagi sebentar lagi.",
 };
 
-/** Deletes or renews the key only while it still holds this holder's token. */
+/** Deletes the key only while it still holds this holder's token. */
 const UNLOCK_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
-const RENEW_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 
 /** The requests of this process holding a lock, by upload id: whom to ask when another wants it. */
 const holders = new Map<string, { token: string; release: RequestRelease }>();
@@ -117,7 +116,7 @@ class RedisLock implements Lock {
       void release();
     };
     this.renewal = setInterval(() => {
-      withRedis((client) => client.eval(RENEW_SCRIPT, { keys: [this.key], arguments: [this.token, String(LOCK_LEASE_MS)] })).then(
+      withRedis((client) => client.eval(RENEW_LEASE_SCRIPT, { keys: [this.key], arguments: [this.token, String(LOCK_LEASE_MS)] })).then(
         (renewed) => {
           if (renewed === 1) renewedAt = Date.now();
           else letGo("the lease ran out and the lock is no longer this request's");

@@ -1,12 +1,10 @@
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, SHOWN_FIELD, type EditConflict } from "~/admin-kit/edit-conflicts";
-import { encodeUnresolved, UNRESOLVED_FIELD } from "~/admin-kit/relations";
-import type { FieldDefinition, ScreenActionData, ScreenData } from "~/admin-kit/screen";
 import { referenceApiToken, SUPERADMIN_EMAIL } from "../e2e/helpers/reference-api.ts";
 import { changeUpstream, setCatalogueCounts } from "../helpers/catalogue-scale.ts";
 import { caseRecorder } from "./report.ts";
-import { ADMIN_SCREENS, type AdminScreen } from "./screens.ts";
+import { freeText, openEdit, plain, save, screenData, valueFor, withValue } from "./edit-forms.ts";
+import { ADMIN_SCREENS } from "./screens.ts";
 import { logIn, startHardStack, type HardStack } from "./stack.ts";
 
 /**
@@ -20,81 +18,6 @@ import { logIn, startHardStack, type HardStack } from "./stack.ts";
  */
 
 const record = caseRecorder("lost-update");
-
-type Entries = Array<[string, string]>;
-
-interface OpenForm {
-  id: string;
-  entries: Entries;
-  values: Record<string, string | string[]>;
-}
-
-/** The screen's loader data for a URL (single fetch: `.data`, turbo-stream), as the browser reads it with JavaScript. */
-async function screenData(bffUrl: string, cookie: string, screen: AdminScreen, query: string): Promise<ScreenData> {
-  const response = await fetch(`${bffUrl}${screen.path}.data${query}`, { headers: { cookie } });
-  expect(response.status, `${screen.path}${query}`).toBe(200);
-  const decoded = await decode(response.body!);
-  await decoded.done;
-  const routeId = `routes/${screen.path.slice(1).replace("/", ".")}`;
-  return (decoded.value as Record<string, { data: ScreenData }>)[routeId].data;
-}
-
-/** A screen's field whose value any text fits (no format to keep): the ones two admins change here (in capitals: some screens store them so). */
-function freeText(screen: AdminScreen): readonly FieldDefinition[] {
-  return screen.definition.fields.filter((field) => {
-    if (!["text", "textarea", "textEditor"].includes(field.type) || field.optionsFrom || field.options) return false;
-    const rule = screen.definition.schema.shape[field.name];
-    return rule !== undefined && rule.safeParse(valueFor(field, "Uji")).success;
-  });
-}
-
-function valueFor(field: FieldDefinition, text: string): string {
-  return field.type === "textEditor" ? `<p>${text}</p>` : text;
-}
-
-/** The edit form of a record as its page shows it: every field's value, relations as matched, and what it showed. */
-async function openEdit(bffUrl: string, cookie: string, screen: AdminScreen, id: string): Promise<OpenForm> {
-  const data = await screenData(bffUrl, cookie, screen, `?modal=edit&id=${encodeURIComponent(id)}`);
-  const editing = data.editing;
-  if (!editing?.shown) throw new Error(`${screen.path}: the edit form of ${id} did not open with what it shows`);
-  const values = { ...editing.values, ...data.choices?.record?.values };
-  const entries: Entries = [
-    ["intent", "update"],
-    ["id", editing.id],
-    [SHOWN_FIELD, editing.shown],
-  ];
-  const unresolved = data.choices?.record?.unresolved ?? {};
-  if (Object.keys(unresolved).length > 0) entries.push([UNRESOLVED_FIELD, encodeUnresolved(unresolved)]);
-  for (const field of screen.definition.fields) {
-    if (field.type === "file" || field.name in unresolved) continue;
-    const value = values[field.name] ?? (field.type === "pills" ? [] : "");
-    for (const item of Array.isArray(value) ? value : [value]) entries.push([field.name, item]);
-  }
-  return { id: editing.id, entries, values };
-}
-
-function withValue(entries: Entries, name: string, value: string): Entries {
-  return [...entries.filter(([field]) => field !== name), [name, value]];
-}
-
-async function save(bffUrl: string, cookie: string, screen: AdminScreen, id: string, entries: Entries): Promise<{ status: number; data?: ScreenActionData }> {
-  const form = new FormData();
-  for (const [name, value] of entries) form.append(name, value);
-  const response = await fetch(`${bffUrl}${screen.path}.data?modal=edit&id=${encodeURIComponent(id)}`, {
-    method: "POST",
-    headers: { cookie, origin: bffUrl },
-    body: form,
-  });
-  const decoded = await decode(response.body!);
-  await decoded.done;
-  const value = decoded.value as { data?: ScreenActionData; redirect?: string };
-  return { status: value.redirect ? 302 : response.status, data: value.data };
-}
-
-/** A stored value as plain text (rich text's tags dropped), to compare with what was typed. */
-function plain(value: string | string[] | undefined): string {
-  return String(value ?? "").replace(/<[^>]*>/g, "").trim();
-}
 
 for (const shape of ["full", "spec"] as const) {
   describe(`no lost update, the upstream in the '${shape}' shape`, () => {

@@ -6,7 +6,8 @@ import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
-import { screenReadModel } from "./read-model.server.ts";
+import { lockKey } from "~/platform/record-locks.server";
+import { rereadScreenReadModel, screenReadModel } from "./read-model.server.ts";
 
 /**
  * The duplicate check of a save (app/admin-kit/duplicates.ts): the screen's rules applied to the
@@ -66,6 +67,29 @@ function submittedKeys(rule: DuplicateRule, values: Record<string, unknown>, opt
   );
 }
 
+/** The rules a save applies (with their places among the screen's): those with a field the save changes. */
+function appliedRules(rules: readonly DuplicateRule[], unchanged: ReadonlySet<string>): Array<{ rule: DuplicateRule; place: number }> {
+  return rules.flatMap((rule, place) => (rule.fields.some((field) => !unchanged.has(field.name)) ? [{ rule, place }] : []));
+}
+
+/**
+ * The locks a save takes around its duplicate check and its write (record-locks.server.ts): one
+ * per key of each rule it applies, so that two saves that could match each other ("Gramedia" and
+ * "GRAMEDIA" created at the same instant) go one after the other, the second seeing the first.
+ */
+export function duplicateLockKeys<Rec, C extends Cells, S extends z.ZodObject>(
+  adapter: ResourceAdapter<Rec, C, S>,
+  values: Record<string, unknown>,
+  unchanged: ReadonlySet<string>,
+  options: Record<string, readonly FieldOption[]> | undefined,
+): string[] {
+  const rules = adapter.definition.duplicates;
+  if (!rules || adapter.definition.singleRecord) return [];
+  return appliedRules(rules, unchanged).flatMap(({ rule, place }) =>
+    submittedKeys(rule, values, options).map((key) => lockKey("duplicate", adapter.resource.name, indexKey(place, key))),
+  );
+}
+
 /** The "Simpan tetap" value for these matches: a save confirmed for them goes on while it matches exactly them. */
 function confirmFor(ids: string[]): string {
   return createHash("sha256").update([...ids].sort().join("\n")).digest("base64url").slice(0, 22);
@@ -85,6 +109,7 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     unchanged,
     options,
     confirmed,
+    reread = false,
   }: {
     /** An edit's record (never its own duplicate). */
     id: string | undefined;
@@ -94,17 +119,19 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     options: Record<string, readonly FieldOption[]> | undefined;
     /** The "Simpan tetap" value sent, if any. */
     confirmed: string | undefined;
+    /** The list is read anew, not from its copy (another process wrote under the same keys a moment ago). */
+    reread?: boolean;
   },
 ): Promise<DuplicateWarning | undefined> {
   const rules = adapter.definition.duplicates;
   if (!rules || adapter.definition.singleRecord) return undefined;
   // Each rule keeps its place among the screen's rules: the key index is by that place.
-  const applied = rules.flatMap((rule, place) => (rule.fields.some((field) => !unchanged.has(field.name)) ? [{ rule, place }] : []));
+  const applied = appliedRules(rules, unchanged);
   if (applied.length === 0) return undefined;
   const listed = adapter as unknown as ResourceAdapter<Rec, Cells, z.ZodObject>;
   let records: readonly Rec[];
   try {
-    records = (await screenReadModel(admin.api, listed)).records;
+    records = (await (reread ? rereadScreenReadModel : screenReadModel)(admin.api, listed)).records;
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     log("duplicate_check_unavailable", { screen: adapter.definition.id, ...errorFields(error) });

@@ -17,6 +17,7 @@ import { clearResource } from "~/platform/cache.server";
 import { redirectWithAlert } from "~/platform/flash.server";
 import { formDataOf } from "~/platform/forms.server";
 import { FormRejected } from "~/platform/multipart.server";
+import { withRecordLocks, type HeldLocks } from "~/platform/record-locks.server";
 import { cleanEditorHtml } from "~/platform/sanitize.server";
 import { UPLOAD_MESSAGES } from "~/platform/uploads.server";
 import { isUpstreamError } from "~/platform/upstream.server";
@@ -25,7 +26,8 @@ import { alertOf, echoedForm, failureMessage, firstValue, listLocation, refused,
 import { auditOf, createdId, findCreatedId, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
 import { chosenIn, formChoices, readPickerLists, unknownChoices, type PickerLists } from "./choices.server.ts";
 import { currentRecord } from "./current-record.server.ts";
-import { duplicateWarning } from "./duplicates.server.ts";
+import { duplicateLockKeys, duplicateWarning } from "./duplicates.server.ts";
+import { lockRefusal, recordLockKey } from "./locks.server.ts";
 import { fieldChanges, isStoredValue } from "./field-values.server.ts";
 import { displayedValue, echoedShown, mergeWithCurrent, readShown, shownAfterConflict, shownDigest } from "./merge.server.ts";
 import { sendWrite, type FormFiles } from "./write.server.ts";
@@ -74,19 +76,40 @@ export interface Save<Rec, C extends Cells, S extends z.ZodObject> {
 export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, request: Request, adapter: ResourceAdapter<Rec, C, S>, submitted: Submitted): Promise<Answer> {
   const save = openSave(admin, request, adapter, submitted);
   if (!save) return refused(FORM_MESSAGES.invalidRequest);
-  const edit = await mergeEdit(save);
-  if ("answer" in edit) return edit.answer;
-  const checked = checkValues(save, edit.before);
-  if ("refusal" in checked) return sendBack(save, checked.refusal, 400);
-  if (edit.conflicts.length > 0) {
-    // Changed here and elsewhere: nothing is written until the admin chooses, field by field.
-    return sendBack(save, checked.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: edit.conflicts, shown: save.shown ?? "" } });
+  // One write of a record at a time, on every process: this one merges with the one before's result.
+  return oneAtATime(save, save.recordId === undefined ? [] : [recordLockKey(adapter, save.recordId)], async () => {
+    const edit = await mergeEdit(save);
+    if ("answer" in edit) return edit.answer;
+    const checked = checkValues(save, edit.before);
+    if ("refusal" in checked) return sendBack(save, checked.refusal, 400);
+    if (edit.conflicts.length > 0) {
+      // Changed here and elsewhere: nothing is written until the admin chooses, field by field.
+      return sendBack(save, checked.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: edit.conflicts, shown: save.shown ?? "" } });
+    }
+    const { values, omitted } = settledValues(save, checked);
+    const unchanged = unchangedFields(adapter.definition.fields, edit.before, values);
+    // Saves that could be each other's duplicates, one at a time: the second one's check sees the first's record.
+    const options = (await save.pickerLists.catch(() => undefined))?.options;
+    return oneAtATime(save, duplicateLockKeys(adapter, values, unchanged, options), async ({ writtenElsewhere }) => {
+      const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply, writtenElsewhere);
+      if (held) return held;
+      return writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged) }, checked.reply);
+    });
+  });
+}
+
+/**
+ * Runs a step holding its locks (app/platform/record-locks.server.ts); not had in time (another
+ * write of the same record goes on), or Redis away, the form goes back as it stands with why.
+ */
+async function oneAtATime<Rec, C extends Cells, S extends z.ZodObject>(save: Save<Rec, C, S>, keys: readonly string[], step: (held: HeldLocks) => Promise<Answer>): Promise<Answer> {
+  try {
+    return await withRecordLocks(keys, step);
+  } catch (error) {
+    const refusal = lockRefusal(error, save.adapter.definition.id);
+    if (!refusal) throw error;
+    return sendBack(save, parseWithZod(save.formData, { schema: save.schema }).reply(), refusal.status, { alert: alertOf("error", refusal.message) });
   }
-  const { values, omitted } = settledValues(save, checked);
-  const unchanged = unchangedFields(adapter.definition.fields, edit.before, values);
-  const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply);
-  if (held) return held;
-  return writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged) }, checked.reply);
 }
 
 /** The save's context, or undefined when the screen has no such write. */
@@ -229,6 +252,7 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
   values: Record<string, unknown>,
   unchanged: ReadonlySet<string>,
   reply: Reply,
+  reread: boolean,
 ): Promise<Answer | undefined> {
   const { admin, adapter, recordId, submitted } = save;
   const lists = await save.pickerLists;
@@ -239,6 +263,7 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
     unchanged,
     options: lists?.options,
     confirmed: firstValue(submitted.fields, DUPLICATE_CONFIRM_FIELD),
+    reread,
   });
   if (!likely) return undefined;
   // Without JavaScript the chosen files came with this form and are not kept: the admin chooses them again.

@@ -7,10 +7,12 @@ import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
 import { clearResource } from "~/platform/cache.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { redirectWithAlert } from "~/platform/flash.server";
-import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
+import { withRecordLocks } from "~/platform/record-locks.server";
+import { isUpstreamError } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, isDocumentSubmission, listLocation, refused, refusalStatus } from "./answers.server.ts";
 import { auditOf, type AuditTrail } from "./audit-trail.server.ts";
+import { lockRefusal, recordLockKey } from "./locks.server.ts";
 
 export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -21,9 +23,34 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
 ) {
   const { definition } = adapter;
   if (!definition.toggle || !adapter.toggle) return refused(FORM_MESSAGES.invalidRequest);
-  const failure = definition.messages.toggleFailed ?? definition.messages.loadFailed;
-  let failed: UpstreamError | undefined;
-  const label = definition.toggle.label;
+  const toggle = adapter.toggle;
+  let outcome: { status: number; message: string } | undefined;
+  try {
+    // A save or a delete of this record in flight ends first (locks.server.ts).
+    outcome = await withRecordLocks([recordLockKey(adapter, id)], () => switchRecord(admin, adapter, toggle, id, on));
+  } catch (error) {
+    outcome = lockRefusal(error, definition.id);
+    if (!outcome) throw error;
+  }
+  if (isDocumentSubmission(request)) {
+    return redirectWithAlert(admin.session, listLocation(request), outcome ? { type: "error", message: outcome.message } : undefined);
+  }
+  // With JavaScript the row changes in place (spec §4): no redirect, no reload of the list.
+  return outcome
+    ? data<ScreenActionData>({ alert: alertOf("error", outcome.message) }, { status: outcome.status })
+    : data<ScreenActionData>({ toggled: { id, on } });
+}
+
+/** The switch itself, audited: undefined when it was made, else why not (its status and message). */
+async function switchRecord<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  adapter: ResourceAdapter<Rec, C, S>,
+  toggle: NonNullable<ResourceAdapter<Rec, C, S>["toggle"]>,
+  id: string,
+  on: boolean,
+): Promise<{ status: number; message: string } | undefined> {
+  const { definition } = adapter;
+  const label = definition.toggle?.label ?? "";
   const change = (): FieldChange[] => [{ field: "status", label, kind: "text", from: on ? "Tidak" : "Ya", to: on ? "Ya" : "Tidak" }];
   // The audit log's pending entry first: a switch it cannot record is not sent.
   let audit: AuditTrail;
@@ -31,25 +58,18 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
     audit = auditOf(admin, definition).begin("toggle", id, change);
   } catch (error) {
     if (!(error instanceof AuditUnavailable)) throw error;
-    if (isDocumentSubmission(request)) return redirectWithAlert(admin.session, listLocation(request), { type: "error", message: AUDIT_MESSAGES.unavailable });
-    return data<ScreenActionData>({ alert: alertOf("error", AUDIT_MESSAGES.unavailable) }, { status: 503 });
+    return { status: 503, message: AUDIT_MESSAGES.unavailable };
   }
   try {
-    await adapter.toggle(admin.api, id, on);
+    await toggle(admin.api, id, on);
     audit.ok();
+    return undefined;
   } catch (error) {
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
-    failed = error;
+    return { status: refusalStatus(error), message: definition.messages.toggleFailed ?? definition.messages.loadFailed };
   } finally {
     // Whatever the answer (a timeout may have switched it): what shows this resource is read again.
     clearResource(adapter.resource);
   }
-  if (isDocumentSubmission(request)) {
-    return redirectWithAlert(admin.session, listLocation(request), failed ? { type: "error", message: failure } : undefined);
-  }
-  // With JavaScript the row changes in place (spec §4): no redirect, no reload of the list.
-  return failed
-    ? data<ScreenActionData>({ alert: alertOf("error", failure) }, { status: refusalStatus(failed) })
-    : data<ScreenActionData>({ toggled: { id, on } });
 }
