@@ -65,8 +65,9 @@ export default function handleRequest(
 
 /** Unexpected errors go to the log as one line; the visitor sees only the error page. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // A visitor's aborted request, or an answer we chose (a 404 for an unknown address): not a fault.
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // A visitor's aborted request, or an answer we chose (a 404 for an unknown address, a 503 while
+  // the upstream or Redis is away, logged with its reason where it was chosen): not a fault.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   logError(error, request);
 };
 

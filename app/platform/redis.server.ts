@@ -80,15 +80,28 @@ export async function connectRedis(url: string): Promise<void> {
   const { createClient: create } = await import("redis");
   const client = newClient(create, url, "commands");
   const subscriber = newClient(create, url, "subscriber");
-  try {
+  // The client's own connect timeout does not keep the process alive: with nothing else pending
+  // (an address that drops every packet) Node would end the start half-way, in several lines.
+  let deadline: NodeJS.Timeout | undefined;
+  const noAnswer = new Promise<never>((_, reject) => {
+    deadline = setTimeout(() => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+  });
+  const connecting = (async () => {
     await client.connect();
     await subscriber.connect();
     await subscriber.subscribe(BROADCAST_CHANNEL, (message) => {
       for (const listener of shared.listeners) listener(message);
     });
+  })();
+  // Given up on, its own failure comes later and says nothing more.
+  connecting.catch(() => undefined);
+  try {
+    await Promise.race([connecting, noAnswer]);
   } catch (error) {
     for (const connection of [client, subscriber]) if (connection.isOpen) connection.destroy();
     throw new ConfigError(`Invalid configuration: REDIS_URL cannot be reached (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    clearTimeout(deadline);
   }
   // Broadcasts sent while the subscriber was away are lost: listeners hear that they may have missed some.
   subscriber.on("ready", () => {

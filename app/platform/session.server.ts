@@ -228,8 +228,10 @@ async function orServiceUnavailable<T>(work: (client: RedisClient) => Promise<T>
   try {
     return await withRedis(work);
   } catch (error) {
-    if (error instanceof RedisUnavailable) throw data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
-    throw error;
+    if (!(error instanceof RedisUnavailable)) throw error;
+    // An outage, expected and answered: logged with its reason, not as an unexpected error.
+    log("session_store_unavailable", { reason: error.message });
+    throw data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
   }
 }
 

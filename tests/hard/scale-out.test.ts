@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { createClient } from "redis";
@@ -402,9 +404,13 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
 
   it("answers 503 with a clear message while Redis is down and recovers without a restart", async () => {
     const { cookie } = await logIn(nginx.url, ADMIN_EMAIL, DEMO_PASSWORD);
+    const logMarks = cluster.bffs.map((bff) => bff.proc.logLines().length);
     await cluster.redis.stop();
     try {
       for (const bff of cluster.bffs) {
+        // A resumable upload asking where it stands, as the browser does after a break.
+        const head = await fetch(`${bff.url}/admin/uploads/0123456789abcdef0123456789abcdef`, { method: "HEAD", headers: { cookie: cookie!, "Tus-Resumable": "1.0.0" } });
+        expect(head.status).toBe(503);
         const admin = await get(bff.url, "/admin/classification", cookie);
         expect(admin.status).toBe(503);
         expect(admin.text).toContain("Layanan sedang terganggu");
@@ -429,6 +435,12 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
     expect((await logIn(nginx.url, ADMIN_EMAIL, DEMO_PASSWORD)).status).toBe(302);
     for (const bff of cluster.bffs) expect(bff.proc.child.exitCode).toBeNull();
     for (const bff of cluster.bffs) expect(bff.proc.logLines().filter((line) => line.event === "unhandled_rejection")).toEqual([]);
+    // An outage is expected: its 503s are logged with their reason, none as an unexpected error (which pages someone).
+    cluster.bffs.forEach((bff, index) => {
+      const during = bff.proc.logLines().slice(logMarks[index]);
+      expect(during.filter((line) => line.event === "unexpected_error")).toEqual([]);
+      expect(during.some((line) => line.event === "session_store_unavailable")).toBe(true);
+    });
 
     reportCase({
       suite: "scale-out",
@@ -438,16 +450,22 @@ describe.skipIf(skipReason)("scale-out: three BFF processes sharing Redis, behin
     });
   });
 
-  it("refuses to start, in one line, when REDIS_URL cannot be reached", async () => {
+  it("refuses to start, in one line, when REDIS_URL cannot be reached or does not answer", async () => {
     const dataDir = await tempDir("no-redis");
+    // Accepts the connection and says nothing, as an address that swallows packets or a wrong service does.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {
-      const env = bffEnv({ UPSTREAM_API_URL: cluster.referenceApiUrl, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${await closedLoopbackPort()}` });
-      const refused = spawnSite(env);
-      expect(await refused.waitForExit()).toEqual({ code: 1, signal: null });
-      expect(refused.stderr().trim()).toMatch(/^Invalid configuration: REDIS_URL cannot be reached \([^\n]*\)$/);
-      expect(refused.stdout()).not.toContain('"event":"listening"');
-      reportCase({ suite: "scale-out", tried: "start a process whose REDIS_URL nothing listens on", got: `exit 1: ${refused.stderr().trim()}`, passed: true });
+      const urls = { "nothing listens": `redis://127.0.0.1:${await closedLoopbackPort()}`, "nothing answers": `redis://127.0.0.1:${(silent.address() as AddressInfo).port}` };
+      for (const [what, url] of Object.entries(urls)) {
+        const refused = spawnSite(bffEnv({ UPSTREAM_API_URL: cluster.referenceApiUrl, DATA_DIR: dataDir, REDIS_URL: url }));
+        expect(await refused.waitForExit(), what).toEqual({ code: 1, signal: null });
+        expect(refused.stderr().trim(), what).toMatch(/^Invalid configuration: REDIS_URL cannot be reached \([^\n]*\)$/);
+        expect(refused.stdout()).not.toContain('"event":"listening"');
+        reportCase({ suite: "scale-out", tried: `start a process whose REDIS_URL ${what}`, got: `exit 1: ${refused.stderr().trim()}`, passed: true });
+      }
     } finally {
+      silent.close();
       await removeDir(dataDir);
     }
   });
