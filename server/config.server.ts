@@ -45,6 +45,11 @@ const envSchema = z
     /** Prometheus metrics on a listener of their own (server/metrics.server.ts), never the site's port; off when METRICS_PORT is unset or empty. */
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     METRICS_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+    /**
+     * The metrics answer anyone who reaches them (no login): a METRICS_HOST other than loopback is
+     * taken only with this set to `remote`, on purpose, behind a firewall that admits only Prometheus.
+     */
+    METRICS_REACH: z.enum(["loopback", "remote"], { error: "must be loopback or remote" }).default("loopback"),
     /** Whole-request limit: a large video over a slow link must not be cut off. */
     REQUEST_TIMEOUT_MS: numberFromEnv(60 * 60 * 1000, 1000),
     /** Headers must arrive quickly whatever the body does (slowloris). */
@@ -132,6 +137,13 @@ const envSchema = z
     const sharedAddress = env.METRICS_HOST === env.HOST || [env.HOST, env.METRICS_HOST].some((host) => host === "0.0.0.0" || host === "::");
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT && sharedAddress) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics have a listener of their own)" });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_REACH !== "remote" && !isLoopback(env.METRICS_HOST)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_HOST"],
+        message: "must be a loopback address (the metrics have no login); to serve them to another machine on purpose, set METRICS_REACH=remote and let the firewall admit only Prometheus",
+      });
     }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -318,4 +330,12 @@ let current: Config | undefined;
 export function getConfig(): Config {
   current ??= parseConfig(process.env);
   return current;
+}
+
+/** A host that only this machine reaches: `localhost`, 127.0.0.0/8 or ::1. */
+function isLoopback(host: string): boolean {
+  const bare = host.toLowerCase();
+  if (bare === "localhost" || bare === "::1") return true;
+  if (isIP(bare) === 4) return bare.startsWith("127.");
+  return false;
 }

@@ -51,11 +51,26 @@ describe("configuration", () => {
       "Invalid configuration: METRICS_PORT must differ from PORT (the metrics have a listener of their own)",
     );
     expect(errorOf({ ...base, METRICS_PORT: "3000" })).toMatch(/^Invalid configuration: METRICS_PORT must differ from PORT/);
-    expect(errorOf({ ...base, HOST: "0.0.0.0", METRICS_HOST: "10.0.0.5", PORT: "3000", METRICS_PORT: "3000" })).toMatch(/^Invalid configuration: METRICS_PORT must differ from PORT/);
+    expect(errorOf({ ...base, HOST: "0.0.0.0", METRICS_HOST: "10.0.0.5", METRICS_REACH: "remote", PORT: "3000", METRICS_PORT: "3000" })).toMatch(
+      /^Invalid configuration: METRICS_PORT must differ from PORT/,
+    );
     // The same number on two addresses of the machine is two ports.
-    expect(parseConfig({ ...base, METRICS_HOST: "10.0.0.5", PORT: "3000", METRICS_PORT: "3000" }).metrics).toEqual({ host: "10.0.0.5", port: 3000 });
+    expect(parseConfig({ ...base, METRICS_HOST: "127.0.0.2", PORT: "3000", METRICS_PORT: "3000" }).metrics).toEqual({ host: "127.0.0.2", port: 3000 });
     expect(parseConfig({ ...base, PORT: "0", METRICS_PORT: "0" }).metrics).toEqual({ host: "127.0.0.1", port: 0 });
     expect(parseConfig({ ...base, PORT: "3000", METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+  });
+
+  it("refuses a METRICS_HOST other than loopback in one line, unless METRICS_REACH=remote says it on purpose", () => {
+    for (const host of ["0.0.0.0", "::", "10.0.0.5", "192.168.1.20", "metrics.internal"]) {
+      expect(errorOf({ ...base, METRICS_HOST: host, METRICS_PORT: "9464" }), host).toMatch(/^Invalid configuration: METRICS_HOST must be a loopback address \(the metrics have no login\); [^\n]*METRICS_REACH=remote[^\n]*$/);
+      expect(parseConfig({ ...base, METRICS_HOST: host, METRICS_PORT: "9464", METRICS_REACH: "remote" }).metrics).toEqual({ host, port: 9464 });
+    }
+    for (const host of ["127.0.0.1", "127.0.1.1", "localhost", "::1"]) {
+      expect(parseConfig({ ...base, METRICS_HOST: host, METRICS_PORT: "9464" }).metrics, host).toEqual({ host, port: 9464 });
+    }
+    // Without METRICS_PORT nothing listens: the host is not judged.
+    expect(parseConfig({ ...base, METRICS_HOST: "0.0.0.0" }).metrics).toBeUndefined();
+    expect(errorOf({ ...base, METRICS_REACH: "everyone" })).toMatch(/^Invalid configuration: METRICS_REACH must be loopback or remote/);
   });
 
   it("separates the panel service and secures cookies behind https", () => {
