@@ -1,4 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SCREENS } from "~/resources/resources";
 
@@ -71,5 +76,66 @@ describe("the deployment guide's nginx configuration", () => {
       for (const suffix of ["", ".data"]) expect(uploadLocation.test(`/admin/${screen.id}${suffix}`), `/admin/${screen.id}${suffix}`).toBe(carriesFiles);
     }
     for (const upload of ["/admin/video.upload", "/admin/uploads", `/admin/uploads/${"0a".repeat(16)}`]) expect(uploadLocation.test(upload), upload).toBe(true);
+  });
+});
+
+/** The guide's systemd unit (its ```ini block): each setting's values, by name. */
+function unitSettings(markdown: string): Map<string, string[]> {
+  const [unit] = [...markdown.matchAll(/^```ini\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+  const settings = new Map<string, string[]>();
+  for (const [, name, value] of unit.matchAll(/^(\w+)=(.*)$/gm)) settings.set(name, [...(settings.get(name) ?? []), value]);
+  return settings;
+}
+
+/** Where scripts/node-lts.sh keeps the pinned Node by default (its `tools` folder). */
+const NODE_LTS_CACHE = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "dispusip-web");
+
+/** What `ProtectHome=true` hides from the service (systemd.exec(5)). */
+const HIDDEN_BY_PROTECT_HOME = ["/home", "/root", "/run/user"];
+const hidden = (file: string) => HIDDEN_BY_PROTECT_HOME.some((folder) => file === folder || file.startsWith(`${folder}/`));
+
+describe("the deployment guide's systemd unit", () => {
+  it("runs a Node, from a folder, with files and a data folder that its own hardening lets the service reach", async () => {
+    const markdown = await guide();
+    const unit = unitSettings(markdown);
+    expect(unit.get("ProtectHome")).toEqual(["true"]);
+    const [node] = unit.get("ExecStart")![0].split(" ");
+    const paths = [node, ...unit.get("WorkingDirectory")!, ...unit.get("EnvironmentFile")!, ...unit.get("ReadWritePaths")!];
+    for (const file of paths) {
+      expect(file, file).toMatch(/^\//);
+      expect(hidden(file), `${file} is hidden by ProtectHome=true`).toBe(false);
+    }
+    // The DATA_DIR the guide gives is writable under ProtectSystem=strict.
+    expect(unit.get("ProtectSystem")).toEqual(["strict"]);
+    const dataDir = /`DATA_DIR` \| e\.g\. `([^`]+)`/.exec(markdown)?.[1];
+    expect(unit.get("ReadWritePaths")).toContain(dataDir);
+  });
+
+  it("runs the Node that the guide's install line puts in place, outside every home folder", async () => {
+    const markdown = await guide();
+    const [node] = unitSettings(markdown).get("ExecStart")![0].split(" ");
+    const install = /^```sh\n(DISPUSIP_TOOLS_DIR=.*)\n```$/m.exec(markdown)?.[1];
+    expect(install, "the guide's Node install line").toBeDefined();
+    const linked = /ln -sfn .* (\S+)$/.exec(install!)?.[1];
+    expect(node).toBe(`${linked}/bin/node`);
+    const tools = /^DISPUSIP_TOOLS_DIR=(\S+) /.exec(install!)?.[1];
+    expect(hidden(tools!)).toBe(false);
+    expect(hidden(linked!)).toBe(false);
+  });
+
+  it.skipIf(!existsSync(path.join(NODE_LTS_CACHE, `node-${process.versions.node}`)))("whose install line, run with /opt in a temp folder, leaves a Node 24 at the unit's path", async () => {
+    const markdown = await guide();
+    const install = /^```sh\n(DISPUSIP_TOOLS_DIR=.*)\n```$/m.exec(markdown)![1];
+    const [node] = unitSettings(markdown).get("ExecStart")![0].split(" ");
+    const opt = await mkdtemp(path.join(tmpdir(), "dispusip-opt-"));
+    try {
+      // The tools folder is this machine's cache of scripts/node-lts.sh: nothing is downloaded.
+      await symlink(NODE_LTS_CACHE, path.join(opt, "dispusip-tools"));
+      execFileSync("bash", ["-c", install.replaceAll("/opt/", `${opt}/`)], { cwd: fileURLToPath(root), stdio: "ignore" });
+      const version = execFileSync(node.replace("/opt/", `${opt}/`), ["--version"], { encoding: "utf8" }).trim();
+      expect(version).toMatch(/^v24\./);
+    } finally {
+      await rm(opt, { recursive: true, force: true });
+    }
   });
 });
