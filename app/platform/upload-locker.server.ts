@@ -93,6 +93,8 @@ class RedisLock implements Lock {
       }
     } catch (error) {
       if (error instanceof RedisUnavailable) {
+        // An outage, expected and answered 503: logged with its reason, not as an unexpected error.
+        log("upload_lock_unavailable", { upload: this.id, reason: error.message });
         // A SET whose answer timed out may still have been applied: the key must not outlive us.
         void this.deleteKey();
         throw refusal(503, MESSAGES.upstreamUnavailable);

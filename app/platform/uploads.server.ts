@@ -174,8 +174,9 @@ async function reserve(reservations: Reservations, upload: Upload, admin: string
   try {
     verdict = await reservations.reserve({ id: upload.id, admin, bytes: reservedBytesOf(upload.size ?? 0, metadata), created: Date.now() });
   } catch (error) {
-    if (error instanceof RedisUnavailable) throw refusal(503, MESSAGES.upstreamUnavailable);
-    throw error;
+    if (!(error instanceof RedisUnavailable)) throw error;
+    log("upload_reservation_unavailable", { upload: upload.id, reason: error.message });
+    throw refusal(503, MESSAGES.upstreamUnavailable);
   }
   if (verdict !== "reserved") throw refusal(...REFUSED[verdict]);
 }
