@@ -6,6 +6,7 @@
 // - jsx-a11y `recommended` on app/**/*.tsx
 // - the layers of docs/architecture.md ("Layers and folders"): eslint-plugin-import-x's
 //   no-restricted-paths zones, in eslint.layers.js
+// - small rooms: no source file over 350 lines (`max-lines`; tests aside)
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import { layers } from "./eslint.layers.js";
@@ -31,6 +32,10 @@ export default defineConfig(
       // error handlers); `{ id: _id, ...rest }`: the properties left out of `rest`.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", ignoreRestSiblings: true }],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "reference-api/**/*.ts", "scripts/**/*.ts"],
+    rules: { "max-lines": ["error", { max: 350, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ["app/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],

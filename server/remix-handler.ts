@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable, createRequestHandler, type AppLoadCon
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { getConfig } from "./config.server.ts";
 import { refuseBadRequest, requestOrigin } from "./origin.server.ts";
-import { bodyRefused, onBodyRefused, requestBodyOf } from "./request-body.server.ts";
+import { bodyRefused, onBodyRefused } from "./body-refusals.server.ts";
+import { requestBodyOf } from "./request-body.server.ts";
 
 const FORWARDING_HEADERS = new Set(["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"]);
 

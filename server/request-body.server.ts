@@ -17,6 +17,7 @@ import {
   smallDeclaredBody,
   uploadPolicy,
 } from "./body-policy.server.ts";
+import { BodyRefused, refuseBody } from "./body-refusals.server.ts";
 import { log } from "./log.server.ts";
 import { routeMatcher } from "./route-matcher.server.ts";
 import { tooLargeMessage } from "./visitor-errors.server.ts";
@@ -56,36 +57,11 @@ const READ_AHEAD_BYTES = 64 * 1024;
 
 const SAFE_METHODS = ["GET", "HEAD"];
 
-/** A body refused by its size or its pace. */
-export class BodyRefused extends Error {
-  readonly status: 408 | 413;
-
-  constructor(status: 408 | 413) {
-    super(status === 413 ? "request body too large" : "request body too slow");
-    this.status = status;
-    this.name = "BodyRefused";
-  }
-}
-
 const bodies = new WeakMap<IncomingMessage, RequestBody>();
-const refusals = new WeakMap<ExpressResponse, Array<() => void>>();
-const refused = new WeakSet<ExpressResponse>();
 
 /** What Remix reads: the bounded body when this request has one, else the request itself. */
 export function requestBodyOf(req: IncomingMessage): Readable {
   return bodies.get(req)?.readable ?? req;
-}
-
-/** True once this process answered for the body (413 or 408): the app's own answer is dropped. */
-export function bodyRefused(res: ExpressResponse): boolean {
-  return refused.has(res);
-}
-
-/** Runs `listener` when the body is refused (e.g. to abort the app's request). */
-export function onBodyRefused(res: ExpressResponse, listener: () => void): void {
-  const listeners = refusals.get(res) ?? [];
-  listeners.push(listener);
-  refusals.set(res, listeners);
 }
 
 /**
@@ -239,15 +215,13 @@ class RequestBody {
   /** Answers for the body (413 or 408) and stops the app's reading of it. */
   private refuse(status: 408 | 413) {
     const { res } = this;
-    if (refused.has(res) || this.done) return;
-    refused.add(res);
+    if (this.done || !refuseBody(res)) return;
     log("request_body_refused", {
       status,
       path: this.req.url?.split("?")[0],
       request_id: this.req.headers["x-request-id"] as string | undefined,
       received_bytes: this.received,
     });
-    for (const listener of refusals.get(res) ?? []) listener();
     // A body of unknown length past its limit, or one that sends nothing: never read to its end.
     this.unread = true;
     this.stopReading();
@@ -334,7 +308,7 @@ export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: P
     const declared = Number(req.headers["content-length"]);
     if (req.headers["transfer-encoding"] === undefined && Number.isFinite(declared) && declared > policy.limitBytes) {
       log("request_body_refused", { status: 413, path: pathname, request_id: req.get("x-request-id"), declared_bytes: declared });
-      refused.add(res);
+      refuseBody(res);
       bound(req, res, policy)?.answeredUnread();
       answerUnread(req, res, 413, { message: tooLargeMessage(policy.limitBytes) });
       return;
