@@ -21,6 +21,7 @@ import { boundRequestBodies } from "./request-body.server.ts";
 import { startLine } from "./start-line.server.ts";
 import { privateAnswers, refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
+import { upstreamsReachable } from "./upstream-health.server.ts";
 import { onClientError, onUnmetExpectation, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
 
 /**
@@ -247,29 +248,6 @@ const requestLog: express.RequestHandler = (req, res, next) => {
 function isTrustedPeer(req: express.Request): boolean {
   const trusts = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   return trusts(req.socket.remoteAddress ?? "", 0);
-}
-
-/**
- * Whether the upstreams answer `/api` within `timeoutMs`: "unreachable" on a connection error or a
- * 5xx, "slow" when no answer came in time (the worse of the two when they differ).
- */
-export async function upstreamsReachable(
-  config: Pick<Config, "upstreamApiUrl" | "panelApiUrl">,
-  timeoutMs = 3_000,
-): Promise<"ok" | "slow" | "unreachable"> {
-  const bases = [...new Set([config.upstreamApiUrl, config.panelApiUrl])];
-  const answers = await Promise.all(
-    bases.map(async (base) => {
-      try {
-        const response = await fetch(`${base}/api`, { signal: AbortSignal.timeout(timeoutMs) });
-        response.body?.cancel().catch(() => {});
-        return response.status < 500 ? "ok" : "unreachable";
-      } catch (error) {
-        return error instanceof Error && error.name === "TimeoutError" ? "slow" : "unreachable";
-      }
-    }),
-  );
-  return answers.includes("unreachable") ? "unreachable" : answers.includes("slow") ? "slow" : "ok";
 }
 
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */

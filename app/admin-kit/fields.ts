@@ -79,6 +79,11 @@ export interface FieldDefinition {
   requiredOnCreate?: boolean;
   /** Spec §7 sends it on update only (a publisher's `total_books`): the add form leaves it out. */
   updateOnly?: boolean;
+  /**
+   * Not required, but a record is incomplete without it (a book's cover and file): the desk
+   * (`/admin`) counts the records that lack it, as the librarian's to-do.
+   */
+  expected?: boolean;
 }
 
 /** An image (JPEG, PNG, WebP, GIF), a book file (PDF, EPUB) or a video (MP4, WebM, QuickTime). */

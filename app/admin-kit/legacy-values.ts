@@ -21,6 +21,17 @@ function typedText(field: FieldDefinition): boolean {
   return field.type !== "file" && field.type !== "pills" && !field.optionsFrom;
 }
 
+/** A field's rule alone as a form's schema, made once per rule (conform's coercion of it is cached by the schema). */
+const fieldSchemas = new WeakMap<z.ZodType, Map<string, z.ZodObject>>();
+
+function fieldSchema(name: string, rule: z.ZodType): z.ZodObject {
+  let byName = fieldSchemas.get(rule);
+  if (!byName) fieldSchemas.set(rule, (byName = new Map()));
+  let schema = byName.get(name);
+  if (!schema) byName.set(name, (schema = z.object({ [name]: rule })));
+  return schema;
+}
+
 /**
  * The stored values, by field, that the field's rule refuses today, as the edit form shows them.
  * An empty value is never one: a required field left empty must be filled.
@@ -35,7 +46,7 @@ export function legacyValues(schema: z.ZodObject, fields: readonly FieldDefiniti
     // Read as a submission is (conform's coercion: empty to undefined, numbers...), by the field's rule alone.
     const formData = new FormData();
     formData.set(field.name, value);
-    const submission = parseWithZod(formData, { schema: z.object({ [field.name]: rule }) });
+    const submission = parseWithZod(formData, { schema: fieldSchema(field.name, rule) });
     if (submission.status !== "success") legacy[field.name] = value;
   }
   return legacy;

@@ -43,8 +43,13 @@ export function exportPath(id: string): string {
   return `/admin/export/${id}`;
 }
 
+/** The desk, `/admin` itself: the sidebar's first entry, before every section (app/routes/admin._index.tsx). */
+export const DESK_PAGE: AdminPage = { id: "", alias: "Ringkasan", title: "Ringkasan", icon: "desk" };
+export const DESK_PATH = "/admin";
+
 /** The admin page a URL path belongs to (its own path or one below it). */
 export function adminPageFor(sections: AdminSection[], pathname: string): AdminPage | undefined {
+  if (pathname === DESK_PATH || pathname === `${DESK_PATH}/`) return DESK_PAGE;
   return sections
     .flatMap((section) => section.pages)
     .find((candidate) => {

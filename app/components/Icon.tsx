@@ -20,6 +20,7 @@ const PATHS: Record<IconName, string> = {
   building: "M4 21V5l8-3 8 3v16 M9 21v-5h6v5 M8 8h.01 M12 8h.01 M16 8h.01 M8 12h.01 M12 12h.01 M16 12h.01",
   video: "M3 6h13v12H3z M16 10l5-3v10l-5-3",
   log: "M3 12a9 9 0 1 0 2.6-6.4 M3 4v5h5 M12 7v5l3 2",
+  desk: "M3 3h8v8H3z M13 3h8v5h-8z M13 10h8v11h-8z M3 13h8v8H3z",
   menu: "M3 6h18 M3 12h18 M3 18h18",
   close: "M6 6l12 12 M18 6 6 18",
   logout: "M9 21H4V3h5 M16 17l5-5-5-5 M21 12H9",

@@ -20,7 +20,8 @@ export type MenuIcon =
   | "pen"
   | "building"
   | "video"
-  | "log";
+  | "log"
+  | "desk";
 
 /** The icon beside a form field. */
 export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";

@@ -319,6 +319,12 @@ export function handleUploadRequest(admin: AdminContext, request: Request, ruleO
   return server.handleWeb(new Request(request.url, init));
 }
 
+/** This admin's resumable uploads not yet saved with their form (a closed tab, a form left open), and their bytes. */
+export async function unsavedUploads(admin: AdminContext): Promise<{ count: number; bytes: number }> {
+  const { count, bytes } = await resumableUploads().reservations.usage(String(admin.user.id));
+  return { count, bytes };
+}
+
 /** A finished upload of this admin for this field, ready to be read; a refusal message otherwise. */
 export async function storedUpload(
   admin: AdminContext,

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formDraftOwner, requireAdmin } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
 import { KeptDrafts } from "~/components/admin/DraftOffer";
 import { Icon } from "~/components/Icon";
-import { adminPageFor, adminPath } from "~/admin-kit/menu";
+import { adminPageFor, adminPath, DESK_PAGE, DESK_PATH } from "~/admin-kit/menu";
 import { RESOURCES } from "~/resources/resources.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
 import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
@@ -85,7 +85,9 @@ export default function AdminLayout() {
         }}
       >
         <div className="admin-sidebar-top">
-          <span className="admin-brand">Admin Panel</span>
+          <Link to={DESK_PATH} className="admin-brand" onClick={closeOnNarrow}>
+            Admin Panel
+          </Link>
           <button
             type="button"
             className="icon-button admin-sidebar-close"
@@ -95,6 +97,14 @@ export default function AdminLayout() {
             <Icon name="close" />
           </button>
         </div>
+        <ul className="admin-nav-desk">
+          <li>
+            <NavLink to={DESK_PATH} end prefetch="intent" onClick={closeOnNarrow}>
+              <Icon name={DESK_PAGE.icon} />
+              <span>{DESK_PAGE.alias}</span>
+            </NavLink>
+          </li>
+        </ul>
         {menu.map((section) => (
           <section key={section.label} aria-labelledby={sectionHeadingId(section.label)}>
             <h2 id={sectionHeadingId(section.label)} className="admin-nav-label">

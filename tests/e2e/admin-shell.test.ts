@@ -6,8 +6,8 @@ import { DESKTOP, keepScreenshot, PHONE, waitForPath } from "./helpers/index.ts"
 
 const WEBSITE_SETTINGS = ["Slider", "Tentang", "Visi Misi", "Kegiatan", "Sejarah", "Pejabat", "Perpustakaan"];
 const MOBILE_SETTINGS = ["Banner", "Buku", "Kategori", "Tag", "Klasifikasi", "Pengarang", "Penerbit", "Video"];
-// The audit log (issue 9) has a section of its own after the spec's two.
-const ALL_ENTRIES = [...WEBSITE_SETTINGS, ...MOBILE_SETTINGS, "Log Aktivitas"];
+// The desk (issue 47) comes first, before the spec's two sections; the audit log (issue 9) has a section of its own after them.
+const ALL_ENTRIES = ["Ringkasan", ...WEBSITE_SETTINGS, ...MOBILE_SETTINGS, "Log Aktivitas"];
 
 /** A logged-in admin's page at `path` (the slider screen unless said otherwise), ready to use. */
 async function adminPage(
@@ -28,8 +28,9 @@ const closeButtonOf = (p: Page) => p.getByRole("button", { name: "Tutup menu" })
 const logoutOf = (p: Page) => p.getByRole("button", { name: "Logout" });
 const avatarOf = (p: Page) => p.getByRole("button", { name: "Admin", exact: true });
 
+/** The menu's entries (the brand, which leads to the desk too, aside). */
 async function linkNames(p: Page): Promise<string[]> {
-  return (await sidebarOf(p).getByRole("link").allInnerTexts()).map((text) => text.trim());
+  return (await sidebarOf(p).getByRole("listitem").allInnerTexts()).map((text) => text.trim());
 }
 
 async function currentEntries(p: Page): Promise<string[]> {

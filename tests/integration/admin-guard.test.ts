@@ -116,13 +116,19 @@ describe("every admin route guards its loader and action", () => {
   }
 
   it("lets roles 2 and 3 through (the guard is not simply refusing everyone)", async () => {
-    const module = (await import("~/routes/admin._index")) as RouteModule;
-    const visit = (cookie?: string) =>
-      outcome(() => module.loader!({ request: request("/admin", { cookie }), params: {}, context: { clientIp: "127.0.0.1" } }));
+    // The back-office's layout: its loader reads no upstream data, only the menu.
+    const module = (await import("~/routes/admin")) as RouteModule;
+    const visit = async (cookie?: string) => {
+      try {
+        return await module.loader!({ request: request("/admin", { cookie }), params: {}, context: { clientIp: "127.0.0.1" } });
+      } catch (thrown) {
+        return thrown;
+      }
+    };
     expect(((await visit()) as Response).headers.get("Location")).toBe("/");
     for (const role of [2, 3]) {
-      const response = (await visit(await sessionCookie(role))) as Response;
-      expect(response.headers.get("Location")).toBe("/admin/slider-manager");
+      const answer = (await visit(await sessionCookie(role))) as { menu?: unknown[] };
+      expect(answer.menu?.length, `role ${role}`).toBeGreaterThan(0);
     }
   });
 });

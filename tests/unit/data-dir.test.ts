@@ -7,7 +7,7 @@ import { http, passthrough } from "msw";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "@server/config.server";
 import { checkDataDirAtStart, DATA_DIR_PROBE_INTERVAL_MS, dataDirWritable, dataPaths } from "@server/data-dir.server";
-import { upstreamsReachable } from "@server/index";
+import { upstreamsReachable } from "@server/upstream-health.server";
 import { upstream } from "../mocks/upstream";
 
 /**

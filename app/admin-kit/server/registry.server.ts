@@ -10,6 +10,7 @@ import type { UploadTarget } from "~/platform/uploads.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { exportCsv, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
 import { searchChoices } from "./screen/choices.server.ts";
+import { screenSummary, type ScreenSummary } from "./screen/summary.server.ts";
 
 /**
  * The back-office made from the one list of resources (app/resources/resources.ts) and each
@@ -42,6 +43,8 @@ export interface RegisteredScreen {
   act(admin: AdminContext, request: Request): ReturnType<typeof screenAction>;
   /** The list as a CSV download, for an exportable screen. */
   exportCsv(admin: AdminContext, request: Request): Promise<Response>;
+  /** What the desk says of its list: its size and what needs the librarian (screen/summary.server.ts). */
+  summary(admin: AdminContext): Promise<ScreenSummary>;
 }
 
 export interface ResourceRegistry {
@@ -98,6 +101,7 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
       load: (admin, request) => loadScreen(admin, request, adapter),
       act: (admin, request) => screenAction(admin, request, adapter),
       exportCsv: (admin, request) => exportCsv(admin, request, adapter),
+      summary: (admin) => screenSummary(admin.api, adapter),
     }),
   );
   const screenById = (id: string | undefined) => screens.find((screen) => screen.page.id === id);

@@ -21,8 +21,8 @@ const bookForm = formOf([
   { name: "classification_id", label: "Klasifikasi", type: "select", rule: optionalChoice(), optionsFrom: "classification" },
   { name: "genres", label: "Genre", type: "pills", rule: choices(), optionsFrom: "genre" },
   { name: "tags", label: "Tag", type: "pills", rule: choices(), optionsFrom: "tag" },
-  { name: "cover", label: "Sampul", type: "file", accept: "image" },
-  { name: "file", label: "Berkas buku", type: "file", accept: "book" },
+  { name: "cover", label: "Sampul", type: "file", accept: "image", expected: true },
+  { name: "file", label: "Berkas buku", type: "file", accept: "book", expected: true },
 ]);
 
 export const bookSchema = bookForm.schema;
