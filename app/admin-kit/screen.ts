@@ -45,8 +45,10 @@ export interface ScreenTexts {
 }
 
 export interface ToggleDefinition<C extends Cells> {
-  /** The switch's name for assistive technology, e.g. "Aktif". */
+  /** The switch's name ("Aktif"), for assistive technology whatever its state, and what it shows when on. */
   label: string;
+  /** What the switch shows when off ("Nonaktif"); its name stays `label`, its state is aria-checked. */
+  offLabel: string;
   isOn(cells: C): boolean;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { markWindow } from "./helpers/index.ts";
+import { alertShown, markWindow } from "./helpers/index.ts";
 import { SHAPES, type ShapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -40,11 +40,17 @@ for (const shape of SHAPES) test.describe(`library switch, upstream in the ${sha
       }
     });
 
+    // Its name stays "Aktif <library>" whatever its state; what it shows is the state (issue 47 point 5).
     const toggle = page.getByRole("switch", { name: `Aktif ${library.name}` });
+    const shows = (on: boolean) => (on ? "Aktif" : "Nonaktif");
     expect(await toggle.getAttribute("aria-checked")).toBe(String(library.active));
+    expect((await toggle.locator(".kit-switch-label").innerText()).trim()).toBe(shows(library.active));
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(String(!library.active));
     await expect.poll(async () => (await libraries()).find((candidate) => candidate.id === library.id)?.active).toBe(!library.active);
+    expect((await toggle.locator(".kit-switch-label").innerText()).trim()).toBe(shows(!library.active));
+    // A switch that worked says so, as a save does.
+    await alertShown(page, "Berhasil mengubah data!");
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(String(library.active));
     await expect.poll(async () => (await libraries()).find((candidate) => candidate.id === library.id)?.active).toBe(library.active);

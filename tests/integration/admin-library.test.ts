@@ -45,14 +45,14 @@ describe("libraries", () => {
         json: { id: 11, name: "Perpustakaan Desa Sukamaju", address: "Jl. Desa 1", phone_number: "0812345678", about: "Taman bacaan", active: false },
       },
     ]);
-    expect(submitted).toEqual({ kind: "data", status: 200, data: { toggled: { id: "11", on: false } } });
+    expect(submitted).toMatchObject({ kind: "data", status: 200, data: { toggled: { id: "11", on: false }, alert: { type: "success", message: "Berhasil mengubah data!" } } });
   });
 
-  it("without JavaScript the switch posts and the list comes back (a redirect, no alert on success)", async () => {
+  it("without JavaScript the switch posts and the list comes back saying so (a redirect, 'Berhasil mengubah data!')", async () => {
     const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
     const submitted = await toggle("12", true, { "Sec-Fetch-Mode": "navigate" });
     expect(writes[0].json).toMatchObject({ id: 12, active: true });
-    expect(await admin.alertAfter(submitted)).toEqual([]);
+    expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
   it("a failed switch is told to the admin ('Gagal mengubah data!'), never only logged", async () => {

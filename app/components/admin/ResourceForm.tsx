@@ -153,7 +153,9 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
     defaultValue,
     // Not the legacy fields' either-or: their own constraints (required) still show.
     constraint: getZodConstraint(schemaAllowingUnresolved(definition.schema, Object.keys(unresolved))),
-    shouldValidate: "onBlur",
+    // Judged at the save; a field also on leaving it once it holds (or held) something, below:
+    // tabbing through an empty form says nothing yet. Once judged, as the admin types.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
@@ -163,6 +165,8 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   const formProps = getFormProps(form);
   const busy = submitting || upload.progress !== null;
   const formElement = useRef<HTMLFormElement>(null);
+  /** The fields that held something at some point: judged on leaving them, even emptied since. */
+  const filled = useRef(new Set<string>());
   const unsaved = useUnsavedChanges(formElement, { sending: upload.progress !== null, unfinished: upload.unfinished });
 
   return (
@@ -173,6 +177,15 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
       preventScrollReset
       className="kit-form"
       {...formProps}
+      onInput={(event) => {
+        const { name, value } = event.target as EventTarget as Partial<HTMLInputElement>;
+        if (name && String(value ?? "").trim() !== "") filled.current.add(name);
+      }}
+      onBlur={(event) => {
+        const { name, value } = event.target as EventTarget as Partial<HTMLInputElement>;
+        const judged = name && definition.fields.some((field) => field.name === name);
+        if (judged && (String(value ?? "").trim() !== "" || filled.current.has(name))) form.validate({ name });
+      }}
       onSubmit={(event) => {
         formProps.onSubmit(event);
         const fileInputs = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="file"]')];

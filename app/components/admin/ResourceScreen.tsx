@@ -105,7 +105,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
   const listHref = screenHref(searchParams, "list");
   const closeOverlay = useCallback(() => navigate(listHref, { replace: true, preventScrollReset: true }), [navigate, listHref]);
   const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
-  const reportSwitchFailure = useCallback((alert: AlertMessage) => setSwitchAlerts((current) => [...current, alert]), []);
+  const reportSwitchAnswer = useCallback((alert: AlertMessage) => setSwitchAlerts((current) => [...current, alert]), []);
 
   const canAdd = Boolean(definition.addButton) && !(definition.singleRecord && rows.length > 0);
   const modal = state.modal;
@@ -136,7 +136,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
     editHref: definition.edit ? (row) => screenHref(searchParams, { modal: "edit", id: row.id }) : undefined,
     detailHref: detailHref ? (row) => detailHref(row.id) : undefined,
     toggle: toggle
-      ? (row) => <StatusSwitch key={row.id} rowId={row.id} rowLabel={definition.rowLabel(row.cells)} toggle={toggle} cells={row.cells} onFailure={reportSwitchFailure} />
+      ? (row) => <StatusSwitch key={row.id} rowId={row.id} rowLabel={definition.rowLabel(row.cells)} toggle={toggle} cells={row.cells} onAnswer={reportSwitchAnswer} />
       : undefined,
     deleteHref: definition.remove ? (row) => screenHref(searchParams, { pendingDelete: row.id }) : undefined,
   };
@@ -289,7 +289,7 @@ interface StatusSwitchProps<C extends Cells> {
   rowLabel: string;
   cells: C;
   toggle: ToggleDefinition<C>;
-  onFailure(alert: AlertMessage): void;
+  onAnswer(alert: AlertMessage): void;
 }
 
 /**
@@ -297,17 +297,18 @@ interface StatusSwitchProps<C extends Cells> {
  * JavaScript it posts and the page comes back; with it, the switch flips at once and stays
  * flipped when the server agrees, without reloading the list.
  */
-function StatusSwitch<C extends Cells>({ rowId, rowLabel, cells, toggle, onFailure }: StatusSwitchProps<C>) {
+function StatusSwitch<C extends Cells>({ rowId, rowLabel, cells, toggle, onAnswer }: StatusSwitchProps<C>) {
   const fetcher = useFetcher<ScreenActionData>({ key: `toggle-${rowId}` });
   const stored = toggle.isOn(cells);
   const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : undefined;
   const confirmed = fetcher.data?.toggled?.id === rowId ? fetcher.data.toggled.on : undefined;
   const on = pending ?? confirmed ?? stored;
-  const failure = fetcher.state === "idle" ? fetcher.data?.alert : undefined;
+  // The server's word on the switch: "Berhasil mengubah data!", or why not.
+  const answer = fetcher.state === "idle" ? fetcher.data?.alert : undefined;
 
   useEffect(() => {
-    if (failure) onFailure(failure);
-  }, [failure, onFailure]);
+    if (answer) onAnswer(answer);
+  }, [answer, onAnswer]);
 
   return (
     <fetcher.Form method="post" preventScrollReset className="kit-inline-form">
@@ -318,9 +319,12 @@ function StatusSwitch<C extends Cells>({ rowId, rowLabel, cells, toggle, onFailu
         <span className="kit-switch-track" aria-hidden="true">
           <span className="kit-switch-thumb" />
         </span>
-        <span className="kit-switch-label">
-          {toggle.label}
-          <span className="visually-hidden"> {rowLabel}</span>
+        {/* Its name stays "Aktif <row>" whatever its state (aria-checked says which); the eye reads the state. */}
+        <span className="kit-switch-label" aria-hidden="true">
+          {on ? toggle.label : toggle.offLabel}
+        </span>
+        <span className="visually-hidden">
+          {toggle.label} {rowLabel}
         </span>
       </button>
     </fetcher.Form>

@@ -56,7 +56,7 @@ export const libraryScreen = defineScreen<LibraryCells, typeof librarySchema>({
   },
   edit: true,
   remove: true,
-  toggle: { label: "Aktif", isOn: (library) => library.active },
+  toggle: { label: "Aktif", offLabel: "Nonaktif", isOn: (library) => library.active },
   exportable: true,
 });
 

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type * as z from "zod";
 import type { FieldChange } from "~/lib/audit";
 import type { Cells, ScreenActionData } from "~/admin-kit/screen";
-import { FORM_MESSAGES } from "~/admin-kit/messages";
+import { ADMIN_MESSAGES, FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
 import { clearResource } from "~/platform/cache.server";
 import type { AdminContext } from "~/platform/auth.server";
@@ -32,13 +32,14 @@ export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
     outcome = lockRefusal(error, definition.id);
     if (!outcome) throw error;
   }
+  const done = definition.messages.updated ?? ADMIN_MESSAGES.updated;
   if (isDocumentSubmission(request)) {
-    return redirectWithAlert(admin.session, listLocation(request), outcome ? { type: "error", message: outcome.message } : undefined);
+    return redirectWithAlert(admin.session, listLocation(request), outcome ? { type: "error", message: outcome.message } : { type: "success", message: done });
   }
   // With JavaScript the row changes in place (spec §4): no redirect, no reload of the list.
   return outcome
     ? data<ScreenActionData>({ alert: alertOf("error", outcome.message) }, { status: outcome.status })
-    : data<ScreenActionData>({ toggled: { id, on } });
+    : data<ScreenActionData>({ toggled: { id, on }, alert: alertOf("success", done) });
 }
 
 /** The switch itself, audited: undefined when it was made, else why not (its status and message). */
