@@ -2,12 +2,14 @@ import type { Page } from "playwright-core";
 import { adminPage } from "~/admin-kit/menu";
 import { SCREENS as SCREEN_DECLARATIONS } from "~/resources/resources";
 import { expect, test } from "./fixtures.ts";
-import { keepScreenshot, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
+import { keepScreenshot, keptAdminPages, seriousViolations, waitForVisibleContent } from "./helpers/index.ts";
 
 /**
  * Every screen of the one list (app/resources/screens.ts), its modals and its delete question,
  * checked by axe-core at a phone width and a desktop width: no serious or critical violation.
  * With E2E_SCREENSHOTS=1, screenshots land in tests/e2e/screenshots/admin-{screen}-*.png for a person to look at.
+ * The screens of one width are checked in one kept tab (`keptAdminPages`), each loaded as a new
+ * document in it: only axe reads the pages here, nothing is typed, hovered or stored.
  */
 
 const VIEWPORTS = [
@@ -42,6 +44,10 @@ async function firstRowId(page: Page, bffUrl: string): Promise<string> {
   return id;
 }
 
+/** One logged-in tab per width, kept until the end of the file. */
+const kept = keptAdminPages();
+test.afterAll(() => kept.close());
+
 async function settle(page: Page, screen: Screen) {
   // Quill arrives in its own chunk after hydration; its toolbar is what axe needs to see.
   if (screen.richText && (await page.getByRole("dialog").count()) > 0) await page.locator(".ql-toolbar").first().waitFor();
@@ -52,8 +58,8 @@ async function settle(page: Page, screen: Screen) {
 for (const screen of SCREENS) {
   test.describe(`/admin/${screen.segment}`, () => {
     for (const viewport of VIEWPORTS) {
-      test(`has no serious or critical axe violation at ${viewport.width} px (list, modals, delete question)`, async ({ admins, mainStack }) => {
-        const admin = await admins.open({ javaScript: true, viewport });
+      test(`has no serious or critical axe violation at ${viewport.width} px (list, modals, delete question)`, async ({ browser, mainStack }) => {
+        const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true, viewport });
         const { page } = admin;
         await admin.open(`/admin/${screen.segment}`);
         expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(screen.heading);

@@ -1,11 +1,12 @@
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { expect, type Stack, test } from "./fixtures.ts";
-import { alertShown, apiData, dialogNamed, markWindow, PHONE, referenceApiToken, rowWith } from "./helpers/index.ts";
+import { alertShown, apiData, dialogNamed, keptAdminPages, markWindow, PHONE, referenceApiToken, rowWith } from "./helpers/index.ts";
 
 /**
  * A catalogue list longer than a page, in a real browser: newest first, 20 rows a page with next,
  * previous and numbered links, a count, a search box and sortable headers, on phones an order form (JavaScript on and off),
- * and with JavaScript the next page added when the table is scrolled to its bottom.
+ * and with JavaScript the next page added when the table is scrolled to its bottom. The desktop
+ * tests of a mode share a kept tab (`keptAdminPages`), each opening the list as a new document in it.
  */
 
 const EXTRA_TAGS = 25;
@@ -55,15 +56,19 @@ function shownIds(page: Page): Promise<string[]> {
 
 const pager = (page: Page) => page.getByRole("navigation", { name: "Halaman tabel" });
 
+/** A logged-in desktop tab per mode, kept until the end of the file. */
+const kept = keptAdminPages();
+test.afterAll(() => kept.close());
+
 for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
 ]) test.describe(`tag list with ${label}`, () => {
-  test("shows 20 rows a page, with next and previous links in the URL's ?page", async ({ admins, mainStack }) => {
+  test("shows 20 rows a page, with next and previous links in the URL's ?page", async ({ browser, mainStack }) => {
     const ids = await allTagIds(mainStack);
     expect(ids.length).toBeGreaterThan(20);
     expect(ids.length).toBeLessThanOrEqual(40);
-    const admin = await admins.open({ javaScript });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open("/admin/tag");
     const pageLoad = javaScript ? await markWindow(page) : undefined;
@@ -88,17 +93,18 @@ for (const { javaScript, label } of [
 });
 
 test.describe("tag list with JavaScript", () => {
-  test("adds the next page below the rows when the table is scrolled to its bottom", async ({ admins, mainStack }) => {
+  test("adds the next page below the rows when the table is scrolled to its bottom", async ({ browser, mainStack }) => {
     const ids = await allTagIds(mainStack);
-    const admin = await admins.open({ javaScript: true });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
     const { page } = admin;
     await admin.open("/admin/tag");
     const pageLoad = await markWindow(page);
     const box = page.locator(".kit-table-scroll");
     const requests: string[] = [];
-    page.on("request", (request) => {
+    const onRequest = (request: Request) => {
       if (request.url().includes("/admin/tag")) requests.push(new URL(request.url()).search);
-    });
+    };
+    page.on("request", onRequest);
 
     await box.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await expect.poll(() => shownIds(page)).toEqual(ids);
@@ -107,6 +113,7 @@ test.describe("tag list with JavaScript", () => {
     expect(await count(page).innerText()).toBe(`Menampilkan 1–${ids.length} dari ${ids.length} tag`);
     expect(await pager(page).getByRole("link", { name: "Berikutnya" }).count()).toBe(0);
     // Only the next page was asked for, and the URL still names the page the server renders.
+    page.off("request", onRequest);
     expect(requests.filter((search) => search.includes("page="))).toHaveLength(1);
     expect(requests[0]).toContain("page=2");
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
@@ -131,8 +138,8 @@ test.describe("tag list with JavaScript", () => {
     await rowWith(page, lastName).waitFor();
   });
 
-  test("follows the typing in the search box without a page load, and Back leaves the search", async ({ admins }) => {
-    const admin = await admins.open({ javaScript: true });
+  test("follows the typing in the search box without a page load, and Back leaves the search", async ({ browser, mainStack }) => {
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
     const { page } = admin;
     await admin.open("/admin/tag");
     const pageLoad = await markWindow(page);
@@ -151,9 +158,9 @@ for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
 ]) test.describe(`searching, ordering and counting the tag list with ${label}`, () => {
-  test("counts in Indonesian, searches with the box, and orders by a header either way", async ({ admins, mainStack }) => {
+  test("counts in Indonesian, searches with the box, and orders by a header either way", async ({ browser, mainStack }) => {
     const tags = await allTags(mainStack);
-    const admin = await admins.open({ javaScript });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open("/admin/tag");
     expect(await count(page).innerText()).toBe(`Menampilkan 1–20 dari ${tags.length} tag`);
@@ -201,8 +208,8 @@ for (const { javaScript, label } of [
     expect(await page.getByLabel("Urutkan").inputValue()).toBe("name");
   });
 
-  test("links every page by its number, the current one marked", async ({ admins }) => {
-    const admin = await admins.open({ javaScript });
+  test("links every page by its number, the current one marked", async ({ browser, mainStack }) => {
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open("/admin/tag");
     await pager(page).getByRole("link", { name: "Halaman 2" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { alertShown, apiData, catalogueBooks, dialogNamed, pick, referenceApiToken, seriousViolations } from "./helpers/index.ts";
+import { alertShown, apiData, catalogueBooks, dialogNamed, keptAdminPages, pick, referenceApiToken, seriousViolations } from "./helpers/index.ts";
 import { isbn13To10 } from "~/lib/standard-numbers";
 
 /**
@@ -7,7 +7,8 @@ import { isbn13To10 } from "~/lib/standard-numbers";
  * JavaScript and without, against the reference API's seeded catalogue: a book whose title and
  * author, or whose ISBN in another writing, match a stored one; an author named with titles
  * around a stored name; a genre renamed into another's name. Each is warned of with a link to
- * the record found, nothing is written, and "Simpan tetap" writes it.
+ * the record found, nothing is written, and "Simpan tetap" writes it. The tests of a mode share a
+ * kept tab (`keptAdminPages`), each opening its form as a new document in it.
  */
 
 interface Named {
@@ -17,12 +18,16 @@ interface Named {
 
 const warning = (dialog: ReturnType<typeof dialogNamed>) => dialog.locator(".kit-duplicate-notice");
 
+/** A logged-in tab per mode, kept until the end of the file. */
+const kept = keptAdminPages();
+test.afterAll(() => kept.close());
+
 for (const javaScript of [true, false]) test.describe(`duplicates with JavaScript ${javaScript ? "on" : "off"}`, () => {
-  test("a book with a stored book's title and author is warned of, linked, and written only by “Simpan tetap”", async ({ admins, mainStack }) => {
+  test("a book with a stored book's title and author is warned of, linked, and written only by “Simpan tetap”", async ({ browser, mainStack }) => {
     const { referenceApiUrl } = mainStack;
     const before = await catalogueBooks(referenceApiUrl);
     const [stored] = before;
-    const admin = await admins.open({ javaScript });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open("/admin/book?modal=add");
     const dialog = dialogNamed(page, "TAMBAH BUKU");
@@ -56,12 +61,12 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     await fetch(`${referenceApiUrl}/api/books/${added.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
   });
 
-  test("a book whose ISBN is a stored one written as its ISBN-10 is warned of; nothing is written", async ({ admins, mainStack }) => {
+  test("a book whose ISBN is a stored one written as its ISBN-10 is warned of; nothing is written", async ({ browser, mainStack }) => {
     const { referenceApiUrl } = mainStack;
     const books = await catalogueBooks(referenceApiUrl);
     const stored = books.find((book) => book.isbn_issn.replace(/-/g, "").startsWith("978"))!;
     const isbn10 = isbn13To10(stored.isbn_issn.replace(/-/g, ""))!;
-    const admin = await admins.open({ javaScript });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open("/admin/book?modal=add");
     const dialog = dialogNamed(page, "TAMBAH BUKU");
@@ -76,14 +81,14 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     expect((await catalogueBooks(referenceApiUrl)).length).toBe(books.length);
   });
 
-  test("an author named with titles around a stored name is warned of, and “Simpan tetap” writes it", async ({ admins, mainStack }) => {
+  test("an author named with titles around a stored name is warned of, and “Simpan tetap” writes it", async ({ browser, mainStack }) => {
     const { referenceApiUrl } = mainStack;
     const token = await referenceApiToken(referenceApiUrl);
     // Spec §7: the authors' list answers in `author`.
     const authors = async () =>
       ((await (await fetch(`${referenceApiUrl}/api/authors?limit=0`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { author: Named[] }).author;
     const [stored] = await authors();
-    const admin = await admins.open({ javaScript });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open("/admin/author?modal=add");
     const dialog = dialogNamed(page, "TAMBAH PENGARANG");
@@ -105,12 +110,12 @@ for (const javaScript of [true, false]) test.describe(`duplicates with JavaScrip
     await fetch(`${referenceApiUrl}/api/authors/${added.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
   });
 
-  test("a genre renamed into another genre's name is warned of, and stays as it was", async ({ admins, mainStack }) => {
+  test("a genre renamed into another genre's name is warned of, and stays as it was", async ({ browser, mainStack }) => {
     const { referenceApiUrl } = mainStack;
     const token = await referenceApiToken(referenceApiUrl);
     const genres = () => apiData<Named[]>(referenceApiUrl, "/genres?limit=0", token);
     const [first, second] = await genres();
-    const admin = await admins.open({ javaScript });
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
     const { page } = admin;
     await admin.open(`/admin/genre?modal=edit&id=${first.id}`);
     const dialog = dialogNamed(page, "UBAH KATEGORI");

@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   dialogNamed,
+  keptAdminPages,
   pngBuffer,
   records,
   rowWith,
@@ -21,10 +22,16 @@ import {
  * this file, only `page.keyboard`. Logging in, reaching the slider screen through the menu,
  * adding a slider with an image and deleting it again; modals keeping Tab inside and giving
  * focus back; and, on every admin screen and its form, every control reached by Tab with a
- * visible focus indicator.
+ * visible focus indicator. The tests that start on a logged-in screen run in one kept desktop tab
+ * (`keptAdminPages`), each from a new document of its screen, where the keyboard starts at the
+ * top: they type nothing and leave no route or storage behind.
  */
 
 const sliders = ({ referenceApiUrl }: Stack) => records(referenceApiUrl, "sliders");
+
+/** The desktop tab with JavaScript that the tests starting on a logged-in screen share, kept until the end of the file. */
+const kept = keptAdminPages();
+test.afterAll(() => kept.close());
 
 test.describe("the back-office with the keyboard only", () => {
   test("logs in, reaches the slider screen through the menu, adds a slider with an image and deletes it", async ({ admins, mainStack }) => {
@@ -116,8 +123,8 @@ test.describe("the back-office with the keyboard only", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=region]") !== null)).toBe(true);
   });
 
-  test("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async ({ admins }) => {
-    const admin = await admins.open({ javaScript: true });
+  test("skips to the content first, keeps Tab inside a modal and gives focus back to the link that opened it", async ({ browser, mainStack }) => {
+    const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
     const { page } = admin;
     await admin.open("/admin/slider-manager");
     // The first stop skips the menu.
@@ -306,8 +313,8 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
     /** The add form's link where there is one, else the first row's edit link. */
     const formOpener = (page: Page) => page.getByRole("link", { name: /^(Tambah|EDIT)/ }).first();
 
-    test("reaches every control by Tab, each showing focus", async ({ admins }) => {
-      const admin = await admins.open({ javaScript: true });
+    test("reaches every control by Tab, each showing focus", async ({ browser, mainStack }) => {
+      const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
       const { page } = admin;
       await admin.open(`/admin/${segment}`);
       expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
@@ -322,9 +329,9 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
       expect(await formOpener(page).count(), "a link that opens the add or edit form").toBe(hasForm ? 1 : 0);
     });
 
-    test(`reaches every control of its form by Tab, inside its modal${hasForm ? "" : " (skipped: this screen has no form)"}`, async ({ admins }) => {
+    test(`reaches every control of its form by Tab, inside its modal${hasForm ? "" : " (skipped: this screen has no form)"}`, async ({ browser, mainStack }) => {
       test.skip(!hasForm, "this screen has no form");
-      const admin = await admins.open({ javaScript: true });
+      const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
       const { page } = admin;
       await admin.open(`/admin/${segment}`);
       await tabTo(page, formOpener(page));

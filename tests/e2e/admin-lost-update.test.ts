@@ -1,16 +1,15 @@
-import type { Locator, Page, Response } from "playwright-core";
-import { type AdminBrowsers, expect, type Stack, test } from "./fixtures.ts";
+import type { Browser, Locator, Page, Response } from "playwright-core";
+import { expect, type Stack, test } from "./fixtures.ts";
 import {
-  adminBrowser,
   adminSession,
   alertShown,
   catalogueBooks,
   dialogNamed,
+  keptAdminPages,
   pick,
   referenceApiToken,
   searchWithoutJavaScript,
   SUPERADMIN_EMAIL,
-  type LoggedIn,
   type Publisher,
 } from "./helpers/index.ts";
 
@@ -24,7 +23,8 @@ import {
  * save without a choice included).
  * Every record is made by its test and deleted after it: the worker's other files expect the
  * seeded ones unchanged (tests/e2e/fixtures.ts). tests/hard/lost-update.test.ts covers
- * every screen over HTTP.
+ * every screen over HTTP. Each admin's tabs are kept across the tests (`keptAdminPages`): every
+ * test opens its form as a new document in them, and ends on a record of its own.
  */
 
 const NOTICE = "Data ini diubah di tempat lain sejak formulir dibuka";
@@ -36,13 +36,16 @@ const JAVASCRIPT = [
 
 let adminToken: string;
 let otherToken: string;
-let otherLogin: LoggedIn;
-test.beforeAll(async ({ mainStack: { bffUrl, referenceApiUrl } }) => {
-  [adminToken, otherToken, otherLogin] = await Promise.all([
-    referenceApiToken(referenceApiUrl),
-    referenceApiToken(referenceApiUrl, SUPERADMIN_EMAIL),
-    adminSession(bffUrl, SUPERADMIN_EMAIL),
-  ]);
+test.beforeAll(async ({ mainStack: { referenceApiUrl } }) => {
+  [adminToken, otherToken] = await Promise.all([referenceApiToken(referenceApiUrl), referenceApiToken(referenceApiUrl, SUPERADMIN_EMAIL)]);
+});
+
+/** The admin's tab per mode, and the other admin's (SUPERADMIN_EMAIL), kept until the end of the file. */
+const kept = keptAdminPages();
+const keptOther = keptAdminPages((bffUrl) => adminSession(bffUrl, SUPERADMIN_EMAIL));
+test.afterAll(async () => {
+  await kept.close();
+  await keptOther.close();
 });
 
 /** A JSON answer of the reference API; throws on a non-2xx answer. */
@@ -129,9 +132,8 @@ async function storedPublisher(stack: Stack, id: number): Promise<Publisher> {
 }
 
 /** The other admin saves the publisher's edit form on the site, in a browser of their own (no JavaScript: quickest). */
-async function otherAdminEditsPublisher(admins: AdminBrowsers, { bffUrl }: Stack, id: number, changes: Record<string, string>): Promise<void> {
-  const other = await adminBrowser(admins.browser, bffUrl, otherLogin, { javaScript: false });
-  admins.closeAfterTest(other.context);
+async function otherAdminEditsPublisher(browser: Browser, { bffUrl }: Stack, id: number, changes: Record<string, string>): Promise<void> {
+  const other = await keptOther.open(browser, bffUrl, { javaScript: false });
   await other.open(`/admin/publisher?modal=edit&id=${id}`);
   const dialog = dialogNamed(other.page, "UBAH PENERBIT");
   for (const [label, value] of Object.entries(changes)) await dialog.getByLabel(label, { exact: true }).fill(value);
@@ -140,14 +142,14 @@ async function otherAdminEditsPublisher(admins: AdminBrowsers, { bffUrl }: Stack
 }
 
 for (const { javaScript, label } of JAVASCRIPT) test.describe(`publisher edit form with ${label}`, () => {
-  test("keeps another admin's change to a field the admin left alone", async ({ admins, mainStack }) => {
+  test("keeps another admin's change to a field the admin left alone", async ({ browser, mainStack }) => {
     await withPublisher(mainStack, `Penerbit Dua Meja (${label})`, async (publisher) => {
-      const admin = await admins.open({ javaScript });
+      const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
       await admin.open(`/admin/publisher?modal=edit&id=${publisher.id}`);
       const dialog = dialogNamed(admin.page, "UBAH PENERBIT");
       expect(await dialog.getByLabel("Alamat").inputValue()).toBe(publisher.address);
 
-      await otherAdminEditsPublisher(admins, mainStack, publisher.id, { Alamat: "Jl. Pindahan No. 9, Lembah Asri" });
+      await otherAdminEditsPublisher(browser, mainStack, publisher.id, { Alamat: "Jl. Pindahan No. 9, Lembah Asri" });
       await dialog.getByLabel("Tentang penerbit").fill("Penerbit buku sekolah dan buku cerita.");
       await save(admin.page, dialog);
       await alertShown(admin.page, SAVED);
@@ -159,9 +161,9 @@ for (const { javaScript, label } of JAVASCRIPT) test.describe(`publisher edit fo
     });
   });
 
-  test("asks which value to keep for a field both changed, writing nothing until the admin chooses", async ({ admins, mainStack }) => {
+  test("asks which value to keep for a field both changed, writing nothing until the admin chooses", async ({ browser, mainStack }) => {
     await withPublisher(mainStack, `Penerbit Dua Pena (${label})`, async (publisher) => {
-      const { page, dialog, choice, afterOther } = await publisherConflict(admins, mainStack, javaScript, publisher);
+      const { page, dialog, choice, afterOther } = await publisherConflict(browser, mainStack, javaScript, publisher);
       // The rest of the form already holds what is stored now, and the admin's other change.
       expect(await dialog.getByLabel("Email").inputValue()).toBe(THEIR_EMAIL);
       expect(await dialog.getByLabel("Telepon").inputValue()).toBe(MY_PHONE);
@@ -177,9 +179,9 @@ for (const { javaScript, label } of JAVASCRIPT) test.describe(`publisher edit fo
     });
   });
 
-  test("sends nothing when the admin saves again without choosing", async ({ admins, mainStack }) => {
+  test("sends nothing when the admin saves again without choosing", async ({ browser, mainStack }) => {
     await withPublisher(mainStack, `Penerbit Tanpa Pilihan (${label})`, async (publisher) => {
-      const { page, dialog, afterOther } = await publisherConflict(admins, mainStack, javaScript, publisher);
+      const { page, dialog, afterOther } = await publisherConflict(browser, mainStack, javaScript, publisher);
       const outcome = await saveWithoutChoosing(page, dialog);
       expect(["held back", "answered 409"], "saving again without choosing").toContain(outcome);
       if (outcome === "answered 409") await expectConflict(dialog, "Tentang penerbit", { mine: MY_ABOUT, theirs: THEIR_ABOUT });
@@ -197,13 +199,13 @@ const MY_PHONE = "0271-555999";
  * The admin opens the publisher's edit form; the other admin changes its about and its email;
  * the admin changes the about and the phone, and saves: 409, the notice and the about's choice.
  */
-async function publisherConflict(admins: AdminBrowsers, stack: Stack, javaScript: boolean, publisher: Publisher) {
-  const admin = await admins.open({ javaScript });
+async function publisherConflict(browser: Browser, stack: Stack, javaScript: boolean, publisher: Publisher) {
+  const admin = await kept.open(browser, stack.bffUrl, { javaScript });
   const { page } = admin;
   await admin.open(`/admin/publisher?modal=edit&id=${publisher.id}`);
   const dialog = dialogNamed(page, "UBAH PENERBIT");
   await dialog.waitFor();
-  await otherAdminEditsPublisher(admins, stack, publisher.id, { "Tentang penerbit": THEIR_ABOUT, Email: THEIR_EMAIL });
+  await otherAdminEditsPublisher(browser, stack, publisher.id, { "Tentang penerbit": THEIR_ABOUT, Email: THEIR_EMAIL });
   const afterOther = await storedPublisher(stack, publisher.id);
   expect(afterOther).toEqual({ ...publisher, about: THEIR_ABOUT, email: THEIR_EMAIL });
   await dialog.getByLabel("Tentang penerbit").fill(MY_ABOUT);
@@ -267,11 +269,11 @@ async function otherAdminPatchesBook(stack: Stack, id: number, changes: Array<[s
 }
 
 for (const { javaScript, label } of JAVASCRIPT) test.describe(`book edit form with ${label}`, () => {
-  test("keeps another admin's synopsis when the admin changed the publisher and the title", async ({ admins, mainStack }) => {
+  test("keeps another admin's synopsis when the admin changed the publisher and the title", async ({ browser, mainStack }) => {
     const title = `Dua Meja Satu Buku (${label})`;
     await withBook(mainStack, title, async ({ id, publishers }) => {
       const before = await storedBook(mainStack, id);
-      const admin = await admins.open({ javaScript });
+      const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
       await admin.open(`/admin/book?modal=edit&id=${id}`);
       const dialog = dialogNamed(admin.page, "UBAH BUKU");
       expect(lines(await dialog.getByLabel("Sinopsis").inputValue())).toBe(before.synopsis);
@@ -290,10 +292,10 @@ for (const { javaScript, label } of JAVASCRIPT) test.describe(`book edit form wi
     });
   });
 
-  test("asks which synopsis to keep when both changed it, keeping another admin's tags", async ({ admins, mainStack }) => {
+  test("asks which synopsis to keep when both changed it, keeping another admin's tags", async ({ browser, mainStack }) => {
     const title = `Dua Sinopsis (${label})`;
     await withBook(mainStack, title, async ({ id, tags }) => {
-      const admin = await admins.open({ javaScript });
+      const admin = await kept.open(browser, mainStack.bffUrl, { javaScript });
       const { page } = admin;
       await admin.open(`/admin/book?modal=edit&id=${id}`);
       const dialog = dialogNamed(page, "UBAH BUKU");

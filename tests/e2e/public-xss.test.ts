@@ -82,6 +82,9 @@ let bffDir: string | undefined;
 let context: BrowserContext | undefined;
 /** Like `context`, without the site's own scripts: payloads in the server's HTML run all the same, at a fraction of the cost. */
 let bareContext: BrowserContext | undefined;
+/** The tab of `context` that the checks of one page share, each loading its page as a new document (a new tab costs a renderer process). */
+let tab: Page | undefined;
+const contextTab = async (): Promise<Page> => (tab ??= await context!.newPage());
 let token: string;
 const payloads: Payload[] = [];
 const results = new Map<string, PageResult>();
@@ -386,14 +389,9 @@ test.describe("pages with every rich-text payload at once", () => {
   const pagePaths = ["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity", "/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video"];
   for (const pagePath of pagePaths) test(`${pagePath} runs none of them and keeps no dangerous markup`, async () => {
     const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath === CATALOGUE_BOOK_PAGE ? catalogueBookPath : pagePath;
-    const page = await context!.newPage();
-    try {
-      const result = await probe(page, actualPath);
-      results.set(actualPath, result);
-      expect(verdict(result), actualPath).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const result = await probe(await contextTab(), actualPath);
+    results.set(actualPath, result);
+    expect(verdict(result), actualPath).toEqual([]);
   });
 });
 
@@ -421,28 +419,20 @@ test("each rich-text payload alone in an activity's description runs nothing and
 
 test.describe("plain fields show the payload as text", () => {
   test("the about title is the page's heading, character for character", async () => {
-    const page = await context!.newPage();
-    try {
-      await page.goto(`${bff!.url}/about`);
-      const title = payloads.find((payload) => payload.field === "about.title")!.text;
-      expect(await page.locator("main h1").first().textContent()).toBe(title);
-      expect(await page.title()).toBe(`${PRODUCT} | Tentang Kami`);
-    } finally {
-      await page.close();
-    }
+    const page = await contextTab();
+    await page.goto(`${bff!.url}/about`);
+    const title = payloads.find((payload) => payload.field === "about.title")!.text;
+    expect(await page.locator("main h1").first().textContent()).toBe(title);
+    expect(await page.title()).toBe(`${PRODUCT} | Tentang Kami`);
   });
 
   test("an activity title with </title><script> is the document title and the heading, as text", async () => {
-    const page = await context!.newPage();
-    try {
-      await page.goto(`${bff!.url}${combinedActivityPath}`);
-      const title = payloads.find((payload) => payload.field === "activity.title (all)")!.text;
-      expect(await page.locator("main h1").first().textContent()).toBe(title);
-      expect(await page.title()).toBe(`${PRODUCT} | ${title}`);
-      expect(await page.locator("head script:not([nonce])").count()).toBe(0);
-    } finally {
-      await page.close();
-    }
+    const page = await contextTab();
+    await page.goto(`${bff!.url}${combinedActivityPath}`);
+    const title = payloads.find((payload) => payload.field === "activity.title (all)")!.text;
+    expect(await page.locator("main h1").first().textContent()).toBe(title);
+    expect(await page.title()).toBe(`${PRODUCT} | ${title}`);
+    expect(await page.locator("head script:not([nonce])").count()).toBe(0);
   });
 });
 

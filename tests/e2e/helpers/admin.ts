@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { waitForHydration } from "./browser.ts";
+import { closeContexts, waitForHydration } from "./browser.ts";
+import { adminSession } from "./session.ts";
 
 /** The back-office in a browser: logging in, a logged-in admin's context, and what its screens show. */
 
@@ -60,6 +61,46 @@ export async function adminBrowser(
       await page.evaluate((to) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(to), path);
       const reached = new URL(page.url());
       if (reached.pathname + reached.search !== path) throw new Error(`the router's navigation to ${path} reached ${reached.pathname + reached.search}`);
+    },
+  };
+}
+
+export interface KeptAdminPages {
+  /**
+   * The kept admin page of these options on the site at `bffUrl`, opened (logged in over HTTP,
+   * its own context) the first time a test asks for it. A test opens its screen with the page's
+   * `open`: a new document, as a new context's first page would be.
+   */
+  open(browser: Browser, bffUrl: string, options: AdminContextOptions): Promise<AdminBrowser>;
+  /** Closes every kept context (the file's or the describe block's afterAll). */
+  close(): Promise<void>;
+}
+
+/**
+ * Logged-in admin pages that a file's tests share, one per site and set of options: each test
+ * loads its screen as a new document in the kept tab instead of a new context. A new context and
+ * its first admin page cost Chromium about three times the CPU of another document in the same tab
+ * (a new renderer process, its caches empty). Only for tests that leave nothing in the tab for
+ * the next one but what a new document discards: no mouse position that a hover could meet, no
+ * route, clock, storage or unsaved form of theirs. A failed test ends the worker (Playwright
+ * starts a new one for the next test), so a broken page is never passed on.
+ */
+export function keptAdminPages(login: (bffUrl: string) => Promise<LoggedIn> = adminSession): KeptAdminPages {
+  const kept = new Map<string, Promise<AdminBrowser>>();
+  return {
+    open(browser, bffUrl, options) {
+      const key = JSON.stringify([bffUrl, options]);
+      let admin = kept.get(key);
+      if (!admin) {
+        admin = login(bffUrl).then((loggedIn) => adminBrowser(browser, bffUrl, loggedIn, options));
+        kept.set(key, admin);
+      }
+      return admin;
+    },
+    async close() {
+      const opened = await Promise.allSettled([...kept.values()]);
+      kept.clear();
+      await closeContexts(opened.flatMap((admin) => (admin.status === "fulfilled" ? [admin.value.context] : [])));
     },
   };
 }
