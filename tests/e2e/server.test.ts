@@ -417,6 +417,16 @@ test.describe("start failures", () => {
     }
   });
 
+  test("exits 1 with one line when METRICS_HOST is not loopback and METRICS_REACH does not say remote on purpose", async () => {
+    const { exit, stderrLines, stdout } = await failedStart(
+      bffEnv({ METRICS_HOST: "0.0.0.0", METRICS_PORT: "0", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
+    );
+    expect(exit.code).toBe(1);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(/^Invalid configuration: METRICS_HOST must be a loopback address \(the metrics have no login\); .*METRICS_REACH=remote/);
+    expect(stdout).not.toContain('"event":"listening"');
+  });
+
   test("exits 1 with one line saying why TRUST_PROXY=true is refused and what to write instead", async () => {
     const { exit, stderrLines, stdout } = await failedStart(
       bffEnv({ TRUST_PROXY: "true", UPSTREAM_API_URL: "http://127.0.0.1:9", DATA_DIR: await newDataDir() }),
