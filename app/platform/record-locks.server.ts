@@ -50,8 +50,9 @@ export class LocksUnavailable extends Error {
 
 export interface HeldLocks {
   /**
-   * Another process wrote under one of the keys in the last seconds: the clears it broadcast may
-   * not have reached this process yet, so what the write checks is read anew, not from a copy.
+   * With Redis, a write under one of the keys ended in the last seconds (on any process): the
+   * clears it broadcast may not have reached this one yet, so what the write checks is read anew,
+   * not from a copy. Always false in one process, whose clears are made before it lets go.
    */
   writtenElsewhere: boolean;
 }

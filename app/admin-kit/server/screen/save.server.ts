@@ -77,24 +77,26 @@ export async function saveRecord<Rec, C extends Cells, S extends z.ZodObject>(ad
   const save = openSave(admin, request, adapter, submitted);
   if (!save) return refused(FORM_MESSAGES.invalidRequest);
   // One write of a record at a time, on every process: this one merges with the one before's result.
-  return oneAtATime(save, save.recordId === undefined ? [] : [recordLockKey(adapter, save.recordId)], async () => {
-    const edit = await mergeEdit(save);
-    if ("answer" in edit) return edit.answer;
-    const checked = checkValues(save, edit.before);
-    if ("refusal" in checked) return sendBack(save, checked.refusal, 400);
-    if (edit.conflicts.length > 0) {
-      // Changed here and elsewhere: nothing is written until the admin chooses, field by field.
-      return sendBack(save, checked.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: edit.conflicts, shown: save.shown ?? "" } });
-    }
-    const { values, omitted } = settledValues(save, checked);
-    const unchanged = unchangedFields(adapter.definition.fields, edit.before, values);
-    // Saves that could be each other's duplicates, one at a time: the second one's check sees the first's record.
-    const options = (await save.pickerLists.catch(() => undefined))?.options;
-    return oneAtATime(save, duplicateLockKeys(adapter, values, unchanged, options), async ({ writtenElsewhere }) => {
-      const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply, writtenElsewhere);
-      if (held) return held;
-      return writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged) }, checked.reply);
-    });
+  return oneAtATime(save, save.recordId === undefined ? [] : [recordLockKey(adapter, save.recordId)], () => mergeCheckAndWrite(save));
+}
+
+/** A save, its record held: merged with the record as stored now, checked, then written. */
+async function mergeCheckAndWrite<Rec, C extends Cells, S extends z.ZodObject>(save: Save<Rec, C, S>): Promise<Answer> {
+  const edit = await mergeEdit(save);
+  if ("answer" in edit) return edit.answer;
+  const checked = checkValues(save, edit.before);
+  if ("refusal" in checked) return sendBack(save, checked.refusal, 400);
+  if (edit.conflicts.length > 0) {
+    // Changed here and elsewhere: nothing is written until the admin chooses, field by field.
+    return sendBack(save, checked.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: edit.conflicts, shown: save.shown ?? "" } });
+  }
+  const { values, omitted } = settledValues(save, checked);
+  const unchanged = unchangedFields(save.adapter.definition.fields, edit.before, values);
+  const options = (await save.pickerLists.catch(() => undefined))?.options;
+  // Saves that could be each other's duplicates, one at a time: the second one's check sees the first's record.
+  return oneAtATime(save, duplicateLockKeys(save.adapter, values, unchanged, options), async ({ writtenElsewhere }) => {
+    const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply, writtenElsewhere);
+    return held ?? writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged) }, checked.reply);
   });
 }
 
