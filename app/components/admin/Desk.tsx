@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { DESK_TEXTS, type DeskBlock, type DeskData } from "~/admin-kit/desk";
 import { adminPath } from "~/admin-kit/menu";
 import { AUDIT_PAGE } from "~/admin-kit/resource";
@@ -11,13 +12,16 @@ import { formatIndonesianNumber } from "~/lib/format";
  * block that could not be read says so in its place.
  */
 
-
-function BlockFailure({ block }: { block: DeskBlock<unknown> }) {
-  return "failed" in block ? (
-    <p className="desk-failed" role="alert">
-      <Icon name="alert" size={18} /> {block.failed}
-    </p>
-  ) : null;
+/** A block's items as `list` shows them, what it says when it has none, or why it could not be read. */
+function BlockContent<T>({ block, empty, list }: { block: DeskBlock<T>; empty: string; list: (items: T[]) => ReactNode }) {
+  if ("failed" in block) {
+    return (
+      <p className="desk-failed" role="alert">
+        <Icon name="alert" size={18} /> {block.failed}
+      </p>
+    );
+  }
+  return block.items.length === 0 ? <p>{empty}</p> : list(block.items);
 }
 
 export function Desk({ desk }: { desk: DeskData }) {
@@ -33,18 +37,17 @@ export function Desk({ desk }: { desk: DeskData }) {
 
       <section className="desk-block desk-tasks" aria-labelledby="desk-tasks">
         <h2 id="desk-tasks">{DESK_TEXTS.tasks}</h2>
-        <BlockFailure block={tasks} />
-        {"items" in tasks ? (
-          tasks.items.length === 0 ? (
-            <p>{DESK_TEXTS.nothingToDo}</p>
-          ) : (
+        <BlockContent
+          block={tasks}
+          empty={DESK_TEXTS.nothingToDo}
+          list={(items) => (
             <ul>
-              {tasks.items.map((task) => (
+              {items.map((task) => (
                 <li key={task.id}>{task.href ? <Link to={task.href}>{task.text}</Link> : task.text}</li>
               ))}
             </ul>
-          )
-        ) : null}
+          )}
+        />
       </section>
 
       <section className="desk-block desk-lists" aria-labelledby="desk-lists">
@@ -83,13 +86,12 @@ export function Desk({ desk }: { desk: DeskData }) {
 
       <section className="desk-block desk-changes" aria-labelledby="desk-changes">
         <h2 id="desk-changes">{DESK_TEXTS.changes}</h2>
-        <BlockFailure block={changes} />
-        {"items" in changes ? (
-          changes.items.length === 0 ? (
-            <p>{DESK_TEXTS.noChanges}</p>
-          ) : (
+        <BlockContent
+          block={changes}
+          empty={DESK_TEXTS.noChanges}
+          list={(items) => (
             <ol>
-              {changes.items.map((change) => (
+              {items.map((change) => (
                 <li key={change.id}>
                   <span className="desk-change-what">
                     {change.action} {change.screen}
@@ -106,8 +108,8 @@ export function Desk({ desk }: { desk: DeskData }) {
                 </li>
               ))}
             </ol>
-          )
-        ) : null}
+          )}
+        />
         <p>
           <Link to={adminPath(AUDIT_PAGE)}>{DESK_TEXTS.allChanges}</Link>
         </p>
