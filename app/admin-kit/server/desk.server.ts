@@ -84,6 +84,7 @@ export async function readDesk(admin: AdminContext, registry: ResourceRegistry):
   ]);
   const lists = listed.map((screen, index): DeskList => {
     const summary = summaries[index];
+    if (summary.status === "rejected") log("desk_list_unreadable", { screen: screen.page.id, ...errorFields(summary.reason) });
     return {
       id: screen.page.id,
       alias: screen.page.alias,
