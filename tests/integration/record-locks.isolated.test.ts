@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { lockKey, LocksUnavailable, RecordBusy, withRecordLocks } from "~/platform/record-locks.server";
-import { closeRedis, connectRedis } from "~/platform/redis.server";
-import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
+import { missingTools, REDIS_SERVER } from "../hard/scale-out-support";
+import { useConnectedRedis } from "../helpers/connected-redis";
 
 /**
  * The record locks (app/platform/record-locks.server.ts), in one process's memory and then in a
@@ -88,25 +84,7 @@ describe("record locks in one process", () => {
 });
 
 describe.skipIf(skipReason)("record locks shared through Redis", () => {
-  let dir: string;
-  let server: RedisServer;
-  let inspector: ReturnType<typeof createClient>;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "dispusip-locks-"));
-    server = await startRedisServer(dir);
-    await connectRedis(server.url);
-    inspector = createClient({ url: server.url });
-    inspector.on("error", () => {});
-    await inspector.connect();
-  });
-
-  afterAll(async () => {
-    inspector?.destroy();
-    await closeRedis();
-    await server?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const redis = useConnectedRedis("locks");
 
   it("lets one write of a key run at a time, and none is lost", async () => {
     const { stored } = await tenWritesOfOneKey();
@@ -117,7 +95,7 @@ describe.skipIf(skipReason)("record locks shared through Redis", () => {
     const key = lockKey("duplicate", "publishers", "cahaya-ilmu");
     expect(await withRecordLocks([key], async ({ writtenElsewhere }) => writtenElsewhere)).toBe(false);
     expect(await withRecordLocks([key], async ({ writtenElsewhere }) => writtenElsewhere)).toBe(true);
-    const ttl = await inspector.pTTL(`dispusip:lock:${key}`);
+    const ttl = await redis.inspector.pTTL(`dispusip:lock:${key}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
   });
@@ -125,18 +103,18 @@ describe.skipIf(skipReason)("record locks shared through Redis", () => {
   it("takes over the lock of a holder that died, once its lease runs out", async () => {
     const key = lockKey("record", "publishers", "7");
     // A process killed while it held the lock: its key stays until its lease of 10 s runs out.
-    await inspector.set(`dispusip:lock:${key}`, "holder-that-died", { expiration: { type: "PX", value: 300 } });
+    await redis.inspector.set(`dispusip:lock:${key}`, "holder-that-died", { expiration: { type: "PX", value: 300 } });
     const started = Date.now();
     expect(await withRecordLocks([key], async () => "taken")).toBe("taken");
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it("refuses in time, without a hang, while Redis is away", async () => {
-    await server.stop();
+    await redis.server.stop();
     try {
       await expect(withRecordLocks([lockKey("record", "publishers", "2")], async () => "ran")).rejects.toBeInstanceOf(LocksUnavailable);
     } finally {
-      await server.start();
+      await redis.server.start();
     }
   });
 });

@@ -1,15 +1,14 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getConfig, parseConfig } from "@server/config.server";
 import { beginLoginAttempt } from "~/platform/login-throttle.server";
-import { closeRedis, connectRedis, redisReady, RedisUnavailable } from "~/platform/redis.server";
+import { redisReady, RedisUnavailable } from "~/platform/redis.server";
 import { redisUploadLocker } from "~/platform/upload-locker.server";
 import { commitSession, destroySession, getSession, startSession } from "~/platform/session.server";
 import { action as login } from "~/routes/login";
-import { missingTools, REDIS_SERVER, startRedisServer, type RedisServer } from "../hard/scale-out-support";
+import { missingTools, REDIS_SERVER } from "../hard/scale-out-support";
+import { useConnectedRedis } from "../helpers/connected-redis";
 import { request } from "../helpers/sessions";
 import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 
@@ -23,11 +22,6 @@ const skipReason = missingTools([REDIS_SERVER]);
 if (skipReason) console.warn(`redis-stores: skipped, ${skipReason}`);
 
 const ADMIN = { id: 7, name: "Admin", email: "admin@dispusip.local", role: 2 };
-
-let dir: string;
-let server: RedisServer;
-/** A separate connection that looks at Redis the way an operator would. */
-let inspector: ReturnType<typeof createClient>;
 
 async function eventually(check: () => Promise<boolean> | boolean, what: string) {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -49,22 +43,7 @@ describe("REDIS_URL", () => {
 });
 
 describe.skipIf(skipReason)("Redis-backed stores", () => {
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "dispusip-redis-"));
-    server = await startRedisServer(dir);
-    await connectRedis(server.url);
-    inspector = createClient({ url: server.url });
-    // It sees the outage too; its reconnection is its own business.
-    inspector.on("error", () => {});
-    await inspector.connect();
-  });
-
-  afterAll(async () => {
-    inspector?.destroy();
-    await closeRedis();
-    await server?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const redis = useConnectedRedis("redis");
 
   it("keeps a session in one expiring Redis key, not on disk, and ends it at logout", async () => {
     const session = await startSession("upstream-token", ADMIN);
@@ -72,19 +51,19 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     const again = await getSession(request("/admin", { cookie }));
     expect(again.get("user")).toEqual(ADMIN);
     const key = `dispusip:session:${again.id}`;
-    expect(JSON.parse((await inspector.get(key))!)).toMatchObject({ token: "upstream-token", user: ADMIN });
+    expect(JSON.parse((await redis.inspector.get(key))!)).toMatchObject({ token: "upstream-token", user: ADMIN });
     const { idleTimeoutMs } = getConfig().session;
-    const ttl = await inspector.pTTL(key);
+    const ttl = await redis.inspector.pTTL(key);
     expect(ttl).toBeGreaterThan(idleTimeoutMs);
     expect(ttl).toBeLessThanOrEqual(idleTimeoutMs + 60_000);
     expect(await readdir(path.join(getConfig().dataDir, "sessions")).catch(() => [])).toEqual([]);
 
     await destroySession(again);
-    expect(await inspector.exists(key)).toBe(0);
+    expect(await redis.inspector.exists(key)).toBe(0);
     // A request still holding the old session cannot bring it back by writing it.
     again.set("lastActive", Date.now());
     await commitSession(again);
-    expect(await inspector.exists(key)).toBe(0);
+    expect(await redis.inspector.exists(key)).toBe(0);
     expect((await getSession(request("/admin", { cookie }))).get("token")).toBeUndefined();
   });
 
@@ -96,7 +75,7 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     session.set("createdAt", Date.now() - absoluteTimeoutMs + 60_000);
     const cookie = (await commitSession(session)).split(";")[0];
     const { id } = await getSession(request("/admin", { cookie }));
-    const ttl = await inspector.pTTL(`dispusip:session:${id}`);
+    const ttl = await redis.inspector.pTTL(`dispusip:session:${id}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
@@ -120,12 +99,12 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40 - maxFailures);
     // One key per account, counted by Redis itself and expiring by itself (blocked for the window).
     const key = "dispusip:login-account:serbu@dispusip.local";
-    expect(Number(await inspector.get(key))).toBeGreaterThan(maxFailures);
-    const ttl = await inspector.pTTL(key);
+    expect(Number(await redis.inspector.get(key))).toBeGreaterThan(maxFailures);
+    const ttl = await redis.inspector.pTTL(key);
     // Within a minute of the window (15 minutes): the 40 logins and these reads take seconds at most.
     expect(ttl).toBeGreaterThan(windowMs - 60_000);
     expect(ttl).toBeLessThanOrEqual(windowMs);
-    expect(await inspector.exists("dispusip:login-address:198.51.100.1")).toBe(1);
+    expect(await redis.inspector.exists("dispusip:login-address:198.51.100.1")).toBe(1);
   });
 
   it("clears an account's count in Redis at a successful login, and keeps an address's separate", async () => {
@@ -136,13 +115,13 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
       expect(counted.allowed).toBe(true);
       if (counted.allowed) await counted.failed();
     }
-    expect(await inspector.get(`dispusip:login-account:${email}`)).toBe("4");
+    expect(await redis.inspector.get(`dispusip:login-account:${email}`)).toBe("4");
     const good = await beginLoginAttempt(email, address);
     expect(good.allowed).toBe(true);
     if (good.allowed) await good.succeeded();
-    expect(await inspector.exists(`dispusip:login-account:${email}`)).toBe(0);
+    expect(await redis.inspector.exists(`dispusip:login-account:${email}`)).toBe(0);
     // Four failures stay counted for the address; the success was given back.
-    expect(await inspector.get(`dispusip:login-address:${address}`)).toBe("4");
+    expect(await redis.inspector.get(`dispusip:login-address:${address}`)).toBe("4");
   });
 
   it("clears another process's public cache through a broadcast", async () => {
@@ -152,7 +131,7 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     const elsewhere = await import("~/platform/cache.server");
     const elsewhereRedis = await import("~/platform/redis.server");
     expect(elsewhere).not.toBe(here);
-    await elsewhereRedis.connectRedis(server.url);
+    await elsewhereRedis.connectRedis(redis.server.url);
     try {
       let reads = 0;
       const fetcher = async () => `lihat ${++reads}`;
@@ -175,12 +154,12 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
       void first.unlock();
     });
     await first.lock(new AbortController().signal, asked);
-    expect(await inspector.get(`dispusip:upload-lock:${id}`)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await redis.inspector.get(`dispusip:upload-lock:${id}`)).toMatch(/^[0-9a-f-]{36}$/);
     const second = locker.newLock(id);
     await second.lock(new AbortController().signal, () => {});
     expect(asked).toHaveBeenCalledTimes(1);
     await second.unlock();
-    expect(await inspector.exists(`dispusip:upload-lock:${id}`)).toBe(0);
+    expect(await redis.inspector.exists(`dispusip:upload-lock:${id}`)).toBe(0);
   });
 
   it("lets go of an upload when its lock's lease is lost, instead of writing on without it", async () => {
@@ -191,12 +170,12 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
       const asked = vi.fn();
       await lock.lock(new AbortController().signal, asked);
       // The lease ran out while Redis was away, say, and another request took the key.
-      await inspector.set(`dispusip:upload-lock:${id}`, "another-request");
+      await redis.inspector.set(`dispusip:upload-lock:${id}`, "another-request");
       vi.advanceTimersByTime(3_000);
       await eventually(() => asked.mock.calls.length === 1, "the holder was asked to let go");
       await lock.unlock();
       // Its unlock leaves the other request's lock alone.
-      expect(await inspector.get(`dispusip:upload-lock:${id}`)).toBe("another-request");
+      expect(await redis.inspector.get(`dispusip:upload-lock:${id}`)).toBe("another-request");
     } finally {
       vi.useRealTimers();
     }
@@ -210,7 +189,7 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
     try {
-      await server.stop();
+      await redis.server.stop();
       await eventually(async () => !(await redisReady()), "the process notices Redis is down");
 
       const refused = await getSession(request("/admin", { cookie })).catch((thrown: unknown) => thrown);
@@ -232,13 +211,13 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
       expect(() => clearAllCaches()).not.toThrow();
 
       // Redis comes back empty (nothing persisted): the process reconnects by itself.
-      await server.start();
+      await redis.server.start();
       await eventually(() => redisReady(), "the process reconnects");
       expect((await getSession(request("/admin", { cookie }))).get("token")).toBeUndefined();
       const fresh = await startSession("token-after-outage", ADMIN);
       const freshCookie = (await commitSession(fresh)).split(";")[0];
       expect((await getSession(request("/admin", { cookie: freshCookie }))).get("token")).toBe("token-after-outage");
-      await inspector.ping().catch(() => {});
+      await redis.inspector.ping().catch(() => {});
     } finally {
       process.off("unhandledRejection", onUnhandled);
     }
