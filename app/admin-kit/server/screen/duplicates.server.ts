@@ -78,9 +78,13 @@ function submittedKeys(rule: DuplicateRule, values: Record<string, unknown>, opt
   );
 }
 
-/** The rules a save applies (with their places among the screen's): those with a field the save changes. */
-function appliedRules(rules: readonly DuplicateRule[], unchanged: ReadonlySet<string>): Array<{ rule: DuplicateRule; place: number }> {
-  return rules.flatMap((rule, place) => (rule.fields.some((field) => !unchanged.has(field.name)) ? [{ rule, place }] : []));
+/**
+ * The rules a save applies, with their places among the screen's (the key index is by place):
+ * those with a field the save changes; none on a screen of one record or without rules.
+ */
+function appliedRules(definition: { duplicates?: readonly DuplicateRule[]; singleRecord?: boolean }, unchanged: ReadonlySet<string>): Array<{ rule: DuplicateRule; place: number }> {
+  if (!definition.duplicates || definition.singleRecord) return [];
+  return definition.duplicates.flatMap((rule, place) => (rule.fields.some((field) => !unchanged.has(field.name)) ? [{ rule, place }] : []));
 }
 
 /**
@@ -94,9 +98,7 @@ export function duplicateLockKeys<Rec, C extends Cells, S extends z.ZodObject>(
   unchanged: ReadonlySet<string>,
   options: Record<string, readonly FieldOption[]> | undefined,
 ): string[] {
-  const rules = adapter.definition.duplicates;
-  if (!rules || adapter.definition.singleRecord) return [];
-  return appliedRules(rules, unchanged).flatMap(({ rule, place }) =>
+  return appliedRules(adapter.definition, unchanged).flatMap(({ rule, place }) =>
     submittedKeys(rule, values, options).map((key) => lockKey("duplicate", adapter.resource.name, indexKey(place, key))),
   );
 }
@@ -130,14 +132,11 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     options: Record<string, readonly FieldOption[]> | undefined;
     /** The "Simpan tetap" value sent, if any. */
     confirmed: string | undefined;
-    /** The list is read anew, not from its copy (another process wrote under the same keys a moment ago). */
+    /** The list is read anew, not from its copy (a write under the same keys ended a moment ago, on any process). */
     reread?: boolean;
   },
 ): Promise<DuplicateWarning | undefined> {
-  const rules = adapter.definition.duplicates;
-  if (!rules || adapter.definition.singleRecord) return undefined;
-  // Each rule keeps its place among the screen's rules: the key index is by that place.
-  const applied = appliedRules(rules, unchanged);
+  const applied = appliedRules(adapter.definition, unchanged);
   if (applied.length === 0) return undefined;
   const listed = adapter as unknown as ResourceAdapter<Rec, Cells, z.ZodObject>;
   let records: readonly Rec[];
@@ -148,7 +147,7 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     log("duplicate_check_unavailable", { screen: adapter.definition.id, ...errorFields(error) });
     return undefined;
   }
-  const index = keyIndex(records, listed, rules);
+  const index = keyIndex(records, listed, adapter.definition.duplicates ?? []);
   const own = id === undefined ? undefined : records.find((record) => adapter.idOf(record) === id);
   const reasons = new Map<number, Set<string>>();
   for (const { rule, place } of applied) {
