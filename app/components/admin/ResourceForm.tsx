@@ -110,6 +110,12 @@ interface FormBodyProps<C extends Cells, S extends z.ZodObject> extends Omit<Res
   onSend(form: HTMLFormElement): void;
 }
 
+/** A form control's name, and whether it holds something (typed text, a chosen file's name). */
+function controlOf(target: EventTarget): { name?: string; holds: boolean } {
+  const { name, value } = target as Partial<HTMLInputElement>;
+  return { name, holds: String(value ?? "").trim() !== "" };
+}
+
 function FormBody<C extends Cells, S extends z.ZodObject>({
   definition,
   row,
@@ -178,13 +184,13 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
       className="kit-form"
       {...formProps}
       onInput={(event) => {
-        const { name, value } = event.target as EventTarget as Partial<HTMLInputElement>;
-        if (name && String(value ?? "").trim() !== "") filled.current.add(name);
+        const { name, holds } = controlOf(event.target);
+        if (name && holds) filled.current.add(name);
       }}
       onBlur={(event) => {
-        const { name, value } = event.target as EventTarget as Partial<HTMLInputElement>;
+        const { name, holds } = controlOf(event.target);
         const judged = name && definition.fields.some((field) => field.name === name);
-        if (judged && (String(value ?? "").trim() !== "" || filled.current.has(name))) form.validate({ name });
+        if (judged && (holds || filled.current.has(name))) form.validate({ name });
       }}
       onSubmit={(event) => {
         formProps.onSubmit(event);
