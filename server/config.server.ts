@@ -332,10 +332,10 @@ export function getConfig(): Config {
   return current;
 }
 
-/** A host that only this machine reaches: `localhost`, 127.0.0.0/8 or ::1. */
+/** proxy-addr's own `loopback` (127.0.0.0/8, ::1, and IPv4-mapped 127.x), as TRUST_PROXY reads it. */
+const loopbackAddress = proxyaddr.compile("loopback");
+
+/** A host that only this machine reaches: `localhost`, or a loopback address. */
 function isLoopback(host: string): boolean {
-  const bare = host.toLowerCase();
-  if (bare === "localhost" || bare === "::1") return true;
-  if (isIP(bare) === 4) return bare.startsWith("127.");
-  return false;
+  return host.toLowerCase() === "localhost" || loopbackAddress(host, 0);
 }
