@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
 import { getConfig } from "@server/config.server";
 import { dataPaths } from "@server/data-dir.server";
@@ -11,8 +12,13 @@ import { FTS_TOKENIZER } from "./full-text.server.ts";
  * written and read by audit.server.ts.
  */
 
-/** Several BFF processes may share DATA_DIR; a writer waits this long for another's lock, no longer. */
-const BUSY_TIMEOUT_MS = 1000;
+/**
+ * Several BFF processes may share DATA_DIR. SQLite's own wait for another's lock is synchronous
+ * (it holds the event loop), so it is kept short; `whenWritable` waits longer without blocking.
+ */
+const BUSY_TIMEOUT_MS = 50;
+/** How long `whenWritable` keeps trying a write the file's lock refuses, before it gives up. */
+export const WRITE_PATIENCE_MS = 10_000;
 
 let database: Database.Database | undefined;
 
@@ -103,4 +109,27 @@ function addSearchUpdateTrigger(db: Database.Database): void {
       VALUES (new.id, new.actor_email, new.resource, new.record_id, new.record_label, new.action, new.changes);
     END;
   `);
+}
+
+/** SQLite said another connection holds the lock (SQLITE_BUSY and its extended codes). */
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith("SQLITE_BUSY");
+}
+
+/**
+ * Runs a write, and while the file is locked by another process runs it again after a short,
+ * jittered pause, for up to WRITE_PATIENCE_MS: a busy machine can starve one writer for
+ * longer than SQLite's synchronous wait. The first try runs at once (a free file is written
+ * before this returns). Any other error, or the lock still held at the end, is thrown.
+ */
+export async function whenWritable<T>(write: () => T, patienceMs = WRITE_PATIENCE_MS): Promise<T> {
+  const deadline = performance.now() + patienceMs;
+  for (;;) {
+    try {
+      return write();
+    } catch (error) {
+      if (!isBusy(error) || performance.now() >= deadline) throw error;
+    }
+    await sleep(10 + Math.random() * 40);
+  }
 }

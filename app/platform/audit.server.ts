@@ -1,5 +1,5 @@
 import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/lib/audit";
-import { openAuditLog } from "./audit-database.server.ts";
+import { openAuditLog, whenWritable } from "./audit-database.server.ts";
 import { csvResponse } from "./csv.server.ts";
 import { fullTextQuery } from "./full-text.server.ts";
 import { errorFields, log } from "@server/log.server";
@@ -54,22 +54,23 @@ function insertEntry(record: AuditRecord): number {
   return Number(result.lastInsertRowid);
 }
 
-/** Stores one finished change at once (a change whose outcome is already known). Never throws: failures are logged. */
-export function recordChange(record: AuditRecord): void {
+/** Stores one finished change (a change whose outcome is already known). Never rejects: failures are logged. */
+export async function recordChange(record: AuditRecord): Promise<void> {
   try {
-    insertEntry(record);
+    await whenWritable(() => insertEntry(record));
   } catch (error) {
     log("audit_record_failed", { resource: record.resource, action: record.action, ...errorFields(error) });
   }
 }
 
 /**
- * Writes a change's pending entry, before anything is sent upstream, and returns its id. Throws
- * AuditUnavailable when it cannot be written: the caller refuses the change (503, AUDIT_MESSAGES).
+ * Writes a change's pending entry, before anything is sent upstream, and returns its id; a file
+ * another process holds is waited for (`whenWritable`). Rejects with AuditUnavailable when it
+ * cannot be written: the caller refuses the change (503, AUDIT_MESSAGES).
  */
-export function beginChange(record: Omit<AuditRecord, "outcome" | "upstreamStatus">): number {
+export async function beginChange(record: Omit<AuditRecord, "outcome" | "upstreamStatus">): Promise<number> {
   try {
-    return insertEntry({ ...record, outcome: "pending" });
+    return await whenWritable(() => insertEntry({ ...record, outcome: "pending" }));
   } catch (error) {
     log("audit_record_failed", { resource: record.resource, action: record.action, stage: "pending", ...errorFields(error) });
     throw new AuditUnavailable(errorFields(error).error, { cause: error });
@@ -112,10 +113,10 @@ function writeCompletion(id: number, completion: AuditCompletion): void {
     });
 }
 
-/** Names a completed add's record by the id found after its answer (its list read anew). Never throws: a failure is logged. */
-export function nameCreatedRecord(id: number, recordId: string): void {
+/** Names a completed add's record by the id found after its answer (its list read anew). Never rejects: a failure is logged. */
+export async function nameCreatedRecord(id: number, recordId: string): Promise<void> {
   try {
-    openAuditLog().prepare("UPDATE audit_log SET record_id = @recordId WHERE id = @id AND record_id IS NULL").run({ id, recordId });
+    await whenWritable(() => openAuditLog().prepare("UPDATE audit_log SET record_id = @recordId WHERE id = @id AND record_id IS NULL").run({ id, recordId }));
   } catch (error) {
     log("audit_record_failed", { entry: id, stage: "record id", ...errorFields(error) });
   }

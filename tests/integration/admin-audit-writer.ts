@@ -8,5 +8,5 @@ import { recordChange } from "~/platform/audit.server";
 
 const [resource, count] = process.argv.slice(2);
 for (let index = 1; index <= Number(count); index += 1) {
-  recordChange({ actor: { id: "1", email: "admin@dispusip.local" }, resource, recordId: String(index), action: "update", outcome: "ok", changes: [] });
+  await recordChange({ actor: { id: "1", email: "admin@dispusip.local" }, resource, recordId: String(index), action: "update", outcome: "ok", changes: [] });
 }

@@ -314,7 +314,7 @@ describe("what the admin saw", () => {
 describe("/admin/audit", () => {
   it("pages 50 entries at a time, newest first, and filters by screen", async () => {
     for (let index = 1; index <= 55; index += 1) {
-      recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "tag", recordId: String(index), action: "delete", outcome: "ok", changes: [] });
+      await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "tag", recordId: String(index), action: "delete", outcome: "ok", changes: [] });
     }
     const first = await auditScreen("?resource=tag");
     expect(first.rows).toHaveLength(50);
@@ -329,9 +329,9 @@ describe("/admin/audit", () => {
 
   it("searches who, which screen and record, and the changes (?q=), case and accents folded, with the filter and a count", async () => {
     const actor = { id: "7", email: "pustakawan@dispusip.local" };
-    recordChange({ actor, resource: "book", recordId: "501", recordLabel: "Sejarah Kabupatén Lembah", action: "update", outcome: "ok", changes: [] });
-    recordChange({ actor, resource: "genre", recordId: "502", recordLabel: "Sejarah", action: "create", outcome: "ok", changes: [] });
-    recordChange({
+    await recordChange({ actor, resource: "book", recordId: "501", recordLabel: "Sejarah Kabupatén Lembah", action: "update", outcome: "ok", changes: [] });
+    await recordChange({ actor, resource: "genre", recordId: "502", recordLabel: "Sejarah", action: "create", outcome: "ok", changes: [] });
+    await recordChange({
       actor: { id: "8", email: "arsiparis@dispusip.local" },
       resource: "book",
       recordId: "503",
@@ -360,7 +360,7 @@ describe("/admin/audit", () => {
   });
 
   it("exports the log as CSV with the screen's columns, filtered like the screen", async () => {
-    recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "3", action: "create", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: null, to: "=1+1" }] });
+    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "3", action: "create", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: null, to: "=1+1" }] });
     const response = (await exportRoute.loader({
       request: request("/admin/export/audit?resource=video", { cookie }),
       params: { screen: "audit" },
@@ -378,7 +378,7 @@ describe("/admin/audit", () => {
       ["9", "＝1+1"],
     ]) {
       const actor = { id: "7", email: "admin@dispusip.local" };
-      recordChange({ actor, resource: "slider-manager", recordId, recordLabel, action: "delete", outcome: "ok", changes: [] });
+      await recordChange({ actor, resource: "slider-manager", recordId, recordLabel, action: "delete", outcome: "ok", changes: [] });
     }
     const response = (await exportRoute.loader({
       request: request("/admin/export/audit?resource=slider-manager", { cookie }),
@@ -463,7 +463,7 @@ describe("the pending entry (issue 36 point 3)", () => {
   });
 
   it("an entry whose completion never came shows, and exports, its outcome as unknown", async () => {
-    beginChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "banner", recordId: "5", action: "delete", changes: [] });
+    await beginChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "banner", recordId: "5", action: "delete", changes: [] });
     expect((await auditScreen("?resource=banner")).rows[0].cells).toMatchObject({ action: "Hapus", recordId: "5", outcome: "Tidak diketahui (hasil belum tercatat)" });
     const response = (await exportRoute.loader({
       request: request("/admin/export/audit?resource=banner", { cookie }),

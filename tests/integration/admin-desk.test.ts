@@ -67,8 +67,8 @@ describe("the desk", () => {
   });
 
   it("shows the latest changes, newest first, each linked to its record's edit form unless it was deleted", async () => {
-    recordChange({ actor: { id: "7", email: "pustakawan@dispusip.local" }, resource: "book", recordId: "3", recordLabel: "Ronggeng Dukuh Paruk", action: "update", outcome: "ok", changes: [] });
-    recordChange({ actor: { id: "7", email: "pustakawan@dispusip.local" }, resource: "genre", recordId: "9", recordLabel: "Puisi", action: "delete", outcome: "ok", changes: [] });
+    await recordChange({ actor: { id: "7", email: "pustakawan@dispusip.local" }, resource: "book", recordId: "3", recordLabel: "Ronggeng Dukuh Paruk", action: "update", outcome: "ok", changes: [] });
+    await recordChange({ actor: { id: "7", email: "pustakawan@dispusip.local" }, resource: "genre", recordId: "9", recordLabel: "Puisi", action: "delete", outcome: "ok", changes: [] });
     const { changes } = await desk();
     if (!("items" in changes)) throw new Error(`the changes failed: ${changes.failed}`);
     expect(changes.items[0]).toMatchObject({ action: "Hapus", screen: "Kategori", label: "Puisi", actor: "pustakawan@dispusip.local", outcome: "Berhasil" });

@@ -140,14 +140,14 @@ export interface AuditTrail {
 
 /**
  * Records an action of this screen in the audit log: `begin` writes its
- * pending entry before anything is sent upstream, and throws AuditUnavailable (audit.server.ts)
+ * pending entry before anything is sent upstream, and rejects with AuditUnavailable (audit.server.ts)
  * when it cannot, so that the caller refuses the change; the trail it returns completes the entry
  * and never throws (a completion that cannot be written is retried). The changes are worked out
  * inside a guard: nothing about the record's values can fail the action.
  */
 export function auditOf(admin: AdminContext, definition: { id: string }, recordLabel?: string) {
   return {
-    begin(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]): AuditTrail {
+    async begin(action: AuditRecord["action"], recordId: string | null, changes: () => FieldChange[]): Promise<AuditTrail> {
       const workedOut = (work: () => FieldChange[]): FieldChange[] | undefined => {
         try {
           return work();
@@ -157,7 +157,7 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
         }
       };
       const worked = workedOut(changes) ?? [];
-      const entry = beginChange({
+      const entry = await beginChange({
         actor: { id: String(admin.user.id), email: admin.user.email },
         resource: definition.id,
         ...(recordLabel === undefined ? {} : { recordLabel }),
@@ -172,7 +172,7 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
           completeChange(entry, { outcome: "ok", ...(created ? { recordId: created } : {}), ...(grew ? { changes: now } : {}) });
           // After the caller has cleared what the write changed (its `finally`): the list read then
           // is the one the list's next load shares, not a second read of a copy already stale.
-          if (!created && findId) queueMicrotask(() => void findId().then((found) => found && nameCreatedRecord(entry, found)));
+          if (!created && findId) queueMicrotask(() => void findId().then((found) => found && void nameCreatedRecord(entry, found)));
         },
         failed(error) {
           const upstreamStatus = isUpstreamError(error) ? error.status : 0;

@@ -46,7 +46,7 @@ async function deleteRecord<Rec, C extends Cells, S extends z.ZodObject>(
   // The audit log's pending entry first: a delete it cannot record is not sent.
   let audit: AuditTrail;
   try {
-    audit = auditOf(admin, definition, before?.label).begin("delete", id, () => []);
+    audit = await auditOf(admin, definition, before?.label).begin("delete", id, () => []);
   } catch (error) {
     if (!(error instanceof AuditUnavailable)) throw error;
     return { type: "error", message: AUDIT_MESSAGES.unavailable };

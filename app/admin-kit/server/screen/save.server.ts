@@ -304,7 +304,7 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const changes = () => fieldChanges(definition.fields, before?.values, values, { options: lists?.options, chosenFiles: submitted.form.chosenFiles });
   let audit: AuditTrail;
   try {
-    audit = auditOf(admin, definition, before?.label).begin(submitted.intent, context.id ?? null, changes);
+    audit = await auditOf(admin, definition, before?.label).begin(submitted.intent, context.id ?? null, changes);
   } catch (error) {
     if (!(error instanceof AuditUnavailable)) throw error;
     return sendBack(save, reply(), 503, { alert: alertOf("error", AUDIT_MESSAGES.unavailable) });

@@ -56,7 +56,7 @@ async function switchRecord<Rec, C extends Cells, S extends z.ZodObject>(
   // The audit log's pending entry first: a switch it cannot record is not sent.
   let audit: AuditTrail;
   try {
-    audit = auditOf(admin, definition).begin("toggle", id, change);
+    audit = await auditOf(admin, definition).begin("toggle", id, change);
   } catch (error) {
     if (!(error instanceof AuditUnavailable)) throw error;
     return { status: 503, message: AUDIT_MESSAGES.unavailable };
