@@ -6,6 +6,7 @@ import type { MenuEntry } from "./menu";
 import type { FormChoices } from "./pickers";
 import type { DuplicateRule, DuplicateWarning } from "./duplicates";
 import type { EditConflict } from "./edit-conflicts";
+import type { ListFilters } from "./filters";
 import type { StoredRelations } from "./relations";
 
 /**
@@ -130,6 +131,10 @@ export interface ScreenData<C extends Cells = Cells> {
   paging: ScreenPaging | null;
   /** How many rows the list's view has and which of them are shown (null: a one-record screen, or a failed load). */
   count: ListCount | null;
+  /** The list's filters with their counts, when its resource declares some (app/admin-kit/filters.ts). */
+  filters?: ListFilters;
+  /** What in the list's URL could not be used, and why: an unknown filter value, a backwards range, rows per page not offered. */
+  notes: string[];
   /**
    * The row the open form or delete question is about when it is not among `rows` (a link to
    * `?modal=edit&id=…` from elsewhere, or a list that changed meanwhile).
@@ -158,6 +163,8 @@ export interface ScreenPaging {
   /** Another page follows this one. */
   hasMore: boolean;
   pageCount: number;
+  /** Rows per page: the screen's own, or one of ROWS_PER_PAGE the URL chose. */
+  perPage: number;
   /** The view the pages belong to (search and order, `listViewKey`): pages of another view are not appended. */
   view: string;
 }

@@ -1,8 +1,9 @@
 /**
  * The state of an admin screen that must survive without JavaScript lives in the URL
  * (design principle 3): `?modal=add`, `?modal=edit&id=7`, `?delete=7`, and the list's view:
- * `?q=` (search), `?sort=&dir=` (order), `?page=`. The view is carried from one state to the
- * next; a modal or a pending delete never is.
+ * `?q=` (search), `?sort=&dir=` (order), its filters (`?genre=Sejarah`, `?year_from=1990`: any
+ * other parameter, app/admin-kit/filters.ts), `?perPage=` and `?page=`. The view is carried from
+ * one state to the next; a modal or a pending delete never is.
  */
 
 export type ModalState = { kind: "add" } | { kind: "edit"; id: string } | null;
@@ -18,6 +19,12 @@ export interface ListView {
   dir: SortDirection;
   /** The page shown (1 when the list does not page). */
   page: number;
+  /** Rows per page as the URL asks (null: the screen's own); the server keeps it to ROWS_PER_PAGE. */
+  perPage: number | null;
+  /** The filters as the URL names them, in its order: the server checks them against the list's own. */
+  filters: ReadonlyArray<readonly [name: string, value: string]>;
+  /** The URL named more than MAX_FILTER_PARAMS filter values: the rest were dropped. */
+  filtersCut: boolean;
 }
 
 export interface ScreenState extends ListView {
@@ -32,6 +39,14 @@ const SORT_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 /** Longer search text is cut here: no title or name an admin types is longer. */
 export const SEARCH_MAX_LENGTH = 200;
 
+/** The rows per page a paged list offers; the first is the default. */
+export const ROWS_PER_PAGE = [20, 50, 100] as const;
+/** Filter values read from a URL at most: a hand-made URL with more is cut, and told so. */
+export const MAX_FILTER_PARAMS = 20;
+/** The parameters that are not filters: the view's own, the screen's overlays, Remix's. */
+const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "index", "_data"]);
+const FILTER_NAME = /^[a-z][a-z0-9_]{0,40}$/;
+
 export function isRecordId(value: string | null | undefined): value is string {
   return typeof value === "string" && ID_PATTERN.test(value);
 }
@@ -40,12 +55,17 @@ export function readListView(search: URLSearchParams): ListView {
   const q = (search.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   const sort = search.get("sort");
   const page = Number(search.get("page"));
+  const perPage = Number(search.get("perPage"));
+  const filters = [...search].filter(([name, value]) => !NOT_FILTERS.has(name) && FILTER_NAME.test(name) && value.trim() !== "");
   return {
     q,
     sort: sort !== null && SORT_PATTERN.test(sort) ? sort : null,
     dir: search.get("dir") === "desc" ? "desc" : "asc",
     // The BFF pages its own copy of the list (read-model.server.ts): a page past the end shows the last.
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    perPage: search.has("perPage") && Number.isFinite(perPage) && perPage > 0 ? perPage : null,
+    filters: filters.slice(0, MAX_FILTER_PARAMS).map(([name, value]) => [name, value.trim().slice(0, SEARCH_MAX_LENGTH)] as const),
+    filtersCut: filters.length > MAX_FILTER_PARAMS,
   };
 }
 
@@ -71,13 +91,15 @@ export type ScreenChange =
   | "list";
 
 /** The list view's part of a query, in a fixed order; the default view is no parameters at all. */
-export function listViewParams(view: Omit<ListView, "page"> & { page?: number }): URLSearchParams {
+export function listViewParams(view: Omit<ListView, "page" | "filtersCut"> & { page?: number }): URLSearchParams {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
   if (view.sort) {
     params.set("sort", view.sort);
     params.set("dir", view.dir);
   }
+  for (const [name, value] of view.filters) params.append(name, value);
+  if (view.perPage !== null) params.set("perPage", String(view.perPage));
   if (view.page && view.page > 1) params.set("page", String(view.page));
   return params;
 }
@@ -96,8 +118,23 @@ export function screenHref(current: URLSearchParams, change: ScreenChange): stri
     change !== "list" && "sort" in change
       ? { ...view, sort: change.sort, dir: change.dir, page: 1 }
       : { ...view, page: change !== "list" && "page" in change ? change.page : view.page };
-  for (const [name, value] of listViewParams(shown)) next.set(name, value);
+  for (const [name, value] of listViewParams(shown)) next.append(name, value);
   const query = next.toString();
+  return query ? `?${query}` : "?";
+}
+
+/** The view's URL without a chip's filter (one value of a parameter, or every value of some), from its first page. */
+export function withoutFilter(current: URLSearchParams, chip: { names: readonly string[]; value?: string }): string {
+  const view = readListView(current);
+  const removes = ([name, value]: readonly [string, string]) => chip.names.includes(name) && (chip.value === undefined || (name === chip.names[0] && value === chip.value));
+  const filters = view.filters.filter((filter) => !removes(filter));
+  const query = listViewParams({ ...view, filters, page: 1 }).toString();
+  return query ? `?${query}` : "?";
+}
+
+/** The view's URL without any filter, from its first page. */
+export function withoutFilters(current: URLSearchParams): string {
+  const query = listViewParams({ ...readListView(current), filters: [], page: 1 }).toString();
   return query ? `?${query}` : "?";
 }
 

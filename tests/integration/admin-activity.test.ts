@@ -42,7 +42,7 @@ describe("activity list", () => {
     // The whole list, read in pages of 100 (the second, empty, ends it); shown 20 a page, newest first.
     expect(listQueries).toEqual(["?page=1&limit=100", "?page=2&limit=100"]);
     expect(screen.rows).toHaveLength(20);
-    expect(screen.paging).toEqual({ page: 1, hasMore: true, pageCount: 2, view: "" });
+    expect(screen.paging).toEqual({ page: 1, hasMore: true, pageCount: 2, perPage: 20, view: "" });
     expect(screen.count).toEqual({ from: 1, to: 20, total: 25 });
     expect(screen.rows[0]).toMatchObject({
       id: "25",
@@ -61,7 +61,7 @@ describe("activity list", () => {
     const { screen } = await admin.load("/admin/activity?page=2");
     expect(listQueries).toEqual(["?page=1&limit=100", "?page=2&limit=100"]);
     expect(screen.rows.map((row) => row.id)).toEqual(["5", "4", "3", "2", "1"]);
-    expect(screen.paging).toEqual({ page: 2, hasMore: false, pageCount: 2, view: "" });
+    expect(screen.paging).toEqual({ page: 2, hasMore: false, pageCount: 2, perPage: 20, view: "" });
     expect(screen.count).toEqual({ from: 21, to: 25, total: 25 });
     expect(screen.loadFailure).toBeNull();
   });

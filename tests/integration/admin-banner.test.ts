@@ -28,7 +28,7 @@ describe("banner list", () => {
     const { screen } = await admin.load("/admin/banner");
     expect(listQueries).toEqual(readQueries(2));
     expect(screen.alerts).toEqual([]);
-    expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, view: "" });
+    expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, perPage: 20, view: "" });
     expect(screen.rows.map((row) => row.id)).toEqual(["3", "2", "1"]);
     // The home page's slider reads banners (HOME_SLIDER_SOURCE's default): the screen says so, with a link.
     expect(screen.placement).toEqual({ text: "Tampil di slider beranda situs dan di aplikasi mobile.", publicPath: "/" });

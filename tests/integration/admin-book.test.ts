@@ -118,17 +118,17 @@ describe("book list", () => {
       files: { cover: "/covers/sampul-5.png", file: "/files/buku-5.pdf" },
     });
     expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
-    expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, view: "" });
-    // The list alone is its read (this upstream answers every page alike: the repeat ends it); the
-    // pickers' five lists wait until the form is opened.
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/books/all?page=1&limit=100", "GET /api/books/all?page=2&limit=100"]);
+    expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, perPage: 20, view: "" });
+    // The list is read (this upstream answers every page alike: the repeat ends it), and beside it
+    // the classifications, which name the classification filter's values (ids on a book); the
+    // pickers' other four lists wait until the form is opened.
+    const read = (list: string) => [1, 2].map((page) => `GET /api/${list}?page=${page}&limit=100`);
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([...read("books/all"), ...read("classifications")].sort());
     calls.length = 0;
     await admin.load("/admin/book?modal=add");
-    // The list is the BFF's copy now: opening the form reads only its pickers' lists, in pages,
-    // into copies of their own (never `limit=0`, the whole list in one answer).
-    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(
-      ["authors", "publishers", "classifications", "genres", "tags"].flatMap((list) => [1, 2].map((page) => `GET /api/${list}?page=${page}&limit=100`)).sort(),
-    );
+    // The lists are the BFF's copies now: opening the form reads only its other pickers' lists, in
+    // pages, into copies of their own (never `limit=0`, the whole list in one answer).
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(["authors", "publishers", "genres", "tags"].flatMap(read).sort());
   });
 
   it("offers the first of each picker's list in label order, and how many there are", async () => {

@@ -41,7 +41,7 @@ describe.each(screens)("$name pages", ({ route, screenPath, path, key }) => {
     expect(first.screen.rows.map((row) => row.id)).toEqual(ids(45, 26));
     expect(first.screen.count).toEqual({ from: 1, to: 20, total: 45 });
     expect(second.screen.rows.map((row) => row.id)).toEqual(ids(25, 6));
-    expect(second.screen.paging).toEqual({ page: 2, hasMore: true, pageCount: 3, view: "" });
+    expect(second.screen.paging).toEqual({ page: 2, hasMore: true, pageCount: 3, perPage: 20, view: "" });
     expect(second.screen.count).toEqual({ from: 21, to: 40, total: 45 });
   });
 
@@ -49,7 +49,7 @@ describe.each(screens)("$name pages", ({ route, screenPath, path, key }) => {
     servePagedList(path, key, 45, record);
     const { screen } = await load(route, `${screenPath}?page=9`, cookie);
     expect(screen.rows.map((row) => row.id)).toEqual(ids(5, 1));
-    expect(screen.paging).toEqual({ page: 3, hasMore: false, pageCount: 3, view: "" });
+    expect(screen.paging).toEqual({ page: 3, hasMore: false, pageCount: 3, perPage: 20, view: "" });
     expect(screen.count).toEqual({ from: 41, to: 45, total: 45 });
     expect(screen.alerts).toEqual([]);
   });

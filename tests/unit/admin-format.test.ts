@@ -3,7 +3,7 @@ import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
 import { clip, formatIndonesianNumber, parseIndonesianNumber, parseTypedDate, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
-import { readScreenState, screenHref, SEARCH_MAX_LENGTH } from "~/admin-kit/url-state";
+import { MAX_FILTER_PARAMS, readListView, readScreenState, screenHref, SEARCH_MAX_LENGTH, withoutFilter, withoutFilters } from "~/admin-kit/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */
 
@@ -93,7 +93,7 @@ describe("titles", () => {
 
 describe("screen state in the URL", () => {
   it("reads the modal, the pending delete and the list's view, ignoring anything malformed", () => {
-    const defaultView = { q: "", sort: null, dir: "asc", page: 1 };
+    const defaultView = { q: "", sort: null, dir: "asc", page: 1, perPage: null, filters: [], filtersCut: false };
     expect(readScreenState(new URLSearchParams("modal=edit&id=7&page=2"))).toEqual({
       ...defaultView,
       modal: { kind: "edit", id: "7" },
@@ -130,5 +130,21 @@ describe("screen state in the URL", () => {
     expect(screenHref(searched, { modal: "edit", id: "9" })).toBe("?modal=edit&id=9&q=arsip&sort=title&dir=desc&page=3");
     expect(screenHref(searched, { page: 4 })).toBe("?q=arsip&sort=title&dir=desc&page=4");
     expect(screenHref(searched, { sort: "author", dir: "asc" })).toBe("?q=arsip&sort=author&dir=asc");
+  });
+
+  it("carries the filters (repeated, in their order) and the rows per page through every other state; a chip removes its own", () => {
+    const filtered = new URLSearchParams("genre=Sejarah&q=arsip&genre=Puisi&year_from=1990&year_to=2000&perPage=50&page=3&modal=add");
+    expect(readListView(filtered)).toMatchObject({ filters: [["genre", "Sejarah"], ["genre", "Puisi"], ["year_from", "1990"], ["year_to", "2000"]], perPage: 50, filtersCut: false });
+    expect(screenHref(filtered, "list")).toBe("?q=arsip&genre=Sejarah&genre=Puisi&year_from=1990&year_to=2000&perPage=50&page=3");
+    expect(screenHref(filtered, { sort: "title", dir: "asc" })).toBe("?q=arsip&sort=title&dir=asc&genre=Sejarah&genre=Puisi&year_from=1990&year_to=2000&perPage=50");
+    expect(withoutFilter(filtered, { names: ["genre"], value: "Puisi" })).toBe("?q=arsip&genre=Sejarah&year_from=1990&year_to=2000&perPage=50");
+    expect(withoutFilter(filtered, { names: ["year_from", "year_to"] })).toBe("?q=arsip&genre=Sejarah&genre=Puisi&perPage=50");
+    expect(withoutFilters(filtered)).toBe("?q=arsip&perPage=50");
+    // Not filters: the overlays, Remix's own, malformed names, empty values; past MAX_FILTER_PARAMS, cut and said so.
+    expect(readListView(new URLSearchParams("id=3&delete=4&_data=x&index&Genre=A&genre=&a%20b=c")).filters).toEqual([]);
+    const many = readListView(new URLSearchParams(Array.from({ length: 100 }, (_, index) => ["tag", `T${index}`])));
+    expect(many.filters).toHaveLength(MAX_FILTER_PARAMS);
+    expect(many.filtersCut).toBe(true);
+    expect(readListView(new URLSearchParams("perPage=abc")).perPage).toBeNull();
   });
 });

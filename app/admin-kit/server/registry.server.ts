@@ -88,7 +88,9 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
   });
   const lists = pickableLists(adapters);
   for (const adapter of adapters) {
-    const pickers = adapter.definition.fields.flatMap((field) => (field.optionsFrom === undefined ? [] : [[field.optionsFrom, lists[field.optionsFrom]] as const]));
+    // The lists its form picks from, and those that name its filters' values.
+    const named = [...adapter.definition.fields, ...(adapter.filters ?? [])].flatMap((used) => ("optionsFrom" in used && used.optionsFrom !== undefined ? [used.optionsFrom] : []));
+    const pickers = named.flatMap((list) => (lists[list] ? [[list, lists[list]] as const] : []));
     if (pickers.length > 0) adapter.choices = Object.fromEntries(pickers);
   }
   knowResources(adapters.map((adapter) => adapter.resource));

@@ -3,13 +3,14 @@ import { useEffect, useId, useRef } from "react";
 import { formatIndonesianNumber } from "~/lib/format";
 import type { ListCount } from "~/admin-kit/screen";
 import { SEARCH_MAX_LENGTH, type ListView } from "~/admin-kit/url-state";
+import { ViewFields } from "./ViewFields";
 
 /** How long typing must pause before the list follows it. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * A list's search box: a GET form (`?q=`, keeping the order and the `keep` fields, such as the
- * audit log's filter), so it works without JavaScript, can be bookmarked and comes back with
+ * A list's search box: a GET form (`?q=`, keeping the rest of the view and the `keep` fields,
+ * such as the audit log's filter), so it works without JavaScript, can be bookmarked and comes back with
  * Back. With JavaScript the list follows the typing once it pauses, without a full reload; the
  * first change of a search adds a history entry, the typing after it replaces it, so Back leaves
  * the search instead of stepping through its letters.
@@ -69,12 +70,7 @@ export function ListSearch({ view, noun, keep }: { view: ListView; noun: string;
       {Object.entries(keep ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {view.sort ? (
-        <>
-          <input type="hidden" name="sort" value={view.sort} />
-          <input type="hidden" name="dir" value={view.dir} />
-        </>
-      ) : null}
+      <ViewFields view={view} except={(name) => name === "q" || (keep !== undefined && name in keep)} />
       <button type="submit" className="kit-button kit-button-secondary">
         Cari
       </button>
@@ -104,8 +100,8 @@ export interface SortChoice {
 
 /**
  * The order of a list as a form, for phones: there each row is a card and the table's header
- * links are out of sight. A GET form like the search (`?sort=&dir=`, the search kept, back to
- * the first page); with JavaScript a change applies at once.
+ * links are out of sight. A GET form like the search (`?sort=&dir=`, the rest of the view kept,
+ * back to the first page); with JavaScript a change applies at once.
  */
 function ListSort({ view, columns }: { view: ListView; columns: SortChoice[] }) {
   const submit = useSubmit();
@@ -134,7 +130,7 @@ function ListSort({ view, columns }: { view: ListView; columns: SortChoice[] }) 
         <option value="asc">A–Z, terkecil dahulu</option>
         <option value="desc">Z–A, terbesar dahulu</option>
       </select>
-      {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
+      <ViewFields view={view} except={(name) => name === "sort" || name === "dir"} />
       <button type="submit" className="kit-button kit-button-secondary">
         Urutkan
       </button>

@@ -28,6 +28,7 @@ import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
 import { DataTable, type Pager, type RowActions, type Sorting, type Toolbar } from "./DataTable";
+import { ListFilterBar, RowsPerPage } from "./ListFilters";
 import { ListBar, noMatchText } from "./ListSearch";
 import { Modal } from "./Modal";
 import { ResourceForm } from "./ResourceForm";
@@ -164,7 +165,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
       }
     : undefined;
   const noun = definition.menu.alias.toLowerCase();
-  const emptyText = state.q ? `${noMatchText(noun, state.q)}.` : definition.texts.empty;
+  const emptyText = state.q ? `${noMatchText(noun, state.q)}.` : screen.filters?.chips.length ? `Tidak ada ${noun} yang cocok dengan filter ini.` : definition.texts.empty;
 
   // The form's last answer belongs to it only until the next navigation starts.
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
@@ -234,6 +235,12 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           // The rows appended below by load-more are counted as shown too.
           count={screen.count && rows.length > 0 ? { ...screen.count, to: screen.count.from + rows.length - 1 } : screen.count}
         />
+      ) : null}
+      {listed ? (
+        <div className="kit-list-tools">
+          <ListFilterBar view={state} shown={screen.filters} notes={screen.notes} />
+          {screen.paging ? <RowsPerPage view={state} perPage={screen.paging.perPage} /> : null}
+        </div>
       ) : null}
 
       <DataTable

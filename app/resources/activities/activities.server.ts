@@ -48,6 +48,7 @@ export const activityAdapter = serveResource(activityResource, {
   list: listActivities,
   read: (api, id) => getActivity(api, id).catch((error: unknown) => (isUpstreamError(error) && error.status === 404 ? undefined : Promise.reject(error))),
   idOf: (record) => record.id,
+  filters: [{ kind: "range", name: "date", label: "Tanggal", unit: "date", date: (record) => record.date }],
   cells: (record, text) => ({
     date: text.date(record.date),
     title: record.title,

@@ -5,7 +5,7 @@ import { toDateInputValue } from "~/lib/format";
 import { standardNumberQuery, standardNumberSearchTerms } from "~/lib/standard-numbers";
 import type { StoredRelation } from "~/admin-kit/relations";
 import { serveResource } from "~/admin-kit/server/resource.server";
-import type { OutgoingFields, WriteContext } from "~/admin-kit/server/screen.server";
+import type { ListFilter, OutgoingFields, WriteContext } from "~/admin-kit/server/screen.server";
 import type { ListSource } from "~/platform/list-copy.server";
 import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
 import { keyedList, upstreamId, upstreamStrictText, upstreamText } from "~/platform/upstream-shapes.server";
@@ -92,6 +92,23 @@ export const bookList: ListSource<Book> = {
   searchKey: { field: "isbn_issn", key: standardNumberQuery },
 };
 
+const each = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name);
+
+/**
+ * What the book list is filtered by, with the count of books beside each value: the relations by
+ * name (as the upstream sends them), the classification by id (named by its list's options:
+ * "959.8 Sejarah Asia Tenggara"), and a range of publication years. The public catalogue filters
+ * with the same.
+ */
+export const bookFilters: ReadonlyArray<ListFilter<Book>> = [
+  { kind: "values", name: "genre", label: "Genre", values: (book) => each(book.genres) },
+  { kind: "values", name: "tag", label: "Tag", values: (book) => each(book.tags) },
+  { kind: "values", name: "author", label: "Pengarang", values: (book) => [book.author.name] },
+  { kind: "values", name: "publisher", label: "Penerbit", values: (book) => [book.publisher.name] },
+  { kind: "values", name: "classification", label: "Klasifikasi", values: (book) => (book.classification_id ? [book.classification_id] : []), optionsFrom: "classification" },
+  { kind: "range", name: "year", label: "Tahun terbit", unit: "year", date: (book) => book.published_date },
+];
+
 /** A to-one relation as stored: its id from the book's own `*_id` or the object's, and its name. */
 function single(id: string | null | undefined, related: { id?: string; name: string }): StoredRelation[] {
   const storedId = id ?? related.id;
@@ -129,6 +146,7 @@ function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteC
 export const bookAdapter = serveResource(bookResource, {
   list: listBooks,
   listSource: bookList,
+  filters: bookFilters,
   idOf: (record) => record.id,
   cells: (record, text) => ({
     title: record.title,

@@ -6,6 +6,7 @@ import type { Cells, FormValues, ScreenDefinition } from "~/admin-kit/screen";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import type { ListSource } from "~/platform/list-copy.server";
+import type { ListFilter } from "./filters.server.ts";
 import type { FilePart, FileRule } from "~/platform/multipart.server";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "~/platform/upstream.server";
@@ -85,6 +86,11 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   resource: ResourceDeclaration<string, C, S>;
   /** The resource's own list copy, when the resource has one others read too (the books'); else one is made from the columns. */
   listSource?: ListSource<Rec>;
+  /**
+   * The filters its list offers (issue 47): values the records hold (a book's genres), or a range
+   * of their dates; counted over the list's copy (filters.server.ts).
+   */
+  filters?: ReadonlyArray<ListFilter<Rec>>;
   /** Which upstream serves every call of this resource (default: the main API). */
   service?: Service;
   /** The records: all of them, or only the page asked for when the screen pages. */

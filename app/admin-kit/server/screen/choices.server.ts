@@ -1,10 +1,10 @@
 import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionsAnswer } from "~/admin-kit/pickers";
 import { resolveRelations, type StoredRelations } from "~/admin-kit/relations";
-import type { Cells, FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/screen";
-import { isRecordId } from "~/admin-kit/url-state";
+import type { FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/screen";
+import { isRecordId, type ListView } from "~/admin-kit/url-state";
 import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
 import type { ChoiceSource, ChoiceSources } from "./adapter.server.ts";
-import { queryReadModel, screenReadModel, type ReadModel } from "./read-model.server.ts";
+import { queryReadModel, screenReadModel } from "./read-model.server.ts";
 
 /**
  * The pickers' side of the server (app/admin-kit/pickers.ts). A picker chooses among a list screen's
@@ -14,8 +14,8 @@ import { queryReadModel, screenReadModel, type ReadModel } from "./read-model.se
  * whole list to the browser.
  */
 
-/** Every option of a list in label order, made once per copy of the list. */
-const allOptionsOf = new WeakMap<ReadModel<unknown, Cells>, FieldOption[]>();
+/** Every option of a list in label order, made once per copy of the list (by its records: a read model is made per request). */
+const allOptionsOf = new WeakMap<readonly unknown[], FieldOption[]>();
 
 function labelOf(row: ScreenRow, labelColumns: readonly string[]): string {
   return labelColumns
@@ -24,15 +24,27 @@ function labelOf(row: ScreenRow, labelColumns: readonly string[]): string {
     .trim();
 }
 
-function inLabelOrder(q: string, source: ChoiceSource) {
-  return { q, sort: source.labelColumns[0], dir: "asc" as const, page: 1 };
+function inLabelOrder(q: string, source: ChoiceSource): ListView {
+  return { q, sort: source.labelColumns[0], dir: "asc", page: 1, perPage: null, filters: [], filtersCut: false };
 }
 
 /** The first OPTIONS_PAGE options of a list matching `q` (the first of all without it), in label order. */
 export async function searchChoices(api: UpstreamClient, source: ChoiceSource, q: string): Promise<OptionsAnswer> {
   const model = await screenReadModel(api, source.adapter);
-  const answer = queryReadModel(model, source.adapter, inLabelOrder(q, source), OPTIONS_PAGE, source.labelColumns);
+  const answer = queryReadModel(model, source.adapter, inLabelOrder(q, source), { pageSize: OPTIONS_PAGE, searchIn: source.labelColumns });
   return { options: answer.rows.map((row) => ({ value: row.id, label: labelOf(row, source.labelColumns) })), total: answer.total };
+}
+
+/**
+ * By name: the labels of a list's options by id (a filter's values kept as ids, named as a picker
+ * names them). A list that cannot be read names nothing: its ids show as they are.
+ */
+export async function optionLabels(api: UpstreamClient, sources: ChoiceSources, lists: ReadonlyArray<readonly [name: string, list: string]>): Promise<Map<string, Map<string, string>>> {
+  const read = await Promise.all(lists.map(([, list]) => (sources[list] ? readList(api, sources[list]) : { options: [] })));
+  return new Map(lists.map(([name], index) => {
+    const answer = read[index];
+    return [name, new Map("options" in answer ? answer.options.map((option) => [option.value, option.label]) : [])];
+  }));
 }
 
 /** A list's options, all of them, or the list's failure message when it cannot be read. */
@@ -41,11 +53,11 @@ type ReadList = { options: FieldOption[] } | { failure: string };
 async function readList(api: UpstreamClient, source: ChoiceSource): Promise<ReadList> {
   try {
     const model = await screenReadModel(api, source.adapter);
-    let options = allOptionsOf.get(model);
+    let options = allOptionsOf.get(model.records);
     if (!options) {
-      const rows = queryReadModel(model, source.adapter, inLabelOrder("", source), undefined).rows;
+      const rows = queryReadModel(model, source.adapter, inLabelOrder("", source)).rows;
       options = rows.map((row) => ({ value: row.id, label: labelOf(row, source.labelColumns) }));
-      allOptionsOf.set(model, options);
+      allOptionsOf.set(model.records, options);
     }
     return { options };
   } catch (error) {

@@ -3,7 +3,7 @@ import type * as z from "zod";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
 import type { FormChoices } from "~/admin-kit/pickers";
 import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin-kit/screen";
-import { listViewKey, readScreenState, type ScreenState } from "~/admin-kit/url-state";
+import { listViewKey, readScreenState, ROWS_PER_PAGE, type ListView, type ScreenState } from "~/admin-kit/url-state";
 import { getConfig } from "@server/config.server";
 import { endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";
 import { takeFlashAlert } from "~/platform/flash.server";
@@ -11,7 +11,7 @@ import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
 import type { ChoiceSources } from "./adapter.server.ts";
-import { formChoices, readPickerLists, resolvedRecord } from "./choices.server.ts";
+import { formChoices, optionLabels, readPickerLists, resolvedRecord } from "./choices.server.ts";
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
 import { currentRecord } from "./current-record.server.ts";
 import { shownDigest } from "./merge.server.ts";
@@ -19,7 +19,16 @@ import { fileRulesOf } from "./file-rules.server.ts";
 
 /** A screen's list as its loader returns it: the rows of its view, their count and paging, the open form's choices and the alerts. */
 
-type Listed<C extends Cells> = Pick<ScreenData<C>, "rows" | "paging" | "count" | "selected">;
+type Listed<C extends Cells> = Pick<ScreenData<C>, "rows" | "paging" | "count" | "selected" | "filters" | "notes">;
+
+/** Rows per page: the screen's own, or the one of ROWS_PER_PAGE nearest what the URL asks (and a note when that is not what it asked). */
+export function rowsPerPage(pageSize: number, view: Pick<ListView, "perPage">): { size: number; note?: string } {
+  const asked = view.perPage;
+  if (asked === null) return { size: pageSize };
+  const nearest = ROWS_PER_PAGE.reduce((best, size) => (Math.abs(size - asked) < Math.abs(best - asked) ? size : best));
+  if (nearest === asked) return { size: nearest };
+  return { size: nearest, note: `Baris per halaman hanya ${ROWS_PER_PAGE.join(", ").replace(/, (\d+)$/, " atau $1")}; ditampilkan ${nearest}.` };
+}
 
 /** The rows the URL's view shows, from the screen's read model (search, order, page). */
 async function listView<Rec, C extends Cells>(
@@ -31,17 +40,21 @@ async function listView<Rec, C extends Cells>(
   if (definition.singleRecord) {
     // One record, the upstream list's first: nothing to search, order or count.
     const records = await adapter.list(api, undefined);
-    return { rows: records.slice(0, 1).map((record) => toRow(adapter, record)), paging: null, count: null, selected: null };
+    return { rows: records.slice(0, 1).map((record) => toRow(adapter, record)), paging: null, count: null, selected: null, notes: [] };
   }
-  const model = await screenReadModel(api, adapter);
-  const answer = queryReadModel(model, adapter, state, definition.pageSize);
-  const paging = definition.pageSize
-    ? { page: answer.page, hasMore: answer.page < answer.pageCount, pageCount: answer.pageCount, view: listViewKey(state) }
+  // The filters' labels of values kept as ids (a classification's) are read beside the list.
+  const labelled = (adapter.filters ?? []).flatMap((filter) => (filter.kind === "values" && filter.optionsFrom ? [[filter.name, filter.optionsFrom] as const] : []));
+  const [model, labels] = await Promise.all([screenReadModel(api, adapter), optionLabels(api, adapter.choices ?? {}, labelled)]);
+  const perPage = definition.pageSize ? rowsPerPage(definition.pageSize, state) : undefined;
+  const answer = queryReadModel(model, adapter, state, { pageSize: perPage?.size, filtered: { labels } });
+  const paging = perPage
+    ? { page: answer.page, hasMore: answer.page < answer.pageCount, pageCount: answer.pageCount, perPage: perPage.size, view: listViewKey(state) }
     : null;
   const wanted = state.pendingDelete;
   const elsewhere = wanted && !answer.rows.some((row) => row.id === wanted) ? findRecord(model, adapter, wanted) : undefined;
   const selected = elsewhere === undefined ? null : toRow(adapter, elsewhere);
-  return { rows: answer.rows, paging, count: { from: answer.from, to: answer.to, total: answer.total }, selected };
+  const notes = [...answer.notes, ...(perPage?.note ? [perPage.note] : [])];
+  return { rows: answer.rows, paging, count: { from: answer.from, to: answer.to, total: answer.total }, selected, notes, ...(answer.filters ? { filters: answer.filters } : {}) };
 }
 
 /**
@@ -122,7 +135,7 @@ async function screenData<Rec, C extends Cells, S extends z.ZodObject>(
   const editingRow = edited ? { ...edited, shown: shownDigest(definition.fields, { ...edited.values, ...picked?.choices.record?.values }) } : edited;
   for (const failure of picked?.failures ?? []) alerts.push(alertOf("error", failure));
   const placement = definition.placement(getConfig().site);
-  const empty: Listed<C> = { rows: [] as Array<ScreenRow<C>>, paging: null, count: null, selected: null };
+  const empty: Listed<C> = { rows: [] as Array<ScreenRow<C>>, paging: null, count: null, selected: null, notes: [] };
   const screen: ScreenData<C> = {
     ...(listed ?? empty),
     alerts,

@@ -1,9 +1,11 @@
 import type * as z from "zod";
 import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/screen";
+import type { ListFilters } from "~/admin-kit/filters";
 import type { ListView } from "~/admin-kit/url-state";
 import { listCopy, rereadListCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
+import { filterList, type FilterLabels } from "./filters.server.ts";
 
 /**
  * A screen's read model: the site's copy of its upstream list (app/platform/list-copy.server.ts:
@@ -36,6 +38,19 @@ export interface ListAnswer<C extends Cells> {
   /** 1-based positions of the first and last row shown (0 and 0 when none). */
   from: number;
   to: number;
+  /** The list's filters with their counts, when the resource declares some and the query asked for them. */
+  filters?: ListFilters;
+  /** What in the view could not be used, and why (an unknown filter value). */
+  notes: string[];
+}
+
+export interface ReadModelQuery {
+  /** Rows per page; all matching rows when the screen does not page. */
+  pageSize?: number;
+  /** Search these columns only (a picker searches its labels), instead of every listed one. */
+  searchIn?: readonly string[];
+  /** Apply the view's filters (the resource's `filters`) and count them; `labels` names values kept as ids. */
+  filtered?: { labels: FilterLabels };
 }
 
 const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
@@ -161,13 +176,16 @@ export function queryReadModel<Rec, C extends Cells>(
   model: ReadModel<Rec, C>,
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
   view: ListView,
-  pageSize: number | undefined,
-  /** Search these columns only (a picker searches its labels), instead of every listed one. */
-  searchIn?: readonly string[],
+  { pageSize, searchIn, filtered }: ReadModelQuery = {},
 ): ListAnswer<C> {
   const sortable = listedColumns(adapter.definition.columns);
   const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
-  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
+  let positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
+  let filters: ListFilters | undefined;
+  let notes: string[] = [];
+  if (filtered && adapter.filters && adapter.filters.length > 0) {
+    ({ positions, shown: filters, notes } = filterList(model.records, adapter.filters, view, positions, filtered.labels));
+  }
   const total = positions.length;
   const size = pageSize ?? Math.max(total, 1);
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -176,7 +194,7 @@ export function queryReadModel<Rec, C extends Cells>(
   const end = Math.min(start + size, total);
   const rows: Array<ScreenRow<C>> = [];
   for (let index = start; index < end; index += 1) rows.push(toRow(adapter, model.records[positions[index]]));
-  return { rows, total, page, pageCount, from: total === 0 ? 0 : start + 1, to: end };
+  return { rows, total, page, pageCount, from: total === 0 ? 0 : start + 1, to: end, notes, ...(filters ? { filters } : {}) };
 }
 
 /** The record of an id anywhere in the list (the delete question of a row not on the page). */

@@ -1,0 +1,187 @@
+import { FILTER_OPTIONS_SHOWN, rangeParams, type FilterChip, type FilterView, type ListFilters } from "~/admin-kit/filters";
+import type { OptionList } from "~/admin-kit/pickers";
+import { MAX_FILTER_PARAMS, type ListView } from "~/admin-kit/url-state";
+import { jakartaFields } from "~/lib/dates";
+import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type ValueFacet } from "~/platform/facets.server";
+
+/**
+ * A list's filters (issue 47, point 2), as its resource declares them in its server half
+ * (`filters`): the URL's choices read against them, a short Indonesian note for what cannot be
+ * used (never an error, never an upstream call per value), and the facets counted over the
+ * list's copy (app/platform/facets.server.ts) for the page (app/admin-kit/filters.ts).
+ */
+
+/** A filter of named values (a book's genres); `optionsFrom` names a list whose options label the values (ids). */
+export type ValueFilter<Rec> = ValueFacet<Rec> & { label: string; optionsFrom?: OptionList };
+
+/** A filter of a range of years or of days, over a stored date. */
+export interface RangeFilter<Rec> {
+  kind: "range";
+  name: string;
+  label: string;
+  unit: "year" | "date";
+  /** The record's stored date (ISO 8601, as the upstream sends it), or "" for none. */
+  date(record: Rec): string;
+}
+
+export type ListFilter<Rec> = ValueFilter<Rec> | RangeFilter<Rec>;
+
+/** By filter: the labels of values the records hold as ids (a classification's id, named by its list's option). */
+export type FilterLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+const DAY_MS = 86_400_000;
+
+/** A stored date's year or day number (days since 1970-01-01) in the agency's calendar (WIB). */
+function numberOf(unit: RangeFilter<unknown>["unit"], stored: string): number | undefined {
+  if (!stored) return undefined;
+  const date = new Date(stored);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const { year, month, day } = jakartaFields(date);
+  return unit === "year" ? Number(year) : Date.UTC(Number(year), Number(month) - 1, Number(day)) / DAY_MS;
+}
+
+/** A bound as the URL writes it: a year (`1990`), or a day as the date input sends it (`2024-01-31`) or as staff write it (`31-01-2024`). */
+function readBound(unit: RangeFilter<unknown>["unit"], text: string): number | undefined {
+  if (unit === "year") return /^\d{1,4}$/.test(text) ? Number(text) : undefined;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const written = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : written ? [written[3], written[2], written[1]] : [];
+  if (year === undefined) return undefined;
+  const time = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  const back = new Date(time);
+  // 31-02-2024 is no day: Date.UTC would roll it into March.
+  return back.getUTCDate() === Number(day) && back.getUTCMonth() === Number(month) - 1 ? time / DAY_MS : undefined;
+}
+
+/** A bound as the page shows it in its input: the year, or the day as YYYY-MM-DD (a date input's value). */
+function boundText(unit: RangeFilter<unknown>["unit"], value: number): string {
+  return unit === "year" ? String(value) : new Date(value * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A bound as a chip says it: the year, or the day as DD-MM-YYYY. */
+function boundWords(unit: RangeFilter<unknown>["unit"], value: number): string {
+  return unit === "year" ? String(value) : boundText(unit, value).split("-").reverse().join("-");
+}
+
+/** The platform's facet of a filter: a range filter's numbers made from its dates. */
+function facetOf<Rec>(filter: ListFilter<Rec>) {
+  if (filter.kind === "values") return filter;
+  const { unit, date } = filter;
+  return { kind: "range" as const, name: filter.name, value: (record: Rec) => numberOf(unit, date(record)) };
+}
+
+interface ReadChoices {
+  choices: FacetChoice[];
+  chips: FilterChip[];
+  notes: string[];
+  /** By range filter: its bounds as read (swapped when written backwards), for its inputs. */
+  bounds: Map<string, { from?: number; to?: number }>;
+}
+
+/** The URL's filter values read against the list's filters and the values its records hold. */
+function readChoices<Rec>(records: readonly Rec[], filters: ReadonlyArray<ListFilter<Rec>>, view: ListView, labelOf: (filter: ValueFilter<Rec>, value: string) => string): ReadChoices {
+  const read: ReadChoices = { choices: [], chips: [], notes: [], bounds: new Map() };
+  const known = new Set<string>();
+  for (const filter of filters) {
+    if (filter.kind === "values") {
+      known.add(filter.name);
+      const ids: number[] = [];
+      for (const [name, value] of view.filters) {
+        if (name !== filter.name) continue;
+        const id = facetValueId(records, filter, value);
+        if (id === undefined) {
+          read.notes.push(`${filter.label} “${value}” tidak ada pada data mana pun; filter itu diabaikan.`);
+          continue;
+        }
+        if (!ids.includes(id)) ids.push(id);
+        read.chips.push({ names: [name], value, text: `${filter.label}: ${labelOf(filter, value)}` });
+      }
+      if (ids.length > 0) read.choices.push({ name: filter.name, values: ids });
+      continue;
+    }
+    const params = rangeParams(filter.name);
+    known.add(params.from).add(params.to);
+    const bound = (param: string): number | undefined => {
+      // A bound given twice: the last is the one the admin set.
+      const text = view.filters.filter(([name]) => name === param).at(-1)?.[1];
+      if (text === undefined) return undefined;
+      const value = readBound(filter.unit, text);
+      if (value === undefined) {
+        const example = filter.unit === "year" ? "1990" : "31-01-2024";
+        read.notes.push(`${filter.label} “${text}” tidak dapat dibaca (contoh: ${example}); batas itu diabaikan.`);
+      }
+      return value;
+    };
+    let [from, to] = [bound(params.from), bound(params.to)];
+    if (from !== undefined && to !== undefined && from > to) {
+      [from, to] = [to, from];
+      read.notes.push(`Rentang ${filter.label} terbalik; dibaca ${boundWords(filter.unit, from)} sampai ${boundWords(filter.unit, to)}.`);
+    }
+    if (from === undefined && to === undefined) continue;
+    read.bounds.set(filter.name, { from, to });
+    read.choices.push({ name: filter.name, min: from, max: to });
+    const words = (value: number | undefined) => (value === undefined ? "…" : boundWords(filter.unit, value));
+    read.chips.push({ names: [params.from, params.to], text: `${filter.label}: ${words(from)} – ${words(to)}` });
+  }
+  const unknown = [...new Set(view.filters.map(([name]) => name).filter((name) => !known.has(name)))];
+  if (unknown.length > 0) read.notes.push(`Filter ${unknown.map((name) => `“${name}”`).join(", ")} tidak dikenal pada daftar ini; diabaikan.`);
+  if (view.filtersCut) read.notes.push(`Hanya ${MAX_FILTER_PARAMS} nilai filter pertama yang dipakai.`);
+  return read;
+}
+
+function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: ListView, read: ReadChoices, labelOf: (filter: ValueFilter<Rec>, value: string) => string): FilterView {
+  if (filter.kind === "values" && counts.kind === "values") {
+    const chosen = view.filters.filter(([name]) => name === filter.name).map(([, value]) => value);
+    const chosenIds = new Set((read.choices.find((choice) => choice.name === filter.name) as { values?: number[] } | undefined)?.values ?? []);
+    const finding = counts.values.filter((value) => value.count > 0 || chosenIds.has(value.id));
+    finding.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, "id"));
+    const shown = finding.filter((value, rank) => rank < FILTER_OPTIONS_SHOWN || chosenIds.has(value.id));
+    return {
+      kind: "values",
+      name: filter.name,
+      label: filter.label,
+      options: shown.map((value) => ({ value: value.label, label: labelOf(filter, value.label), count: value.count })),
+      chosen,
+      more: finding.length - shown.length,
+    };
+  }
+  const range = filter as RangeFilter<Rec>;
+  const bounds = read.bounds.get(range.name);
+  const text = (value: number | undefined) => (value === undefined ? "" : boundText(range.unit, value));
+  const held: { min?: number; max?: number } = counts.kind === "range" ? counts : {};
+  return {
+    kind: "range",
+    name: range.name,
+    label: range.label,
+    unit: range.unit,
+    from: text(bounds?.from),
+    to: text(bounds?.to),
+    ...(held.min === undefined ? {} : { min: text(held.min) }),
+    ...(held.max === undefined ? {} : { max: text(held.max) }),
+  };
+}
+
+/**
+ * The positions a view's filters keep among `candidates` (the list searched and ordered), and
+ * the filters as the page shows them. `labels` names the values of a filter whose options come
+ * from another list (a book's classification id as "959.8 Sejarah Asia Tenggara").
+ */
+export function filterList<Rec>(
+  records: readonly Rec[],
+  filters: ReadonlyArray<ListFilter<Rec>>,
+  view: ListView,
+  candidates: ArrayLike<number>,
+  labels: FilterLabels = new Map(),
+): { positions: ArrayLike<number>; shown: ListFilters; notes: string[] } {
+  const labelOf = (filter: ValueFilter<Rec>, value: string) => labels.get(filter.name)?.get(value) ?? value;
+  const read = readChoices(records, filters, view, labelOf);
+  const { positions, counts } = narrowByFacets(records, filters.map(facetOf), read.choices, candidates);
+  return {
+    positions,
+    shown: {
+      filters: filters.map((filter, at) => filterView(filter, counts[at], view, read, labelOf)),
+      chips: read.chips,
+    },
+    notes: read.notes,
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * Facets over a list's copy (its records, list-copy.server.ts): what each record holds of a facet (a book's
+ * genres, its year), indexed once per copy, then narrowing a list by chosen values and counting,
+ * for each facet, how many records each of its values would find given the other choices (the
+ * field's "disjunctive" counts: choosing a genre does not zero the other genres' counts). The
+ * resources declare their facets; the back-office's lists and the public catalogue count with
+ * this one module. In memory, no upstream call: the upstream can neither filter nor count.
+ */
+
+/** A facet of named values (a book's genres, its author). */
+export interface ValueFacet<Rec> {
+  kind: "values";
+  name: string;
+  /** The record's values as shown ("Sejarah"); compared case- and accent-blind. */
+  values(record: Rec): readonly string[];
+}
+
+/** A facet of one number per record (a year, a day), chosen as a range. */
+export interface RangeFacet<Rec> {
+  kind: "range";
+  name: string;
+  /** The record's number, or undefined when it has none (it then matches no range). */
+  value(record: Rec): number | undefined;
+}
+
+export type Facet<Rec> = ValueFacet<Rec> | RangeFacet<Rec>;
+
+/** What a list is narrowed by on one facet: any of these values, or a range (bounds included). */
+export type FacetChoice = { name: string; values: readonly number[] } | { name: string; min?: number; max?: number };
+
+interface ValueIndex {
+  kind: "values";
+  /** Each distinct value in its most usual writing, by its number. */
+  labels: string[];
+  byFolded: Map<string, number>;
+  /** Record `p`'s value numbers are `valueIds[starts[p] .. starts[p + 1])`. */
+  starts: Uint32Array;
+  valueIds: Uint32Array;
+}
+
+interface RangeIndex {
+  kind: "range";
+  /** By record: its number, NaN when none. */
+  numbers: Float64Array;
+}
+
+type FacetIndex = ValueIndex | RangeIndex;
+
+/** A value as facets compare it: case, accents and runs of spaces ignored. */
+export function foldValue(value: string): string {
+  return value.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("id").replace(/\s+/g, " ").trim();
+}
+
+function indexValues<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): ValueIndex {
+  const byFolded = new Map<string, number>();
+  /** By value number: how often each writing of it occurs ("Sejarah" 240, " sejarah " 10). */
+  const writings: Array<Map<string, number>> = [];
+  const starts = new Uint32Array(records.length + 1);
+  const ids: number[] = [];
+  records.forEach((record, position) => {
+    starts[position] = ids.length;
+    const own = new Set<number>();
+    for (const value of facet.values(record)) {
+      const folded = foldValue(value);
+      if (folded === "") continue;
+      let id = byFolded.get(folded);
+      if (id === undefined) {
+        id = writings.length;
+        writings.push(new Map());
+        byFolded.set(folded, id);
+      }
+      const writing = value.trim();
+      writings[id].set(writing, (writings[id].get(writing) ?? 0) + 1);
+      // A record counts once per value, whatever it repeats.
+      if (!own.has(id)) ids.push(id);
+      own.add(id);
+    }
+  });
+  starts[records.length] = ids.length;
+  // A value is shown in its most usual writing: a few hand-typed variants do not rename it.
+  const labels = writings.map((counts) => [...counts].reduce((best, next) => (next[1] > best[1] ? next : best))[0]);
+  return { kind: "values", labels, byFolded, starts, valueIds: Uint32Array.from(ids) };
+}
+
+function indexRange<Rec>(records: readonly Rec[], facet: RangeFacet<Rec>): RangeIndex {
+  return { kind: "range", numbers: Float64Array.from(records, (record) => facet.value(record) ?? Number.NaN) };
+}
+
+/** By a copy's records (one array per copy, list-copy.server.ts), by facet name: made when first asked, dropped with the copy. */
+const indexes = new WeakMap<readonly unknown[], Map<string, FacetIndex>>();
+
+function indexOf<Rec>(records: readonly Rec[], facet: Facet<Rec>): FacetIndex {
+  let byName = indexes.get(records);
+  if (!byName) {
+    byName = new Map();
+    indexes.set(records, byName);
+  }
+  let index = byName.get(facet.name);
+  if (!index) {
+    index = facet.kind === "values" ? indexValues(records, facet) : indexRange(records, facet);
+    byName.set(facet.name, index);
+  }
+  return index;
+}
+
+/** A value facet's value number for a value written any way ("sejarah" for "Sejarah"), or undefined when no record holds it. */
+export function facetValueId<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>, value: string): number | undefined {
+  return (indexOf(records, facet) as ValueIndex).byFolded.get(foldValue(value));
+}
+
+/** What a facet holds among the records a list shows (each given its other facets' choices). */
+export type FacetCounts =
+  | { kind: "values"; name: string; /** By value number: its label and how many records hold it. */ values: Array<{ id: number; label: string; count: number }> }
+  | { kind: "range"; name: string; /** The smallest and largest number held, when any record holds one. */ min?: number; max?: number };
+
+export interface FacetAnswer {
+  /** The candidates every choice keeps, in their order. */
+  positions: number[];
+  counts: FacetCounts[];
+}
+
+/**
+ * Narrows `candidates` (positions in a copy's `records`, in the list's order: after its search and sort)
+ * by every choice, and counts each facet over the candidates that all the other facets' choices
+ * keep. One pass over the candidates; each record's values were indexed when the copy was first
+ * asked.
+ */
+export function narrowByFacets<Rec>(
+  records: readonly Rec[],
+  facets: ReadonlyArray<Facet<Rec>>,
+  choices: readonly FacetChoice[],
+  candidates: ArrayLike<number>,
+): FacetAnswer {
+  const indexed = facets.map((facet) => indexOf(records, facet));
+  const tests = choices.flatMap((choice) => {
+    const at = facets.findIndex((facet) => facet.name === choice.name);
+    if (at < 0) return [];
+    const index = indexed[at];
+    if (index.kind === "values" && "values" in choice) {
+      const wanted = new Uint8Array(index.labels.length);
+      for (const id of choice.values) if (id < wanted.length) wanted[id] = 1;
+      const { starts, valueIds } = index;
+      return [{ at, keeps: (position: number) => holdsAny(starts, valueIds, wanted, position) }];
+    }
+    if (index.kind === "range" && !("values" in choice)) {
+      const [min, max] = [choice.min ?? -Infinity, choice.max ?? Infinity];
+      return [{ at, keeps: (position: number) => index.numbers[position] >= min && index.numbers[position] <= max }];
+    }
+    return [];
+  });
+
+  const valueCounts = indexed.map((index) => (index.kind === "values" ? new Uint32Array(index.labels.length) : undefined));
+  const extents = indexed.map(() => ({ min: Infinity, max: -Infinity }));
+  const count = (at: number, position: number) => {
+    const index = indexed[at];
+    if (index.kind === "values") {
+      const counts = valueCounts[at] as Uint32Array;
+      for (let k = index.starts[position]; k < index.starts[position + 1]; k += 1) counts[index.valueIds[k]] += 1;
+    } else {
+      const number = index.numbers[position];
+      if (Number.isNaN(number)) return;
+      extents[at].min = Math.min(extents[at].min, number);
+      extents[at].max = Math.max(extents[at].max, number);
+    }
+  };
+
+  const positions: number[] = [];
+  for (let i = 0; i < candidates.length; i += 1) {
+    const position = candidates[i];
+    let failed = -1;
+    let failures = 0;
+    for (const test of tests) {
+      if (test.keeps(position)) continue;
+      failures += 1;
+      failed = test.at;
+      if (failures > 1) break;
+    }
+    if (failures === 0) {
+      positions.push(position);
+      for (let at = 0; at < indexed.length; at += 1) count(at, position);
+    } else if (failures === 1) {
+      // Kept by every choice but its own facet's: what choosing another value there would find.
+      count(failed, position);
+    }
+  }
+
+  const counts = facets.map((facet, at): FacetCounts => {
+    const index = indexed[at];
+    if (index.kind === "values") {
+      const counted = valueCounts[at] as Uint32Array;
+      return { kind: "values", name: facet.name, values: index.labels.map((label, id) => ({ id, label, count: counted[id] })) };
+    }
+    const { min, max } = extents[at];
+    return { kind: "range", name: facet.name, ...(min <= max ? { min, max } : {}) };
+  });
+  return { positions, counts };
+}
+
+function holdsAny(starts: Uint32Array, valueIds: Uint32Array, wanted: Uint8Array, position: number): boolean {
+  for (let k = starts[position]; k < starts[position + 1]; k += 1) if (wanted[valueIds[k]] === 1) return true;
+  return false;
+}
