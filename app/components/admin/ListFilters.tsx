@@ -6,7 +6,7 @@ import { formatIndonesianNumber } from "~/lib/format";
 import { ViewFields } from "./ViewFields";
 
 /**
- * A list's filters (issue 47, point 2): one GET form, a select per value filter with the count
+ * A list's filters (issue 47, point 2), folded under "Saring": one GET form, a select per value filter with the count
  * of records beside each option and two bounds per range, so that it works as a form without
  * JavaScript; with it a select applies at once. The chosen filters show as chips that remove
  * them, and the notes say what in the URL was not used.
@@ -20,27 +20,31 @@ export function ListFilterBar({ view, shown, notes }: { view: ListView; shown: L
   return (
     <div className="kit-filters">
       {shown ? (
-        <Form
-          method="get"
-          className="kit-filter-form"
-          preventScrollReset
-          aria-labelledby={legendId}
-          onChange={(event) => {
-            // A select applies at once; a bound waits for its button (a year is typed digit by digit).
-            if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { preventScrollReset: true });
-          }}
-        >
-          <span id={legendId} className="kit-filter-legend">
+        // Folded away until wanted, so that the table keeps the screen; open while a filter is chosen.
+        <details className="kit-filter-panel" open={shown.chips.length > 0 || undefined}>
+          <summary id={legendId}>
             {FILTER_TEXTS.legend}
-          </span>
-          {shown.filters.map((filter) => (
-            <FilterInput key={filter.name} filter={filter} />
-          ))}
-          <ViewFields view={view} except={(name) => filterNames.has(name)} />
-          <button type="submit" className="kit-button kit-button-secondary">
-            {FILTER_TEXTS.apply}
-          </button>
-        </Form>
+            {shown.chips.length > 0 ? ` (${shown.chips.length})` : ""}
+          </summary>
+          <Form
+            method="get"
+            className="kit-filter-form"
+            preventScrollReset
+            aria-labelledby={legendId}
+            onChange={(event) => {
+              // A select applies at once; a bound waits for its button (a year is typed digit by digit).
+              if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { preventScrollReset: true });
+            }}
+          >
+            {shown.filters.map((filter) => (
+              <FilterInput key={filter.name} filter={filter} />
+            ))}
+            <ViewFields view={view} except={(name) => filterNames.has(name)} />
+            <button type="submit" className="kit-button kit-button-secondary">
+              {FILTER_TEXTS.apply}
+            </button>
+          </Form>
+        </details>
       ) : null}
       {shown && shown.chips.length > 0 ? (
         <ul className="kit-chips" aria-label="Filter yang dipakai">
