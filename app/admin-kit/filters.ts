@@ -13,8 +13,8 @@ export interface ValueFilterView {
   kind: "values";
   name: string;
   label: string;
-  /** The options shown, most records first: at most FILTER_OPTIONS_SHOWN, and every chosen one. */
-  options: Array<{ value: string; label: string; count: number }>;
+  /** The options shown, most records first: at most FILTER_OPTIONS_SHOWN, and every chosen one; `label` only when it is not the value. */
+  options: Array<{ value: string; label?: string; count: number }>;
   /** The chosen values, as the URL holds them. */
   chosen: string[];
   /** How many more values find records than are shown (search the list to find one of them). */
@@ -49,8 +49,8 @@ export interface ListFilters {
   chips: FilterChip[];
 }
 
-/** Options a value filter shows at most; a list of 5,000 authors shows those with the most records. */
-export const FILTER_OPTIONS_SHOWN = 100;
+/** Options a value filter shows at most (with the chosen ones): of 5,000 authors, those with the most books; a select of more is no longer scanned by eye. */
+export const FILTER_OPTIONS_SHOWN = 30;
 
 /** A range filter's two URL parameters. */
 export function rangeParams(name: string): { from: string; to: string } {

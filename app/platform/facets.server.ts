@@ -48,7 +48,8 @@ type FacetIndex = ValueIndex | RangeIndex;
 
 /** A value as facets compare it: case, accents and runs of spaces ignored. */
 export function foldValue(value: string): string {
-  return value.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("id").replace(/\s+/g, " ").trim();
+  // Indonesian has no casing of its own (unlike Turkish): the plain lower case, several times quicker.
+  return value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 function indexValues<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): ValueIndex {
@@ -57,11 +58,17 @@ function indexValues<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): Valu
   const writings: Array<Map<string, number>> = [];
   const starts = new Uint32Array(records.length + 1);
   const ids: number[] = [];
+  // Values repeat (5,000 authors over 10,000 books): each writing is folded once.
+  const foldedOf = new Map<string, string>();
   records.forEach((record, position) => {
     starts[position] = ids.length;
     const own = new Set<number>();
     for (const value of facet.values(record)) {
-      const folded = foldValue(value);
+      let folded = foldedOf.get(value);
+      if (folded === undefined) {
+        folded = foldValue(value);
+        foldedOf.set(value, folded);
+      }
       if (folded === "") continue;
       let id = byFolded.get(folded);
       if (id === undefined) {

@@ -187,6 +187,8 @@ async function sweepTabOrder(page: Page, scope: Locator): Promise<Sweep> {
       const style = getComputedStyle(element);
       if (
         element.getClientRects().length === 0 ||
+        // Not rendered: inside a closed <details> (the list's filters), or content-visibility hidden.
+        !element.checkVisibility() ||
         style.visibility === "hidden" ||
         element.closest("[inert], [aria-hidden=true]")
       )
@@ -320,6 +322,13 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
       expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
       await waitForVisibleContent(page);
       expectComplete(await sweepTabOrder(page, page.locator("body")));
+      // A list's filters, folded under "Saring", open from the keyboard and are reached in turn.
+      const filters = page.locator(".kit-filter-panel > summary");
+      if ((await filters.count()) > 0) {
+        await tabTo(page, filters);
+        await page.keyboard.press("Enter");
+        expectComplete(await sweepTabOrder(page, page.locator(".kit-filters")));
+      }
 
       // The data table: column headers with a scope, and a name.
       const table = page.getByRole("table");

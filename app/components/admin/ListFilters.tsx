@@ -91,7 +91,7 @@ function ValueSelect({ filter }: { filter: ValueFilterView }) {
         <option value="">{FILTER_TEXTS.any}</option>
         {filter.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label} ({formatIndonesianNumber(option.count)})
+            {option.label ?? option.value} ({formatIndonesianNumber(option.count)})
           </option>
         ))}
       </select>

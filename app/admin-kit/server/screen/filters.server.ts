@@ -67,7 +67,14 @@ function boundWords(unit: RangeFilter<unknown>["unit"], value: number): string {
 function facetOf<Rec>(filter: ListFilter<Rec>) {
   if (filter.kind === "values") return filter;
   const { unit, date } = filter;
-  return { kind: "range" as const, name: filter.name, value: (record: Rec) => numberOf(unit, date(record)) };
+  // Read when a copy's facets are indexed: dates repeat, and one before 1964 costs an Intl call (lib/dates.ts).
+  const numbers = new Map<string, number | undefined>();
+  const value = (record: Rec) => {
+    const stored = date(record);
+    if (!numbers.has(stored)) numbers.set(stored, numberOf(unit, stored));
+    return numbers.get(stored);
+  };
+  return { kind: "range" as const, name: filter.name, value };
 }
 
 interface ReadChoices {
@@ -140,7 +147,10 @@ function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: Lis
       kind: "values",
       name: filter.name,
       label: filter.label,
-      options: shown.map((value) => ({ value: value.label, label: labelOf(filter, value.label), count: value.count })),
+      options: shown.map((value) => {
+        const label = labelOf(filter, value.label);
+        return { value: value.label, ...(label === value.label ? {} : { label }), count: value.count };
+      }),
       chosen,
       more: finding.length - shown.length,
     };
