@@ -31,12 +31,21 @@ export interface Column<C extends Cells> {
   textAlign?: "left" | "center" | "right";
   /** Long text may wrap; other cells stay on one line. */
   wrap?: boolean;
+  /** One line whatever its length, cut with "…" at the column's `width` (the whole text on hover). */
+  oneLine?: boolean;
+  /** Another cell shown under this one, quieter, on one line (a book's author under its title). */
+  under?: keyof C & string;
+  /** Hidden until the admin shows it with the column chooser, which each browser remembers. */
+  optional?: boolean;
   /** Applied only when the cell's value is not "0", empty or null (spec §2). */
   bgColor?: string;
   textColor?: string;
   width?: number | string;
-  /** "image": the value is an image URL, shown as a thumbnail of `width` pixels (default 100). */
-  display?: "text" | "image";
+  /**
+   * "image": the value is an image URL, shown as a thumbnail of `width` pixels (default 100);
+   * "chips": a list written "a, b, c" (a book's genres), shown as chips on one line.
+   */
+  display?: "text" | "image" | "chips";
 }
 
 export type FieldType = "text" | "textarea" | "select" | "pills" | "date" | "file" | "number" | "textEditor";
@@ -44,6 +53,8 @@ export type FieldType = "text" | "textarea" | "select" | "pills" | "date" | "fil
 export interface FieldOption {
   value: string;
   label: string;
+  /** What tells it from a look-alike ("12 buku · Dosen sejarah di …"), said after the label (a pickable's `detail`). */
+  detail?: string;
 }
 
 /** One form field; the generic options of spec §3 plus what a field needs to explain itself. */

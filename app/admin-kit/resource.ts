@@ -16,8 +16,11 @@ import type { ScreenDefinition } from "./screen";
 export interface Pickable<C extends Cells = Cells> {
   /** The cells an option's label is made of: searched, and ordered by the first ("001 Karya umum"). */
   label: ReadonlyArray<keyof C & string>;
-  /** The cells that tell look-alike options apart ("Fitri Sutrisno" and "Fitri Sutrisno, M.Hum."): said beside the label. */
-  detail?: ReadonlyArray<keyof C & string>;
+  /**
+   * What tells look-alike options apart ("Fitri Sutrisno" and "Fitri Sutrisno, M.Hum."), made
+   * from the record's table cells: said beside the label, in the picker and its no-JavaScript select.
+   */
+  detail?(cells: C): string;
   /** Said when its list cannot be read and the upstream sends no text of its own (spec §8's lookup failures). */
   lookupFailed: string;
 }

@@ -15,6 +15,15 @@ export function clip(text: string, length = PREVIEW_LENGTH): string {
   return characters.length > length ? `${characters.slice(0, length).join("")}...` : text;
 }
 
+/** The first words of a text, up to about `length` characters, cut at a word with "…" (a picker option's detail). */
+export function firstWords(text: string, length = 40): string {
+  const plain = text.replace(/\.\.\.$|…$/, "").replace(/\s+/g, " ").trim();
+  if (plain.length <= length) return plain;
+  const cut = plain.slice(0, length + 1);
+  const atWord = cut.lastIndexOf(" ");
+  return `${(atWord > length / 2 ? cut.slice(0, atWord) : cut.slice(0, length)).replace(/[\s,.;:]+$/, "")}…`;
+}
+
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Why a typed date is not one: no known writing, a two-digit year, or a day the calendar lacks. */

@@ -263,6 +263,90 @@ for (const shape of ["full", "spec"] as const) test.describe(`an agency's catalo
       });
     }
 
+    if (shape === "spec") {
+      test("at 1366×768 the book table shows 8 books and the ISBNs without a sideways scroll; its columns are chosen per browser; a narrow room makes cards", async ({ browser }) => {
+        const admin = await kept.open(browser, site.bff.url, { javaScript, viewport: { width: 1366, height: 768 } });
+        const { page } = admin;
+        await admin.open("/admin/book");
+        const scroller = page.locator(".kit-table-scroll");
+        const region = (await scroller.boundingBox())!;
+        const bottom = Math.min(768, region.y + region.height);
+        const rows = await page.locator("tbody tr").evaluateAll((elements) => elements.map((row) => row.getBoundingClientRect().bottom));
+        expect(rows.filter((rowBottom) => rowBottom <= bottom).length, "books wholly in view").toBeGreaterThanOrEqual(8);
+        const isbn = (await page.getByRole("columnheader", { name: "ISBN/ISSN" }).boundingBox())!;
+        expect(isbn.x + isbn.width).toBeLessThanOrEqual(region.x + region.width);
+        expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth), "no sideways scroll").toBeLessThanOrEqual(0);
+        // The author under each title; the genres as chips.
+        expect(await page.locator("tbody tr").first().locator(".kit-cell-under").count()).toBe(1);
+        if (javaScript) {
+          const chooser = page.locator(".kit-column-chooser");
+          await chooser.locator("summary").click();
+          await chooser.getByRole("checkbox", { name: "Penerbit" }).check();
+          await expect(page.getByRole("columnheader", { name: "Penerbit" })).toBeVisible();
+          // Kept in this browser: a new document shows it too, until it is taken off again.
+          await admin.open("/admin/book");
+          await expect(page.getByRole("columnheader", { name: "Penerbit" })).toBeVisible();
+          await page.locator(".kit-column-chooser > summary").click();
+          await page.locator(".kit-column-chooser").getByRole("checkbox", { name: "Penerbit" }).uncheck();
+          await expect(page.getByRole("columnheader", { name: "Penerbit" })).toHaveCount(0);
+        } else {
+          expect(await page.locator(".kit-column-chooser").count(), "the chooser needs JavaScript: not drawn without it").toBe(0);
+        }
+        // The same window, the table given the room of a phone: its rows are cards.
+        await page.locator(".kit-table").evaluate((element) => ((element as HTMLElement).style.width = "22rem"));
+        await expect.poll(() => page.locator("thead").evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+        expect(await page.locator("tbody tr").first().evaluate((row) => getComputedStyle(row).display)).toBe("block");
+      });
+    }
+
+    if (shape === "spec" && javaScript) {
+      test("at 1366×768 every option of the author list can be seen, low in the modal too, the wheel stays in the list, look-alikes are told apart", async ({ browser }) => {
+        const admin = await kept.open(browser, site.bff.url, { javaScript, viewport: { width: 1366, height: 768 } });
+        const { page } = admin;
+        await admin.open("/admin/book?modal=add");
+        const dialog = dialogNamed(page, "TAMBAH BUKU");
+        const body = dialog.locator(".kit-modal-body");
+        const field = dialog.getByRole("combobox", { name: "Pengarang" });
+        // The field in the modal's lower half: the list has less room below it than it needs.
+        await field.evaluate((input) => {
+          const scroller = input.closest(".kit-modal-body") as HTMLElement;
+          scroller.scrollTop += input.getBoundingClientRect().top - scroller.getBoundingClientRect().top - scroller.clientHeight * 0.75;
+        });
+        const bodyBox = (await body.boundingBox())!;
+        expect((await field.boundingBox())!.y).toBeGreaterThan(bodyBox.y + bodyBox.height / 2);
+        await dialog.getByRole("button", { name: "Tampilkan pilihan pengarang" }).click();
+        const options = dialog.getByRole("option");
+        await expect.poll(() => options.count()).toBeGreaterThanOrEqual(20);
+        for (let index = 0; index < (await options.count()); index += 1) {
+          const option = options.nth(index);
+          await option.scrollIntoViewIfNeeded();
+          const box = (await option.boundingBox())!;
+          expect(box.y, `option ${index + 1} inside the modal's body`).toBeGreaterThanOrEqual(bodyBox.y - 1);
+          expect(box.y + box.height, `option ${index + 1} inside the modal's body`).toBeLessThanOrEqual(bodyBox.y + bodyBox.height + 1);
+          expect(box.y + box.height, `option ${index + 1} inside the window`).toBeLessThanOrEqual(768);
+          // What the pointer meets there is the option itself, nothing laid over it (the footer).
+          expect(await option.evaluate((element) => {
+            const { x, y, width, height } = element.getBoundingClientRect();
+            return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+          }), `option ${index + 1} not covered`).toBe(true);
+        }
+        // The wheel past the list's end scrolls neither the list further nor the form behind it.
+        const before = await body.evaluate((element) => element.scrollTop);
+        const list = dialog.getByRole("listbox");
+        const listBox = (await list.boundingBox())!;
+        await page.mouse.move(listBox.x + listBox.width / 2, listBox.y + listBox.height / 2);
+        for (let turn = 0; turn < 5; turn += 1) await page.mouse.wheel(0, 400);
+        await expect.poll(() => list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1)).toBe(true);
+        expect(await body.evaluate((element) => element.scrollTop)).toBe(before);
+
+        // Two authors of one name, told apart by their books and biographies.
+        await field.fill("fitri sutrisno");
+        await expect.poll(() => options.count()).toBeGreaterThanOrEqual(2);
+        for (const text of await options.allInnerTexts()) expect(text).toMatch(/\d+ buku/);
+        await page.keyboard.press("Escape");
+      });
+    }
+
     test("counts and searches 5,000 authors", async ({ browser }) => {
       const admin = await kept.open(browser, site.bff.url, { javaScript });
       const { page } = admin;

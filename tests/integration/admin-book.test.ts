@@ -135,9 +135,10 @@ describe("book list", () => {
     const { screen } = await admin.load("/admin/book?modal=add");
     expect(screen.choices?.total).toEqual({ author_id: 2, publisher_id: 1, classification_id: 2, genres: 2, tags: 1 });
     expect(screen.choices?.offered).toEqual({
+      // An author is told from a look-alike by their books (none stored here) and biography.
       author_id: [
-        { value: "1", label: "Ahmad Fauzi" },
-        { value: "2", label: "Sari Wulandari" },
+        { value: "1", label: "Ahmad Fauzi", detail: "0 buku" },
+        { value: "2", label: "Sari Wulandari", detail: "0 buku" },
       ],
       publisher_id: [{ value: "3", label: "Penerbit Lembah" }],
       classification_id: [

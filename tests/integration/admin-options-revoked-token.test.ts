@@ -121,7 +121,7 @@ describe("what keeps the session", () => {
     servePagedList("/authors", "author", 3, (id) => ({ id, name: `Pengarang ${id}` }));
     serveBff(cookie);
     const found = await askOptions(`${BFF}${optionsHref("author", "pengarang 2")}`, new AbortController().signal, (url) => left.push(url));
-    expect(found).toEqual({ options: [{ value: "2", label: "Pengarang 2" }], total: 1 });
+    expect(found).toEqual({ options: [{ value: "2", label: "Pengarang 2", detail: "0 buku" }], total: 1 });
     expect(left).toEqual([]);
   });
 });

@@ -40,12 +40,34 @@ describe("the pickers' choices", () => {
     expect(first.body.total).toBe(5_000);
     expect(first.body.options).toHaveLength(20);
     expect(first.body.options?.slice(0, 3)).toEqual([
-      { value: "1", label: "Pengarang 1" },
-      { value: "2", label: "Pengarang 2" },
-      { value: "3", label: "Pengarang 3" },
+      { value: "1", label: "Pengarang 1", detail: "0 buku · Penulis sejarah daerah" },
+      { value: "2", label: "Pengarang 2", detail: "0 buku · Penulis sejarah daerah" },
+      { value: "3", label: "Pengarang 3", detail: "0 buku · Penulis sejarah daerah" },
     ]);
     const found = await options("author", "PENGARANG 4321");
-    expect(found.body).toEqual({ options: [{ value: "4321", label: "Pengarang 4321" }], total: 1 });
+    expect(found.body).toEqual({ options: [{ value: "4321", label: "Pengarang 4321", detail: "0 buku · Penulis sejarah daerah" }], total: 1 });
+  });
+
+  it("tells look-alike options apart: an author's books and the first words of the biography, a publisher's address", async () => {
+    const authors = [
+      { id: 1, name: "Fitri Sutrisno", biography: "Guru bahasa di Kudus yang menulis cerita anak sejak tahun 1998 untuk majalah sekolah.", photo: "", total_books: 12 },
+      { id: 2, name: "Fitri Sutrisno, M.Hum.", biography: "", photo: "", total_books: 1 },
+    ];
+    upstream.use(http.get(`${UPSTREAM}/authors`, () => HttpResponse.json({ author: authors })));
+    expect((await options("author", "fitri sutrisno")).body.options).toEqual([
+      { value: "1", label: "Fitri Sutrisno", detail: "12 buku · Guru bahasa di Kudus yang menulis cerita…" },
+      { value: "2", label: "Fitri Sutrisno, M.Hum.", detail: "1 buku" },
+    ]);
+    const publishers = [
+      { id: 3, name: "Penerbit Lembah", address: "Jl. Merdeka No. 5, Kudus, Jawa Tengah 59312", about: "", email: "", phone: "", total_books: 0, books: [] },
+      { id: 4, name: "Penerbit Lembah", address: "", about: "", email: "", phone: "", total_books: 0, books: [] },
+    ];
+    upstream.use(http.get(`${UPSTREAM}/publishers`, () => HttpResponse.json({ publishers })));
+    // Equal labels keep the list's order, newest first.
+    expect((await options("publisher", "lembah")).body.options).toEqual([
+      { value: "4", label: "Penerbit Lembah" },
+      { value: "3", label: "Penerbit Lembah", detail: "Jl. Merdeka No. 5, Kudus, Jawa Tengah…" },
+    ]);
   });
 
   it("matches the label only: an author is not found by a word of their biography", async () => {

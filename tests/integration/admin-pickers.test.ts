@@ -80,7 +80,7 @@ describe("the book form's pickers over 5,000 authors", () => {
       values: { author_id: "4321", publisher_id: "3", classification_id: "2", genres: ["30"], tags: [] },
       unresolved: {},
     });
-    expect(screen.choices?.offered.author_id[0]).toEqual({ value: "4321", label: "Pengarang P4321" });
+    expect(screen.choices?.offered.author_id[0]).toEqual({ value: "4321", label: "Pengarang P4321", detail: "0 buku · Penulis sejarah daerah" });
     expect(screen.choices?.offered.author_id).toHaveLength(21);
     expect(screen.choices?.offered.genres[0]).toEqual({ value: "30", label: "Genre 30" });
   });
@@ -135,7 +135,7 @@ describe("the book form's pickers over 5,000 authors", () => {
     const submitted = await admin.add(TYPED.slice(1).filter(([name]) => name !== "title"));
     expect(fieldErrors(submitted)).toEqual({ title: ["Judul wajib diisi"] });
     const { choices } = answer(submitted);
-    expect(choices?.offered.author_id[0]).toEqual({ value: "4321", label: "Pengarang P4321" });
+    expect(choices?.offered.author_id[0]).toEqual({ value: "4321", label: "Pengarang P4321", detail: "0 buku · Penulis sejarah daerah" });
   });
 
   it("saves a book with an author far past the first 20", async () => {

@@ -72,7 +72,7 @@ function pickableLists(adapters: readonly AnyAdapter[]): ChoiceSources {
   return Object.fromEntries(
     adapters.flatMap((adapter) => {
       const { pickable } = adapter.resource;
-      return pickable ? [[adapter.definition.id, { adapter, labelColumns: pickable.label, failed: pickable.lookupFailed }]] : [];
+      return pickable ? [[adapter.definition.id, { adapter, labelColumns: pickable.label, detail: pickable.detail, failed: pickable.lookupFailed }]] : [];
     }),
   );
 }

@@ -15,6 +15,7 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
   const [selected, setSelected] = useState<FieldOption | null>(initial);
   const results = useOptionSearch(optionsFrom, offered, total);
   const hidden = useRef<HTMLInputElement>(null);
+  const control = useRef<HTMLDivElement>(null);
   useAnnouncedChange(hidden, selected?.value ?? "");
 
   const combobox = useCombobox<FieldOption>({
@@ -47,7 +48,7 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
     <div className={`kit-field kit-field-${definition.type}`}>
       <label {...combobox.getLabelProps()}>{labelText}</label>
       <div className="kit-picker">
-        <div className="kit-picker-control">
+        <div className="kit-picker-control" ref={control}>
           <input
             {...combobox.getInputProps({
               form,
@@ -67,7 +68,7 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
           ) : null}
           <ListToggle combobox={combobox} disabled={disabled} noun={noun} />
         </div>
-        <OptionList combobox={combobox} items={results.options} selectedValue={selected?.value} results={results} noun={noun} />
+        <OptionList anchor={control} combobox={combobox} items={results.options} selectedValue={selected?.value} results={results} noun={noun} />
       </div>
       <input
         ref={hidden}
@@ -92,6 +93,7 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
   const [selectedItems, setSelectedItems] = useState<FieldOption[]>(initial);
   const [inputValue, setInputValue] = useState("");
   const results = useOptionSearch(optionsFrom, offered, total);
+  const control = useRef<HTMLDivElement>(null);
   const chosenIds = new Set(selectedItems.map((item) => item.value));
   const items = results.options.filter((option) => !chosenIds.has(option.value));
   const changed = selectedItems.map((item) => item.value).join("\n") !== initial.map((item) => item.value).join("\n");
@@ -183,7 +185,7 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
         </ul>
       ) : null}
       <div className="kit-picker">
-        <div className="kit-picker-control">
+        <div className="kit-picker-control" ref={control}>
           <input
             {...combobox.getInputProps(
               selection.getDropdownProps({
@@ -197,7 +199,7 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
           />
           <ListToggle combobox={combobox} disabled={disabled} noun={noun} />
         </div>
-        <OptionList combobox={combobox} items={items} results={results} noun={noun} />
+        <OptionList anchor={control} combobox={combobox} items={items} results={results} noun={noun} />
       </div>
       {notes}
     </fieldset>

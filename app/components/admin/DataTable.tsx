@@ -5,7 +5,8 @@ import type { Cells, Column } from "~/admin-kit/screen";
 import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";
 import { LoadingIndicator } from "./LoadingIndicator";
-import { CellContent, cellStyle, SortLink, sortState, type Sorting } from "./table-cells";
+import { ColumnChooser, useShownColumns } from "./ColumnChooser";
+import { CellContent, CellWithUnder, cellStyle, SortLink, sortState, type Sorting } from "./table-cells";
 
 export type { Sorting };
 
@@ -72,7 +73,13 @@ export function pageNumbers(current: number, count: number): Array<number | null
 
 interface DataTableProps<C extends Cells> {
   caption: string;
+  /** Every column; those marked `optional` start hidden, and the column chooser (kept per browser under `columnsKey`) shows them. */
   columns: Array<Column<C>>;
+  columnsKey?: string;
+  /** Drawn at the start of the toolbar's row (the list's filters), before its buttons. */
+  toolbarStart?: ReactNode;
+  /** Drawn at the end of the pager's row (rows per page). */
+  pagerEnd?: ReactNode;
   rows: Array<TableRow<C>>;
   /** Names a row inside its action links, for screen readers ("EDIT Judul slider"). */
   rowLabel(cells: C): string;
@@ -109,7 +116,10 @@ function useTableMaxHeight(): number | undefined {
 
 export function DataTable<C extends Cells>({
   caption,
-  columns,
+  columns: allColumns,
+  columnsKey,
+  toolbarStart,
+  pagerEnd,
   rows,
   rowLabel,
   actions = {},
@@ -122,8 +132,11 @@ export function DataTable<C extends Cells>({
 }: DataTableProps<C>) {
   const captionId = useId();
   const maxHeight = useTableMaxHeight();
+  const shown = useShownColumns(allColumns, columnsKey);
+  const columns = allColumns.filter((column) => shown.has(column.accessor));
+  const choosable = columnsKey !== undefined && allColumns.some((column) => column.optional);
   const hasActions = Boolean(actions.editHref || actions.detailHref || actions.toggle || actions.deleteHref);
-  const hasToolbar = Boolean(toolbar.exportHref || toolbar.add || toolbar.extra?.length);
+  const hasToolbar = Boolean(toolbar.exportHref || toolbar.add || toolbar.extra?.length || choosable || toolbarStart);
 
   const scrollBox = useRef<HTMLDivElement>(null);
   const shownPage = pager?.page;
@@ -144,6 +157,8 @@ export function DataTable<C extends Cells>({
     <div className="kit-table">
       {hasToolbar ? (
         <div className="kit-toolbar">
+          {toolbarStart ? <div className="kit-toolbar-start">{toolbarStart}</div> : null}
+          {choosable && columnsKey ? <ColumnChooser columns={allColumns} shown={shown} storageKey={columnsKey} /> : null}
           {toolbar.exportHref ? (
             <a href={toolbar.exportHref} className="kit-button kit-button-secondary" download>
               <Icon name="export" size={18} className="kit-icon" />
@@ -231,7 +246,11 @@ export function DataTable<C extends Cells>({
                           className={column.wrap ? "kit-cell-wrap" : "kit-cell-nowrap"}
                           style={cellStyle(column, value)}
                         >
-                          <CellContent column={column} value={value} rowLabel={label} />
+                          {column.under ? (
+                            <CellWithUnder column={column} value={value} under={row.cells[column.under] ?? null} rowLabel={label} />
+                          ) : (
+                            <CellContent column={column} value={value} rowLabel={label} />
+                          )}
                         </td>
                       );
                     })}
@@ -310,6 +329,7 @@ export function DataTable<C extends Cells>({
               Berikutnya ›
             </Link>
           ) : null}
+          {pagerEnd}
         </nav>
       ) : null}
       {busy ? <LoadingIndicator overlay /> : null}

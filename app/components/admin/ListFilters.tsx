@@ -47,10 +47,10 @@ export function ListFilterBar({ view, shown, notes }: { view: ListView; shown: L
         </details>
       ) : null}
       {shown && shown.chips.length > 0 ? (
-        <ul className="kit-chips" aria-label="Filter yang dipakai">
+        <ul className="kit-filter-chips" aria-label="Filter yang dipakai">
           {shown.chips.map((chip) => (
             <li key={`${chip.names.join("+")}=${chip.value ?? ""}`}>
-              <Link to={withoutFilter(searchParams, chip)} preventScrollReset className="kit-chip" aria-label={FILTER_TEXTS.remove(chip.text)}>
+              <Link to={withoutFilter(searchParams, chip)} preventScrollReset className="kit-filter-chip" aria-label={FILTER_TEXTS.remove(chip.text)}>
                 {chip.text}
                 <span aria-hidden="true"> ×</span>
               </Link>
@@ -58,7 +58,7 @@ export function ListFilterBar({ view, shown, notes }: { view: ListView; shown: L
           ))}
           {shown.chips.length > 1 ? (
             <li>
-              <Link to={withoutFilters(searchParams)} preventScrollReset className="kit-chip kit-chip-clear">
+              <Link to={withoutFilters(searchParams)} preventScrollReset className="kit-filter-chip kit-filter-chip-clear">
                 {FILTER_TEXTS.clear}
               </Link>
             </li>

@@ -54,7 +54,10 @@ function NativePicker({ definition, id, form, required, disabled, chosen, offere
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- the page was drawn anew for this picker's search: focus stays on it
                 autoFocus={searched && index === 0}
               />
-              <span>{option.label}</span>
+              <span>
+                {option.label}
+                {option.detail ? <span className="kit-picker-detail"> {option.detail}</span> : null}
+              </span>
             </label>
           ))}
         </div>
@@ -82,7 +85,7 @@ function NativePicker({ definition, id, form, required, disabled, chosen, offere
         <option value="">Pilih {noun}</option>
         {offered.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {option.detail ? `${option.label} (${option.detail})` : option.label}
           </option>
         ))}
       </select>

@@ -236,16 +236,13 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           count={screen.count && rows.length > 0 ? { ...screen.count, to: screen.count.from + rows.length - 1 } : screen.count}
         />
       ) : null}
-      {listed ? (
-        <div className="kit-list-tools">
-          <ListFilterBar view={state} shown={screen.filters} notes={screen.notes} />
-          {screen.paging ? <RowsPerPage view={state} perPage={screen.paging.perPage} /> : null}
-        </div>
-      ) : null}
 
       <DataTable
         caption={definition.caption}
         columns={definition.columns}
+        columnsKey={definition.id}
+        toolbarStart={listed ? <ListFilterBar view={state} shown={screen.filters} notes={screen.notes} /> : undefined}
+        pagerEnd={screen.paging ? <RowsPerPage view={state} perPage={screen.paging.perPage} /> : undefined}
         rows={definition.singleRecord ? rows.slice(0, 1) : rows}
         rowLabel={definition.rowLabel}
         actions={actions}

@@ -1,3 +1,4 @@
+import { autoUpdate, flip, offset, size, useFloating } from "@floating-ui/react-dom";
 import type { useCombobox } from "downshift";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { formatIndonesianNumber } from "~/lib/format";
@@ -139,21 +140,54 @@ export function ListToggle({ combobox, disabled, noun }: { combobox: Combobox; d
 }
 
 /** A picker's open list: its options over the form (nothing under it moves), and what it holds when it holds none. */
+/** Room kept between the option list and the edge of what clips it (the window, the modal's body). */
+const LIST_MARGIN_PX = 8;
+/** Below this height the list opens on the other side of its field, or is squeezed no further. */
+const LIST_MIN_HEIGHT_PX = 120;
+
+/**
+ * The open list of a picker, placed by Floating UI beside `anchor` (the field's control): below
+ * it, or above when there is more room there, and never taller than the room left inside the
+ * window and whatever clips the field (the modal's scrolling body, above its footer), so that
+ * every option can be scrolled to and seen. It follows the field as the form scrolls.
+ */
 export function OptionList({
+  anchor,
   combobox,
   items,
   selectedValue,
   results,
   noun,
 }: {
+  anchor: RefObject<HTMLElement | null>;
   combobox: Combobox;
   items: FieldOption[];
   selectedValue?: string;
   results: { status: SearchStatus; q: string; total: number };
   noun: string;
 }) {
+  const { refs, floatingStyles } = useFloating({
+    open: combobox.isOpen,
+    placement: "bottom-start",
+    // Fixed: the modal's body scrolls and would clip an absolutely placed list.
+    strategy: "fixed",
+    // Placed (and followed on scroll and resize) only while open.
+    elements: { reference: combobox.isOpen ? anchor.current : null },
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(2),
+      flip({ padding: LIST_MARGIN_PX, fallbackAxisSideDirection: "none" }),
+      size({
+        padding: LIST_MARGIN_PX,
+        apply({ availableHeight, rects, elements }) {
+          elements.floating.style.width = `${rects.reference.width}px`;
+          elements.floating.style.maxHeight = `${Math.max(LIST_MIN_HEIGHT_PX, Math.floor(availableHeight))}px`;
+        },
+      }),
+    ],
+  });
   return (
-    <div className="kit-picker-popup" hidden={!combobox.isOpen}>
+    <div ref={refs.setFloating} style={floatingStyles} className="kit-picker-popup" hidden={!combobox.isOpen}>
       <ul {...combobox.getMenuProps()} className="kit-picker-menu">
         {combobox.isOpen
           ? items.map((option, index) => (
@@ -167,6 +201,7 @@ export function OptionList({
                 {...combobox.getItemProps({ item: option, index })}
               >
                 {option.label}
+                {option.detail ? <span className="kit-picker-detail"> {option.detail}</span> : null}
               </li>
             ))
           : null}

@@ -33,8 +33,18 @@ export function cellStyle<C extends Cells>(column: Column<C>, value: CellValue):
 
 export function CellContent<C extends Cells>({ column, value, rowLabel }: { column: Column<C>; value: CellValue; rowLabel: string }) {
   if (column.display === "image") {
-    if (typeof value !== "string" || value === "") return <span className="kit-cell-empty">Tidak ada</span>;
     const width = typeof column.width === "number" ? column.width : 100;
+    if (typeof value !== "string" || value === "") {
+      // A thumbnail column narrower than the words keeps a dash, the words for screen readers.
+      return width < 64 ? (
+        <span className="kit-cell-empty">
+          <span aria-hidden="true">-</span>
+          <span className="visually-hidden">Tidak ada</span>
+        </span>
+      ) : (
+        <span className="kit-cell-empty">Tidak ada</span>
+      );
+    }
     // A thumbnail of a photo-sized upload: fetch a small variant, not the original.
     const source = isResizableUpload(value) ? responsiveImage(value, `${width}px`) : { src: value };
     return (
@@ -50,7 +60,36 @@ export function CellContent<C extends Cells>({ column, value, rowLabel }: { colu
     );
   }
   if (value === null || value === "") return <span className="kit-cell-empty">-</span>;
-  return <>{String(value)}</>;
+  const text = String(value);
+  if (column.display === "chips") {
+    return (
+      <ul className="kit-cell-chips" title={text}>
+        {text.split(", ").map((item, index) => (
+          <li key={`${item}-${index}`}>{item}</li>
+        ))}
+      </ul>
+    );
+  }
+  return column.oneLine ? <OneLine text={text} width={column.width} /> : <>{text}</>;
+}
+
+/** Text kept to one line at `width`, cut with "…"; the whole of it in the tooltip. */
+function OneLine({ text, width, className = "kit-cell-line" }: { text: string; width?: number | string; className?: string }) {
+  return (
+    <span className={className} style={{ maxWidth: width }} title={text}>
+      {text}
+    </span>
+  );
+}
+
+/** A cell with another under it, quieter (a book's author under its title). */
+export function CellWithUnder<C extends Cells>({ column, value, under, rowLabel }: { column: Column<C>; value: CellValue; under: CellValue; rowLabel: string }) {
+  return (
+    <>
+      <CellContent column={column} value={value} rowLabel={rowLabel} />
+      {under === null || under === "" ? null : <OneLine text={String(under)} width={column.width} className="kit-cell-line kit-cell-under" />}
+    </>
+  );
 }
 
 export function sortState(sorting: Sorting | undefined, accessor: string): "ascending" | "descending" | "none" | undefined {

@@ -1,3 +1,4 @@
+import { firstWords } from "~/lib/format";
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
@@ -59,5 +60,10 @@ export const authorResource = defineResource({
   name: "authors",
   screen: authorScreen,
   shownIn: ["books"],
-  pickable: { label: ["name"], detail: ["total_books"], lookupFailed: "Terjadi kesalahan saat mengambil data pengarang!" },
+  pickable: {
+    label: ["name"],
+    // Their books, and the first words of the biography: two "Fitri Sutrisno" are two people.
+    detail: (cells) => [`${cells.total_books || "0"} buku`, firstWords(cells.biography)].filter(Boolean).join(" · "),
+    lookupFailed: "Terjadi kesalahan saat mengambil data pengarang!",
+  },
 });

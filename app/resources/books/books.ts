@@ -44,15 +44,18 @@ export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
   placement: () => MOBILE_APP_ONLY,
   caption: "Daftar buku",
   rowLabel: (book) => book.title,
+  // At 1366×768 a row is two short lines (issue 47): the cover small, the author under the title,
+  // the synopsis on one line; the publisher, the date and the author's own column are in the
+  // column chooser. The listed order stays the book list copy's (books.server.ts, `bookList`).
   columns: [
-    { header: "Judul", accessor: "title", wrap: true, width: "18%" },
-    { header: "Pengarang", accessor: "author", wrap: true },
-    { header: "Penerbit", accessor: "publisher", wrap: true },
-    { header: "Sinopsis", accessor: "synopsis", wrap: true, width: "24%" },
-    { header: "Tanggal Terbit", accessor: "published_date" },
+    { header: "Sampul", accessor: "cover", display: "image", width: 32 },
+    { header: "Judul", accessor: "title", oneLine: true, under: "author", width: "13rem" },
+    { header: "Pengarang", accessor: "author", wrap: true, optional: true },
+    { header: "Penerbit", accessor: "publisher", wrap: true, optional: true },
+    { header: "Sinopsis", accessor: "synopsis", oneLine: true, width: "11rem" },
+    { header: "Tanggal Terbit", accessor: "published_date", optional: true },
     { header: "ISBN/ISSN", accessor: "isbn_issn" },
-    { header: "Genre", accessor: "genres", wrap: true },
-    { header: "Sampul", accessor: "cover", display: "image", width: 80 },
+    { header: "Genre", accessor: "genres", display: "chips", width: "10rem" },
   ],
   ...bookForm,
   texts: {

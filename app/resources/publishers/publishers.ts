@@ -1,3 +1,4 @@
+import { firstWords } from "~/lib/format";
 import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
 import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
@@ -63,5 +64,5 @@ export const publisherResource = defineResource({
   name: "publishers",
   screen: publisherScreen,
   shownIn: ["books"],
-  pickable: { label: ["name"], detail: ["address"], lookupFailed: "Terjadi kesalahan saat mengambil data penerbit!" },
+  pickable: { label: ["name"], detail: (cells) => firstWords(cells.address), lookupFailed: "Terjadi kesalahan saat mengambil data penerbit!" },
 });

@@ -123,6 +123,8 @@ export interface ChoiceSource {
   adapter: ResourceAdapter<unknown, Cells, z.ZodObject>;
   /** The columns an option's label is made of; searched, and ordered by the first. */
   labelColumns: readonly string[];
+  /** What tells look-alike options apart, from the record's cells (the pickable's `detail`). */
+  detail?(cells: Cells): string;
   /** Said when the list cannot be read and the upstream sends no text of its own. */
   failed: string;
 }

@@ -24,6 +24,12 @@ function labelOf(row: ScreenRow, labelColumns: readonly string[]): string {
     .trim();
 }
 
+/** A record as a picker offers it: its id, its label, and what tells it from a look-alike. */
+function optionOf(row: ScreenRow, source: ChoiceSource): FieldOption {
+  const detail = source.detail?.(row.cells);
+  return { value: row.id, label: labelOf(row, source.labelColumns), ...(detail ? { detail } : {}) };
+}
+
 function inLabelOrder(q: string, source: ChoiceSource): ListView {
   return { q, sort: source.labelColumns[0], dir: "asc", page: 1, perPage: null, filters: [], filtersCut: false };
 }
@@ -32,7 +38,7 @@ function inLabelOrder(q: string, source: ChoiceSource): ListView {
 export async function searchChoices(api: UpstreamClient, source: ChoiceSource, q: string): Promise<OptionsAnswer> {
   const model = await screenReadModel(api, source.adapter);
   const answer = queryReadModel(model, source.adapter, inLabelOrder(q, source), { pageSize: OPTIONS_PAGE, searchIn: source.labelColumns });
-  return { options: answer.rows.map((row) => ({ value: row.id, label: labelOf(row, source.labelColumns) })), total: answer.total };
+  return { options: answer.rows.map((row) => optionOf(row, source)), total: answer.total };
 }
 
 /**
@@ -56,7 +62,7 @@ async function readList(api: UpstreamClient, source: ChoiceSource): Promise<Read
     let options = allOptionsOf.get(model.records);
     if (!options) {
       const rows = queryReadModel(model, source.adapter, inLabelOrder("", source)).rows;
-      options = rows.map((row) => ({ value: row.id, label: labelOf(row, source.labelColumns) }));
+      options = rows.map((row) => optionOf(row, source));
       allOptionsOf.set(model.records, options);
     }
     return { options };
