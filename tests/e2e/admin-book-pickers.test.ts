@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { type AdminBrowsers, expect, test } from "./fixtures.ts";
-import { dialogNamed, pickedPills } from "./helpers/index.ts";
+import { dialogNamed, optionName, pickedPills } from "./helpers/index.ts";
 import { shapedStack } from "./upstream-shapes.ts";
 
 /**
@@ -71,7 +71,7 @@ async function openEdit(admins: AdminBrowsers): Promise<{ page: Page; dialog: Lo
 async function choose(dialog: Locator, label: string, option: string, way: Way, { pills = false } = {}): Promise<void> {
   const input = dialog.getByRole("combobox", { name: label, exact: true });
   await input.fill(option);
-  const offered = dialog.getByRole("option", { name: option, exact: true });
+  const offered = dialog.getByRole("option", { name: optionName(option) });
   await offered.waitFor();
   if (way === "click") {
     await offered.click();

@@ -56,7 +56,12 @@ function NativePicker({ definition, id, form, required, disabled, chosen, offere
               />
               <span>
                 {option.label}
-                {option.detail ? <span className="kit-picker-detail"> {option.detail}</span> : null}
+                {option.detail ? (
+                  <span className="kit-picker-detail">
+                    <span className="visually-hidden"> — </span>
+                    {option.detail}
+                  </span>
+                ) : null}
               </span>
             </label>
           ))}

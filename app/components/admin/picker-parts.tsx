@@ -201,7 +201,13 @@ export function OptionList({
                 {...combobox.getItemProps({ item: option, index })}
               >
                 {option.label}
-                {option.detail ? <span className="kit-picker-detail"> {option.detail}</span> : null}
+                {/* Part of the option's name, as it is of what the eye reads: "Fitri Sutrisno — 12 buku · Guru …". */}
+                {option.detail ? (
+                  <span className="kit-picker-detail">
+                    <span className="visually-hidden"> — </span>
+                    {option.detail}
+                  </span>
+                ) : null}
               </li>
             ))
           : null}

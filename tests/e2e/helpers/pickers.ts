@@ -16,15 +16,27 @@ export interface PickOptions {
 export async function pick(dialog: Locator, label: string, option: string, { javaScript, typed = option }: PickOptions): Promise<void> {
   if (javaScript) {
     await dialog.getByRole("combobox", { name: label, exact: true }).fill(typed);
-    await dialog.getByRole("option", { name: option, exact: true }).click();
+    await dialog.getByRole("option", { name: optionName(option) }).click();
     return;
   }
   const pills = dialog.getByRole("group", { name: label, exact: true });
   const multiple = (await pills.count()) > 0;
-  const offered = multiple ? pills.getByLabel(option, { exact: true }) : dialog.getByRole("combobox", { name: label, exact: true }).getByRole("option", { name: option, exact: true });
+  // A select's option may say what tells it from a look-alike after its label: "Nama (3 buku · …)".
+  const selectOption = () => dialog.getByRole("combobox", { name: label, exact: true }).locator("option").filter({ hasText: new RegExp(`^${escapeRegExp(option)}( \\(.*\\))?$`) });
+  const offered = multiple ? pills.getByLabel(option, { exact: true }) : selectOption();
   if ((await offered.count()) === 0) await searchWithoutJavaScript(dialog, label, typed);
   if (multiple) await dialog.getByRole("group", { name: label, exact: true }).getByLabel(option, { exact: true }).check();
-  else await dialog.getByRole("combobox", { name: label, exact: true }).selectOption({ label: option });
+  else await dialog.getByRole("combobox", { name: label, exact: true }).selectOption((await selectOption().first().getAttribute("value")) ?? "");
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A picker option's accessible name: its label, then what tells it from a look-alike when the
+ * list says it ("Fitri Sutrisno — 12 buku · Guru …"), never a longer label ("Fitri Sutrisno, M.Hum.").
+ */
+export function optionName(label: string): RegExp {
+  return new RegExp(`^${escapeRegExp(label)}( — .*)?$`);
 }
 
 /** Without JavaScript: the picker's search box and "Cari", and the page that comes back. */
