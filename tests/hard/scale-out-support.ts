@@ -138,6 +138,9 @@ export async function startNginx(dir: string, backends: string[]): Promise<Nginx
   upstream bff {
 ${servers}
     keepalive 64;
+    # As the deployment guide's (docs/deployment.md): shorter than the site's 5 s keep-alive, so that
+    # nginx never sends a request (a POST cannot be retried) on a connection the site is closing.
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
