@@ -1,6 +1,6 @@
 import { OPTIONS_PAGE, PICK_FIELD, pickSearchName } from "~/admin-kit/pickers";
 import { ComboboxPicker, PillsPicker } from "./ComboboxPickers";
-import { nounOf, partialText, type PickerProps } from "./picker-parts";
+import { nounOf, OptionDetail, partialText, type PickerProps } from "./picker-parts";
 
 /**
  * A relation field that chooses among a whole list (a book's author among thousands), issue 22.4.
@@ -56,12 +56,7 @@ function NativePicker({ definition, id, form, required, disabled, chosen, offere
               />
               <span>
                 {option.label}
-                {option.detail ? (
-                  <span className="kit-picker-detail">
-                    <span className="visually-hidden"> — </span>
-                    {option.detail}
-                  </span>
-                ) : null}
+                <OptionDetail option={option} />
               </span>
             </label>
           ))}

@@ -140,6 +140,19 @@ export function ListToggle({ combobox, disabled, noun }: { combobox: Combobox; d
 }
 
 /** A picker's open list: its options over the form (nothing under it moves), and what it holds when it holds none. */
+/**
+ * What tells an option from a look-alike, under its label. Part of its accessible name, as it is
+ * of what the eye reads, after a dash only a screen reader says: "Fitri Sutrisno — 12 buku · Guru …".
+ */
+export function OptionDetail({ option }: { option: FieldOption }) {
+  return option.detail ? (
+    <span className="kit-picker-detail">
+      <span className="visually-hidden"> — </span>
+      {option.detail}
+    </span>
+  ) : null;
+}
+
 /** Room kept between the option list and the edge of what clips it (the window, the modal's body). */
 const LIST_MARGIN_PX = 8;
 /** Below this height the list opens on the other side of its field, or is squeezed no further. */
@@ -201,13 +214,7 @@ export function OptionList({
                 {...combobox.getItemProps({ item: option, index })}
               >
                 {option.label}
-                {/* Part of the option's name, as it is of what the eye reads: "Fitri Sutrisno — 12 buku · Guru …". */}
-                {option.detail ? (
-                  <span className="kit-picker-detail">
-                    <span className="visually-hidden"> — </span>
-                    {option.detail}
-                  </span>
-                ) : null}
+                <OptionDetail option={option} />
               </li>
             ))
           : null}
