@@ -1,8 +1,8 @@
 import { FILTER_OPTIONS_SHOWN, rangeParams, type FilterChip, type FilterView, type ListFilters } from "~/admin-kit/filters";
 import type { OptionList } from "~/admin-kit/pickers";
 import { MAX_FILTER_PARAMS, type ListView } from "~/admin-kit/url-state";
-import { jakartaFields } from "~/lib/dates";
-import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type ValueFacet } from "~/platform/facets.server";
+import { parseTypedDate, toDateInputValue, typedDateText } from "~/lib/format";
+import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type RangeFacet, type ValueFacet } from "~/platform/facets.server";
 
 /**
  * A list's filters (issue 47, point 2), as its resource declares them in its server half
@@ -31,26 +31,24 @@ export type FilterLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 const DAY_MS = 86_400_000;
 
-/** A stored date's year or day number (days since 1970-01-01) in the agency's calendar (WIB). */
-function numberOf(unit: RangeFilter<unknown>["unit"], stored: string): number | undefined {
-  if (!stored) return undefined;
-  const date = new Date(stored);
-  if (Number.isNaN(date.getTime())) return undefined;
-  const { year, month, day } = jakartaFields(date);
-  return unit === "year" ? Number(year) : Date.UTC(Number(year), Number(month) - 1, Number(day)) / DAY_MS;
+/** A day (YYYY-MM-DD) as a range filter counts it: its year, or its number (days since 1970-01-01). */
+function numberOfDay(unit: RangeFilter<unknown>["unit"], day: string): number {
+  const [year, month, date] = day.split("-").map(Number);
+  return unit === "year" ? year : Date.UTC(year, month - 1, date) / DAY_MS;
 }
 
-/** A bound as the URL writes it: a year (`1990`), or a day as the date input sends it (`2024-01-31`) or as staff write it (`31-01-2024`). */
+/** A stored date's year or day number, on the agency's calendar day (WIB); undefined when it cannot be read. */
+function numberOf(unit: RangeFilter<unknown>["unit"], stored: string): number | undefined {
+  const day = toDateInputValue(stored);
+  return day ? numberOfDay(unit, day) : undefined;
+}
+
+/** A bound as the URL writes it: a year (`1990`), or a day as a date field reads it (`2024-01-31`, `31-01-2024`, `31/01/2024`). */
 function readBound(unit: RangeFilter<unknown>["unit"], text: string): number | undefined {
   if (unit === "year") return /^\d{1,4}$/.test(text) ? Number(text) : undefined;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const written = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : written ? [written[3], written[2], written[1]] : [];
-  if (year === undefined) return undefined;
-  const time = Date.UTC(Number(year), Number(month) - 1, Number(day));
-  const back = new Date(time);
-  // 31-02-2024 is no day: Date.UTC would roll it into March.
-  return back.getUTCDate() === Number(day) && back.getUTCMonth() === Number(month) - 1 ? time / DAY_MS : undefined;
+  // The site's one reader of typed dates: a day the calendar lacks (31-02-2024) is refused.
+  const typed = parseTypedDate(text);
+  return typed && "day" in typed ? numberOfDay(unit, typed.day) : undefined;
 }
 
 /** A bound as the page shows it in its input: the year, or the day as YYYY-MM-DD (a date input's value). */
@@ -60,21 +58,36 @@ function boundText(unit: RangeFilter<unknown>["unit"], value: number): string {
 
 /** A bound as a chip says it: the year, or the day as DD-MM-YYYY. */
 function boundWords(unit: RangeFilter<unknown>["unit"], value: number): string {
-  return unit === "year" ? String(value) : boundText(unit, value).split("-").reverse().join("-");
+  return unit === "year" ? String(value) : typedDateText(boundText(unit, value));
 }
 
+const MAX_REMEMBERED_DATES = 100_000;
+
+/** By range filter: its facet, made once (the platform indexes a copy's facets when first asked). */
+const rangeFacets = new WeakMap<RangeFilter<never>, RangeFacet<never>>();
+
 /** The platform's facet of a filter: a range filter's numbers made from its dates. */
-function facetOf<Rec>(filter: ListFilter<Rec>) {
+function facetOf<Rec>(filter: ListFilter<Rec>): ValueFacet<Rec> | RangeFacet<Rec> {
   if (filter.kind === "values") return filter;
-  const { unit, date } = filter;
-  // Read when a copy's facets are indexed: dates repeat, and one before 1964 costs an Intl call (lib/dates.ts).
-  const numbers = new Map<string, number | undefined>();
-  const value = (record: Rec) => {
-    const stored = date(record);
-    if (!numbers.has(stored)) numbers.set(stored, numberOf(unit, stored));
-    return numbers.get(stored);
-  };
-  return { kind: "range" as const, name: filter.name, value };
+  let facet = rangeFacets.get(filter) as RangeFacet<Rec> | undefined;
+  if (!facet) {
+    const { unit, date } = filter;
+    // Dates repeat, and one before 1964 costs an Intl call (lib/dates.ts): each stored value is read once.
+    const numbers = new Map<string, number | undefined>();
+    facet = {
+      kind: "range",
+      name: filter.name,
+      value: (record) => {
+        const stored = date(record);
+        // Kept for the process's life: a bound keeps a catalogue's changing dates from growing it forever.
+        if (numbers.size > MAX_REMEMBERED_DATES) numbers.clear();
+        if (!numbers.has(stored)) numbers.set(stored, numberOf(unit, stored));
+        return numbers.get(stored);
+      },
+    };
+    rangeFacets.set(filter, facet as RangeFacet<never>);
+  }
+  return facet;
 }
 
 interface ReadChoices {
