@@ -119,8 +119,7 @@ export function screenHref(current: URLSearchParams, change: ScreenChange): stri
       ? { ...view, sort: change.sort, dir: change.dir, page: 1 }
       : { ...view, page: change !== "list" && "page" in change ? change.page : view.page };
   for (const [name, value] of listViewParams(shown)) next.append(name, value);
-  const query = next.toString();
-  return query ? `?${query}` : "?";
+  return searchOf(next);
 }
 
 /** The view's URL without a chip's filter (one value of a parameter, or every value of some), from its first page. */
@@ -128,13 +127,17 @@ export function withoutFilter(current: URLSearchParams, chip: { names: readonly 
   const view = readListView(current);
   const removes = ([name, value]: readonly [string, string]) => chip.names.includes(name) && (chip.value === undefined || (name === chip.names[0] && value === chip.value));
   const filters = view.filters.filter((filter) => !removes(filter));
-  const query = listViewParams({ ...view, filters, page: 1 }).toString();
-  return query ? `?${query}` : "?";
+  return searchOf(listViewParams({ ...view, filters, page: 1 }));
 }
 
 /** The view's URL without any filter, from its first page. */
 export function withoutFilters(current: URLSearchParams): string {
-  const query = listViewParams({ ...readListView(current), filters: [], page: 1 }).toString();
+  return searchOf(listViewParams({ ...readListView(current), filters: [], page: 1 }));
+}
+
+/** A relative URL of these parameters: `?…`, or `?` alone for none (a link to the default view). */
+function searchOf(params: URLSearchParams): string {
+  const query = params.toString();
   return query ? `?${query}` : "?";
 }
 

@@ -10,12 +10,21 @@ import type { Cells, Column } from "~/admin-kit/screen";
 const STORAGE_PREFIX = "kit-columns:";
 const CHANGED = "kit-columns-changed";
 
-function read(key: string): string[] | undefined {
+/** What the browser keeps for a screen, as stored ("" for nothing, or when storage is refused: a private window). */
+function stored(key: string): string {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_PREFIX + key) ?? "null");
-    return Array.isArray(stored) && stored.every((item) => typeof item === "string") ? stored : undefined;
+    return localStorage.getItem(STORAGE_PREFIX + key) ?? "";
   } catch {
-    // Storage refused (a private window) or a value another version wrote: the first choice.
+    return "";
+  }
+}
+
+/** A kept choice: the accessors it shows, or undefined for a value another version wrote. */
+function parse(text: string): string[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((item) => typeof item === "string") ? value : undefined;
+  } catch {
     return undefined;
   }
 }
@@ -40,13 +49,9 @@ const subscribe = (onChange: () => void) => {
 
 /** The accessors of the columns shown: the stored choice (columns that still exist), else every column not `optional`. */
 export function useShownColumns<C extends Cells>(columns: ReadonlyArray<Column<C>>, key: string | undefined): ReadonlySet<string> {
-  const stored = useSyncExternalStore(
-    subscribe,
-    () => (key ? (localStorage.getItem(STORAGE_PREFIX + key) ?? "") : ""),
-    () => "",
-  );
+  const kept = useSyncExternalStore(subscribe, () => (key ? stored(key) : ""), () => "");
   const defaults = columns.filter((column) => !column.optional).map((column) => column.accessor);
-  const chosen = key && stored ? read(key)?.filter((accessor) => columns.some((column) => column.accessor === accessor)) : undefined;
+  const chosen = kept ? parse(kept)?.filter((accessor) => columns.some((column) => column.accessor === accessor)) : undefined;
   return new Set(chosen && chosen.length > 0 ? chosen : defaults);
 }
 
