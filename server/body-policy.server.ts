@@ -88,19 +88,43 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
+ * What a lingering connection still reads into nothing: a client trickling on never reaches it;
+ * one flooding is not read beyond it (and is reset at the linger's end, as before).
+ */
+const LINGER_READ_BYTES = 16 * KIB;
+
+/**
  * Closes a connection whose request body is still arriving without losing the answer: our side
- * ends (the client reads the answer, then the end), nothing more is read, and only after
- * `lingerMs` (`lingerFor`) is the connection closed (which resets a client still sending). Closing at once
- * would reset it straight away, and a reset can destroy the answer before the client reads it.
+ * ends (the client reads the answer, then the end), and only after `lingerMs` (`lingerFor`) is
+ * the connection closed. Meanwhile what the client goes on sending of this body is read into
+ * nothing, up to `LINGER_READ_BYTES`, as nginx's and Apache's lingering close do: bytes left
+ * unread when a connection closes make the kernel reset it, and a busy client whose next write
+ * meets that reset loses the answer it had not read yet. Closing at once would reset it
+ * straight away. Bytes past this body's end (a request behind it) are never read.
  */
 const lingering = new WeakSet<Socket>();
 
-export function lingeringClose(socket: Socket, lingerMs: number): void {
+export function lingeringClose(req: IncomingMessage, lingerMs: number): void {
+  const { socket } = req;
   if (socket.destroyed || lingering.has(socket)) return;
   lingering.add(socket);
-  socket.pause();
   socket.end();
   setTimeout(() => socket.destroy(), lingerMs).unref();
+  const stop = () => {
+    req.pause();
+    socket.pause();
+  };
+  if (req.complete) return stop();
+  let read = 0;
+  req.on("data", (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER_READ_BYTES) stop();
+  });
+  req.once("end", stop);
+  // After the answer's own handlers, which pause the request (request-body.server.ts).
+  setImmediate(() => {
+    if (read <= LINGER_READ_BYTES && !req.complete && !socket.destroyed) req.resume();
+  });
 }
 
 /**
@@ -127,8 +151,8 @@ export function smallDeclaredBody(req: IncomingMessage, policy: BodyPolicy): boo
 export function closeAfterAnswer(req: IncomingMessage, { whenRead, lingerMs }: { whenRead: boolean; lingerMs: number }): void {
   const { socket } = req;
   (socket as Socket & { destroySoon(): void }).destroySoon = () => {
-    if (!whenRead || req.complete) lingeringClose(socket, lingerMs);
-    else req.once("end", () => lingeringClose(socket, lingerMs));
+    if (!whenRead || req.complete) lingeringClose(req, lingerMs);
+    else req.once("end", () => lingeringClose(req, lingerMs));
   };
 }
 

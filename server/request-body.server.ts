@@ -71,8 +71,9 @@ export function requestBodyOf(req: IncomingMessage): Readable {
  * until the answer has gone out. Then a body of declared length within the allowance is read to
  * its end into nothing (the connection stays usable); a small one is read to its end and then
  * closed; any other is closed gently: the answer, then the end of our side of the connection,
- * then, after `LINGER_MS`, the connection itself. A client still sending reads the answer in that
- * time instead of losing it to a reset.
+ * then, after `LINGER_MS`, the connection itself (what the client sends meanwhile read into
+ * nothing, up to a small bound). A client still sending reads the answer in that time instead of
+ * losing it to a reset.
  */
 class RequestBody {
   readonly readable: Readable;
@@ -248,7 +249,7 @@ class RequestBody {
       return;
     }
     this.stopReading();
-    lingeringClose(this.req.socket, lingerFor(this.policy));
+    lingeringClose(this.req, lingerFor(this.policy));
   }
 
   /** Reads the rest of the body into nothing, up to `until` bytes in all and within the idle time in all, however it trickles: then the connection is cut. */
@@ -260,9 +261,9 @@ class RequestBody {
   }
 
   /**
-   * Reads no more of the body, for good. The request itself is paused: pausing only its socket
-   * (as the lingering close does) leaves a flowing request reading on into nothing, as fast as
-   * the client sends.
+   * Reads no more of the body, for good (the lingering close reads a little more, within its
+   * bound). The request itself is paused: pausing only its socket leaves a flowing request
+   * reading on into nothing, as fast as the client sends.
    */
   private stopReading() {
     this.detached = true;

@@ -547,10 +547,12 @@ describe("a body answered before it is read is not read on", () => {
     const resetUnread = answers.filter((answer) => answer.status === 0 && answer.closedBy === "reset").length;
     const unexpected = answers.filter((answer) => !expected[answer.sender].includes(answer.status) && !(answer.status === 0 && answer.closedBy === "reset")).length;
     const crossSiteRefused = answers.filter((answer) => answer.sender === "cross-site" && answer.status === 403).length;
-    // Every connection is answered and then closed by the server (`unexpected`, `notClosedByServer`);
-    // an answer this client did not read before the linger's reset is its own lag, on a loaded
-    // machine: 17 of 1,500 on a 2.1 GHz EPYC running two other suites. The bound leaves five times that.
-    const READ_AT_LEAST = 0.95;
+    // Every connection is answered and then closed by the server (`unexpected`, `notClosedByServer`).
+    // The server reads what trickles in during the linger, so its close resets nothing that this
+    // client, lagging, would then write into and lose the answer for: 151 of 1,500 were lost so
+    // when it did not (CI, three suites at once); none of 1,500, twice, with both cores kept busy
+    // beside this file. The bound leaves a byte landing in the instant of the close.
+    const READ_AT_LEAST = 0.99;
     const passed = answered >= CONNECTIONS * READ_AT_LEAST && unexpected === 0 && crossSiteRefused > 0 && notClosedByServer === 0;
     record(
       `${CONNECTIONS} refused uploads (tus, video, book; anonymous and cross-site) declaring 4 GB, trickling a byte every ${IDLE_MS / 4} ms`,

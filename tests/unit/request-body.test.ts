@@ -195,6 +195,31 @@ describe("boundRequestBodies", () => {
     }
   });
 
+  it("a client trickling on after a refusal, too busy to read until after the linger, still reads the answer", async () => {
+    const socket = connect({ host: "127.0.0.1", port });
+    await once(socket, "connect");
+    const serverSide = serverSockets.at(-1)!;
+    socket.on("error", () => {});
+    // Busy: nothing is read from the kernel until the end (as a client whose loop lags).
+    socket.pause();
+    socket.write(`POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 300000000\r\n\r\nemail=`);
+    // The answer has gone out and our side is ended: the client's next bytes arrive during the linger.
+    await once(serverSide, "finish");
+    socket.write("aaa");
+    await once(serverSide, "close");
+    // Bytes left unread when the server closes make its kernel reset the connection; the busy
+    // client's next write then fails and destroys its socket with the answer still unread (as
+    // the check phase of a lagging loop writes before the next poll reads). Read during the
+    // linger, they leave nothing to reset: the write goes out and the answer is read after it.
+    await new Promise<void>((resolve) => socket.write("bbb", () => resolve()));
+    let text = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    socket.resume();
+    await once(socket, "close");
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toContain("</html>");
+  });
+
   it("reads nothing more of a streamed body once it refused it, however fast the client sends", async () => {
     const socket = connect({ host: "127.0.0.1", port });
     await once(socket, "connect");
