@@ -21,6 +21,11 @@ export interface Pickable<C extends Cells = Cells> {
    * from the record's table cells: said beside the label, in the picker and its no-JavaScript select.
    */
   detail?(cells: C): string;
+  /**
+   * Its records counted in another list, by one of that list's value filters (a genre's books:
+   * `{ list: "book", filter: "genre", noun: "buku" }`): "12 buku" said before the `detail`.
+   */
+  countedIn?: { list: string; filter: string; noun: string };
   /** Said when its list cannot be read and the upstream sends no text of its own (spec §8's lookup failures). */
   lookupFailed: string;
 }

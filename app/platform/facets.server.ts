@@ -115,6 +115,28 @@ export function facetValueId<Rec>(records: readonly Rec[], facet: ValueFacet<Rec
   return (indexOf(records, facet) as ValueIndex).byFolded.get(foldValue(value));
 }
 
+/** By a value index: how many records hold each of its values, counted when first asked. */
+const totalsOf = new WeakMap<ValueIndex, Uint32Array>();
+
+/**
+ * How many of a copy's records hold a value, written any way (a genre's books, for its option in
+ * a picker), with no choice narrowing them: a function, so that a list's options count in one pass.
+ */
+export function recordsHolding<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): (value: string) => number {
+  const index = indexOf(records, facet) as ValueIndex;
+  let totals = totalsOf.get(index);
+  if (!totals) {
+    totals = new Uint32Array(index.labels.length);
+    for (const id of index.valueIds) totals[id] += 1;
+    totalsOf.set(index, totals);
+  }
+  const counted = totals;
+  return (value) => {
+    const id = index.byFolded.get(foldValue(value));
+    return id === undefined ? 0 : counted[id];
+  };
+}
+
 /** What a facet holds among the records a list shows (each given its other facets' choices). */
 export type FacetCounts =
   | { kind: "values"; name: string; /** By value number: its label and how many records hold it. */ values: Array<{ id: number; label: string; count: number }> }

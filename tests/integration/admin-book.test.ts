@@ -145,11 +145,12 @@ describe("book list", () => {
         { value: "7", label: "100 Filsafat" },
         { value: "4", label: "900 Sejarah dan Geografi" },
       ],
+      // A genre and a tag by their books in the book list.
       genres: [
-        { value: "6", label: "Fiksi" },
-        { value: "1", label: "Sejarah" },
+        { value: "6", label: "Fiksi", detail: "1 buku" },
+        { value: "1", label: "Sejarah", detail: "1 buku" },
       ],
-      tags: [{ value: "9", label: "Lokal" }],
+      tags: [{ value: "9", label: "Lokal", detail: "1 buku" }],
     });
   });
 

@@ -70,6 +70,51 @@ describe("the pickers' choices", () => {
     ]);
   });
 
+  it("counts a genre's and a tag's books in the book list, any writing of the name", async () => {
+    const genres = [
+      { id: 1, name: "Sejarah", cover: "" },
+      { id: 2, name: "Sejarah Lokal", cover: "" },
+      { id: 3, name: "Puisi", cover: "" },
+    ];
+    const tags = [{ id: 7, name: "Arsip", cover: "" }];
+    upstream.use(
+      http.get(`${UPSTREAM}/genres`, () => HttpResponse.json({ data: genres })),
+      http.get(`${UPSTREAM}/tags`, () => HttpResponse.json({ data: tags })),
+    );
+    // Legacy writings count as the one genre they are; a book counts once however often it names it.
+    const book = (id: number, genreNames: string[], tagNames: string[]) => ({
+      id,
+      title: `Buku ${id}`,
+      author: { name: "A" },
+      publisher: { name: "P" },
+      synopsis: "",
+      published_date: "2020-01-01",
+      isbn_issn: "",
+      genres: genreNames.map((name) => ({ name })),
+      tags: tagNames.map((name) => ({ name })),
+      classification_id: null,
+      cover: "",
+      file: "",
+    });
+    servePagedList("/books/all", "books", 4, (id) =>
+      [book(1, ["Sejarah"], ["Arsip"]), book(2, ["SEJARAH ", "Sejarah"], []), book(3, ["Séjarah", "Sejarah Lokal"], ["arsip"]), book(4, [], [])][id - 1],
+    );
+    expect((await options("genre", "sejarah")).body.options).toEqual([
+      { value: "1", label: "Sejarah", detail: "3 buku" },
+      { value: "2", label: "Sejarah Lokal", detail: "1 buku" },
+    ]);
+    expect((await options("genre", "puisi")).body.options).toEqual([{ value: "3", label: "Puisi", detail: "0 buku" }]);
+    expect((await options("tag")).body.options).toEqual([{ value: "7", label: "Arsip", detail: "2 buku" }]);
+  });
+
+  it("offers a genre without its count when the book list cannot be read", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/genres`, () => HttpResponse.json({ data: [{ id: 1, name: "Sejarah", cover: "" }] })),
+      http.get(`${UPSTREAM}/books/all`, () => HttpResponse.json({ error: "rusak" }, { status: 500 })),
+    );
+    expect(await options("genre")).toEqual({ status: 200, body: { options: [{ value: "1", label: "Sejarah" }], total: 1 } });
+  });
+
   it("matches the label only: an author is not found by a word of their biography", async () => {
     servePagedList("/authors", "author", 30, author);
     expect((await options("author", "sejarah")).body).toEqual({ options: [], total: 0 });

@@ -82,7 +82,7 @@ describe("the book form's pickers over 5,000 authors", () => {
     });
     expect(screen.choices?.offered.author_id[0]).toEqual({ value: "4321", label: "Pengarang P4321", detail: "0 buku · Penulis sejarah daerah" });
     expect(screen.choices?.offered.author_id).toHaveLength(21);
-    expect(screen.choices?.offered.genres[0]).toEqual({ value: "30", label: "Genre 30" });
+    expect(screen.choices?.offered.genres[0]).toEqual({ value: "30", label: "Genre 30", detail: "1 buku" });
   });
 
   it("without JavaScript, 'Cari' sends the form back as typed, the picker offering its matches, and saves nothing", async () => {
@@ -103,7 +103,7 @@ describe("the book form's pickers over 5,000 authors", () => {
     expect(labels(choices?.offered.author_id)).toEqual(["Pengarang P4321", "Pengarang P123", ...Array.from({ length: 10 }, (_, n) => `Pengarang P${1230 + n}`)]);
     expect(choices?.total.author_id).toBe(11);
     // Every other picker keeps its choice in view.
-    expect(choices?.offered.genres[0]).toEqual({ value: "30", label: "Genre 30" });
+    expect(choices?.offered.genres[0]).toEqual({ value: "30", label: "Genre 30", detail: "1 buku" });
     expect(writes).toEqual([]);
   });
 

@@ -72,9 +72,19 @@ function pickableLists(adapters: readonly AnyAdapter[]): ChoiceSources {
   return Object.fromEntries(
     adapters.flatMap((adapter) => {
       const { pickable } = adapter.resource;
-      return pickable ? [[adapter.definition.id, { adapter, labelColumns: pickable.label, detail: pickable.detail, failed: pickable.lookupFailed }]] : [];
+      if (!pickable) return [];
+      const counted = pickable.countedIn && countingFacet(adapters, adapter.resource.name, pickable.countedIn);
+      return [[adapter.definition.id, { adapter, labelColumns: pickable.label, detail: pickable.detail, counted, failed: pickable.lookupFailed }]];
     }),
   );
+}
+
+/** The list and value filter a pickable's records are counted by (`countedIn`): a name that is neither fails at start. */
+function countingFacet(adapters: readonly AnyAdapter[], resource: string, { list, filter, noun }: { list: string; filter: string; noun: string }) {
+  const counting = adapters.find((adapter) => adapter.definition.id === list);
+  const facet = counting?.filters?.find((declared) => declared.name === filter);
+  if (!counting || facet?.kind !== "values") throw new Error(`${resource}: countedIn names no value filter "${filter}" of a list "${list}"`);
+  return { adapter: counting, facet, noun };
 }
 
 export function resourceRegistry<const L extends ResourceSections>(sections: L, serverHalves: ServerHalvesOf<L>): ResourceRegistry {

@@ -14,5 +14,10 @@ export const genreResource = defineResource({
   name: "genres",
   screen: genreScreen,
   shownIn: ["books"],
-  pickable: { label: ["name"], lookupFailed: "Terjadi kesalahan saat mengambil data genre!" },
+  pickable: {
+    label: ["name"],
+    // Its books, counted in the book list's copy: two "Sejarah" are told apart by use.
+    countedIn: { list: "book", filter: "genre", noun: "buku" },
+    lookupFailed: "Terjadi kesalahan saat mengambil data genre!",
+  },
 });

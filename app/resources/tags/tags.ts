@@ -14,5 +14,10 @@ export const tagResource = defineResource({
   name: "tags",
   screen: tagScreen,
   shownIn: ["books"],
-  pickable: { label: ["name"], lookupFailed: "Terjadi kesalahan saat mengambil data tag!" },
+  pickable: {
+    label: ["name"],
+    // Its books, counted in the book list's copy: two "Sejarah" are told apart by use.
+    countedIn: { list: "book", filter: "tag", noun: "buku" },
+    lookupFailed: "Terjadi kesalahan saat mengambil data tag!",
+  },
 });

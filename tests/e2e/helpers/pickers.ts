@@ -23,9 +23,10 @@ export async function pick(dialog: Locator, label: string, option: string, { jav
   const multiple = (await pills.count()) > 0;
   // A select's option may say what tells it from a look-alike after its label: "Nama (3 buku · …)".
   const selectOption = () => dialog.getByRole("combobox", { name: label, exact: true }).locator("option").filter({ hasText: new RegExp(`^${escapeRegExp(option)}( \\(.*\\))?$`) });
-  const offered = multiple ? pills.getByLabel(option, { exact: true }) : selectOption();
+  // A checkbox is named by its option's label and detail, as the list's option is.
+  const offered = multiple ? pills.getByLabel(optionName(option)) : selectOption();
   if ((await offered.count()) === 0) await searchWithoutJavaScript(dialog, label, typed);
-  if (multiple) await dialog.getByRole("group", { name: label, exact: true }).getByLabel(option, { exact: true }).check();
+  if (multiple) await dialog.getByRole("group", { name: label, exact: true }).getByLabel(optionName(option)).check();
   else await dialog.getByRole("combobox", { name: label, exact: true }).selectOption((await selectOption().first().getAttribute("value")) ?? "");
 }
 

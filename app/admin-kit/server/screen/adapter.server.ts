@@ -6,6 +6,7 @@ import type { Cells, FormValues, ScreenDefinition } from "~/admin-kit/screen";
 import { formatDayMonthYear } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import type { ListSource } from "~/platform/list-copy.server";
+import type { ValueFacet } from "~/platform/facets.server";
 import type { ListFilter } from "./filters.server.ts";
 import type { FilePart, FileRule } from "~/platform/multipart.server";
 import { richTextToPlain } from "~/platform/sanitize.server";
@@ -125,6 +126,8 @@ export interface ChoiceSource {
   labelColumns: readonly string[];
   /** What tells look-alike options apart, from the record's cells (the pickable's `detail`). */
   detail?(cells: Cells): string;
+  /** Where its records are counted (the pickable's `countedIn`, resolved): that list, its facet, the noun of a count. */
+  counted?: { adapter: ResourceAdapter<unknown, Cells, z.ZodObject>; facet: ValueFacet<unknown>; noun: string };
   /** Said when the list cannot be read and the upstream sends no text of its own. */
   failed: string;
 }

@@ -2,6 +2,8 @@ import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionsAnswer } from
 import { resolveRelations, type StoredRelations } from "~/admin-kit/relations";
 import type { FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/screen";
 import { isRecordId, type ListView } from "~/admin-kit/url-state";
+import { formatIndonesianNumber } from "~/lib/format";
+import { recordsHolding } from "~/platform/facets.server";
 import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
 import type { ChoiceSource, ChoiceSources } from "./adapter.server.ts";
 import { queryReadModel, screenReadModel } from "./read-model.server.ts";
@@ -14,8 +16,11 @@ import { queryReadModel, screenReadModel } from "./read-model.server.ts";
  * whole list to the browser.
  */
 
-/** Every option of a list in label order, made once per copy of the list (by its records: a read model is made per request). */
-const allOptionsOf = new WeakMap<readonly unknown[], FieldOption[]>();
+/**
+ * Every option of a list in label order, made once per copy of the list (by its records: a read
+ * model is made per request), and again for another copy of the list its records are counted in.
+ */
+const allOptionsOf = new WeakMap<readonly unknown[], { countedOver: readonly unknown[] | undefined; options: FieldOption[] }>();
 
 function labelOf(row: ScreenRow, labelColumns: readonly string[]): string {
   return labelColumns
@@ -24,10 +29,31 @@ function labelOf(row: ScreenRow, labelColumns: readonly string[]): string {
     .trim();
 }
 
-/** A record as a picker offers it: its id, its label, and what tells it from a look-alike. */
-function optionOf(row: ScreenRow, source: ChoiceSource): FieldOption {
-  const detail = source.detail?.(row.cells);
-  return { value: row.id, label: labelOf(row, source.labelColumns), ...(detail ? { detail } : {}) };
+/** How many records of the counting list hold a label: "12 buku". */
+type CountOf = (label: string) => string;
+
+/** A record as a picker offers it: its id, its label, and what tells it from a look-alike (its count first). */
+function optionOf(row: ScreenRow, source: ChoiceSource, countOf: CountOf | undefined): FieldOption {
+  const label = labelOf(row, source.labelColumns);
+  const detail = [countOf?.(label), source.detail?.(row.cells)].filter(Boolean).join(" · ");
+  return { value: row.id, label, ...(detail ? { detail } : {}) };
+}
+
+/**
+ * The copy a list's records are counted in (a genre's books) and how to count: nothing when the
+ * list is counted nowhere, or that copy cannot be read (its options then go without counts).
+ */
+async function countingOf(api: UpstreamClient, source: ChoiceSource): Promise<{ records: readonly unknown[]; countOf: CountOf } | undefined> {
+  const { counted } = source;
+  if (!counted) return undefined;
+  try {
+    const { records } = await screenReadModel(api, counted.adapter);
+    const holding = recordsHolding(records, counted.facet);
+    return { records, countOf: (label) => `${formatIndonesianNumber(holding(label))} ${counted.noun}` };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return undefined;
+  }
 }
 
 function inLabelOrder(q: string, source: ChoiceSource): ListView {
@@ -36,9 +62,9 @@ function inLabelOrder(q: string, source: ChoiceSource): ListView {
 
 /** The first OPTIONS_PAGE options of a list matching `q` (the first of all without it), in label order. */
 export async function searchChoices(api: UpstreamClient, source: ChoiceSource, q: string): Promise<OptionsAnswer> {
-  const model = await screenReadModel(api, source.adapter);
+  const [model, counting] = await Promise.all([screenReadModel(api, source.adapter), countingOf(api, source)]);
   const answer = queryReadModel(model, source.adapter, inLabelOrder(q, source), { pageSize: OPTIONS_PAGE, searchIn: source.labelColumns });
-  return { options: answer.rows.map((row) => optionOf(row, source)), total: answer.total };
+  return { options: answer.rows.map((row) => optionOf(row, source, counting?.countOf)), total: answer.total };
 }
 
 /**
@@ -58,13 +84,12 @@ type ReadList = { options: FieldOption[] } | { failure: string };
 
 async function readList(api: UpstreamClient, source: ChoiceSource): Promise<ReadList> {
   try {
-    const model = await screenReadModel(api, source.adapter);
-    let options = allOptionsOf.get(model.records);
-    if (!options) {
-      const rows = queryReadModel(model, source.adapter, inLabelOrder("", source)).rows;
-      options = rows.map((row) => optionOf(row, source));
-      allOptionsOf.set(model.records, options);
-    }
+    const [model, counting] = await Promise.all([screenReadModel(api, source.adapter), countingOf(api, source)]);
+    const made = allOptionsOf.get(model.records);
+    if (made && made.countedOver === counting?.records) return { options: made.options };
+    const rows = queryReadModel(model, source.adapter, inLabelOrder("", source)).rows;
+    const options = rows.map((row) => optionOf(row, source, counting?.countOf));
+    allOptionsOf.set(model.records, { countedOver: counting?.records, options });
     return { options };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
