@@ -1,5 +1,7 @@
+import type { DuplicateWarning } from "./duplicates";
 import type { FieldDefinition, FieldOption } from "./fields";
 import type { ResolvedRecord } from "./relations";
+import { BACK_PARAM } from "./url-state";
 
 /**
  * A form's pickers: a select field (one choice) or pills field (several) whose choices are the
@@ -33,6 +35,8 @@ export interface FormChoices {
   searches: Record<string, string>;
   /** The edit form's record: its relations as the form shows them, and those it cannot show. */
   record?: ResolvedRecord;
+  /** By field: its list takes a new record typed in the picker (`addInline`). */
+  addable?: Record<string, boolean>;
 }
 
 /** The button that posts a picker's search without JavaScript; its value is the field's name. */
@@ -45,6 +49,37 @@ export function pickSearchName(field: string): string {
 export function optionsHref(list: OptionList, q: string): string {
   return `/admin/options/${list}?${new URLSearchParams({ q })}`;
 }
+
+/**
+ * A record added from a picker ("Tambah pengarang baru «…»"): its label POSTed to
+ * `/admin/options/<list>` under this name (and, to save past a likely duplicate, the warning's
+ * `DUPLICATE_CONFIRM_FIELD`), created by that list's own screen as its add form would.
+ */
+export const ADDED_LABEL_FIELD = "label";
+
+/** What an add from a picker answers: the new option, the likely duplicates found instead, or why not. */
+export type OptionAdded = { added: FieldOption } | { duplicates: DuplicateWarning } | { error: string };
+
+/** Without JavaScript, the add form of a picker's list: its list's screen, which comes back to `back` once it saved. */
+export function addFormHref(list: OptionList, back: string): string {
+  return `/admin/${list}?${new URLSearchParams({ modal: "add", [BACK_PARAM]: back })}`;
+}
+
+/** Where a screen goes back to after a create that a picker's link sent it: an admin page, nowhere else. */
+export function backTo(value: string | null): string | undefined {
+  return value !== null && /^\/admin(?:[/?]|$)/.test(value) && !value.includes("\\") && value.length <= 2_000 ? value : undefined;
+}
+
+export const PICKER_ADD_TEXTS = {
+  add: (noun: string, typed: string) => `Tambah ${noun} baru «${typed}»`,
+  addLink: (noun: string) => `Tambah ${noun} baru`,
+  adding: (typed: string) => `Menambah «${typed}»…`,
+  added: (typed: string) => `«${typed}» ditambahkan dan dipilih.`,
+  failed: "Data tidak dapat ditambahkan. Periksa koneksi, lalu coba lagi.",
+  pickExisting: (label: string) => `Pilih «${label}»`,
+  notFound: (noun: string) => `Data ${noun} sudah ditambahkan, tetapi belum dapat dipilih otomatis: cari lalu pilih.`,
+  cancel: "Batal",
+} as const;
 
 /** A form's picker fields: its choices made from a list. */
 export function pickerFields(fields: readonly FieldDefinition[]): Array<FieldDefinition & { optionsFrom: OptionList }> {

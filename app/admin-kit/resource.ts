@@ -26,6 +26,11 @@ export interface Pickable<C extends Cells = Cells> {
    * `{ list: "book", filter: "genre", noun: "buku" }`): "12 buku" said before the `detail`.
    */
   countedIn?: { list: string; filter: string; noun: string };
+  /**
+   * A picker may add a record typed in it ("Tambah pengarang baru «…»"), saved by this screen's
+   * add form with the label's one cell as its only value: for a list whose records are a name.
+   */
+  addInline?: boolean;
   /** Said when its list cannot be read and the upstream sends no text of its own (spec §8's lookup failures). */
   lookupFailed: string;
 }

@@ -44,7 +44,10 @@ export const ROWS_PER_PAGE = [20, 50, 100] as const;
 /** Filter values read from a URL at most: a hand-made URL with more is cut, and told so. */
 export const MAX_FILTER_PARAMS = 20;
 /** The parameters that are not filters: the view's own, the screen's overlays, Remix's. */
-const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "index", "_data"]);
+/** Where a screen opened from another form's picker goes back to once it added a record (app/admin-kit/pickers.ts). */
+export const BACK_PARAM = "back";
+
+const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "index", "_data", BACK_PARAM]);
 const FILTER_NAME = /^[a-z][a-z0-9_]{0,40}$/;
 
 export function isRecordId(value: string | null | undefined): value is string {

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { readListView } from "~/admin-kit/url-state";
 import { endingSessionOnRefusal, requireAdmin } from "~/platform/auth.server";
@@ -11,18 +11,29 @@ import { RESOURCES } from "~/resources/resources.server";
  * admin route; an unknown list is a 404, an upstream that cannot be read a 503 with the screen's
  * message. An upstream that refuses the session's token (401, 403) ends the session as every
  * admin load does (spec §6): a redirect to `/`, which the picker follows (askOptions, picker-parts.tsx).
+ * A POST adds a record to the list from a picker (`addOption`), where the list takes one.
  */
+const UNKNOWN_LIST = "Daftar pilihan tidak dikenal.";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { q } = readListView(new URL(request.url).searchParams);
   return endingSessionOnRefusal(admin, request, async () => {
     try {
       const answer = await RESOURCES.searchOptions(admin.api, params.list ?? "", q);
-      if (!answer) return data({ error: "Daftar pilihan tidak dikenal." }, { status: 404 });
+      if (!answer) return data({ error: UNKNOWN_LIST }, { status: 404 });
       return data(answer, { headers: { "Cache-Control": "private, no-store" } });
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
       return data({ error: ADMIN_MESSAGES.loadFailed }, { status: 503 });
     }
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return endingSessionOnRefusal(admin, request, async () => {
+    const added = RESOURCES.addOption(admin, request, params.list ?? "");
+    return (await added) ?? data({ error: UNKNOWN_LIST }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   });
 }

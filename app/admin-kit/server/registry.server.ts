@@ -9,6 +9,7 @@ import type { FileRule } from "~/platform/multipart.server";
 import type { UploadTarget } from "~/platform/uploads.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { exportCsv, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
+import { addOption } from "./screen/add-option.server.ts";
 import { searchChoices } from "./screen/choices.server.ts";
 import { screenSummary, type ScreenSummary } from "./screen/summary.server.ts";
 
@@ -63,6 +64,8 @@ export interface ResourceRegistry {
   screenName(id: string): string;
   /** `/admin/options/<list>?q=`: the first options of a pickable list matching `q`; undefined for a list that is none. */
   searchOptions(api: UpstreamClient, list: string, q: string): Promise<OptionsAnswer> | undefined;
+  /** `POST /admin/options/<list>`: a record added from a picker (add-option.server.ts); undefined for a list that takes none. */
+  addOption(admin: AdminContext, request: Request, list: string): ReturnType<typeof addOption> | undefined;
   /** The rule of the screen's file field a resumable upload is for. */
   fileRuleOf(target: UploadTarget): FileRule | undefined;
 }
@@ -74,7 +77,8 @@ function pickableLists(adapters: readonly AnyAdapter[]): ChoiceSources {
       const { pickable } = adapter.resource;
       if (!pickable) return [];
       const counted = pickable.countedIn && countingFacet(adapters, adapter.resource.name, pickable.countedIn);
-      return [[adapter.definition.id, { adapter, labelColumns: pickable.label, detail: pickable.detail, counted, failed: pickable.lookupFailed }]];
+      const addInline = pickable.addInline === true && adapter.create !== undefined && pickable.label.length === 1;
+      return [[adapter.definition.id, { adapter, labelColumns: pickable.label, detail: pickable.detail, counted, addInline, failed: pickable.lookupFailed }]];
     }),
   );
 }
@@ -126,6 +130,7 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     auditedScreens: screens.map((screen) => ({ value: screen.page.id, label: screen.page.alias })),
     screenName: (id) => screenById(id)?.page.alias ?? id,
     searchOptions: (api, list, q) => (Object.hasOwn(lists, list) ? searchChoices(api, lists[list], q) : undefined),
+    addOption: (admin, request, list) => (Object.hasOwn(lists, list) && lists[list].addInline ? addOption(admin, request, lists[list]) : undefined),
     fileRuleOf({ screen, field }) {
       const definition = screenById(screen)?.definition;
       const rules = definition ? fileRulesOf(definition) : {};

@@ -1,14 +1,26 @@
 import { useCombobox, useMultipleSelection } from "downshift";
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { FieldOption } from "~/admin-kit/screen";
 import { DRAFT_LABEL_ATTRIBUTE } from "~/lib/form-drafts";
 import { UNSAVED_CHANGED_ATTRIBUTE } from "~/lib/unsaved-changes";
-import { escapeOnlyClosesList, ListToggle, nounOf, OptionList, optionsOf, useAnnouncedChange, useOptionSearch, type PickerProps } from "./picker-parts";
+import {
+  escapeOnlyClosesList,
+  isAddOption,
+  ListToggle,
+  nounOf,
+  OptionList,
+  optionsOf,
+  useAnnouncedChange,
+  useOptionSearch,
+  withAddOption,
+  type PickerProps,
+} from "./picker-parts";
+import { InlineAddNotice, useInlineAdd } from "./picker-add";
 
 /** The relation pickers with JavaScript (RelationPicker.tsx): Downshift comboboxes asking `/admin/options/<list>?q=` as the admin types. */
 
 /** One choice: a combobox with typeahead. */
-export function ComboboxPicker({ definition, id, form, required, disabled, chosen, offered, total, invalid, describedBy, labelText, notes }: PickerProps) {
+export function ComboboxPicker({ definition, id, form, required, disabled, chosen, offered, total, invalid, describedBy, labelText, notes, addable }: PickerProps) {
   const { name, optionsFrom } = definition;
   const noun = nounOf(definition);
   const initial = useMemo(() => optionsOf(chosen.slice(0, 1), offered)[0] ?? null, [chosen, offered]);
@@ -17,9 +29,20 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
   const hidden = useRef<HTMLInputElement>(null);
   const control = useRef<HTMLDivElement>(null);
   useAnnouncedChange(hidden, selected?.value ?? "");
+  const { reset } = results;
+  const choose = useCallback(
+    (option: FieldOption) => {
+      setSelected(option);
+      reset();
+    },
+    [reset],
+  );
+  const adder = useInlineAdd(optionsFrom, choose);
+  // Adding what was typed, once the search for it has answered.
+  const items = withAddOption(results.options, results.status === "idle" ? results.q : "", addable);
 
   const combobox = useCombobox<FieldOption>({
-    items: results.options,
+    items,
     itemToString: (item) => item?.label ?? "",
     itemToKey: (item) => item?.value,
     selectedItem: selected,
@@ -29,6 +52,7 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
     menuId: `${id}-menu`,
     toggleButtonId: `${id}-toggle`,
     onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem && isAddOption(selectedItem)) return void adder.add(selectedItem.label);
       setSelected(selectedItem ?? null);
       results.reset();
     },
@@ -68,8 +92,9 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
           ) : null}
           <ListToggle combobox={combobox} disabled={disabled} noun={noun} />
         </div>
-        <OptionList anchor={control} combobox={combobox} items={results.options} selectedValue={selected?.value} results={results} noun={noun} />
+        <OptionList anchor={control} combobox={combobox} items={items} selectedValue={selected?.value} results={results} noun={noun} />
       </div>
+      {addable ? <InlineAddNotice adder={adder} screen={optionsFrom} onPick={choose} /> : null}
       <input
         ref={hidden}
         type="hidden"
@@ -86,7 +111,7 @@ export function ComboboxPicker({ definition, id, form, required, disabled, chose
 }
 
 /** Several choices: pills that can be removed, and a combobox with typeahead that adds one. */
-export function PillsPicker({ definition, id, form, disabled, chosen, offered, total, describedBy, labelText, notes }: PickerProps) {
+export function PillsPicker({ definition, id, form, disabled, chosen, offered, total, describedBy, labelText, notes, addable }: PickerProps) {
   const { name, optionsFrom } = definition;
   const noun = nounOf(definition);
   const initial = useMemo(() => optionsOf(chosen, offered), [chosen, offered]);
@@ -95,7 +120,14 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
   const results = useOptionSearch(optionsFrom, offered, total);
   const control = useRef<HTMLDivElement>(null);
   const chosenIds = new Set(selectedItems.map((item) => item.value));
-  const items = results.options.filter((option) => !chosenIds.has(option.value));
+  // An option already among the pills is not added again (one click can be reported twice, below).
+  const addPill = useCallback((option: FieldOption) => setSelectedItems((current) => (current.some((item) => item.value === option.value) ? current : [...current, option])), []);
+  const adder = useInlineAdd(optionsFrom, addPill);
+  const items = withAddOption(
+    results.options.filter((option) => !chosenIds.has(option.value)),
+    results.status === "idle" ? results.q : "",
+    addable,
+  );
   const changed = selectedItems.map((item) => item.value).join("\n") !== initial.map((item) => item.value).join("\n");
 
   const selection = useMultipleSelection<FieldOption>({
@@ -138,8 +170,8 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
             // React renders later) still pending when the click (a discrete one) is rendered is
             // replayed with the click after it, and Downshift reports the click's choice again
             // from the new state (selectedItem is held at null here, so it always looks new).
-            // An option already among the pills is not added again.
-            setSelectedItems((current) => (current.some((item) => item.value === selectedItem.value) ? current : [...current, selectedItem]));
+            if (isAddOption(selectedItem)) void adder.add(selectedItem.label);
+            else addPill(selectedItem);
             setInputValue("");
             results.reset();
           }
@@ -201,6 +233,7 @@ export function PillsPicker({ definition, id, form, disabled, chosen, offered, t
         </div>
         <OptionList anchor={control} combobox={combobox} items={items} results={results} noun={noun} />
       </div>
+      {addable ? <InlineAddNotice adder={adder} screen={optionsFrom} onPick={addPill} /> : null}
       {notes}
     </fieldset>
   );

@@ -33,7 +33,7 @@ export interface FormFieldProps {
   /** A relation field whose stored choices the form cannot show: named, and clearable only on purpose. */
   unresolved?: { missing: string[]; clearable: boolean };
   /** A picker field (`optionsFrom`): how many options its list has, and the search its options answer. */
-  picker?: { total: number; search?: string };
+  picker?: { total: number; search?: string; addable?: boolean };
   /** File fields: the largest file the server takes, in bytes. */
   maxBytes?: number;
   /** The stored value fails today's rule: kept as it is unless the admin changes it (app/admin-kit/legacy-values.ts). */
@@ -134,6 +134,7 @@ export function FormField({
         offered={definition.options ?? []}
         total={picker?.total ?? definition.options?.length ?? 0}
         search={picker?.search}
+        addable={picker?.addable}
         hydrated={hydrated}
         invalid={invalid}
         describedBy={describedBy}

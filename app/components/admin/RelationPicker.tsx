@@ -1,4 +1,5 @@
-import { OPTIONS_PAGE, PICK_FIELD, pickSearchName } from "~/admin-kit/pickers";
+import { useLocation } from "@remix-run/react";
+import { addFormHref, OPTIONS_PAGE, PICK_FIELD, PICKER_ADD_TEXTS, pickSearchName } from "~/admin-kit/pickers";
 import { ComboboxPicker, PillsPicker } from "./ComboboxPickers";
 import { nounOf, OptionDetail, partialText, type PickerProps } from "./picker-parts";
 
@@ -17,9 +18,10 @@ export function RelationPicker(props: PickerProps) {
 }
 
 /** Without JavaScript: native controls over the offered options, and a search that posts the form back. */
-function NativePicker({ definition, id, form, required, disabled, chosen, offered, total, search, invalid, describedBy, labelText, notes }: PickerProps) {
-  const { name, type } = definition;
+function NativePicker({ definition, id, form, required, disabled, chosen, offered, total, search, invalid, describedBy, labelText, notes, addable }: PickerProps) {
+  const { name, type, optionsFrom } = definition;
   const noun = nounOf(definition);
+  const location = useLocation();
   const searchId = `${id}-search`;
   // The first matches of the list or of the search; the chosen options come before them.
   const partial = partialText(Math.min(total, OPTIONS_PAGE), total, noun, { search, more: "cari untuk yang lain" });
@@ -34,6 +36,12 @@ function NativePicker({ definition, id, form, required, disabled, chosen, offere
       <button type="submit" name={PICK_FIELD} value={name} form={form} formNoValidate className="kit-button" disabled={disabled}>
         Cari<span className="visually-hidden">{` ${noun}`}</span>
       </button>
+      {addable ? (
+        // Its list's own add form, which comes back here once it saved (what was typed here is not kept).
+        <a className="kit-button" href={addFormHref(optionsFrom, `${location.pathname}${location.search}`)}>
+          {PICKER_ADD_TEXTS.addLink(noun)}
+        </a>
+      ) : null}
     </div>
   );
   const chosenSet = new Set(chosen);

@@ -270,7 +270,11 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
                 }
                 legacy={definitionField.name in legacy}
                 maxBytes={fileLimits?.[definitionField.name]}
-                picker={offered ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name] } : undefined}
+                picker={
+                  offered
+                    ? { total: choices?.total[definitionField.name] ?? offered.length, search: choices?.searches[definitionField.name], addable: choices?.addable?.[definitionField.name] }
+                    : undefined
+                }
               />
               {conflicting ? <ConflictChoice field={conflicting} /> : null}
             </Fragment>

@@ -2,7 +2,7 @@ import { autoUpdate, flip, offset, size, useFloating } from "@floating-ui/react-
 import type { useCombobox } from "downshift";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { formatIndonesianNumber } from "~/lib/format";
-import { optionsHref, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
+import { optionsHref, PICKER_ADD_TEXTS, type OptionList, type OptionsAnswer } from "~/admin-kit/pickers";
 import type { FieldDefinition, FieldOption } from "~/admin-kit/screen";
 
 /** What the relation pickers (RelationPicker.tsx, ComboboxPickers.tsx) share: their props, their list's search and its parts. */
@@ -27,6 +27,8 @@ export interface PickerProps {
   labelText: ReactNode;
   /** The hint, errors and unresolved note, under the control. */
   notes: ReactNode;
+  /** Its list takes a record typed in the picker ("Tambah pengarang baru «…»"). */
+  addable?: boolean;
 }
 
 /** Waits this long after the last key before asking the server. */
@@ -213,13 +215,19 @@ export function OptionList({
                 ].join(" ")}
                 {...combobox.getItemProps({ item: option, index })}
               >
-                {option.label}
-                <OptionDetail option={option} />
+                {isAddOption(option) ? (
+                  <span className="kit-picker-add">{PICKER_ADD_TEXTS.add(noun, option.label)}</span>
+                ) : (
+                  <>
+                    {option.label}
+                    <OptionDetail option={option} />
+                  </>
+                )}
               </li>
             ))
           : null}
       </ul>
-      {combobox.isOpen ? <MenuStatus status={results.status} q={results.q} count={items.length} total={results.total} noun={noun} /> : null}
+      {combobox.isOpen ? <MenuStatus status={results.status} q={results.q} count={items.filter((item) => !isAddOption(item)).length} total={results.total} noun={noun} /> : null}
     </div>
   );
 }
@@ -247,4 +255,23 @@ export function escapeOnlyClosesList(isOpen: boolean) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Escape" && !isOpen) (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
   };
+}
+
+/** The last item of an open list where its list takes an added record: "Tambah pengarang baru «…»", its label what was typed. */
+const ADD_OPTION_VALUE = "\u0000add";
+
+export function isAddOption(option: FieldOption | null | undefined): boolean {
+  return option?.value === ADD_OPTION_VALUE;
+}
+
+/**
+ * The items of an open list: the options, then adding what was typed, where the list takes it and
+ * no option already bears that very name (case and spaces aside: a look-alike is the duplicate
+ * check's to point out).
+ */
+export function withAddOption(options: FieldOption[], typed: string, addable: boolean | undefined): FieldOption[] {
+  const label = typed.trim().replace(/\s+/g, " ");
+  if (!addable || label === "") return options;
+  const same = (text: string) => text.trim().replace(/\s+/g, " ").toLocaleLowerCase("id-ID") === label.toLocaleLowerCase("id-ID");
+  return options.some((option) => same(option.label)) ? options : [...options, { value: ADD_OPTION_VALUE, label }];
 }

@@ -62,6 +62,7 @@ export const authorResource = defineResource({
   shownIn: ["books"],
   pickable: {
     label: ["name"],
+    addInline: true,
     // Their books, and the first words of the biography: two "Fitri Sutrisno" are two people.
     detail: (cells) => [`${cells.total_books || "0"} buku`, firstWords(cells.biography)].filter(Boolean).join(" · "),
     lookupFailed: "Terjadi kesalahan saat mengambil data pengarang!",

@@ -16,6 +16,7 @@ export const genreResource = defineResource({
   shownIn: ["books"],
   pickable: {
     label: ["name"],
+    addInline: true,
     // Its books, counted in the book list's copy: two "Sejarah" are told apart by use.
     countedIn: { list: "book", filter: "genre", noun: "buku" },
     lookupFailed: "Terjadi kesalahan saat mengambil data genre!",

@@ -64,5 +64,5 @@ export const publisherResource = defineResource({
   name: "publishers",
   screen: publisherScreen,
   shownIn: ["books"],
-  pickable: { label: ["name"], detail: (cells) => firstWords(cells.address), lookupFailed: "Terjadi kesalahan saat mengambil data penerbit!" },
+  pickable: { label: ["name"], detail: (cells) => firstWords(cells.address), addInline: true, lookupFailed: "Terjadi kesalahan saat mengambil data penerbit!" },
 });

@@ -16,6 +16,7 @@ export const tagResource = defineResource({
   shownIn: ["books"],
   pickable: {
     label: ["name"],
+    addInline: true,
     // Its books, counted in the book list's copy: two "Sejarah" are told apart by use.
     countedIn: { list: "book", filter: "tag", noun: "buku" },
     lookupFailed: "Terjadi kesalahan saat mengambil data tag!",

@@ -128,6 +128,8 @@ export interface ChoiceSource {
   detail?(cells: Cells): string;
   /** Where its records are counted (the pickable's `countedIn`, resolved): that list, its facet, the noun of a count. */
   counted?: { adapter: ResourceAdapter<unknown, Cells, z.ZodObject>; facet: ValueFacet<unknown>; noun: string };
+  /** A picker may add a record to it (the pickable's `addInline`, where its screen has an add form). */
+  addInline: boolean;
   /** Said when the list cannot be read and the upstream sends no text of its own. */
   failed: string;
 }

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type * as z from "zod";
 import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin-kit/screen";
-import { screenHref } from "~/admin-kit/url-state";
+import { backTo } from "~/admin-kit/pickers";
+import { BACK_PARAM, screenHref } from "~/admin-kit/url-state";
 import { boundedReply } from "~/platform/forms.server";
 import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
 import type { WriteFailed } from "./adapter.server.ts";
@@ -18,10 +19,13 @@ export function alertOf(type: AlertType, message: string): AlertMessage {
 /**
  * Where the screen goes after an action: its list, in the view it was showing (search, order,
  * page); after a create, the list's first page in its default order, newest first, where the new
- * record is.
+ * record is, or the form whose picker's link opened the add form (`BACK_PARAM`).
  */
 export function listLocation(request: Request, { created = false } = {}): string {
   const url = new URL(request.url);
+  // Opened from another form's picker without JavaScript ("Tambah pengarang baru"): back to it.
+  const back = created ? backTo(url.searchParams.get(BACK_PARAM)) : undefined;
+  if (back) return back;
   if (created) return url.pathname;
   const query = screenHref(url.searchParams, "list");
   return query === "?" ? url.pathname : `${url.pathname}${query}`;

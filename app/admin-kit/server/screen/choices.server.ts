@@ -103,14 +103,17 @@ export interface PickerLists {
   options: Record<string, FieldOption[]>;
   /** By field: the lists that could not be read, each with its message. */
   failures: Record<string, string>;
+  /** By field: its list takes a record added from the picker. */
+  addable: Record<string, boolean>;
 }
 
 export async function readPickerLists(api: UpstreamClient, sources: ChoiceSources, fields: readonly FieldDefinition[]): Promise<PickerLists> {
   const pickers = pickerFields(fields);
   const read = await Promise.all(pickers.map((field) => readList(api, sources[field.optionsFrom])));
-  const lists: PickerLists = { options: {}, failures: {} };
+  const lists: PickerLists = { options: {}, failures: {}, addable: {} };
   pickers.forEach((field, index) => {
     const answer = read[index];
+    lists.addable[field.name] = sources[field.optionsFrom].addInline;
     lists.options[field.name] = "options" in answer ? answer.options : [];
     if ("failure" in answer) lists.failures[field.name] = answer.failure;
   });
@@ -148,7 +151,7 @@ interface ChoicesRequest {
 
 /** What an open form's pickers offer: the chosen options first, then the first of the list (or of the search). */
 export function formChoices(lists: PickerLists, fields: readonly FieldDefinition[], { chosen, search }: ChoicesRequest): FormChoices {
-  const choices: FormChoices = { offered: {}, total: {}, searches: {} };
+  const choices: FormChoices = { offered: {}, total: {}, searches: {}, addable: lists.addable };
   for (const field of pickerFields(fields)) {
     const all = lists.options[field.name] ?? [];
     const picked = optionsOfIds(chosen[field.name] ?? [], all, lists.failures[field.name] === undefined);

@@ -45,6 +45,8 @@ export interface Submitted extends FormFiles {
   fields: Array<[string, string]>;
   /** Its files went ahead as resumable uploads, kept on the server when the save is sent back. */
   uploadsKept?: boolean;
+  /** Answers instead of the redirect to the list once the record is written, given its id (null: not found); a picker's add. */
+  written?(id: string | null): Response;
 }
 
 type Answer = ReturnType<typeof data<ScreenActionData>> | Response;
@@ -309,9 +311,13 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (!(error instanceof AuditUnavailable)) throw error;
     return sendBack(save, reply(), 503, { alert: alertOf("error", AUDIT_MESSAGES.unavailable) });
   }
+  let written: string | null | undefined;
+  let found: Promise<string | null> | undefined;
+  const findId = () => (found ??= findCreatedId(admin, adapter, values));
   try {
     const answer = await sendWrite(admin, adapter, save.call, values, context, submitted);
-    audit.ok(context.id ?? createdId(answer), () => findCreatedId(admin, adapter, values));
+    written = context.id ?? createdId(answer);
+    audit.ok(written, findId);
   } catch (error) {
     if (error instanceof FormRejected) {
       // Refused here, on the way: the upstream stored nothing (its body was cut short, if it had begun).
@@ -334,5 +340,6 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   } finally {
     clearResource(adapter.resource);
   }
+  if (submitted.written) return submitted.written(written ?? (await findId()));
   return redirectWithAlert(admin.session, listLocation(request, { created: submitted.intent === "create" }), save.success ? { type: "success", message: save.success } : undefined);
 }
