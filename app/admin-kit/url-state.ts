@@ -43,11 +43,11 @@ export const SEARCH_MAX_LENGTH = 200;
 export const ROWS_PER_PAGE = [20, 50, 100] as const;
 /** Filter values read from a URL at most: a hand-made URL with more is cut, and told so. */
 export const MAX_FILTER_PARAMS = 20;
-/** The parameters that are not filters: the view's own, the screen's overlays, Remix's. */
 /** Where a screen opened from another form's picker goes back to once it added a record (app/admin-kit/pickers.ts). */
 export const BACK_PARAM = "back";
 
-const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "index", "_data", BACK_PARAM]);
+/** The parameters that are not filters: the view's own, the screen's overlays, the export's file format (export.ts, `EXPORT_PARAMS`), the way back to a picker's form, Remix's. */
+const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "format", "sep", BACK_PARAM, "index", "_data"]);
 const FILTER_NAME = /^[a-z][a-z0-9_]{0,40}$/;
 
 export function isRecordId(value: string | null | undefined): value is string {

@@ -29,8 +29,13 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** What separates a CSV line's cells: a comma, or the semicolon Excel expects where the decimal mark is a comma (Indonesian settings). */
+export type CsvSeparator = "," | ";";
+
 export interface CsvDownload {
   fileName: string;
+  /** A comma unless given. */
+  separator?: CsvSeparator;
   header: string[];
   /** The rows, batch by batch. A batch that fails aborts the download. */
   batches: AsyncIterator<string[][], void, undefined>;
@@ -43,9 +48,9 @@ export interface CsvDownload {
  * errors the stream; the connection is cut before the end of the body and the browser reports
  * the download as failed, rather than saving a file that looks complete.
  */
-export function csvResponse({ fileName, header, batches, logName }: CsvDownload): Response {
+export function csvResponse({ fileName, separator = ",", header, batches, logName }: CsvDownload): Response {
   const encoder = new TextEncoder();
-  const encode = (lines: string[][]) => encoder.encode(lines.map((line) => `${line.map(csvCell).join(",")}\r\n`).join(""));
+  const encode = (lines: string[][]) => encoder.encode(lines.map((line) => `${line.map(csvCell).join(separator)}\r\n`).join(""));
   let rowsWritten = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -10,9 +10,10 @@ import { redirectWithAlert } from "~/platform/flash.server";
 import { exportFileName } from "~/admin-kit/server/screen.server";
 
 /**
- * The toolbar's Export button of every admin list, /admin/export/{screen id}: the whole list as a
- * CSV file named after the screen and today's date. /admin/export/audit is the audit log's,
- * filtered by `?resource=` as its screen is.
+ * The toolbar's Export of every admin list, /admin/export/{screen id}: the records the list's view
+ * shows (`?q=`, filters, order) as a CSV (`?format=csv&sep=;` or `sep=,`) or Excel file
+ * (`?format=xlsx`) named after the screen and today's date (app/admin-kit/export.ts).
+ * /admin/export/audit is the audit log's CSV, filtered by `?resource=` as its screen is.
  */
 
 async function auditExport(admin: AdminContext, request: Request): Promise<Response> {
@@ -30,5 +31,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.screen === AUDIT_PAGE.id) return auditExport(admin, request);
   const screen = RESOURCES.screenById(params.screen);
   if (!screen?.definition.exportable) throw new Response("Halaman tidak ditemukan", { status: 404 });
-  return screen.exportCsv(admin, request);
+  return screen.exportList(admin, request);
 }

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { once } from "node:events";
 import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import ExcelJS from "exceljs";
 import { SCREENS } from "~/resources/resources";
 import { startReferenceApi } from "../../reference-api/server.ts";
 import { expect, test } from "./fixtures.ts";
@@ -116,11 +118,11 @@ const site = (pathAndQuery: string, init: RequestInit = {}) =>
   fetch(`${bff!.url}${pathAndQuery}`, { redirect: "manual", ...init, headers: { Cookie: cookie, ...init.headers } });
 
 /** The file's rows as arrays of cells, after its byte-order mark; every cell must be quoted, every line end CRLF. */
-async function csvRows(response: Response): Promise<string[][]> {
+async function csvRows(response: Response, separator = ","): Promise<string[][]> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(3));
-  const cell = /"((?:[^"]|"")*)"(,|\r\n)/y;
+  const cell = new RegExp(`"((?:[^"]|"")*)"(${separator}|\r\n)`, "y");
   const rows: string[][] = [];
   let row: string[] = [];
   while (cell.lastIndex < text.length) {
@@ -135,6 +137,20 @@ async function csvRows(response: Response): Promise<string[][]> {
   return rows;
 }
 
+/** An Excel file's one sheet, read back as Excel would open it. */
+async function xlsxSheet(bytes: ArrayBuffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  expect(workbook.worksheets).toHaveLength(1);
+  return workbook.worksheets[0];
+}
+
+/** The toolbar's Export links in a list page's HTML, by label. */
+function exportLinks(html: string): Record<string, string> {
+  const menu = html.match(/<details class="kit-export">([\s\S]*?)<\/details>/)?.[1] ?? "";
+  return Object.fromEntries([...menu.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => [decodeHtmlEntities(match[2]), decodeHtmlEntities(match[1])]));
+}
+
 /** The column headers' text, as a screen reader has it: the sort link's name, not its hidden arrow. */
 function tableHeaders(html: string): string[] {
   return [...html.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)]
@@ -143,46 +159,97 @@ function tableHeaders(html: string): string[] {
 }
 
 test.describe("Export", () => {
-  test("every admin list's Export button downloads its columns as a dated CSV", async () => {
+  test("every admin list's Export offers CSV (;), CSV (,) and Excel: dated files of every record, its id first, every column", async () => {
     expect(EXPORTED_SCREENS.length).toBeGreaterThan(10);
     for (const [segment, fileStem] of EXPORTED_SCREENS) {
       expect(fileStem, `${segment}: its file's name, written in FILE_STEMS above`).toBeDefined();
       const screen = await site(`/admin/${segment}`);
       expect(screen.status, segment).toBe(200);
       const html = await screen.text();
-      const link = html.match(/<a href="([^"]+)" class="kit-button kit-button-secondary" download="">/);
-      expect(link?.[1], `${segment}: the Export button`).toBe(`/admin/export/${segment}`);
-      const download = await site(link![1]);
+      const links = exportLinks(html);
+      expect(links, `${segment}: the Export menu`).toEqual({
+        "CSV (;)": `/admin/export/${segment}?format=csv&sep=%3B`,
+        "CSV (,)": `/admin/export/${segment}?format=csv&sep=%2C`,
+        "Excel (XLSX)": `/admin/export/${segment}?format=xlsx`,
+      });
+      const download = await site(links["CSV (;)"]);
       expect(download.status, segment).toBe(200);
       expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${fileStem}-${jakartaToday()}.csv"`);
-      const [header, ...records] = await csvRows(download);
-      // Every column of the screen, those the table starts without (`optional`, in the column
-      // chooser: a book's publisher) too; the library's status switch is a column of its own.
-      const columns = SCREENS.find((screen) => screen.id === segment)!.columns.map((column) => column.header);
-      expect(header, segment).toEqual(segment === "library" ? [...columns, "Aktif"] : columns);
+      const [header, ...records] = await csvRows(download, ";");
+      // The record's id, then every column of the screen, those the table starts without
+      // (`optional`, in the column chooser: a book's publisher) too; the library's status switch
+      // is a column of its own; a book's and a video's fields beyond their tables are there too.
+      const columns = SCREENS.find((each) => each.id === segment)!.columns.map((column) => column.header);
+      expect(header[0], segment).toBe("ID");
+      if (segment === "book" || segment === "video") expect(header, segment).toEqual(expect.arrayContaining(columns));
+      else expect(header.slice(1), segment).toEqual(segment === "library" ? [...columns, "Aktif"] : columns);
       const shown = tableHeaders(html);
       expect(columns.filter((column) => shown.includes(column)), `${segment}: the table's columns, in the file's order`).toEqual(shown);
       expect(records.length, `${segment}: the seeded records`).toBeGreaterThan(0);
+      expect(records.every((record) => /^\d+$/.test(record[0])), `${segment}: each record's id`).toBe(true);
+
+      const excel = await site(links["Excel (XLSX)"]);
+      expect(excel.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+      expect(excel.headers.get("content-disposition")).toBe(`attachment; filename="${fileStem}-${jakartaToday()}.xlsx"`);
+      const sheet = await xlsxSheet(await excel.arrayBuffer());
+      expect(sheet.rowCount, segment).toBe(records.length + 1);
+      expect(sheet.getCell("A2").value, segment).toBe(records[0][0]);
+      expect(sheet.getCell("A2").type, `${segment}: the id is a text cell`).toBe(ExcelJS.ValueType.String);
     }
   });
 
   test("writes every record of a list longer than several upstream pages", async () => {
     const stored = await apiData<Array<{ name: string }>>(referenceApi!.url, "/tags", token);
     expect(stored.length).toBeGreaterThan(200);
-    const [header, ...records] = await csvRows(await site("/admin/export/tag"));
-    expect(header).toEqual(["Nama", "Sampul"]);
-    expect(records.map((record) => record[0]).sort()).toEqual(stored.map((tag) => tag.name).sort());
+    const [header, ...records] = await csvRows(await site("/admin/export/tag?format=csv&sep=%3B"), ";");
+    expect(header).toEqual(["ID", "Nama", "Sampul"]);
+    expect(records.map((record) => record[1]).sort()).toEqual(stored.map((tag) => tag.name).sort());
   });
 
-  test("a download whose upstream fails after the first page fails, instead of saving a shorter file", async () => {
+  test("never saves a shorter file: an upstream failing after the first page sends the admin back to the list, which says so", async () => {
     failSecondTagPage = true;
     try {
-      const download = await site("/admin/export/tag");
-      expect(download.status).toBe(200);
-      await expect(download.arrayBuffer()).rejects.toThrow();
+      const download = await site("/admin/export/tag?format=xlsx");
+      expect(download.status).toBe(302);
+      expect(download.headers.get("location")).toBe("/admin/tag");
     } finally {
       failSecondTagPage = false;
+    }
+    const html = decodeHtmlEntities(await (await site("/admin/tag")).text());
+    expect(html).toContain(SCREENS.find((screen) => screen.id === "tag")!.messages.loadFailed);
+  });
+
+  test("in a browser without JavaScript: Excel (XLSX) of a filtered book list holds the books the list shows, ISBNs as text", async ({ adminsAt }) => {
+    const admin = await adminsAt(bff!.url).open({ javaScript: false });
+    const { page } = admin;
+    await admin.open("/admin/book");
+    await page.locator("summary", { hasText: "Saring" }).click();
+    await page.getByRole("combobox", { name: "Genre" }).selectOption("Nonfiksi");
+    await page.getByRole("button", { name: "Terapkan" }).click();
+    await page.waitForURL((url) => url.searchParams.get("genre") === "Nonfiksi");
+    // The books shown, by their EDIT links' ids, in the table's order.
+    const hrefs = await page.getByRole("link", { name: /^EDIT/ }).evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const shown = hrefs.map((href) => new URLSearchParams(href.slice(href.indexOf("?"))).get("id"));
+    expect(shown.length).toBeGreaterThan(2);
+
+    await page.locator("summary", { hasText: "Export" }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Excel (XLSX)" }).click()]);
+    expect(download.suggestedFilename()).toBe(`buku-${jakartaToday()}.xlsx`);
+    const file = await readFile(await download.path());
+    const sheet = await xlsxSheet(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+    const ids: unknown[] = [];
+    sheet.getColumn(1).eachCell((cell, row) => {
+      if (row > 1) ids.push(cell.value);
+    });
+    expect(ids).toEqual(shown);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (name: string) => header.indexOf(name) + 1;
+    for (let row = 2; row <= sheet.rowCount; row += 1) {
+      expect(String(sheet.getCell(row, column("Genre")).value)).toContain("Nonfiksi");
+      const isbn = sheet.getCell(row, column("ISBN/ISSN"));
+      expect(isbn.type).toBe(ExcelJS.ValueType.String);
+      expect(String(isbn.value)).toMatch(/^978/);
     }
   });
 });

@@ -96,6 +96,17 @@ describe("DataTable", () => {
     expect(full).toMatch(/EDIT<span class="visually-hidden"> (<!-- -->)?Dua<\/span>/);
   });
 
+  it("offers the export's formats as links under Export, which work without JavaScript", () => {
+    const exports = [
+      { label: "CSV (;)", href: "/admin/export/test?format=csv&sep=%3B&q=a" },
+      { label: "Excel (XLSX)", href: "/admin/export/test?format=xlsx&q=a" },
+    ];
+    const markup = html(<DataTable caption="Uji" columns={columns} rows={rows} rowLabel={(cells) => cells.title} emptyText="Kosong" toolbar={{ exports }} />);
+    expect(markup).toMatch(/<details class="kit-export"><summary class="kit-button kit-button-secondary">.*Export<\/summary>/);
+    expect(markup).toContain('<a href="/admin/export/test?format=csv&amp;sep=%3B&amp;q=a">CSV (;)</a>');
+    expect(markup).toContain('<a href="/admin/export/test?format=xlsx&amp;q=a">Excel (XLSX)</a>');
+  });
+
   it("says when there are no rows, and scrolls within the spec's height", () => {
     const markup = html(<DataTable caption="Uji" columns={columns} rows={[]} rowLabel={(cells) => cells.title} emptyText="Belum ada data." />);
     expect(markup).toContain("Belum ada data.");

@@ -8,7 +8,7 @@ import { knowResources } from "~/platform/cache.server";
 import type { FileRule } from "~/platform/multipart.server";
 import type { UploadTarget } from "~/platform/uploads.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
-import { exportCsv, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
+import { exportList, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
 import { addOption } from "./screen/add-option.server.ts";
 import { searchChoices } from "./screen/choices.server.ts";
 import { screenSummary, type ScreenSummary } from "./screen/summary.server.ts";
@@ -42,8 +42,8 @@ export interface RegisteredScreen {
   /** Its route's loader and action (app/routes/admin-screen.tsx), once the admin is known. */
   load(admin: AdminContext, request: Request): ReturnType<typeof loadScreen>;
   act(admin: AdminContext, request: Request): ReturnType<typeof screenAction>;
-  /** The list as a CSV download, for an exportable screen. */
-  exportCsv(admin: AdminContext, request: Request): Promise<Response>;
+  /** The list as a file (CSV or XLSX, as the URL asks: app/admin-kit/export.ts), for an exportable screen. */
+  exportList(admin: AdminContext, request: Request): Promise<Response>;
   /** What the desk says of its list: its size and what needs the librarian (screen/summary.server.ts). */
   summary(admin: AdminContext): Promise<ScreenSummary>;
 }
@@ -102,8 +102,15 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
   });
   const lists = pickableLists(adapters);
   for (const adapter of adapters) {
-    // The lists its form picks from, and those that name its filters' values.
-    const named = [...adapter.definition.fields, ...(adapter.filters ?? [])].flatMap((used) => ("optionsFrom" in used && used.optionsFrom !== undefined ? [used.optionsFrom] : []));
+    // The lists its form picks from, and those that name its filters' and its export's values.
+    const named = [...adapter.definition.fields, ...(adapter.filters ?? []), ...(adapter.exportColumns ?? [])].flatMap((used) =>
+      "optionsFrom" in used && used.optionsFrom !== undefined ? [used.optionsFrom] : [],
+    );
+    for (const column of adapter.exportColumns ?? []) {
+      if (column.optionsFrom !== undefined && !lists[column.optionsFrom]) {
+        throw new Error(`${adapter.resource.name}: the export's column ${column.header} is named by "${column.optionsFrom}", which no listed resource declares pickable`);
+      }
+    }
     const pickers = named.flatMap((list) => (lists[list] ? [[list, lists[list]] as const] : []));
     if (pickers.length > 0) adapter.choices = Object.fromEntries(pickers);
   }
@@ -116,7 +123,7 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
       page: adminPage(adapter.definition.id, adapter.definition.menu),
       load: (admin, request) => loadScreen(admin, request, adapter),
       act: (admin, request) => screenAction(admin, request, adapter),
-      exportCsv: (admin, request) => exportCsv(admin, request, adapter),
+      exportList: (admin, request) => exportList(admin, request, adapter),
       summary: (admin) => screenSummary(admin.api, adapter),
     }),
   );

@@ -10,6 +10,6 @@
 export * from "~/admin-kit/server/screen/adapter.server";
 export { loadScreen } from "~/admin-kit/server/screen/load.server";
 export { screenAction } from "~/admin-kit/server/screen/action.server";
-export { exportCsv, exportFileName } from "~/admin-kit/server/screen/export.server";
+export { exportList, exportFileName } from "~/admin-kit/server/screen/export.server";
 export { fileRulesOf } from "~/admin-kit/server/screen/file-rules.server";
 export type { ListFilter } from "~/admin-kit/server/screen/filters.server";

@@ -6,6 +6,7 @@ import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { ColumnChooser, useShownColumns } from "./ColumnChooser";
+import { ExportMenu } from "./ExportMenu";
 import { CellContent, CellWithUnder, cellStyle, SortLink, sortState, type Sorting } from "./table-cells";
 
 export type { Sorting };
@@ -34,7 +35,10 @@ export interface ToolbarButton {
 }
 
 export interface Toolbar {
+  /** Export as one download (the audit log's CSV). */
   exportHref?: string;
+  /** Export in a format of the admin's choice: a link each, under the toolbar's "Export". */
+  exports?: ToolbarButton[];
   add?: ToolbarButton;
   extra?: ToolbarButton[];
 }
@@ -136,7 +140,7 @@ export function DataTable<C extends Cells>({
   const columns = allColumns.filter((column) => shown.has(column.accessor));
   const choosable = columnsKey !== undefined && allColumns.some((column) => column.optional);
   const hasActions = Boolean(actions.editHref || actions.detailHref || actions.toggle || actions.deleteHref);
-  const hasToolbar = Boolean(toolbar.exportHref || toolbar.add || toolbar.extra?.length || choosable || toolbarStart);
+  const hasToolbar = Boolean(toolbar.exportHref || toolbar.exports?.length || toolbar.add || toolbar.extra?.length || choosable || toolbarStart);
 
   const scrollBox = useRef<HTMLDivElement>(null);
   const shownPage = pager?.page;
@@ -165,6 +169,7 @@ export function DataTable<C extends Cells>({
               Export
             </a>
           ) : null}
+          {toolbar.exports?.length ? <ExportMenu links={toolbar.exports} /> : null}
           {toolbar.extra?.map((button) => (
             <Link key={button.label} to={button.href} className="kit-button kit-button-primary" preventScrollReset>
               <Icon name="add" size={18} className="kit-icon" />

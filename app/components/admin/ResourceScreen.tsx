@@ -22,7 +22,7 @@ import {
   type ScreenData,
   type ToggleDefinition,
 } from "~/admin-kit/screen";
-import { exportPath } from "~/admin-kit/menu";
+import { EXPORT_CHOICES, exportHref } from "~/admin-kit/export";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin-kit/url-state";
 import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
@@ -128,7 +128,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   const addHref = screenHref(searchParams, { modal: "add" });
   const toolbar: Toolbar = {
-    exportHref: definition.exportable ? exportPath(definition.id) : undefined,
+    exports: definition.exportable ? EXPORT_CHOICES.map(({ label, format }) => ({ label, href: exportHref(definition.id, state, format) })) : undefined,
     add: canAdd && definition.addButton?.placement === "toolbar" ? { label: "Tambah", href: addHref } : undefined,
     extra: canAdd && definition.addButton?.placement === "extra" ? [{ label: definition.addButton.label, href: addHref }] : undefined,
   };

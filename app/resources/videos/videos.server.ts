@@ -193,6 +193,15 @@ export const videoAdapter = serveResource(videoResource, {
   }),
   formValues: (record) => ({ title: record.title, description: record.description }),
   files: (record) => ({ video: shownUrl(record.link), thumbnail: shownUrl(record.thumbnail), background: shownUrl(record.background) }),
+  // Every field, beyond the table's: the background too, the files at this site's addresses, the views as a number.
+  exportColumns: [
+    { header: "Judul", value: (record) => record.title },
+    { header: "Deskripsi", value: (record, text) => text.summary(record.description) },
+    { header: "Tautan Video", value: (record) => shownUrl(record.link) ?? record.link, link: true },
+    { header: "Thumbnail", value: (record) => shownUrl(record.thumbnail), link: true },
+    { header: "Gambar latar", value: (record) => shownUrl(record.background), link: true },
+    { header: "Ditonton", value: (record) => record.watched },
+  ],
   create: stagedSave,
   update: stagedSave,
   removePath: (id) => `/videos/${encodeURIComponent(id)}`,

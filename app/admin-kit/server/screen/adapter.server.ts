@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { clip } from "~/lib/format";
+import type { OptionList } from "~/admin-kit/pickers";
 import type { StoredRelations } from "~/admin-kit/relations";
 import type { ResourceDeclaration } from "~/admin-kit/resource";
 import type { Cells, FormValues, ScreenDefinition } from "~/admin-kit/screen";
@@ -80,6 +81,23 @@ export interface CellText {
 
 export type { PageRequest } from "~/platform/upstream.server";
 
+/** A value an export writes: text, a number (a number cell in Excel), a list (written joined by ", "), or nothing. */
+export type ExportValue = string | number | null | readonly string[];
+
+/**
+ * A column of the export (export.server.ts) that a resource declares beyond its screen's: a field
+ * the table does not show (a book's tags and file), or one it shows otherwise (a count as a
+ * number). Values come whole (`CellText`: whole texts, dates as DD-MM-YYYY).
+ */
+export interface ExportColumn<Rec> {
+  header: string;
+  value(record: Rec, text: CellText): ExportValue;
+  /** The value is a file's address on this site (`/files/…`): written as an absolute URL. */
+  link?: boolean;
+  /** The value holds ids of this list's records (a pickable resource's screen id): written as their options' labels ("959.8 Sejarah Asia Tenggara"). */
+  optionsFrom?: OptionList;
+}
+
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   /** Its screen (the declaration's). */
   definition: ScreenDefinition<C, S>;
@@ -100,6 +118,11 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   read?(api: UpstreamClient, id: string): Promise<Rec | undefined>;
   idOf(record: Rec): string;
   cells(record: Rec, text: CellText): C;
+  /**
+   * The export's columns after the record's id, when the screen's columns (and its status switch)
+   * are not every field: a resource whose table leaves fields out declares them all here.
+   */
+  exportColumns?: ReadonlyArray<ExportColumn<Rec>>;
   /** The edit form's starting values (relation fields come from `relations`). */
   formValues(record: Rec): FormValues;
   /**

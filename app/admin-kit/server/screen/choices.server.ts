@@ -6,6 +6,7 @@ import { formatIndonesianNumber } from "~/lib/format";
 import { recordsHolding } from "~/platform/facets.server";
 import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
 import type { ChoiceSource, ChoiceSources } from "./adapter.server.ts";
+import type { FilterLabels, ListFilter } from "./filters.server.ts";
 import { queryReadModel, screenReadModel } from "./read-model.server.ts";
 
 /**
@@ -77,6 +78,12 @@ export async function optionLabels(api: UpstreamClient, sources: ChoiceSources, 
     const answer = read[index];
     return [name, new Map("options" in answer ? answer.options.map((option) => [option.value, option.label]) : [])];
   }));
+}
+
+/** By filter: the labels of a list's filter values kept as ids (a book's classification), from the lists that name them, as the list page shows them. */
+export function filterLabels<Rec>(api: UpstreamClient, adapter: { filters?: ReadonlyArray<ListFilter<Rec>>; choices?: ChoiceSources }): Promise<FilterLabels> {
+  const labelled = (adapter.filters ?? []).flatMap((filter) => (filter.kind === "values" && filter.optionsFrom ? [[filter.name, filter.optionsFrom] as const] : []));
+  return optionLabels(api, adapter.choices ?? {}, labelled);
 }
 
 /** A list's options, all of them, or the list's failure message when it cannot be read. */

@@ -11,7 +11,7 @@ import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
 import type { ChoiceSources } from "./adapter.server.ts";
-import { formChoices, optionLabels, readPickerLists, resolvedRecord } from "./choices.server.ts";
+import { filterLabels, formChoices, readPickerLists, resolvedRecord } from "./choices.server.ts";
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
 import { currentRecord } from "./current-record.server.ts";
 import { shownDigest } from "./merge.server.ts";
@@ -43,8 +43,7 @@ async function listView<Rec, C extends Cells>(
     return { rows: records.slice(0, 1).map((record) => toRow(adapter, record)), paging: null, count: null, selected: null, notes: [] };
   }
   // The filters' labels of values kept as ids (a classification's) are read beside the list.
-  const labelled = (adapter.filters ?? []).flatMap((filter) => (filter.kind === "values" && filter.optionsFrom ? [[filter.name, filter.optionsFrom] as const] : []));
-  const [model, labels] = await Promise.all([screenReadModel(api, adapter), optionLabels(api, adapter.choices ?? {}, labelled)]);
+  const [model, labels] = await Promise.all([screenReadModel(api, adapter), filterLabels(api, adapter)]);
   const perPage = definition.pageSize ? rowsPerPage(definition.pageSize, state) : undefined;
   const answer = queryReadModel(model, adapter, state, { pageSize: perPage?.size, filtered: { labels } });
   const paging = perPage

@@ -171,21 +171,36 @@ function orderedPositions(
   return matched ? order.filter((position) => matched.has(position)) : order;
 }
 
+/** A view's rows, before paging: the positions of its records in `model.records`, in the view's order, with its filters as the page shows them. */
+export interface ViewRows {
+  positions: ArrayLike<number>;
+  filters?: ListFilters;
+  notes: string[];
+}
+
+/** The rows a view shows, searched, filtered and ordered, before paging: the list page's rows and the export's are these. */
+export function viewRows<Rec, C extends Cells>(
+  model: ReadModel<Rec, C>,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  view: ListView,
+  { searchIn, filtered }: Omit<ReadModelQuery, "pageSize"> = {},
+): ViewRows {
+  const sortable = listedColumns(adapter.definition.columns);
+  const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
+  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
+  if (!filtered || !adapter.filters || adapter.filters.length === 0) return { positions, notes: [] };
+  const { positions: kept, shown, notes } = filterList(model.records, adapter.filters, view, positions, filtered.labels);
+  return { positions: kept, filters: shown, notes };
+}
+
 /** One page of a view of the read model (all matching rows when the screen does not page). */
 export function queryReadModel<Rec, C extends Cells>(
   model: ReadModel<Rec, C>,
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
   view: ListView,
-  { pageSize, searchIn, filtered }: ReadModelQuery = {},
+  { pageSize, ...query }: ReadModelQuery = {},
 ): ListAnswer<C> {
-  const sortable = listedColumns(adapter.definition.columns);
-  const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
-  let positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
-  let filters: ListFilters | undefined;
-  let notes: string[] = [];
-  if (filtered && adapter.filters && adapter.filters.length > 0) {
-    ({ positions, shown: filters, notes } = filterList(model.records, adapter.filters, view, positions, filtered.labels));
-  }
+  const { positions, filters, notes } = viewRows(model, adapter, view, query);
   const total = positions.length;
   const size = pageSize ?? Math.max(total, 1);
   const pageCount = Math.max(1, Math.ceil(total / size));
