@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-c
 import { expect, test } from "./fixtures.ts";
 import {
   apiData,
+  axeViolations,
   catalogueBooks,
   decodeHtmlEntities,
   htmlToText,
@@ -9,7 +10,6 @@ import {
   keepScreenshot,
   records,
   referenceApiToken,
-  seriousViolations,
   STAFF_EMAIL,
   waitForHydrationOrExplain,
 } from "./helpers/index.ts";
@@ -25,9 +25,10 @@ import {
 const PRODUCT = "Dinas Perpustakaan dan Kearsipan";
 /** The only external host a public page may load from (map tiles); this machine has no internet. */
 const TILE_HOST = "tile.openstreetmap.org";
+/** A cheap phone and an office laptop (issue 50: axe at 360 px and 1366 px). */
 const VIEWPORTS = [
-  { width: 375, height: 740 },
-  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+  { width: 1366, height: 768 },
 ];
 
 interface PublicPage {
@@ -178,7 +179,7 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
   });
 
   for (const viewport of VIEWPORTS) test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test("renders without console errors, and axe finds no serious or critical violation", async ({ browser, mainStack }) => {
+    test("renders without console errors, and axe finds nothing, of any impact", async ({ browser, mainStack }) => {
       const { bffUrl } = mainStack;
       const page = pageNamed(name);
       const { tab, errors } = await tabAt(browser, viewport);
@@ -193,7 +194,7 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
       await loadWholePage(tab);
       await keepScreenshot(tab, `public-${page.name}-${viewport.width}`, { fullPage: true });
 
-      expect(await seriousViolations(tab), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
+      expect(await axeViolations(tab), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
       expect(errors, `console errors on ${page.path} at ${viewport.width}px`).toEqual([]);
     });
   });

@@ -4,7 +4,8 @@ import { type Banner, decodeHtmlEntities, DESKTOP, records } from "./helpers/ind
 
 /**
  * The home page's banner slider (spec §2, §9): a slide every 8000 ms, wrapping around, paused
- * while a visitor hovers or focuses it and for visitors who prefer reduced motion. Time is
+ * while a visitor hovers or focuses it and for visitors who prefer reduced motion, and stopped
+ * or started for good with its pause and play button. Time is
  * Playwright's fake clock, so the test does not wait 8 real seconds per slide.
  */
 
@@ -100,6 +101,49 @@ test("does not advance for a visitor who prefers reduced motion", async ({ conte
   // The visitor can still move on by hand.
   await page.getByRole("button", { name: "Slide berikutnya" }).click();
   expect(await activeTitle(page)).toBe(banners[1].title);
+});
+
+// WCAG 2.2.2: motion a visitor can stop, by keyboard and by touch; the button says what it would do.
+test("a visitor pauses it with the keyboard and it stays still wherever focus goes; played again, it turns even while focused", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack);
+  await page.getByRole("button", { name: "Jeda slide otomatis" }).focus();
+  await page.keyboard.press("Enter");
+  const play = page.getByRole("button", { name: "Putar slide otomatis" });
+  await expect(play).toBeFocused();
+  // Focus leaves the slider (which alone would let it turn again): paused by choice, it does not.
+  await page.getByRole("heading", { name: "Visi & Misi" }).evaluate((element) => {
+    (element as HTMLElement).tabIndex = -1;
+    (element as HTMLElement).focus();
+  });
+  await page.clock.runFor(INTERVAL_MS * 2);
+  expect(await activeTitle(page)).toBe(banners[0].title);
+  // The chosen slide is still told to screen readers while it stands.
+  await expect(page.locator(".banner-slides")).toHaveAttribute("aria-live", "polite");
+  await play.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: "Jeda slide otomatis" })).toBeFocused();
+  await page.clock.runFor(INTERVAL_MS);
+  expect(await activeTitle(page)).toBe(banners[1].title);
+});
+
+test("a visitor on a phone pauses it by touch; the button is a 44 px target", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const pause = page.getByRole("button", { name: "Jeda slide otomatis" });
+  const box = (await pause.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  await pause.tap();
+  await page.getByRole("heading", { name: "Visi & Misi" }).evaluate((element) => {
+    (element as HTMLElement).tabIndex = -1;
+    (element as HTMLElement).focus();
+  });
+  await page.clock.runFor(INTERVAL_MS * 2);
+  expect(await activeTitle(page)).toBe(banners[0].title);
+  await expect(page.getByRole("button", { name: "Putar slide otomatis" })).toBeVisible();
+});
+
+test("without JavaScript nothing turns, and no pause button is offered", async ({ contexts, mainStack }) => {
+  const page = await openHome(contexts, mainStack, { javaScriptEnabled: false });
+  await expect(page.locator(".banner-toggle")).toBeHidden();
 });
 
 test.describe("the SELENGKAPNYA button", () => {

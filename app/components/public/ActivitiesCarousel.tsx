@@ -1,5 +1,5 @@
 import splideCore from "@splidejs/splide/dist/css/splide-core.min.css?url";
-import { Splide, SplideSlide } from "@splidejs/react-splide";
+import { Splide } from "@splidejs/react-splide";
 import type { Options } from "@splidejs/splide";
 import type { ActivityCardData } from "~/lib/cards";
 import { ActivityCard } from "./ActivityCard";
@@ -20,7 +20,8 @@ const OPTIONS: Options = {
   pauseOnHover: true,
   pauseOnFocus: true,
   slideFocus: false,
-  label: "Kegiatan",
+  // Not "Kegiatan": the section around it is that landmark already.
+  label: "Karusel kegiatan",
   i18n: {
     prev: "Kegiatan sebelumnya",
     next: "Kegiatan berikutnya",
@@ -45,16 +46,26 @@ export interface ActivitiesCarouselProps {
  * The home page's activities, an island (`Island.tsx`) of `@splidejs/react-splide`. The server's
  * HTML is Splide's own markup, which reads as a swipeable row without script, each card already
  * as wide as Splide will make it (public.css), so that nothing moves when the island wakes and
- * Splide mounts while the visitor looks at it.
+ * Splide mounts while the visitor looks at it. Its pause and play button shows once Splide runs.
  */
 export function ActivitiesCarousel({ activities }: ActivitiesCarouselProps) {
   return (
-    <Splide className="activities" aria-label="Kegiatan" options={OPTIONS}>
-      {activities.map((activity) => (
-        <SplideSlide key={activity.id}>
-          <ActivityCard activity={activity} />
-        </SplideSlide>
-      ))}
+    <Splide className="activities" aria-label={OPTIONS.label} options={OPTIONS} hasTrack={false}>
+      {/* Splide's track, as SplideTrack's but of divs: Splide gives each slide a role ("group"), which a list item may not take. */}
+      <div className="splide__track">
+        <div className="splide__list">
+          {activities.map((activity) => (
+            <div key={activity.id} className="splide__slide">
+              <ActivityCard activity={activity} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {/* Splide's own autoplay toggle (WCAG 2.2.2): it names it "Jeda putar otomatis" or "Putar otomatis" as it plays or not. */}
+      <button className="splide__toggle" type="button" aria-label={OPTIONS.i18n?.pause}>
+        <span className="splide__toggle__play" aria-hidden="true">▶</span>
+        <span className="splide__toggle__pause" aria-hidden="true">❚❚</span>
+      </button>
     </Splide>
   );
 }

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
+import { BANNER_TOGGLE } from "~/lib/banner";
 import { responsiveImage } from "~/lib/images";
 
 /**
@@ -88,6 +89,10 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
           </div>
           <button type="button" className="banner-arrow" aria-label="Slide berikutnya" data-slide-step="1">
             ›
+          </button>
+          {/* Pause and play (WCAG 2.2.2): shown by the script that turns the slides, which names it as they turn or not. */}
+          <button type="button" className="banner-toggle" aria-label={BANNER_TOGGLE.pause} data-slide-toggle hidden>
+            <span aria-hidden="true">❚❚</span>
           </button>
         </div>
       ) : null}

@@ -195,15 +195,20 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
  * default mode also opens a blank page per check to merge frames): about 100 ms of a check's
  * 170 ms on a small page, over the suite's 150 checks.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export function seriousViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, ["serious", "critical"]);
+}
+
+/** What axe-core finds of these impacts (every impact by default: minor, moderate, serious, critical), as `seriousViolations` says it. */
+export async function axeViolations(page: Page, impacts: readonly string[] = ["minor", "moderate", "serious", "critical"]): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (wanted) => {
     const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
     const { violations } = await axe.run(document, { resultTypes: ["violations"] });
     return violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .filter((violation) => wanted.includes(violation.impact ?? ""))
       .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  });
+  }, impacts);
 }
 
 /**
