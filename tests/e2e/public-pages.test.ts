@@ -179,7 +179,7 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
   });
 
   for (const viewport of VIEWPORTS) test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test("renders without console errors, and axe finds nothing, of any impact", async ({ browser, mainStack }) => {
+    test("renders without console errors, and axe finds nothing, of any impact, targets of 24 px included", async ({ browser, mainStack }) => {
       const { bffUrl } = mainStack;
       const page = pageNamed(name);
       const { tab, errors } = await tabAt(browser, viewport);
@@ -194,7 +194,7 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
       await loadWholePage(tab);
       await keepScreenshot(tab, `public-${page.name}-${viewport.width}`, { fullPage: true });
 
-      expect(await axeViolations(tab), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
+      expect(await axeViolations(tab, { targetSize: true }), `axe on ${page.path} at ${viewport.width}px`).toEqual([]);
       expect(errors, `console errors on ${page.path} at ${viewport.width}px`).toEqual([]);
     });
   });

@@ -196,19 +196,26 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
  * 170 ms on a small page, over the suite's 150 checks.
  */
 export function seriousViolations(page: Page): Promise<string[]> {
-  return axeViolations(page, ["serious", "critical"]);
+  return axeViolations(page, { impacts: ["serious", "critical"] });
 }
 
-/** What axe-core finds of these impacts (every impact by default: minor, moderate, serious, critical), as `seriousViolations` says it. */
-export async function axeViolations(page: Page, impacts: readonly string[] = ["minor", "moderate", "serious", "critical"]): Promise<string[]> {
+/**
+ * What axe-core finds of these impacts (every impact by default: minor, moderate, serious,
+ * critical), as `seriousViolations` says it; `targetSize` adds WCAG 2.2's 24 px targets (2.5.8),
+ * a rule axe leaves off by default.
+ */
+export async function axeViolations(page: Page, { impacts = ["minor", "moderate", "serious", "critical"], targetSize = false }: { impacts?: readonly string[]; targetSize?: boolean } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (wanted) => {
-    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
-    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
-    return violations
-      .filter((violation) => wanted.includes(violation.impact ?? ""))
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  }, impacts);
+  return page.evaluate(
+    async ({ wanted, withTargetSize }) => {
+      const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
+      const { violations } = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: withTargetSize } } });
+      return violations
+        .filter((violation) => wanted.includes(violation.impact ?? ""))
+        .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    },
+    { wanted: impacts, withTargetSize: targetSize },
+  );
 }
 
 /**
