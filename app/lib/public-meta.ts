@@ -3,7 +3,7 @@ import { seoMeta, type PageSeo } from "./seo";
 import { pageTitle } from "./title";
 
 /** What the public pages' meta reads from the public layout's data (`routes/_public` gives it). */
-export type PublicLayoutSeo = Pick<PageSeo, "product" | "siteUrl">;
+export type PublicLayoutSeo = Pick<PageSeo, "product" | "siteUrl" | "shareImage">;
 
 interface Match {
   id: string;
@@ -11,10 +11,10 @@ interface Match {
 }
 
 /** The SEO tags of a public page, with the product and origin from the public layout's data. */
-export function publicPageMeta(matches: Match[], page: Omit<PageSeo, "product" | "siteUrl">): MetaDescriptor[] {
+export function publicPageMeta(matches: Match[], page: Omit<PageSeo, "product" | "siteUrl" | "shareImage">): MetaDescriptor[] {
   const layout = matches.find((match) => match.id === "routes/_public")?.data as PublicLayoutSeo | undefined;
   if (!layout) return [{ title: page.pageName ?? "" }];
-  return seoMeta({ ...page, product: layout.product, siteUrl: layout.siteUrl });
+  return seoMeta({ ...page, product: layout.product, siteUrl: layout.siteUrl, shareImage: layout.shareImage });
 }
 
 /**

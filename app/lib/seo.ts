@@ -10,6 +10,8 @@ export interface PageSeo {
   siteUrl: string;
   path: string;
   image?: string | null;
+  /** The site's own picture for shared links (share-image.server.ts), for a page without one: 1200×630. */
+  shareImage?: string;
   type?: "website" | "article";
 }
 
@@ -19,8 +21,8 @@ export function shortDescription(text: string): string {
   return clipText(text, DESCRIPTION_LIMIT);
 }
 
-/** Title (spec §1 rule), description, canonical URL and Open Graph tags of a public page. */
-export function seoMeta({ product, pageName, description, siteUrl, path, image, type = "website" }: PageSeo): MetaDescriptor[] {
+/** Title (spec §1 rule), description, canonical URL, Open Graph and Twitter card tags of a public page; its picture, or the site's. */
+export function seoMeta({ product, pageName, description, siteUrl, path, image, shareImage, type = "website" }: PageSeo): MetaDescriptor[] {
   const title = pageTitle(product, pageName);
   const url = `${siteUrl}${path}`;
   const meta: MetaDescriptor[] = [
@@ -35,5 +37,15 @@ export function seoMeta({ product, pageName, description, siteUrl, path, image, 
     { property: "og:locale", content: "id_ID" },
   ];
   if (image) meta.push({ property: "og:image", content: `${siteUrl}${image}` });
+  else if (shareImage) {
+    meta.push(
+      { property: "og:image", content: `${siteUrl}${shareImage}` },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { property: "og:image:alt", content: product },
+    );
+  }
+  // A large picture where the page has one (chat apps and X/Twitter read Open Graph for the rest).
+  meta.push({ name: "twitter:card", content: image || shareImage ? "summary_large_image" : "summary" });
   return meta;
 }

@@ -26,6 +26,7 @@ import { responsiveImage } from "~/lib/images";
 import { clipText } from "~/lib/text";
 import { ACTIVITIES_PATH } from "~/lib/paths";
 import { publicPageMeta } from "~/lib/public-meta";
+import type { GovernmentOrganization, WithContext } from "schema-dts";
 
 export const links: LinksFunction = () => carouselLinks();
 
@@ -96,9 +97,10 @@ function organizationJsonLd({ siteUrl, name, office, about }: { siteUrl: string;
     ...(about?.address ? { address: { "@type": "PostalAddress", streetAddress: about.address, addressCountry: "ID" } } : {}),
     ...(about?.phone ? { telephone: about.phone } : {}),
     ...(about?.email ? { email: about.email } : {}),
-    geo: { "@type": "GeoCoordinates", latitude: office.latitude, longitude: office.longitude },
+    // The office's place (schema.org gives an organisation no coordinates of its own).
+    location: { "@type": "Place", geo: { "@type": "GeoCoordinates", latitude: office.latitude, longitude: office.longitude } },
     ...(sameAs.length ? { sameAs } : {}),
-  };
+  } satisfies WithContext<GovernmentOrganization>;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

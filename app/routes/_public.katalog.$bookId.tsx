@@ -8,6 +8,7 @@ import { CATALOGUE_PATH, catalogueBookPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 import { clipText } from "~/lib/text";
 import type { PublicLayoutData } from "./_public";
+import type { Book, WithContext } from "schema-dts";
 
 /** Longest id asked about: the upstream's ids are numbers or short keys. */
 const ID_MAX_CHARS = 64;
@@ -50,7 +51,7 @@ export default function BookPage() {
     ...(book.genres.length ? { genre: book.genres } : {}),
     ...(book.tags.length ? { keywords: book.tags.join(", ") } : {}),
     bookFormat: "https://schema.org/EBook",
-  };
+  } satisfies WithContext<Book>;
   const facts: Array<[string, string]> = [
     ["Pengarang", book.author],
     ["Penerbit", book.publisher],

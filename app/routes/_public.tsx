@@ -4,6 +4,7 @@ import { catalogueEnabled } from "~/public/catalogue.server";
 import { publicBrowserScript } from "~/public/browser-scripts.server";
 import { getConfig } from "@server/config.server";
 import { orNull, publicContext } from "~/public/public-page.server";
+import { shareImagePath } from "~/public/share-image.server";
 import { qrImagePath } from "~/public/qr.server";
 import { firstAbout } from "~/public/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   };
   // What every public page's meta reads from this data (~/lib/public-meta).
-  const seo: PublicLayoutSeo = { siteUrl, product: product.title };
+  const seo: PublicLayoutSeo = { siteUrl, product: product.title, shareImage: shareImagePath(product.title) };
   return {
     ...seo,
     appStoreUrl: product.appStoreUrl,

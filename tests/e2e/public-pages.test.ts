@@ -176,6 +176,29 @@ for (const name of PAGE_NAMES) test.describe(`public page ${name}`, () => {
     expect(metaContent(html, "og:url")).toBe(url);
     const canonical = headTags(html).find(({ tag, attrs }) => tag === "link" && attrs.rel === "canonical");
     expect(canonical?.attrs.href).toBe(url);
+
+    // A shared link shows a picture: the page's own, or the site's (1200×630 PNG of the logo and name).
+    const image = metaContent(html, "og:image");
+    expect(image).toMatch(new RegExp(`^${bffUrl}/`));
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    const picture = await fetch(image!);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toMatch(/^image\//);
+    if (image!.includes("/share-image.png")) {
+      expect(picture.headers.get("content-type")).toBe("image/png");
+      const bytes = new Uint8Array(await picture.arrayBuffer());
+      // The PNG's own size, in its header (IHDR: width and height, big-endian, from byte 16).
+      const view = new DataView(bytes.buffer);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+    } else await picture.arrayBuffer();
+
+    // An activity is a NewsArticle for search engines and news readers.
+    if (name === "activity") {
+      const structured = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>);
+      expect(structured).toEqual([
+        expect.objectContaining({ "@context": "https://schema.org", "@type": "NewsArticle", headline: page.heading, url, mainEntityOfPage: url, publisher: expect.objectContaining({ "@type": "GovernmentOrganization", name: PRODUCT }) }),
+      ]);
+    }
   });
 
   for (const viewport of VIEWPORTS) test.describe(`at ${viewport.width}×${viewport.height}`, () => {

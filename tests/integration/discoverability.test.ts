@@ -70,8 +70,10 @@ describe("discoverability", () => {
       address: { "@type": "PostalAddress", streetAddress: "Jl. Pahlawan No. 1", addressCountry: "ID" },
       telephone: "(0265) 123456",
       email: "info@dispusip.example.id",
-      geo: { "@type": "GeoCoordinates" },
+      // schema.org gives an organisation no coordinates: they are its place's.
+      location: { "@type": "Place", geo: { "@type": "GeoCoordinates" } },
     });
+    expect(organization).not.toHaveProperty("geo");
     expect(organization.sameAs).toEqual([
       "https://www.facebook.com/dispusip",
       "https://www.instagram.com/dispusip",
