@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import sharp from "sharp";
+// The logo as built: the process's own folder is not the project's once built.
+import logoSvg from "../../public/logo.svg?raw";
 
 /**
  * The site's own picture for links shared to chat apps and social networks (`og:image` of every
@@ -31,7 +31,7 @@ function lines(title: string): string[] {
 }
 
 async function draw(title: string): Promise<Buffer> {
-  const logo = await readFile(join(process.cwd(), "public", "logo.svg"));
+  const logo = Buffer.from(logoSvg);
   const text = lines(title);
   const lineHeight = 66;
   const top = SHARE_IMAGE.height / 2 - ((text.length - 1) * lineHeight) / 2 + 20;
