@@ -23,7 +23,13 @@ async function openHome(contexts: Contexts, { bffUrl }: Stack, options: BrowserC
   const page = await contexts.visit(`${bffUrl}/`, {
     viewport: DESKTOP,
     ...options,
-    beforeGoto: (page) => (javaScript ? page.clock.install() : undefined),
+    // An installed clock runs on with the wall's: paused before the page loads, only runFor moves it, however long a loaded machine takes.
+    beforeGoto: async (page) => {
+      if (!javaScript) return;
+      const start = Date.now();
+      await page.clock.install({ time: start });
+      await page.clock.pauseAt(start + 1_000);
+    },
   });
   // The rotation runs once the slider has read the visitor's motion preference; its live region
   // then stops announcing (a region that moves by itself must not talk over the page).

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { DUPLICATE_CONFIRM_FIELD, DUPLICATE_MESSAGES, type DuplicateWarning } from "~/admin-kit/duplicates";
 import { ADDED_LABEL_FIELD, PICKER_ADD_TEXTS, type OptionAdded, type OptionList } from "~/admin-kit/pickers";
 import type { FieldOption } from "~/admin-kit/screen";
-import { formatIndonesianNumber } from "~/lib/format";
+import { DuplicateMatches } from "./DuplicateNotice";
 
 /** A record added from a picker with JavaScript ("Tambah pengarang baru «…»", ComboboxPickers.tsx): the request, and what it says under the picker. */
 
@@ -65,32 +65,25 @@ export function InlineAddNotice({ adder, screen, onPick }: { adder: ReturnType<t
   const { state, add, dismiss } = adder;
   if (state.status === "duplicates") {
     const { warning, label } = state;
-    const more = warning.total - warning.matches.length;
     return (
       <div className="form-error kit-duplicate-notice kit-picker-add-notice" role="alert">
         <p>{DUPLICATE_MESSAGES.notice}</p>
-        <ul>
-          {warning.matches.map((match) => (
-            <li key={match.id}>
-              <a href={`/admin/${screen}?modal=edit&id=${encodeURIComponent(match.id)}`} target="_blank" rel="noopener">
-                {match.label}
-                <span className="visually-hidden"> {DUPLICATE_MESSAGES.newTab}</span>
-              </a>{" "}
-              ({match.reasons.join("; ")}){" "}
-              <button
-                type="button"
-                className="kit-button"
-                onClick={() => {
-                  dismiss();
-                  onPick({ value: match.id, label: match.label });
-                }}
-              >
-                {PICKER_ADD_TEXTS.pickExisting(match.label)}
-              </button>
-            </li>
-          ))}
-          {more > 0 ? <li>{DUPLICATE_MESSAGES.more(formatIndonesianNumber(more))}</li> : null}
-        </ul>
+        <DuplicateMatches
+          screen={screen}
+          warning={warning}
+          action={(match) => (
+            <button
+              type="button"
+              className="kit-button"
+              onClick={() => {
+                dismiss();
+                onPick({ value: match.id, label: match.label });
+              }}
+            >
+              {PICKER_ADD_TEXTS.pickExisting(match.label)}
+            </button>
+          )}
+        />
         <p>{DUPLICATE_MESSAGES.howToGoOn}</p>
         <div className="kit-picker-add-actions">
           <button type="button" className="kit-button kit-button-primary" onClick={() => void add(label, warning.confirm)}>
