@@ -2,7 +2,6 @@ import type { LinksFunction } from "@remix-run/node";
 import {
   Form,
   useActionData,
-  useFetcher,
   useLoaderData,
   useLocation,
   useNavigate,
@@ -10,7 +9,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type * as z from "zod";
 import {
   listedColumns,
@@ -20,7 +19,6 @@ import {
   type ScreenDefinition,
   type ScreenActionData,
   type ScreenData,
-  type ToggleDefinition,
 } from "~/admin-kit/screen";
 import { EXPORT_CHOICES, exportHref } from "~/admin-kit/export";
 import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin-kit/url-state";
@@ -32,6 +30,7 @@ import { ListFilterBar, RowsPerPage } from "./ListFilters";
 import { ListBar, noMatchText } from "./ListSearch";
 import { Modal } from "./Modal";
 import { ResourceForm } from "./ResourceForm";
+import { StatusSwitch } from "./StatusSwitch";
 import { useAppendedPages } from "./useAppendedPages";
 
 /**
@@ -287,51 +286,3 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
     </div>
   );
 }
-
-interface StatusSwitchProps<C extends Cells> {
-  rowId: string;
-  rowLabel: string;
-  cells: C;
-  toggle: ToggleDefinition<C>;
-  onAnswer(alert: AlertMessage): void;
-}
-
-/**
- * The row's status switch (the library's `active`, spec §4). A small form of its own: without
- * JavaScript it posts and the page comes back; with it, the switch flips at once and stays
- * flipped when the server agrees, without reloading the list.
- */
-function StatusSwitch<C extends Cells>({ rowId, rowLabel, cells, toggle, onAnswer }: StatusSwitchProps<C>) {
-  const fetcher = useFetcher<ScreenActionData>({ key: `toggle-${rowId}` });
-  const stored = toggle.isOn(cells);
-  const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : undefined;
-  const confirmed = fetcher.data?.toggled?.id === rowId ? fetcher.data.toggled.on : undefined;
-  const on = pending ?? confirmed ?? stored;
-  // The server's word on the switch: "Berhasil mengubah data!", or why not.
-  const answer = fetcher.state === "idle" ? fetcher.data?.alert : undefined;
-
-  useEffect(() => {
-    if (answer) onAnswer(answer);
-  }, [answer, onAnswer]);
-
-  return (
-    <fetcher.Form method="post" preventScrollReset className="kit-inline-form">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={rowId} />
-      <input type="hidden" name="on" value={String(!on)} />
-      <button type="submit" role="switch" aria-checked={on} className="kit-switch">
-        <span className="kit-switch-track" aria-hidden="true">
-          <span className="kit-switch-thumb" />
-        </span>
-        {/* Its name stays "Aktif <row>" whatever its state (aria-checked says which); the eye reads the state. */}
-        <span className="kit-switch-label" aria-hidden="true">
-          {on ? toggle.label : toggle.offLabel}
-        </span>
-        <span className="visually-hidden">
-          {toggle.label} {rowLabel}
-        </span>
-      </button>
-    </fetcher.Form>
-  );
-}
-
