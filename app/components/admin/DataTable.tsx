@@ -46,6 +46,17 @@ export interface Toolbar {
 export type { Pager };
 export { pageNumbers };
 
+/** The rows' checkboxes for the list's bulk actions (BulkActions.tsx); they belong to its form by the `form` attribute, so a row's own forms stay apart. */
+export interface TableSelection {
+  formId: string;
+  /** The checkboxes' name: the form sends the chosen rows' ids under it. */
+  name: string;
+  isChecked(id: string): boolean;
+  onChange(id: string, checked: boolean): void;
+  /** The header's "all on this page" checkbox: with JavaScript only (the bulk bar links to the same without it). */
+  page?: { checked: boolean; mixed: boolean; onChange(checked: boolean): void };
+}
+
 interface DataTableProps<C extends Cells> {
   caption: string;
   /** Every column; those marked `optional` start hidden, and the column chooser (kept per browser under `columnsKey`) shows them. */
@@ -62,6 +73,7 @@ interface DataTableProps<C extends Cells> {
   toolbar?: Toolbar;
   pager?: Pager;
   sorting?: Sorting;
+  selection?: TableSelection;
   /** Shows the loading indicator over the table. */
   busy?: boolean;
   emptyText: string;
@@ -101,6 +113,7 @@ export function DataTable<C extends Cells>({
   toolbar = {},
   pager,
   sorting,
+  selection,
   busy = false,
   emptyText,
   failure,
@@ -173,6 +186,11 @@ export function DataTable<C extends Cells>({
           </caption>
           <thead>
             <tr role="row">
+              {selection ? (
+                <th scope="col" role="columnheader" className="kit-select-cell">
+                  {selection.page ? <PageCheckbox {...selection.page} /> : <span className="visually-hidden">Pilih</span>}
+                </th>
+              ) : null}
               {columns.map((column) => (
                 <th
                   key={column.accessor}
@@ -194,7 +212,7 @@ export function DataTable<C extends Cells>({
           <tbody>
             {rows.length === 0 ? (
               <tr role="row">
-                <td role="cell" colSpan={columns.length + (hasActions ? 1 : 0)} className="kit-table-empty">
+                <td role="cell" colSpan={columns.length + (hasActions ? 1 : 0) + (selection ? 1 : 0)} className="kit-table-empty">
                   {failure ? (
                     <span className="kit-table-failure">
                       {failure.message}{" "}
@@ -212,6 +230,21 @@ export function DataTable<C extends Cells>({
                 const label = rowLabel(row.cells);
                 return (
                   <tr key={row.id} role="row">
+                    {selection ? (
+                      <td role="cell" className="kit-select-cell">
+                        <label className="kit-select">
+                          <input
+                            type="checkbox"
+                            form={selection.formId}
+                            name={selection.name}
+                            value={row.id}
+                            checked={selection.isChecked(row.id)}
+                            onChange={(event) => selection.onChange(row.id, event.currentTarget.checked)}
+                          />
+                          <span className="visually-hidden">Pilih {label}</span>
+                        </label>
+                      </td>
+                    ) : null}
                     {columns.map((column) => {
                       const value = row.cells[column.accessor] ?? null;
                       return (
@@ -270,5 +303,19 @@ export function DataTable<C extends Cells>({
       {pager ? <TablePager pager={pager} end={pagerEnd} /> : null}
       {busy ? <LoadingIndicator overlay /> : null}
     </div>
+  );
+}
+
+/** "All on this page": checked when every row is, mixed when some are. */
+function PageCheckbox({ checked, mixed, onChange }: NonNullable<TableSelection["page"]>) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <label className="kit-select">
+      <input ref={box} type="checkbox" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <span className="visually-hidden">Pilih semua di halaman ini</span>
+    </label>
   );
 }

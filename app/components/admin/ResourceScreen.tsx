@@ -9,7 +9,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type * as z from "zod";
 import {
   listedColumns,
@@ -21,10 +21,13 @@ import {
   type ScreenData,
 } from "~/admin-kit/screen";
 import { EXPORT_CHOICES, exportHref } from "~/admin-kit/export";
-import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin-kit/url-state";
+import { readSelectionMode } from "~/admin-kit/bulk";
+import { differsOnlyInOverlay, listViewKey, readScreenState, screenHref } from "~/admin-kit/url-state";
+import { useHydrated } from "~/lib/hydrated";
 import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
+import { BulkAnswerPanel, BulkBar, useBulkSelection } from "./BulkActions";
 import { DataTable, type Pager, type RowActions, type Sorting, type Toolbar } from "./DataTable";
 import { ListFilterBar, RowsPerPage } from "./ListFilters";
 import { ListBar, noMatchText } from "./ListSearch";
@@ -103,6 +106,12 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   const { rows, paging, appendedAlerts, loadNextPage, loadingMore } = useAppendedPages(screen, definition.id);
   const listHref = screenHref(searchParams, "list");
+  // Many at once (BulkActions.tsx): a list whose records can be deleted or exported.
+  const bulkable = !definition.singleRecord && Boolean(definition.remove || definition.exportable) && !screen.loadFailure;
+  const bulk = useBulkSelection(useMemo(() => rows.map((row) => row.id), [rows]), readSelectionMode(searchParams), listViewKey(state));
+  const bulkFormId = `bulk-${definition.id}`;
+  const bulkAction = `${location.pathname}${listHref === "?" ? "" : listHref}`;
+  const hydrated = useHydrated();
   const closeOverlay = useCallback(() => navigate(listHref, { replace: true, preventScrollReset: true }), [navigate, listHref]);
   const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
   const reportSwitchAnswer = useCallback((alert: AlertMessage) => setSwitchAlerts((current) => [...current, alert]), []);
@@ -236,6 +245,25 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         />
       ) : null}
 
+      {bulkable ? (
+        <>
+          <BulkAnswerPanel answer={actionData?.bulk} action={bulkAction} listHref={listHref} />
+          <BulkBar
+            formId={bulkFormId}
+            screenId={definition.id}
+            view={state}
+            search={searchParams}
+            action={bulkAction}
+            total={screen.count?.total ?? rows.length}
+            all={bulk.all}
+            chosen={bulk.chosenIds.length}
+            onClear={bulk.clear}
+            removable={Boolean(definition.remove)}
+            exportable={Boolean(definition.exportable)}
+          />
+        </>
+      ) : null}
+
       <DataTable
         caption={definition.caption}
         columns={definition.columns}
@@ -248,6 +276,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         toolbar={toolbar}
         pager={pager}
         sorting={sorting}
+        selection={bulkable ? bulk.selection(bulkFormId, hydrated) : undefined}
         busy={tableBusy}
         emptyText={emptyText}
         failure={screen.loadFailure ? { message: screen.loadFailure, retryHref: `${location.pathname}${location.search}` } : undefined}
