@@ -97,6 +97,13 @@ describe("bulk delete", () => {
     expect(answered).toMatchObject({ kind: "data", status: 200, data: { bulk: { stage: "report", deleted: 1, failed: [{ id: "3", message: "Data sudah tidak ada (mungkin sudah dihapus di tempat lain)." }] } } });
   });
 
+  it("reports a record gone from the list between the question and its confirmation, never sending it", async () => {
+    stored.delete(7);
+    const answered = await bulk("/admin/activity", [...ids(7, 8), ["confirmed", "1"]]);
+    expect(answered).toMatchObject({ kind: "data", status: 200, data: { bulk: { stage: "report", deleted: 1, failed: [{ id: "7", message: "Data sudah tidak ada (mungkin sudah dihapus di tempat lain)." }] } } });
+    expect(deletes).toEqual([8]);
+  });
+
   it("all deleted: back to the list with the count", async () => {
     const answered = await bulk("/admin/activity?q=kegiatan", [...ids(1, 2), ["confirmed", "1"]]);
     expect(answered).toMatchObject({ kind: "redirect", location: "/admin/activity?q=kegiatan" });
@@ -132,7 +139,11 @@ describe("bad input: a 4xx in Indonesian, nothing written upstream", () => {
 
   it("an empty selection", () => refusedWith([], 400, /Belum ada data yang dipilih/));
   it("ids that are not record ids", () => refusedWith([["ids", "2"], ["ids", "../../users"]], 400, /nomor data yang tidak dikenal/));
-  it("ids the list does not hold", () => refusedWith(ids(2, 999), 400, /tidak ada di daftar ini/));
+  it("ids the list does not hold", async () => {
+    const asked = await bulk("/admin/activity", ids(2, 999));
+    expect(asked).toMatchObject({ kind: "data", status: 400, data: { alert: { message: expect.stringMatching(/tidak ada di daftar ini/) } } });
+    await refusedWith(ids(998, 999), 400, /tidak ada di daftar ini/);
+  });
   it("more ids than a page holds", () => refusedWith(Array.from({ length: BULK_MAX_IDS + 1 }, (_, index) => ["ids", String(index + 1)] as [string, string]), 413, new RegExp(`paling banyak ${BULK_MAX_IDS}`)));
   // Past the form reader's 200 fields: refused as it reads, never buffered whole.
   it("10,000 ids", () => refusedWith(Array.from({ length: 10_000 }, (_, index) => ["ids", String(index + 1)] as [string, string]), 413, /Isian formulir terlalu banyak/));

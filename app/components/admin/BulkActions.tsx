@@ -76,17 +76,21 @@ interface BulkBarProps {
   all: boolean;
   chosen: number;
   onClear(): void;
+  /** Without JavaScript the count cannot follow the checkboxes: the bar says how to choose instead. */
+  hydrated: boolean;
   removable: boolean;
   exportable: boolean;
 }
 
-export function BulkBar({ formId, screenId, view, search, action, total, all, chosen, onClear, removable, exportable }: BulkBarProps) {
+export function BulkBar({ formId, screenId, view, search, action, total, all, chosen, onClear, hydrated, removable, exportable }: BulkBarProps) {
   const submit = useSubmit();
   const countText = all
     ? `Semua ${formatIndonesianNumber(total)} data yang cocok dipilih.`
     : chosen > 0
       ? `${formatIndonesianNumber(chosen)} data dipilih.`
-      : "Belum ada data yang dipilih.";
+      : hydrated
+        ? "Belum ada data yang dipilih."
+        : "Centang data yang akan dihapus atau diekspor.";
   // The delete goes through Remix (its question and report come back as the action's data); an export stays a download.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;

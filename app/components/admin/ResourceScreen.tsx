@@ -258,6 +258,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             all={bulk.all}
             chosen={bulk.chosenIds.length}
             onClear={bulk.clear}
+            hydrated={hydrated}
             removable={Boolean(definition.remove)}
             exportable={Boolean(definition.exportable)}
           />

@@ -21,7 +21,8 @@ import { removeOne } from "./remove.server.ts";
  * entry, the cache cleared), BULK_CONCURRENCY at a time, and the answer reports every one that was
  * not deleted (a record already gone upstream among them); when all were, a redirect with the
  * count. Bad input (no choice, a forged or unknown id, too many) is refused before the upstream is
- * written to, in Indonesian, with a 4xx.
+ * written to, in Indonesian, with a 4xx; an id the list stopped holding between the question and
+ * its confirmation (deleted elsewhere) is reported as gone.
  */
 
 /** The records a selection names, in the list's order, with the labels the report and the audit log give them. */
@@ -41,15 +42,15 @@ async function chosenRecords<Rec, C extends Cells>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
-  choice: { ids: string[] } | { all: true },
-): Promise<{ chosen: Chosen } | { refusal: string; status: 400 | 413 }> {
+  choice: { ids: string[]; confirmed: boolean } | { all: true },
+): Promise<{ chosen: Chosen; gone: string[] } | { refusal: string; status: 400 | 413 }> {
   const [model, labels] = await Promise.all([screenReadModel(admin.api, adapter), filterLabels(admin.api, adapter)]);
   const labelOf = (record: Rec) => adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
   if ("all" in choice) {
     const { positions } = viewRows(model, adapter, readListView(new URL(request.url).searchParams), { filtered: { labels } });
     if (positions.length === 0) return { refusal: BULK_TEXTS.noneMatching, status: 400 };
     if (positions.length > BULK_ALL_MAX) return { refusal: BULK_TEXTS.tooManyMatching, status: 413 };
-    return { chosen: Array.from(positions, (position) => ({ id: adapter.idOf(model.records[position]), label: labelOf(model.records[position]) })) };
+    return { chosen: Array.from(positions, (position) => ({ id: adapter.idOf(model.records[position]), label: labelOf(model.records[position]) })), gone: [] };
   }
   const wanted = new Set(choice.ids);
   const chosen: Chosen = [];
@@ -57,8 +58,11 @@ async function chosenRecords<Rec, C extends Cells>(
     const id = adapter.idOf(record);
     if (wanted.has(id)) chosen.push({ id, label: labelOf(record) });
   }
-  if (chosen.length !== wanted.size) return { refusal: BULK_TEXTS.notListed, status: 400 };
-  return { chosen };
+  // Asked about, every id must be the list's. Once confirmed, one it no longer holds was deleted
+  // meanwhile (elsewhere): reported as gone, never sent; but a selection the list holds none of is refused.
+  if (chosen.length !== wanted.size && (!choice.confirmed || chosen.length === 0)) return { refusal: BULK_TEXTS.notListed, status: 400 };
+  const found = new Set(chosen.map(({ id }) => id));
+  return { chosen, gone: choice.ids.filter((id) => !found.has(id)) };
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, in order of start. */
@@ -84,27 +88,28 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
   const { definition } = adapter;
   if (!definition.remove || !adapter.removePath || definition.singleRecord) return refused(FORM_MESSAGES.invalidRequest);
   const all = firstValue(fields, BULK_FIELDS.all) === "1";
+  const confirmed = firstValue(fields, BULK_FIELDS.confirmed) === "1";
   const ids = all ? undefined : readIds(fields);
   if (ids && "refusal" in ids) return refused(ids.refusal, ids.status);
 
   let selection: Awaited<ReturnType<typeof chosenRecords<Rec, C>>>;
   try {
-    selection = await chosenRecords(admin, request, listed, ids ? { ids: ids.ids } : { all: true });
+    selection = await chosenRecords(admin, request, listed, ids ? { ids: ids.ids, confirmed } : { all: true });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     return refused(definition.messages.loadFailed, 502);
   }
   if ("refusal" in selection) return refused(selection.refusal, selection.status);
-  const { chosen } = selection;
+  const { chosen, gone } = selection;
 
-  if (firstValue(fields, BULK_FIELDS.confirmed) !== "1") {
+  if (!confirmed) {
     const question: BulkAnswer = { stage: "confirm", count: chosen.length, ids: ids ? chosen.map((record) => record.id) : null };
     return data<ScreenActionData>({ bulk: question });
   }
   // "All matching" was asked about with a count: a view that matches another number now is asked about again.
   if (all && firstValue(fields, BULK_FIELDS.count) !== String(chosen.length)) return refused(BULK_TEXTS.countChanged(chosen.length), 409);
 
-  const failed: Extract<BulkAnswer, { stage: "report" }>["failed"] = [];
+  const failed: Extract<BulkAnswer, { stage: "report" }>["failed"] = gone.map((id) => ({ id, label: "", message: BULK_TEXTS.gone }));
   let deleted = 0;
   await eachLimited(chosen, BULK_CONCURRENCY, async ({ id, label }) => {
     const outcome = await removeOne(admin, adapter, id, { label });
@@ -112,9 +117,9 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
     else failed.push({ id, label, message: outcome.status === 404 ? BULK_TEXTS.gone : outcome.alert.message });
   });
   if (failed.length === 0) return redirectWithAlert(admin.session, listLocation(request), { type: "success", message: BULK_TEXTS.deleted(deleted) });
-  // In the list's order, whichever answered first.
+  // In the list's order, whichever answered first; those already gone first.
   const order = new Map(chosen.map(({ id }, index) => [id, index]));
-  failed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  failed.sort((a, b) => (order.get(a.id) ?? -1) - (order.get(b.id) ?? -1));
   const report: BulkAnswer = { stage: "report", deleted, failed };
   return data<ScreenActionData>({ bulk: report, alert: alertOf("error", BULK_TEXTS.partly(deleted, failed.length)) }, { status: deleted > 0 ? 200 : 502 });
 }
