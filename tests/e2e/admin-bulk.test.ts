@@ -63,4 +63,27 @@ for (const { javaScript, label } of [
     for (const tag of kept) await expect(page.getByLabel(`Pilih ${tag.name}`)).toHaveCount(0);
     if (javaScript) expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test("exports and deletes every tag matching the search, sent as the view", async ({ shaped }) => {
+    const prefix = `Cocok ${javaScript ? "js" : "tanpa js"}`;
+    for (const n of [1, 2]) {
+      await shaped.api("/tags", { method: "POST", body: JSON.stringify({ name: `${prefix} ${n}` }), headers: { "Content-Type": "application/json" } });
+    }
+    const admin = await shaped.open({ javaScript });
+    const { page } = admin;
+    await admin.open(`/admin/tag?q=${encodeURIComponent(prefix)}`);
+    await page.getByRole("link", { name: "Pilih semua 2 yang cocok" }).click();
+    await expect(page.locator(".kit-bulk-count")).toHaveText("Semua 2 data yang cocok dipilih.");
+
+    await page.locator(".kit-bulk-export > summary").click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV (;)" }).click()]);
+    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.split("\r\n").filter((line) => line.includes(prefix))).toHaveLength(2);
+
+    await page.getByRole("button", { name: "Hapus terpilih" }).click();
+    const question = page.getByRole("alertdialog", { name: "Apakah anda yakin ingin menghapus 2 data?" });
+    await question.getByRole("button", { name: "Hapus" }).click();
+    await alertShown(page, "Berhasil menghapus 2 data!");
+    expect(await tagsNamed(shaped, prefix)).toEqual([]);
+  });
 });

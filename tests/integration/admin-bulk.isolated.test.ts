@@ -7,7 +7,7 @@ import * as auditRoute from "~/routes/admin.audit";
 import * as exportRoute from "~/routes/admin.export.$screen";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
-import { adminCookie, recordAllRequests, submit } from "./admin-screen-support";
+import { adminCookie, load, recordAllRequests, submit } from "./admin-screen-support";
 
 /**
  * A list's bulk actions (app/admin-kit/bulk.ts) on the activities' screen against a mocked
@@ -61,6 +61,14 @@ async function deletions(): Promise<AuditCells[]> {
   };
   return result.data.rows.map((row) => row.cells).filter((cells) => cells.action === "Hapus");
 }
+
+describe("the list", () => {
+  it("reads a selection link's state as no filter of the view", async () => {
+    const { screen } = await load(screenRoute, "/admin/activity?select=all&q=kegiatan", cookie);
+    expect(screen.notes).toEqual([]);
+    expect(screen.count?.total).toBe(8);
+  });
+});
 
 describe("bulk delete", () => {
   it("asks once, naming the count, and deletes nothing until confirmed", async () => {
