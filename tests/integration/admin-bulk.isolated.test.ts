@@ -112,6 +112,13 @@ describe("bulk delete", () => {
     expect(deletes).toEqual([8]);
   });
 
+  it("all of them already gone: a report, not a server error; the upstream failing on all: a 502 with the report", async () => {
+    refusing.set(1, 404);
+    refusing.set(2, 503);
+    expect(await bulk("/admin/activity", [...ids(1), ["confirmed", "1"]])).toMatchObject({ kind: "data", status: 200, data: { bulk: { deleted: 0 } } });
+    expect(await bulk("/admin/activity", [...ids(2), ["confirmed", "1"]])).toMatchObject({ kind: "data", status: 502, data: { bulk: { deleted: 0, failed: [{ id: "2", message: "Gagal menghapus kegiatan!" }] } } });
+  });
+
   it("all deleted: back to the list with the count", async () => {
     const answered = await bulk("/admin/activity?q=kegiatan", [...ids(1, 2), ["confirmed", "1"]]);
     expect(answered).toMatchObject({ kind: "redirect", location: "/admin/activity?q=kegiatan" });

@@ -37,7 +37,10 @@ function readIds(fields: Array<[string, string]>): { ids: string[] } | { refusal
   return { ids: [...new Set(sent)] };
 }
 
-/** The chosen records as the list's copy holds them now; an id it lacks refuses the whole selection. */
+/**
+ * The chosen records as the list's copy holds them now. Asked about, an id it lacks refuses the
+ * whole selection; confirmed, such ids are `gone` (unless it holds none of them).
+ */
 async function chosenRecords<Rec, C extends Cells>(
   admin: AdminContext,
   request: Request,
@@ -121,5 +124,7 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
   const order = new Map(chosen.map(({ id }, index) => [id, index]));
   failed.sort((a, b) => (order.get(a.id) ?? -1) - (order.get(b.id) ?? -1));
   const report: BulkAnswer = { stage: "report", deleted, failed };
-  return data<ScreenActionData>({ bulk: report, alert: alertOf("error", BULK_TEXTS.partly(deleted, failed.length)) }, { status: deleted > 0 ? 200 : 502 });
+  // A 502 only when nothing was deleted for the upstream's failures; records already gone are no failure of ours.
+  const upstreamFailed = deleted === 0 && failed.some((failure) => failure.message !== BULK_TEXTS.gone);
+  return data<ScreenActionData>({ bulk: report, alert: alertOf("error", BULK_TEXTS.partly(deleted, failed.length)) }, { status: upstreamFailed ? 502 : 200 });
 }
