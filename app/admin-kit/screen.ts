@@ -8,6 +8,7 @@ import type { DuplicateRule, DuplicateWarning } from "./duplicates";
 import type { EditConflict } from "./edit-conflicts";
 import type { ListFilters } from "./filters";
 import type { StoredRelations } from "./relations";
+import type { BulkAnswer } from "./bulk";
 
 /**
  * What one admin screen is, declared once (design principle 4) and read by both sides: the
@@ -190,6 +191,8 @@ export interface ScreenActionData {
   conflict?: EditConflict;
   /** A save that would duplicate stored records: written only once the admin presses "Simpan tetap". */
   duplicates?: DuplicateWarning;
+  /** A bulk delete's question, or its report of the records it could not delete (bulk.ts). */
+  bulk?: BulkAnswer;
 }
 
 /** What an upload-progress route answers (`uploadProgress`): where to go after success, or the form's answer. */

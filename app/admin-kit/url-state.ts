@@ -46,8 +46,8 @@ export const MAX_FILTER_PARAMS = 20;
 /** Where a screen opened from another form's picker goes back to once it added a record (app/admin-kit/pickers.ts). */
 export const BACK_PARAM = "back";
 
-/** The parameters that are not filters: the view's own, the screen's overlays, the export's file format (export.ts, `EXPORT_PARAMS`), the way back to a picker's form, Remix's. */
-const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "format", "sep", BACK_PARAM, "index", "_data"]);
+/** The parameters that are not filters: the view's own, the screen's overlays, the export's file format (export.ts, `EXPORT_PARAMS`), a selection (bulk.ts), the way back to a picker's form, Remix's. */
+const NOT_FILTERS = new Set(["q", "sort", "dir", "page", "perPage", "modal", "id", "delete", "format", "sep", "select", "ids", "all", BACK_PARAM, "index", "_data"]);
 const FILTER_NAME = /^[a-z][a-z0-9_]{0,40}$/;
 
 export function isRecordId(value: string | null | undefined): value is string {

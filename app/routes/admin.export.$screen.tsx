@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { errorFields, log } from "@server/log.server";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { adminPath } from "~/admin-kit/menu";
@@ -29,6 +29,14 @@ async function auditExport(admin: AdminContext, request: Request): Promise<Respo
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   if (params.screen === AUDIT_PAGE.id) return auditExport(admin, request);
+  const screen = RESOURCES.screenById(params.screen);
+  if (!screen?.definition.exportable) throw new Response("Halaman tidak ditemukan", { status: 404 });
+  return screen.exportList(admin, request);
+}
+
+/** The list's bulk form posts its selection here (`ids`, or `all=1` for the view in the URL): the same export, of those records only. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
   const screen = RESOURCES.screenById(params.screen);
   if (!screen?.definition.exportable) throw new Response("Halaman tidak ditemukan", { status: 404 });
   return screen.exportList(admin, request);

@@ -180,7 +180,7 @@ test.describe("the activity table with JavaScript", () => {
 
       // An edit of a row far down the table: the table is where it was afterwards.
       const lastRow = page.locator("tbody tr").nth(19);
-      const rowTitle = (await lastRow.locator("td").nth(1).innerText()).trim();
+      const rowTitle = (await lastRow.locator('td[data-label="Judul"]').innerText()).trim();
       await lastRow.scrollIntoViewIfNeeded();
       const before = await box.top();
       expect(before).toBeGreaterThan(0);

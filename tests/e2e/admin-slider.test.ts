@@ -167,7 +167,7 @@ for (const { javaScript, label } of [
     // Clean up through the screen itself.
     const created = (await sliders(mainStack)).find((slider) => slider.title === "SEMENTARA");
     await admin.open(`/admin/slider-manager?delete=${created?.id}`);
-    await page.getByRole("button", { name: "Hapus" }).click();
+    await page.getByRole("button", { name: "Hapus", exact: true }).click();
     await alertShown(page, "Berhasil menghapus data!");
   });
 });
@@ -207,7 +207,7 @@ test.describe("with JavaScript", () => {
     const created = (await sliders(mainStack)).find((slider) => slider.title === "DISIMPAN SETELAH DIPERIKSA");
     expect(created?.file).toMatch(/\.png$/);
     await admin.open(`/admin/slider-manager?delete=${created?.id}`);
-    await page.getByRole("button", { name: "Hapus" }).click();
+    await page.getByRole("button", { name: "Hapus", exact: true }).click();
     await alertShown(page, "Berhasil menghapus data!");
   });
 
@@ -244,7 +244,7 @@ test.describe("with JavaScript", () => {
 
     const created = (await sliders(mainStack)).find((slider) => slider.title === "DENGAN SPINNER");
     await page.getByRole("link", { name: `HAPUS DENGAN SPINNER` }).click();
-    await page.getByRole("button", { name: "Hapus" }).click();
+    await page.getByRole("button", { name: "Hapus", exact: true }).click();
     await alertShown(page, "Berhasil menghapus data!");
     expect((await sliders(mainStack)).some((slider) => slider.id === created?.id)).toBe(false);
   });

@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type UIEvent } from "react";
-import { formatIndonesianNumber } from "~/lib/format";
 import type { Cells, Column } from "~/admin-kit/screen";
 import { Icon } from "~/components/Icon";
 import { focusReturnPoint } from "~/lib/focus-trap";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { ColumnChooser, useShownColumns } from "./ColumnChooser";
 import { ExportMenu } from "./ExportMenu";
+import { pageNumbers, TablePager, type Pager } from "./TablePager";
 import { CellContent, CellWithUnder, cellStyle, SortLink, sortState, type Sorting } from "./table-cells";
 
 export type { Sorting };
@@ -43,36 +43,18 @@ export interface Toolbar {
   extra?: ToolbarButton[];
 }
 
-/** The links between the pages of a paged table; they work without JavaScript. */
-export interface Pager {
-  /** The first page shown: the table scrolls back to its top when it changes. */
-  page: number;
-  /** Which pages are shown, e.g. "Halaman 2" or "Halaman 1–3". */
-  label: string;
-  previousHref?: string;
-  nextHref?: string;
-  /** How many pages the list has, and the address of each: numbered links beside the label. */
-  pageCount?: number;
-  pageHref?(page: number): string;
-  /** Called when the table is scrolled to its bottom (spec §2: the optional load-more callback). */
-  onReachEnd?(): void;
-  /** The next page is being added below the rows. */
-  loadingMore?: boolean;
-}
+export type { Pager };
+export { pageNumbers };
 
-/**
- * The numbered pages to link: the first, the last, and two on each side of the current one,
- * with null where pages are left out ("1 … 4 5 6 7 8 … 500"); a gap of one page shows that page.
- */
-export function pageNumbers(current: number, count: number): Array<number | null> {
-  const shown = new Set([1, count]);
-  for (let page = current - 2; page <= current + 2; page += 1) if (page >= 1 && page <= count) shown.add(page);
-  const sorted = [...shown].sort((a, b) => a - b);
-  return sorted.flatMap((page, index) => {
-    const gap = index > 0 ? page - sorted[index - 1] - 1 : 0;
-    if (gap === 0) return [page];
-    return gap === 1 ? [page - 1, page] : [null, page];
-  });
+/** The rows' checkboxes for the list's bulk actions (BulkActions.tsx); they belong to its form by the `form` attribute, so a row's own forms stay apart. */
+export interface TableSelection {
+  formId: string;
+  /** The checkboxes' name: the form sends the chosen rows' ids under it. */
+  name: string;
+  isChecked(id: string): boolean;
+  onChange(id: string, checked: boolean): void;
+  /** The header's "all on this page" checkbox: with JavaScript only (the bulk bar links to the same without it). */
+  page?: { checked: boolean; mixed: boolean; onChange(checked: boolean): void };
 }
 
 interface DataTableProps<C extends Cells> {
@@ -91,6 +73,7 @@ interface DataTableProps<C extends Cells> {
   toolbar?: Toolbar;
   pager?: Pager;
   sorting?: Sorting;
+  selection?: TableSelection;
   /** Shows the loading indicator over the table. */
   busy?: boolean;
   emptyText: string;
@@ -130,6 +113,7 @@ export function DataTable<C extends Cells>({
   toolbar = {},
   pager,
   sorting,
+  selection,
   busy = false,
   emptyText,
   failure,
@@ -202,6 +186,11 @@ export function DataTable<C extends Cells>({
           </caption>
           <thead>
             <tr role="row">
+              {selection ? (
+                <th scope="col" role="columnheader" className="kit-select-cell">
+                  {selection.page ? <PageCheckbox {...selection.page} /> : <span className="visually-hidden">Pilih</span>}
+                </th>
+              ) : null}
               {columns.map((column) => (
                 <th
                   key={column.accessor}
@@ -223,7 +212,7 @@ export function DataTable<C extends Cells>({
           <tbody>
             {rows.length === 0 ? (
               <tr role="row">
-                <td role="cell" colSpan={columns.length + (hasActions ? 1 : 0)} className="kit-table-empty">
+                <td role="cell" colSpan={columns.length + (hasActions ? 1 : 0) + (selection ? 1 : 0)} className="kit-table-empty">
                   {failure ? (
                     <span className="kit-table-failure">
                       {failure.message}{" "}
@@ -241,6 +230,21 @@ export function DataTable<C extends Cells>({
                 const label = rowLabel(row.cells);
                 return (
                   <tr key={row.id} role="row">
+                    {selection ? (
+                      <td role="cell" className="kit-select-cell">
+                        <label className="kit-select">
+                          <input
+                            type="checkbox"
+                            form={selection.formId}
+                            name={selection.name}
+                            value={row.id}
+                            checked={selection.isChecked(row.id)}
+                            onChange={(event) => selection.onChange(row.id, event.currentTarget.checked)}
+                          />
+                          <span className="visually-hidden">Pilih {label}</span>
+                        </label>
+                      </td>
+                    ) : null}
                     {columns.map((column) => {
                       const value = row.cells[column.accessor] ?? null;
                       return (
@@ -296,48 +300,22 @@ export function DataTable<C extends Cells>({
           </div>
         ) : null}
       </div>
-      {pager ? (
-        <nav className="kit-pager" aria-label="Halaman tabel">
-          {pager.previousHref ? (
-            <Link to={pager.previousHref} className="kit-button kit-button-secondary" rel="prev" preventScrollReset>
-              ‹ Sebelumnya
-            </Link>
-          ) : null}
-          <span className="kit-pager-label">{pager.label}</span>
-          {pager.pageCount && pager.pageCount > 1 && pager.pageHref ? (
-            <ol className="kit-page-numbers">
-              {pageNumbers(pager.page, pager.pageCount).map((page, index) =>
-                page === null ? (
-                  <li key={`gap-${index}`} className="kit-page-gap" aria-hidden="true">
-                    …
-                  </li>
-                ) : (
-                  <li key={page}>
-                    {page === pager.page ? (
-                      <span className="kit-page-number" aria-current="page">
-                        <span className="visually-hidden">Halaman </span>
-                        {formatIndonesianNumber(page)}
-                      </span>
-                    ) : (
-                      <Link to={pager.pageHref!(page)} className="kit-page-number" preventScrollReset>
-                        <span className="visually-hidden">Halaman </span>
-                        {formatIndonesianNumber(page)}
-                      </Link>
-                    )}
-                  </li>
-                ),
-              )}
-            </ol>
-          ) : null}
-          {pager.nextHref ? (
-            <Link to={pager.nextHref} className="kit-button kit-button-secondary" rel="next" preventScrollReset>
-              Berikutnya ›
-            </Link>
-          ) : null}
-          {pagerEnd}
-        </nav>
-      ) : null}
+      {pager ? <TablePager pager={pager} end={pagerEnd} /> : null}
       {busy ? <LoadingIndicator overlay /> : null}
     </div>
+  );
+}
+
+/** "All on this page": checked when every row is, mixed when some are. */
+function PageCheckbox({ checked, mixed, onChange }: NonNullable<TableSelection["page"]>) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <label className="kit-select">
+      <input ref={box} type="checkbox" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <span className="visually-hidden">Pilih semua di halaman ini</span>
+    </label>
   );
 }

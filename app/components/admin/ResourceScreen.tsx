@@ -2,7 +2,6 @@ import type { LinksFunction } from "@remix-run/node";
 import {
   Form,
   useActionData,
-  useFetcher,
   useLoaderData,
   useLocation,
   useNavigate,
@@ -10,7 +9,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type * as z from "zod";
 import {
   listedColumns,
@@ -20,18 +19,21 @@ import {
   type ScreenDefinition,
   type ScreenActionData,
   type ScreenData,
-  type ToggleDefinition,
 } from "~/admin-kit/screen";
 import { EXPORT_CHOICES, exportHref } from "~/admin-kit/export";
-import { differsOnlyInOverlay, readScreenState, screenHref } from "~/admin-kit/url-state";
+import { readSelectionMode } from "~/admin-kit/bulk";
+import { differsOnlyInOverlay, listViewKey, readScreenState, screenHref } from "~/admin-kit/url-state";
+import { useHydrated } from "~/lib/hydrated";
 import kitStyles from "~/styles/admin-kit.css?url";
 import quillStyles from "react-quill-new/dist/quill.snow.css?url";
 import { Alert } from "./Alert";
+import { BulkAnswerPanel, BulkBar, useBulkSelection } from "./BulkActions";
 import { DataTable, type Pager, type RowActions, type Sorting, type Toolbar } from "./DataTable";
 import { ListFilterBar, RowsPerPage } from "./ListFilters";
 import { ListBar, noMatchText } from "./ListSearch";
 import { Modal } from "./Modal";
 import { ResourceForm } from "./ResourceForm";
+import { StatusSwitch } from "./StatusSwitch";
 import { useAppendedPages } from "./useAppendedPages";
 
 /**
@@ -104,6 +106,12 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   const { rows, paging, appendedAlerts, loadNextPage, loadingMore } = useAppendedPages(screen, definition.id);
   const listHref = screenHref(searchParams, "list");
+  // Many at once (BulkActions.tsx): a list whose records can be deleted or exported.
+  const bulkable = !definition.singleRecord && Boolean(definition.remove || definition.exportable) && !screen.loadFailure;
+  const bulk = useBulkSelection(useMemo(() => rows.map((row) => row.id), [rows]), readSelectionMode(searchParams), listViewKey(state));
+  const bulkFormId = `bulk-${definition.id}`;
+  const bulkAction = `${location.pathname}${listHref === "?" ? "" : listHref}`;
+  const hydrated = useHydrated();
   const closeOverlay = useCallback(() => navigate(listHref, { replace: true, preventScrollReset: true }), [navigate, listHref]);
   const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
   const reportSwitchAnswer = useCallback((alert: AlertMessage) => setSwitchAlerts((current) => [...current, alert]), []);
@@ -237,6 +245,26 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         />
       ) : null}
 
+      {bulkable ? (
+        <>
+          <BulkAnswerPanel answer={actionData?.bulk} action={bulkAction} listHref={listHref} />
+          <BulkBar
+            formId={bulkFormId}
+            screenId={definition.id}
+            view={state}
+            search={searchParams}
+            action={bulkAction}
+            total={screen.count?.total ?? rows.length}
+            all={bulk.all}
+            chosen={bulk.chosenIds.length}
+            onClear={bulk.clear}
+            hydrated={hydrated}
+            removable={Boolean(definition.remove)}
+            exportable={Boolean(definition.exportable)}
+          />
+        </>
+      ) : null}
+
       <DataTable
         caption={definition.caption}
         columns={definition.columns}
@@ -249,6 +277,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         toolbar={toolbar}
         pager={pager}
         sorting={sorting}
+        selection={bulkable ? bulk.selection(bulkFormId, hydrated) : undefined}
         busy={tableBusy}
         emptyText={emptyText}
         failure={screen.loadFailure ? { message: screen.loadFailure, retryHref: `${location.pathname}${location.search}` } : undefined}
@@ -287,51 +316,3 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
     </div>
   );
 }
-
-interface StatusSwitchProps<C extends Cells> {
-  rowId: string;
-  rowLabel: string;
-  cells: C;
-  toggle: ToggleDefinition<C>;
-  onAnswer(alert: AlertMessage): void;
-}
-
-/**
- * The row's status switch (the library's `active`, spec §4). A small form of its own: without
- * JavaScript it posts and the page comes back; with it, the switch flips at once and stays
- * flipped when the server agrees, without reloading the list.
- */
-function StatusSwitch<C extends Cells>({ rowId, rowLabel, cells, toggle, onAnswer }: StatusSwitchProps<C>) {
-  const fetcher = useFetcher<ScreenActionData>({ key: `toggle-${rowId}` });
-  const stored = toggle.isOn(cells);
-  const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : undefined;
-  const confirmed = fetcher.data?.toggled?.id === rowId ? fetcher.data.toggled.on : undefined;
-  const on = pending ?? confirmed ?? stored;
-  // The server's word on the switch: "Berhasil mengubah data!", or why not.
-  const answer = fetcher.state === "idle" ? fetcher.data?.alert : undefined;
-
-  useEffect(() => {
-    if (answer) onAnswer(answer);
-  }, [answer, onAnswer]);
-
-  return (
-    <fetcher.Form method="post" preventScrollReset className="kit-inline-form">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={rowId} />
-      <input type="hidden" name="on" value={String(!on)} />
-      <button type="submit" role="switch" aria-checked={on} className="kit-switch">
-        <span className="kit-switch-track" aria-hidden="true">
-          <span className="kit-switch-thumb" />
-        </span>
-        {/* Its name stays "Aktif <row>" whatever its state (aria-checked says which); the eye reads the state. */}
-        <span className="kit-switch-label" aria-hidden="true">
-          {on ? toggle.label : toggle.offLabel}
-        </span>
-        <span className="visually-hidden">
-          {toggle.label} {rowLabel}
-        </span>
-      </button>
-    </fetcher.Form>
-  );
-}
-

@@ -52,6 +52,7 @@ export const MESSAGES = {
   fieldTooLong: "Isian terlalu panjang",
   fieldsTooLarge: (limitBytes: number) => `Isian formulir melebihi batas ${megabytes(limitBytes)}`,
   fieldAfterFile: "Urutan isian formulir tidak valid",
+  tooManyFields: (limit: number) => `Isian formulir terlalu banyak (paling banyak ${limit} sekaligus)`,
 };
 
 const LIMITS = {
@@ -166,7 +167,8 @@ export class IncomingForm {
     const tooMany = () => this.fail(new MalformedForm("too many parts"));
     parser.on("partsLimit", tooMany);
     parser.on("filesLimit", tooMany);
-    parser.on("fieldsLimit", tooMany);
+    // A form of ours never comes near it: a clear refusal (413), not an unreadable form.
+    parser.on("fieldsLimit", () => this.fail(new FormRejected("", MESSAGES.tooManyFields(LIMITS.fields), 413)));
     parser.on("error", (error: Error) => this.fail(new MalformedForm(error.message)));
     parser.on("close", () => {
       this.finished = true;

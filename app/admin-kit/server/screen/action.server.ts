@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { Cells } from "~/admin-kit/screen";
+import { BULK_DELETE_INTENT } from "~/admin-kit/bulk";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { PICK_FIELD } from "~/admin-kit/pickers";
 import { isRecordId } from "~/admin-kit/url-state";
@@ -9,6 +10,7 @@ import { removeUploads } from "~/platform/uploads.server";
 import type { ResourceAdapter } from "./adapter.server.ts";
 import { firstValue, refused } from "./answers.server.ts";
 import { answerPick } from "./pick.server.ts";
+import { bulkDelete } from "./bulk.server.ts";
 import { removeRecord } from "./remove.server.ts";
 import { fileRulesOf } from "./file-rules.server.ts";
 import { saveRecord } from "./save.server.ts";
@@ -17,7 +19,7 @@ import { toggleRecord } from "./toggle.server.ts";
 
 /**
  * Handles the screen's forms, told apart by their `intent` field: create, update, delete,
- * toggle; a create or update sent by a picker's search button (PICK_FIELD) only searches. The body is read as a stream; on every path its rest is drained before answering.
+ * toggle, bulk delete (bulk.server.ts); a create or update sent by a picker's search button (PICK_FIELD) only searches. The body is read as a stream; on every path its rest is drained before answering.
  * Whichever it is, an upstream that refused the session's token on any of its calls ends the
  * session (`endingSessionOnRefusal`): the admin lands on `/`, logged out, as a load would.
  */
@@ -47,6 +49,7 @@ async function dispatch<Rec, C extends Cells, S extends z.ZodObject>(
     const intent = firstValue(fields, "intent");
     const id = firstValue(fields, "id");
     if (intent === "delete" && isRecordId(id)) return await removeRecord(admin, request, adapter, id);
+    if (intent === BULK_DELETE_INTENT) return await bulkDelete(admin, request, adapter, fields);
     if (intent === "toggle" && isRecordId(id)) return await toggleRecord(admin, request, adapter, id, firstValue(fields, "on") === "true");
     if (intent === "create" || (intent === "update" && isRecordId(id))) {
       const picked = firstValue(fields, PICK_FIELD);

@@ -1,12 +1,14 @@
 import type * as z from "zod";
+import { BULK_FIELDS, BULK_MAX_IDS, BULK_TEXTS } from "~/admin-kit/bulk";
 import { readExportFormat, type ExportFormat } from "~/admin-kit/export";
 import { adminPage, adminPath, type AdminPage } from "~/admin-kit/menu";
 import type { Cells, CellValue } from "~/admin-kit/screen";
-import { listViewParams, readListView, type ListView } from "~/admin-kit/url-state";
+import { isRecordId, listViewParams, readListView, type ListView } from "~/admin-kit/url-state";
 import { formatDayMonthYear, jakartaDay } from "~/lib/dates";
 import { endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";
 import { csvResponse } from "~/platform/csv.server";
 import { redirectWithAlert } from "~/platform/flash.server";
+import { readTextForm } from "~/platform/forms.server";
 import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
 import { xlsxResponse, type XlsxValue } from "~/platform/xlsx.server";
 import { EXPORT_TEXT, type CellText, type ExportColumn, type ExportValue, type ResourceAdapter } from "./adapter.server.ts";
@@ -31,13 +33,31 @@ const BATCH_ROWS = 200;
 /** Whole texts, and a stored date the site cannot read written as stored rather than lost. */
 const FILE_TEXT: CellText = { ...EXPORT_TEXT, date: (value) => formatDayMonthYear(value) || value };
 
-export function exportList<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, request: Request, adapter: ResourceAdapter<Rec, C, S>): Promise<Response> {
+const refusedAs = (message: string, status = 400) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+/**
+ * The export of a list's view, or of a selection of it (app/admin-kit/bulk.ts): ids repeated in
+ * the URL (`?ids=3&ids=7`) or posted by the list's bulk form (its `ids`, or `all=1` for the whole
+ * view), at most BULK_MAX_IDS, each one the view shows; written in the view's order.
+ */
+export async function exportList<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, request: Request, adapter: ResourceAdapter<Rec, C, S>): Promise<Response> {
   const search = new URL(request.url).searchParams;
   const format = readExportFormat(search);
-  if ("refused" in format) {
-    return Promise.resolve(new Response(format.refused, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } }));
+  if ("refused" in format) return refusedAs(format.refused);
+  let fields: Array<[string, string]> = [...search];
+  if (request.method === "POST") {
+    const form = await readTextForm(request);
+    if (!form.ok) return refusedAs(form.message, form.status);
+    fields = [...fields, ...([...form.formData] as Array<[string, string]>)];
   }
-  return endingSessionOnRefusal(admin, request, () => startExport(admin, request, adapter as ResourceAdapter<Rec, C, z.ZodObject>, format, readListView(search)));
+  const all = fields.some(([name, value]) => name === BULK_FIELDS.all && value === "1");
+  const sent = all ? [] : fields.filter(([name]) => name === BULK_FIELDS.ids).map(([, value]) => value);
+  // A POST is the bulk form's: it names a selection, or all; a GET without ids is the toolbar's whole view.
+  if (request.method === "POST" && !all && sent.length === 0) return refusedAs(BULK_TEXTS.none);
+  if (sent.length > BULK_MAX_IDS) return refusedAs(BULK_TEXTS.tooMany, 413);
+  if (!sent.every((id) => isRecordId(id))) return refusedAs(BULK_TEXTS.forged);
+  const ids = sent.length > 0 ? new Set(sent) : undefined;
+  return endingSessionOnRefusal(admin, request, () => startExport(admin, request, adapter as ResourceAdapter<Rec, C, z.ZodObject>, format, readListView(search), ids));
 }
 
 /** E.g. `kegiatan-2026-11-22.csv`: the screen's name and the agency's date (Asia/Jakarta) today. */
@@ -106,7 +126,13 @@ function fileColumns<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.Zo
   ];
 }
 
-async function startExport<Rec, C extends Cells>(admin: AdminContext, request: Request, adapter: ResourceAdapter<Rec, C, z.ZodObject>, format: ExportFormat, view: ListView): Promise<Response> {
+/** The view's rows that are among the chosen ids, in its order; undefined when the view lacks one of them. */
+function chosenPositions<Rec>(viewed: { records: readonly Rec[]; positions: ArrayLike<number> }, idOf: (record: Rec) => string, ids: ReadonlySet<string>): number[] | undefined {
+  const kept = Array.from(viewed.positions).filter((position) => ids.has(idOf(viewed.records[position])));
+  return kept.length === ids.size ? kept : undefined;
+}
+
+async function startExport<Rec, C extends Cells>(admin: AdminContext, request: Request, adapter: ResourceAdapter<Rec, C, z.ZodObject>, format: ExportFormat, view: ListView, ids?: ReadonlySet<string>): Promise<Response> {
   const { definition } = adapter;
   const screen = adminPage(definition.id, definition.menu);
   const lists = [...new Set((adapter.exportColumns ?? []).flatMap((column) => (column.optionsFrom === undefined ? [] : [column.optionsFrom])))];
@@ -122,7 +148,10 @@ async function startExport<Rec, C extends Cells>(admin: AdminContext, request: R
   }
 
   const columns = fileColumns(adapter, new URL(request.url).origin, labels);
-  const { records, positions } = viewed;
+  const { records } = viewed;
+  const chosen = ids ? chosenPositions(viewed, (record) => adapter.idOf(record), ids) : viewed.positions;
+  if (!chosen) return refusedAs(BULK_TEXTS.notListed);
+  const positions: ArrayLike<number> = chosen;
   async function* batches(): AsyncGenerator<XlsxValue[][], void, undefined> {
     for (let start = 0; start < positions.length; start += BATCH_ROWS) {
       const rows: XlsxValue[][] = [];

@@ -8,9 +8,12 @@ import { redirectWithAlert } from "~/platform/flash.server";
 import { withRecordLocks } from "~/platform/record-locks.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "./adapter.server.ts";
-import { failureMessage, listLocation, refused } from "./answers.server.ts";
+import { failureMessage, listLocation, refusalStatus, refused } from "./answers.server.ts";
 import { auditOf, storedRecord, type AuditTrail } from "./audit-trail.server.ts";
 import { lockRefusal, recordLockKey } from "./locks.server.ts";
+
+/** What became of one record's delete: deleted, or why not (`status` as `refusalStatus` tells it: 404 when it was already gone). */
+export type RemoveOutcome = { deleted: true; alert?: { type: AlertType; message: string } } | { deleted: false; status: number; alert: { type: AlertType; message: string } };
 
 export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -19,18 +22,32 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   id: string,
 ) {
   const { definition } = adapter;
-  const { removePath } = adapter;
-  if (!definition.remove || !removePath) return refused(FORM_MESSAGES.invalidRequest);
-  let alert: { type: AlertType; message: string } | undefined;
+  if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
+  const outcome = await removeOne(admin, adapter, id);
+  return redirectWithAlert(admin.session, listLocation(request), outcome.alert);
+}
+
+/**
+ * One record's delete, the single delete's and each of a bulk delete's (bulk.server.ts): under
+ * the record's lock, audited, the cache cleared. `label`, when the caller already holds the
+ * record (a bulk delete read the list once), names it in the audit log without reading it again.
+ */
+export async function removeOne<Rec, C extends Cells, S extends z.ZodObject>(
+  admin: AdminContext,
+  adapter: ResourceAdapter<Rec, C, S>,
+  id: string,
+  { label }: { label?: string } = {},
+): Promise<RemoveOutcome> {
+  const { definition, removePath } = adapter;
+  if (!definition.remove || !removePath) return { deleted: false, status: 400, alert: { type: "error", message: FORM_MESSAGES.invalidRequest } };
   try {
     // A save or a switch of this record in flight ends first (locks.server.ts).
-    alert = await withRecordLocks([recordLockKey(adapter, id)], () => deleteRecord(admin, adapter, id, removePath(id)));
+    return await withRecordLocks([recordLockKey(adapter, id)], () => deleteRecord(admin, adapter, id, removePath(id), label));
   } catch (error) {
     const refusal = lockRefusal(error, definition.id);
     if (!refusal) throw error;
-    alert = { type: "error", message: refusal.message };
+    return { deleted: false, status: 503, alert: { type: "error", message: refusal.message } };
   }
-  return redirectWithAlert(admin.session, listLocation(request), alert);
 }
 
 /** The delete itself: the record read for its name, the audit log's pending entry, the upstream's call. */
@@ -39,26 +56,28 @@ async function deleteRecord<Rec, C extends Cells, S extends z.ZodObject>(
   adapter: ResourceAdapter<Rec, C, S>,
   id: string,
   path: string,
-): Promise<{ type: AlertType; message: string } | undefined> {
+  knownLabel: string | undefined,
+): Promise<RemoveOutcome> {
   const { definition } = adapter;
   // Read before the delete: afterwards the record, and so its name, is gone.
-  const before = await storedRecord(admin, adapter, id, { withChoices: false });
+  const label = knownLabel ?? (await storedRecord(admin, adapter, id, { withChoices: false }))?.label;
   // The audit log's pending entry first: a delete it cannot record is not sent.
   let audit: AuditTrail;
   try {
-    audit = await auditOf(admin, definition, before?.label).begin("delete", id, () => []);
+    audit = await auditOf(admin, definition, label).begin("delete", id, () => []);
   } catch (error) {
     if (!(error instanceof AuditUnavailable)) throw error;
-    return { type: "error", message: AUDIT_MESSAGES.unavailable };
+    return { deleted: false, status: 503, alert: { type: "error", message: AUDIT_MESSAGES.unavailable } };
   }
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path, service: adapter.service });
     audit.ok();
-    return definition.messages.deleted ? { type: "success", message: definition.messages.deleted } : undefined;
+    return { deleted: true, ...(definition.messages.deleted ? { alert: { type: "success", message: definition.messages.deleted } } : {}) };
   } catch (error) {
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
-    return { type: "error", message: failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error) };
+    const message = failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error);
+    return { deleted: false, status: refusalStatus(error), alert: { type: "error", message } };
   } finally {
     // Whatever the answer (a timeout may have deleted it): what shows this resource is read again.
     clearResource(adapter.resource);
