@@ -99,7 +99,7 @@ export function BulkBar({ formId, screenId, view, search, action, total, all, ch
     submit(submitter, { method: "post", action, preventScrollReset: true });
   };
   return (
-    <form id={formId} method="post" action={action} className="kit-bulk" onSubmit={onSubmit} aria-label="Tindakan untuk data terpilih">
+    <form id={formId} method="post" action={action} className={all || chosen > 0 ? "kit-bulk is-active" : "kit-bulk"} onSubmit={onSubmit} aria-label="Tindakan untuk data terpilih">
       {all ? <input type="hidden" name={BULK_FIELDS.all} value="1" /> : null}
       <p className="kit-bulk-count" role="status">
         {countText}

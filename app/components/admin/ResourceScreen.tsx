@@ -245,25 +245,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         />
       ) : null}
 
-      {bulkable ? (
-        <>
-          <BulkAnswerPanel answer={actionData?.bulk} action={bulkAction} listHref={listHref} />
-          <BulkBar
-            formId={bulkFormId}
-            screenId={definition.id}
-            view={state}
-            search={searchParams}
-            action={bulkAction}
-            total={screen.count?.total ?? rows.length}
-            all={bulk.all}
-            chosen={bulk.chosenIds.length}
-            onClear={bulk.clear}
-            hydrated={hydrated}
-            removable={Boolean(definition.remove)}
-            exportable={Boolean(definition.exportable)}
-          />
-        </>
-      ) : null}
+      {bulkable ? <BulkAnswerPanel answer={actionData?.bulk} action={bulkAction} listHref={listHref} /> : null}
 
       <DataTable
         caption={definition.caption}
@@ -282,6 +264,23 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
         emptyText={emptyText}
         failure={screen.loadFailure ? { message: screen.loadFailure, retryHref: `${location.pathname}${location.search}` } : undefined}
       />
+      {/* Under the table, so that it costs the rows no room; held at the window's foot while something is chosen (admin-kit.css). */}
+      {bulkable ? (
+        <BulkBar
+          formId={bulkFormId}
+          screenId={definition.id}
+          view={state}
+          search={searchParams}
+          action={bulkAction}
+          total={screen.count?.total ?? rows.length}
+          all={bulk.all}
+          chosen={bulk.chosenIds.length}
+          onClear={bulk.clear}
+          hydrated={hydrated}
+          removable={Boolean(definition.remove)}
+          exportable={Boolean(definition.exportable)}
+        />
+      ) : null}
 
       {adding && definition.texts.addTitle ? (
         <Modal title={definition.texts.addTitle} closeHref={listHref} onClose={closeOverlay}>

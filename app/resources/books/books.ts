@@ -52,7 +52,7 @@ export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
     { header: "Judul", accessor: "title", oneLine: true, under: "author", width: "13rem" },
     { header: "Pengarang", accessor: "author", wrap: true, optional: true },
     { header: "Penerbit", accessor: "publisher", wrap: true, optional: true },
-    { header: "Sinopsis", accessor: "synopsis", oneLine: true, width: "11rem" },
+    { header: "Sinopsis", accessor: "synopsis", oneLine: true, width: "9.5rem" },
     { header: "Tanggal Terbit", accessor: "published_date", optional: true },
     { header: "ISBN/ISSN", accessor: "isbn_issn" },
     { header: "Genre", accessor: "genres", display: "chips", width: "10rem" },
