@@ -153,7 +153,7 @@ describe("point 8: errors a visitor can cause are ours, in Indonesian, 4xx", () 
       ...["GET /about%ZZ", "GET /x%ZZ.png", "GET /%E0%A4%A"].map((what) => ({ what, head: "", status: 400 })),
       // A method the route does not take: 405 with what it does take.
       ...notAllowed("GET, HEAD", ["POST /files/x", "PUT /files/x", "POST /covers/x.png", "POST /about", "POST /about.data", "POST /"]),
-      ...notAllowed("GET, HEAD", ["OPTIONS /about", "TRACE /", "POST /sitemap.xml", "POST /admin/export/genre", "POST /healthz"]),
+      ...notAllowed("GET, HEAD", ["OPTIONS /about", "TRACE /", "POST /sitemap.xml", "POST /share-image.png", "POST /healthz"]),
       ...notAllowed("GET, HEAD, POST", ["DELETE /admin/genre", "PATCH /login"]),
     ];
     for (const item of cases) {
