@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
 import { startReferenceApi } from "../../reference-api/server.ts";
-import { alertShown, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, keptAdminPages, optionName, pick, pickedPills, referenceApiToken, removeDir, seriousViolations, startBff, tempDir } from "./helpers/index.ts";
+import { alertShown, axeViolations, type Bff, bffEnv, DEMO_PASSWORD, dialogNamed, keptAdminPages, optionName, pick, pickedPills, referenceApiToken, removeDir, startBff, tempDir } from "./helpers/index.ts";
 
 /**
  * Adding a record from the book form's pickers (issue 47, point 4): "Tambah pengarang baru «…»"
@@ -70,7 +70,7 @@ test("with JavaScript at 1366×768: an author and a genre typed in the book form
   const added = (await authors()).filter((stored) => stored.name === "Rina Kartika Uji");
   expect(added).toHaveLength(1);
   await expect(authorId).toHaveValue(String(added[0].id));
-  expect(await seriousViolations(page), "an author added in place").toEqual([]);
+  expect(await axeViolations(page), "an author added in place").toEqual([]);
 
   // The name an author already has, with a title: the likely duplicate is named, nothing is written, and it can be picked instead.
   const [existing] = (await authors()).filter((stored) => stored.name !== "Rina Kartika Uji" && !stored.name.includes(","));
@@ -80,7 +80,7 @@ test("with JavaScript at 1366×768: an author and a genre typed in the book form
   const warning = dialog.locator(".kit-picker-add-notice").filter({ hasText: "Data ini mungkin sudah ada:" });
   await expect(warning).toBeVisible();
   await expect(warning.getByRole("link", { name: `${existing.name} (tab baru)`, exact: true })).toBeVisible();
-  expect(await seriousViolations(page), "the duplicate warning under the picker").toEqual([]);
+  expect(await axeViolations(page), "the duplicate warning under the picker").toEqual([]);
   expect(await authors()).toHaveLength(count);
   await warning.getByRole("button", { name: `Pilih «${existing.name}»` }).click();
   await expect(author).toHaveValue(existing.name);
