@@ -38,11 +38,13 @@ export function enhanceBannerSlider(slider: HTMLElement): void {
 
   /** Starts or stops the rotation; a running one is left alone, so a click does not restart its 8 s. */
   function updateAutoplay(): void {
-    const autoplay = chosen === undefined ? rotationOn() && !hovered && !focused : chosen === "playing";
+    const on = rotationOn();
+    // A visitor's choice holds; without one, hover and focus hold the rotation a moment.
+    const autoplay = on && (chosen !== undefined || (!hovered && !focused));
     if (toggle) {
       // What the button would do: pause a rotation that is on (even while hover or focus holds it a moment), or play.
-      toggle.setAttribute("aria-label", rotationOn() ? BANNER_TOGGLE.pause : BANNER_TOGGLE.play);
-      toggle.firstElementChild!.textContent = rotationOn() ? "❚❚" : "▶";
+      toggle.setAttribute("aria-label", on ? BANNER_TOGGLE.pause : BANNER_TOGGLE.play);
+      toggle.firstElementChild!.textContent = on ? "❚❚" : "▶";
     }
     // Screen readers hear the slide that a visitor chose, not each one that turns by itself.
     live?.setAttribute("aria-live", autoplay ? "off" : "polite");
