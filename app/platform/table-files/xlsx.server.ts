@@ -1,0 +1,128 @@
+import type { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { refuse, TABLE_FILE_LIMITS, TableFileRefused } from "./refusals.server";
+import type { TableRow } from "./rows.server";
+import { cellText, richTextOf } from "./xlsx-cells.server";
+import { openXlsxZip, type XlsxZip } from "./xlsx-zip.server";
+
+/**
+ * The rows of an XLSX file's first worksheet, with exceljs's streaming reader (its XML parsers
+ * for the workbook, styles, shared strings and worksheet) fed part by part from our own zip
+ * (./xlsx-zip.server.ts). exceljs's `WorkbookReader.read` inflates the zip itself with no bound
+ * on what a part inflates to, and writes a worksheet that comes before its shared strings (or a
+ * workbook without any) whole to a temporary file; fed here, nothing is inflated unbounded and
+ * nothing goes to disk. The shared strings are gathered as plain text, counted.
+ */
+
+/** What of exceljs 4.4.0's WorkbookReader this module calls past its types (version pinned in package.json). */
+interface ReaderInternals {
+  workbookRels?: { Id: string; Target: string; Type?: string }[];
+  model?: { sheets?: ({ rId?: string } | undefined)[] };
+  properties?: { model?: { date1904?: boolean } };
+  sharedStrings?: string[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<{ text: string | { richText: { text: string }[] } | null }>;
+  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
+}
+
+const RELATIONS = "xl/_rels/workbook.xml.rels";
+
+function newReader(): ReaderInternals {
+  const options = { worksheets: "emit", sharedStrings: "emit", styles: "cache", hyperlinks: "ignore", entries: "ignore" } as const;
+  return new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, options as never) as unknown as ReaderInternals;
+}
+
+/** A relation's target as a part's name in the zip ("worksheets/sheet1.xml" → "xl/worksheets/sheet1.xml"). */
+function partName(target: string): string {
+  return target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}`;
+}
+
+interface WorkbookParts {
+  sheet: string;
+  sharedStrings: string | undefined;
+  styles: string | undefined;
+}
+
+/** The workbook and its relations read: the first worksheet's part, the shared strings' and the styles'. */
+async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: string): Promise<WorkbookParts> {
+  if (!zip.has(RELATIONS)) throw refuse.corruptXlsx(fileName);
+  await reader._parseRels(await zip.open(RELATIONS, TABLE_FILE_LIMITS.maxPartXmlBytes));
+  await reader._parseWorkbook(await zip.open("xl/workbook.xml", TABLE_FILE_LIMITS.maxPartXmlBytes));
+  const relations = reader.workbookRels ?? [];
+  const firstSheet = reader.model?.sheets?.find((sheet) => sheet !== undefined);
+  const sheetTarget = relations.find((relation) => relation.Id === firstSheet?.rId)?.Target;
+  if (sheetTarget === undefined || !zip.has(partName(sheetTarget))) throw refuse.noSheet(fileName);
+  const ofType = (type: string) => {
+    const target = relations.find((relation) => relation.Type?.endsWith(`/${type}`))?.Target;
+    return target !== undefined && zip.has(partName(target)) ? partName(target) : undefined;
+  };
+  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles") };
+}
+
+async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<void> {
+  const strings: string[] = [];
+  for await (const { text } of reader._parseSharedStrings(await zip.open(part, TABLE_FILE_LIMITS.maxSharedStringsXmlBytes))) {
+    if (strings.length >= TABLE_FILE_LIMITS.maxSharedStrings) throw refuse.tooManySharedStrings(fileName);
+    strings.push(text === null ? "" : typeof text === "string" ? text : richTextOf(text));
+  }
+  reader.sharedStrings = strings;
+}
+
+/** Opens the zip and checks, from its central directory, that the parts to read are within bounds: nothing of the sheet is inflated. */
+export async function checkXlsxFile(path: string, fileName: string): Promise<void> {
+  const zip = await openXlsxZip(path, fileName);
+  try {
+    const parts = await readWorkbook(zip, newReader(), fileName);
+    const limits: [string | undefined, number][] = [
+      [parts.sheet, TABLE_FILE_LIMITS.maxSheetXmlBytes],
+      [parts.sharedStrings, TABLE_FILE_LIMITS.maxSharedStringsXmlBytes],
+      [parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes],
+    ];
+    for (const [part, maxBytes] of limits) if (part !== undefined) (await zip.open(part, maxBytes)).destroy();
+  } catch (error) {
+    throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
+  } finally {
+    zip.close();
+  }
+}
+
+function rowCells(row: ExcelJS.Row, line: number, date1904: boolean, fileName: string): string[] {
+  const cells: string[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    if (column > TABLE_FILE_LIMITS.maxColumns) throw refuse.tooManyColumns(fileName, line);
+    const text = cellText(cell, date1904);
+    if (text.length > TABLE_FILE_LIMITS.maxCellChars) throw refuse.cellTooLong(fileName, line);
+    while (cells.length < column - 1) cells.push("");
+    cells[column - 1] = text;
+  });
+  return cells;
+}
+
+/** Every row the first worksheet writes, in order, with its number. */
+export async function* xlsxRecords(path: string, fileName: string, signal?: AbortSignal): AsyncGenerator<TableRow> {
+  const zip = await openXlsxZip(path, fileName);
+  try {
+    const reader = newReader();
+    const parts = await readWorkbook(zip, reader, fileName);
+    if (parts.styles !== undefined) await reader._parseStyles(await zip.open(parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes));
+    reader.sharedStrings = [];
+    if (parts.sharedStrings !== undefined) await readSharedStrings(zip, reader, parts.sharedStrings, fileName);
+    const date1904 = reader.properties?.model?.date1904 === true;
+    const sheet = await zip.open(parts.sheet, TABLE_FILE_LIMITS.maxSheetXmlBytes);
+    let line = 0;
+    for (const { value: worksheet } of reader._parseWorksheet(sheet, "1")) {
+      for await (const row of worksheet) {
+        signal?.throwIfAborted();
+        line = Number.isInteger(row.number) && row.number > line ? row.number : line + 1;
+        yield { line, cells: rowCells(row, line, date1904, fileName) };
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
+  } finally {
+    zip.close();
+  }
+}
