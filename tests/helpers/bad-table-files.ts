@@ -59,14 +59,34 @@ export async function xlsxZipBomb(dir: string, options: { declaredBytes?: number
   return { name, path: file, refused: true, expect: new RegExp(`Berkas “${name.replace(".", "\\.")}” (ditolak: isinya setelah dibuka|memuat sel yang terlalu panjang)`) };
 }
 
-/** A sheet of 1,048,576 rows (Excel's most), each a title and a number, deflated as one stream. */
+/** The XML of 1,048,576 rows (Excel's most), each its own number, written piece by piece into one buffer. */
+function millionRowsXml(): Buffer {
+  const pieces = ['<row r="', '"><c r="A', '"><v>', "</v></c></row>"].map((piece) => Buffer.from(piece));
+  const head = Buffer.from(`${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Nomor induk</t></is></c></row>`);
+  const tail = Buffer.from(SHEET_CLOSE);
+  const rows = 1_048_576;
+  const fixed = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  let size = head.length + tail.length;
+  for (let r = 2; r <= rows; r++) size += fixed + 3 * String(r).length;
+  const xml = Buffer.alloc(size);
+  xml.set(head, 0);
+  let at = head.length;
+  for (let r = 2; r <= rows; r++) {
+    const digits = String(r);
+    for (const [index, piece] of pieces.entries()) {
+      xml.set(piece, at);
+      at += piece.length;
+      if (index < 3) at += xml.write(digits, at, "latin1");
+    }
+  }
+  xml.set(tail, at);
+  return xml;
+}
+
 export async function xlsxMillionRows(dir: string): Promise<BadTableFile> {
-  const chunks: Buffer[] = [Buffer.from(`${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Judul</t></is></c><c r="B1" t="inlineStr"><is><t>Eksemplar</t></is></c></row>`)];
-  for (let r = 2; r <= 1_048_576; r++) chunks.push(Buffer.from(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Laskar Pelangi</t></is></c><c r="B${r}"><v>3</v></c></row>`));
-  chunks.push(Buffer.from(SHEET_CLOSE));
   const name = "sejuta-baris.xlsx";
   const file = path.join(dir, name);
-  await writeZip(file, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", Buffer.concat(chunks))));
+  await writeZip(file, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", millionRowsXml())));
   return { name, path: file, refused: true, expect: /Berkas “sejuta-baris\.xlsx”, baris 50\.002: lebih dari 50\.000 baris data/ };
 }
 

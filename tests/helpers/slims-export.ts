@@ -30,7 +30,7 @@ export interface SlimsExportOptions {
 /** mysqli::real_escape_string. */
 function escapeString(value: string): string {
   const escapes: Record<string, string> = { "\\": "\\\\", "\0": "\\0", "\n": "\\n", "\r": "\\r", "'": "\\'", '"': '\\"', "\x1a": "\\Z" };
-  return value.replace(/[\\\0\n\r'"\x1a]/g, (char) => escapes[char] ?? char);
+  return Array.from(value, (char) => escapes[char] ?? char).join("");
 }
 
 /** PHP's stripslashes: a backslash goes, the character after it stays ("\0" becomes NUL). */
@@ -57,7 +57,7 @@ export function slimsExportCsv(records: SlimsRecord[], options: SlimsExportOptio
 
 /** The cells a reader should give for a record: what export.php wrote, between the enclosures. */
 export function slimsCells(record: SlimsRecord): string[] {
-  const written = (value: string | null) => (value ?? "").replace(/\n/g, "n").replace(/\r/g, "r").replace(/\x1a/g, "Z");
+  const written = (value: string | null) => (value ?? "").replace(/\n/g, "n").replace(/\r/g, "r").replaceAll("\x1a", "Z");
   return [...SLIMS_BIBLIO_FIELDS.map((field) => written(record[field])), angled(record.authors), angled(record.topics), angled(record.itemCodes)];
 }
 

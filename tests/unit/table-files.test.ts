@@ -37,6 +37,17 @@ async function refusal(read: Promise<unknown>): Promise<TableFileRefused> {
   return error as TableFileRefused;
 }
 
+describe("the hard suite's bad files", () => {
+  it("each gives what it expects: its refusal, or the text its rows show", async () => {
+    const cheap = [bad.overSizeLimit, bad.pngNamedXlsx, bad.pdfNamedCsv, bad.csvWindows1252, bad.csvWithBom, bad.csvMixedSeparators, bad.csvTenThousandColumns, bad.csvFormulasAndHtml];
+    for (const make of cheap) {
+      const made = await make(dir);
+      if (made.refused) expect((await refusal(readAll(made.path))).message).toMatch(made.expect);
+      else expect((await readAll(made.path)).flatMap((row) => row.cells)).toContainEqual(expect.stringMatching(made.expect));
+    }
+  });
+});
+
 describe("kind by content", () => {
   it("refuses a PNG named .xlsx, a PDF named .csv, and a zip without a workbook", async () => {
     for (const made of [await bad.pngNamedXlsx(dir), await bad.pdfNamedCsv(dir)]) {
@@ -143,7 +154,10 @@ describe("CSV encodings and dialects", () => {
     const made = await bad.csvWithBom(dir);
     const opened = await openTableFile(made.path, { fileName: made.name });
     expect(opened).toMatchObject({ format: "csv", encoding: "utf-8", dialect: { separator: ",", enclosure: '"' } });
-    expect((await readAll(made.path))[0]?.cells).toEqual(["Judul", "ISBN"]);
+    const rows = await readAll(made.path);
+    expect(rows[0]?.cells).toEqual(["Judul", "ISBN"]);
+    // rows() reads the file anew each time.
+    expect(await readAll(made.path)).toEqual(rows);
   });
 
   it("reads Excel's Unicode Text (UTF-16 LE, tab-separated) and UTF-16 BE by their BOM", async () => {
@@ -204,6 +218,18 @@ describe("CSV encodings and dialects", () => {
 });
 
 describe("CSV limits", () => {
+  it("stops when the import is cancelled", async () => {
+    const at = await file("batal.csv", `Judul\n${Array.from({ length: 1000 }, (_, i) => `Buku ${i}`).join("\n")}\n`);
+    for (const name of ["batal.csv", "katalog.xlsx"]) {
+      const cancel = new AbortController();
+      const opened = await openTableFile(name === "batal.csv" ? at : path.join(dir, name), { fileName: name, signal: cancel.signal });
+      const read = (async () => {
+        for await (const row of opened.rows()) if (row.line === 2) cancel.abort(new Error("dibatalkan"));
+      })();
+      await expect(read).rejects.toThrow("dibatalkan");
+    }
+  });
+
   it("refuses a row of 10,000 columns naming it", async () => {
     const made = await bad.csvTenThousandColumns(dir);
     const error = await refusal(readAll(made.path));

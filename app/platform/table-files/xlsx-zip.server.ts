@@ -12,6 +12,8 @@ import { refuse, TABLE_FILE_LIMITS, TableFileRefused } from "./refusals.server";
 
 export interface XlsxZip {
   has(part: string): boolean;
+  /** Refuses the part, from its declaration in the central directory, when it would inflate past `maxBytes` or by too great a ratio. */
+  checkDeclared(part: string, maxBytes: number): void;
   /** The part inflated, counted against `maxBytes`; refused before inflating when its declaration exceeds it. */
   open(part: string, maxBytes: number): Promise<Readable>;
   close(): void;
@@ -83,12 +85,19 @@ export async function openXlsxZip(path: string, fileName: string): Promise<XlsxZ
     throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
   }
   const opened = new Set<Readable>();
+  const declared = (part: string, maxBytes: number): Entry => {
+    const entry = entries.get(part);
+    if (entry === undefined) throw refuse.corruptXlsx(fileName);
+    if (declaredTooLarge(entry, maxBytes)) throw refuse.inflatesTooMuch(fileName);
+    return entry;
+  };
   return {
     has: (part) => entries.has(part),
+    checkDeclared(part, maxBytes) {
+      declared(part, maxBytes);
+    },
     async open(part, maxBytes) {
-      const entry = entries.get(part);
-      if (entry === undefined) throw refuse.corruptXlsx(fileName);
-      if (declaredTooLarge(entry, maxBytes)) throw refuse.inflatesTooMuch(fileName);
+      const entry = declared(part, maxBytes);
       if (entry.isEncrypted() || !entry.canDecodeFileData()) throw refuse.corruptXlsx(fileName);
       const inflating = await zip.openReadStreamPromise(entry).catch(() => {
         throw refuse.corruptXlsx(fileName);

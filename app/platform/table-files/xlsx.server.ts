@@ -80,7 +80,7 @@ export async function checkXlsxFile(path: string, fileName: string): Promise<voi
       [parts.sharedStrings, TABLE_FILE_LIMITS.maxSharedStringsXmlBytes],
       [parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes],
     ];
-    for (const [part, maxBytes] of limits) if (part !== undefined) (await zip.open(part, maxBytes)).destroy();
+    for (const [part, maxBytes] of limits) if (part !== undefined) zip.checkDeclared(part, maxBytes);
   } catch (error) {
     throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
   } finally {
