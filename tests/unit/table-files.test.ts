@@ -104,6 +104,24 @@ describe("XLSX", () => {
     expect(await readAll(at)).toEqual(rows);
   });
 
+  it("reads a sheet as other writers write it: cells without references, formula results of every type, inline rich text", async () => {
+    const at = path.join(dir, "tulisan-lain.xlsx");
+    const xml = [
+      SHEET_OPEN,
+      '<row><c t="inlineStr"><is><t>Judul</t></is></c><c t="inlineStr"><is><t>Ada</t></is></c><c t="inlineStr"><is><t>Rumus</t></is></c></row>',
+      '<row r="4"><c r="A4" t="inlineStr"><is><r><t>Bumi </t></r><r><rPr><b/></rPr><t>Manusia</t></r><rPh><t>ぶみ</t></rPh></is></c>',
+      '<c r="B4" t="b"><f>TRUE()</f><v>1</v></c><c r="C4" t="e"><f>NA()</f><v>#N/A</v></c><c r="E4" t="str"><f>A1</f><v>a &amp;lt; b &amp; c</v></c></row>',
+      '<row><c t="b"><v>0</v></c><c t="d"><v>2019-01-15T00:00:00</v></c><c><f>1+1</f><v>2</v></c></row>',
+      SHEET_CLOSE,
+    ].join("");
+    await writeZip(at, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", xml)));
+    expect(await readAll(at)).toEqual([
+      { line: 1, cells: ["Judul", "Ada", "Rumus"] },
+      { line: 4, cells: ["Bumi Manusia", "TRUE", "#N/A", "", "a &lt; b & c"] },
+      { line: 5, cells: ["FALSE", "2019-01-15", "2"] },
+    ]);
+  });
+
   it("refuses a sheet of 1,048,576 rows at the row limit, without reading the rest", async () => {
     const made = await bad.xlsxMillionRows(dir);
     const opened = await openTableFile(made.path, { fileName: made.name });

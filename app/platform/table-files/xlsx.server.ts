@@ -2,16 +2,16 @@ import type { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { refuse, TABLE_FILE_LIMITS, TableFileRefused } from "./refusals.server";
 import type { TableRow } from "./rows.server";
-import { cellText, richTextOf } from "./xlsx-cells.server";
+import { sheetRows } from "./xlsx-sheet.server";
 import { openXlsxZip, type XlsxZip } from "./xlsx-zip.server";
 
 /**
- * The rows of an XLSX file's first worksheet, with exceljs's streaming reader (its XML parsers
- * for the workbook, styles, shared strings and worksheet) fed part by part from our own zip
- * (./xlsx-zip.server.ts). exceljs's `WorkbookReader.read` inflates the zip itself with no bound
+ * The rows of an XLSX file's first worksheet. exceljs's XML parsers read the workbook, its
+ * relations, styles and shared strings, fed part by part from our own zip
+ * (./xlsx-zip.server.ts): exceljs's `WorkbookReader.read` inflates the zip itself with no bound
  * on what a part inflates to, and writes a worksheet that comes before its shared strings (or a
- * workbook without any) whole to a temporary file; fed here, nothing is inflated unbounded and
- * nothing goes to disk. The shared strings are gathered as plain text, counted.
+ * workbook without any) whole to a temporary file. The shared strings are gathered as plain text,
+ * counted; the worksheet is read by ./xlsx-sheet.server.ts.
  */
 
 /** What of exceljs 4.4.0's WorkbookReader this module calls past its types (version pinned in package.json). */
@@ -19,12 +19,11 @@ interface ReaderInternals {
   workbookRels?: { Id: string; Target: string; Type?: string }[];
   model?: { sheets?: ({ rId?: string } | undefined)[] };
   properties?: { model?: { date1904?: boolean } };
-  sharedStrings?: string[];
+  styles: { getStyleModel(style: number): { numFmt?: string } | null };
   _parseRels(part: Readable): Promise<void>;
   _parseWorkbook(part: Readable): Promise<void>;
   _parseStyles(part: Readable): Promise<void>;
   _parseSharedStrings(part: Readable): AsyncGenerator<{ text: string | { richText: { text: string }[] } | null }>;
-  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
 }
 
 const RELATIONS = "xl/_rels/workbook.xml.rels";
@@ -61,13 +60,13 @@ async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: str
   return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles") };
 }
 
-async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<void> {
+async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<string[]> {
   const strings: string[] = [];
   for await (const { text } of reader._parseSharedStrings(await zip.open(part, TABLE_FILE_LIMITS.maxSharedStringsXmlBytes))) {
     if (strings.length >= TABLE_FILE_LIMITS.maxSharedStrings) throw refuse.tooManySharedStrings(fileName);
-    strings.push(text === null ? "" : typeof text === "string" ? text : richTextOf(text));
+    strings.push(text === null ? "" : typeof text === "string" ? text : text.richText.map((run) => run.text ?? "").join(""));
   }
-  reader.sharedStrings = strings;
+  return strings;
 }
 
 /** Opens the zip and checks, from its central directory, that the parts to read are within bounds: nothing of the sheet is inflated. */
@@ -88,18 +87,6 @@ export async function checkXlsxFile(path: string, fileName: string): Promise<voi
   }
 }
 
-function rowCells(row: ExcelJS.Row, line: number, date1904: boolean, fileName: string): string[] {
-  const cells: string[] = [];
-  row.eachCell({ includeEmpty: false }, (cell, column) => {
-    if (column > TABLE_FILE_LIMITS.maxColumns) throw refuse.tooManyColumns(fileName, line);
-    const text = cellText(cell, date1904);
-    if (text.length > TABLE_FILE_LIMITS.maxCellChars) throw refuse.cellTooLong(fileName, line);
-    while (cells.length < column - 1) cells.push("");
-    cells[column - 1] = text;
-  });
-  return cells;
-}
-
 /** Every row the first worksheet writes, in order, with its number. */
 export async function* xlsxRecords(path: string, fileName: string, signal?: AbortSignal): AsyncGenerator<TableRow> {
   const zip = await openXlsxZip(path, fileName);
@@ -107,17 +94,18 @@ export async function* xlsxRecords(path: string, fileName: string, signal?: Abor
     const reader = newReader();
     const parts = await readWorkbook(zip, reader, fileName);
     if (parts.styles !== undefined) await reader._parseStyles(await zip.open(parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes));
-    reader.sharedStrings = [];
-    if (parts.sharedStrings !== undefined) await readSharedStrings(zip, reader, parts.sharedStrings, fileName);
-    const date1904 = reader.properties?.model?.date1904 === true;
+    const sharedStrings = parts.sharedStrings === undefined ? [] : await readSharedStrings(zip, reader, parts.sharedStrings, fileName);
     const sheet = await zip.open(parts.sheet, TABLE_FILE_LIMITS.maxSheetXmlBytes);
-    let line = 0;
-    for (const { value: worksheet } of reader._parseWorksheet(sheet, "1")) {
-      for await (const row of worksheet) {
-        signal?.throwIfAborted();
-        line = Number.isInteger(row.number) && row.number > line ? row.number : line + 1;
-        yield { line, cells: rowCells(row, line, date1904, fileName) };
-      }
+    const context = {
+      fileName,
+      sharedStrings,
+      // Without a styles part exceljs's style manager is not set up: every cell is General.
+      numberFormat: (style: number) => (parts.styles === undefined ? undefined : reader.styles.getStyleModel(style)?.numFmt),
+      date1904: reader.properties?.model?.date1904 === true,
+    };
+    for await (const row of sheetRows(sheet, context)) {
+      signal?.throwIfAborted();
+      yield row;
     }
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
