@@ -122,6 +122,19 @@ describe("XLSX", () => {
     ]);
   });
 
+  it("refuses a shared string over the cell limit, naming its row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Katalog");
+    sheet.addRow(["Judul", "Catatan"]);
+    sheet.addRow(["A", "pendek"]);
+    sheet.addRow(["B", "x".repeat(TABLE_FILE_LIMITS.maxCellChars + 1)]);
+    const at = path.join(dir, "catatan-panjang.xlsx");
+    await workbook.xlsx.writeFile(at);
+    const error = await refusal(readAll(at));
+    expect(error.message).toBe("Berkas “catatan-panjang.xlsx”, baris 3: sebuah sel lebih dari 20.000 karakter.");
+    expect(error.line).toBe(3);
+  });
+
   it("refuses a sheet of 1,048,576 rows at the row limit, without reading the rest", async () => {
     const made = await bad.xlsxMillionRows(dir);
     const opened = await openTableFile(made.path, { fileName: made.name });

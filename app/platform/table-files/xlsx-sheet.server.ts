@@ -87,7 +87,10 @@ export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGen
       case "c":
         if (row !== undefined && cell !== undefined) {
           while (row.cells.length < column - 1) row.cells.push("");
-          row.cells[column - 1] = cellText(cell, context);
+          const text = cellText(cell, context);
+          // A shared string comes whole from the list: checked here.
+          if (text.length > TABLE_FILE_LIMITS.maxCellChars) throw refuse.cellTooLong(fileName, row.line);
+          row.cells[column - 1] = text;
         }
         cell = undefined;
         break;

@@ -50,8 +50,9 @@ async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: str
   await reader._parseRels(await zip.open(RELATIONS, TABLE_FILE_LIMITS.maxPartXmlBytes));
   await reader._parseWorkbook(await zip.open("xl/workbook.xml", TABLE_FILE_LIMITS.maxPartXmlBytes));
   const relations = reader.workbookRels ?? [];
-  const firstSheet = reader.model?.sheets?.find((sheet) => sheet !== undefined);
-  const sheetTarget = relations.find((relation) => relation.Id === firstSheet?.rId)?.Target;
+  // The first sheet that is a worksheet (not a chart sheet).
+  const worksheets = relations.filter((relation) => relation.Type?.endsWith("/worksheet"));
+  const sheetTarget = (reader.model?.sheets ?? []).map((sheet) => worksheets.find((relation) => relation.Id === sheet?.rId)).find((relation) => relation !== undefined)?.Target;
   if (sheetTarget === undefined || !zip.has(partName(sheetTarget))) throw refuse.noSheet(fileName);
   const ofType = (type: string) => {
     const target = relations.find((relation) => relation.Type?.endsWith(`/${type}`))?.Target;
