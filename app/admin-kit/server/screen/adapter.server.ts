@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { clip } from "~/lib/format";
+import type { SlimsColumn } from "~/admin-kit/import";
 import type { OptionList } from "~/admin-kit/pickers";
 import type { StoredRelations } from "~/admin-kit/relations";
 import type { ResourceDeclaration } from "~/admin-kit/resource";
@@ -96,6 +97,8 @@ export interface ExportColumn<Rec> {
   link?: boolean;
   /** The value holds ids of this list's records (a pickable resource's screen id): written as their options' labels ("959.8 Sejarah Asia Tenggara"). */
   optionsFrom?: OptionList;
+  /** The form field the column carries: the import reads it back into that field (app/admin-kit/server/import/). */
+  field?: string;
 }
 
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
@@ -123,6 +126,12 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
    * are not every field: a resource whose table leaves fields out declares them all here.
    */
   exportColumns?: ReadonlyArray<ExportColumn<Rec>>;
+  /**
+   * The import of a SLiMS bibliography export (app/admin-kit/server/import/slims.server.ts): by
+   * SLiMS's column, the form field it fills. A select takes the first of several names (the
+   * others are reported), pills take them all, a date the year's 1 January.
+   */
+  slimsColumns?: Readonly<Partial<Record<SlimsColumn, string>>>;
   /** The edit form's starting values (relation fields come from `relations`). */
   formValues(record: Rec): FormValues;
   /**
