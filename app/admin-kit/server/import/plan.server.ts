@@ -69,27 +69,28 @@ function entriesOf(name: string, value: string | string[]): Array<[string, strin
   return (Array.isArray(value) ? value : [value]).map((each) => [name, each]);
 }
 
-/** A relation's names as ids: each found in its list, or given a stand-in id to be made (or refused) by the run. */
-function relationIds<Rec, C extends Cells>(context: PlanContext<Rec, C>, field: FieldDefinition, names: readonly string[], missing: NonNullable<PlannedRow["missing"]>): string[] {
+/**
+ * A relation's names as ids: each found in its list, or given a stand-in id to be made (or
+ * refused) by the run; a name of a list the run cannot add to (a classification) is left out,
+ * with a note, so that the rest of the row is written (or, for a required field, refused by its rule).
+ */
+function relationIds<Rec, C extends Cells>(context: PlanContext<Rec, C>, field: FieldDefinition, names: readonly string[], missing: NonNullable<PlannedRow["missing"]>, notes: string[]): string[] {
   const finder = context.finders.get(field.name);
-  return names.map((name) => {
+  const creatable = field.optionsFrom !== undefined && context.adapter.choices?.[field.optionsFrom]?.addInline === true;
+  return names.flatMap((name) => {
     const found = finder?.find(name);
-    if (found) return found.value;
+    if (found) return [found.value];
+    if (!creatable) {
+      notes.push(`${field.label} “${name.trim().slice(0, 80)}” tidak ada di daftarnya; tidak diisi dari berkas ini.`);
+      return [];
+    }
     let byName = context.missing.get(field.name);
     if (!byName) context.missing.set(field.name, (byName = new Map()));
     const key = nameKey(name);
     let stand = byName.get(key);
-    if (!stand)
-      byName.set(
-        key,
-        (stand = {
-          id: missingId(context.standIns++),
-          name: name.trim(),
-          rows: 0,
-        })
-      );
+    if (!stand) byName.set(key, (stand = { id: missingId(context.standIns++), name: name.trim(), rows: 0 }));
     (missing[field.name] ??= []).push({ id: stand.id, name: name.trim() });
-    return stand.id;
+    return [stand.id];
   });
 }
 
@@ -141,8 +142,11 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
     if (!field) continue;
     if (isRelation(field)) {
       const names = Array.isArray(value) ? value : value.trim() === "" ? [] : [value];
-      const ids = relationIds(context, field, names, missing);
-      values.set(name, field.type === "select" ? ids[0] ?? "" : ids);
+      const noted = messages.length;
+      const ids = relationIds(context, field, names, missing, messages);
+      // A name that could not be matched leaves a stored record's value as it is.
+      if (before && messages.length > noted) continue;
+      values.set(name, field.type === "select" ? (ids[0] ?? "") : ids);
     } else if (typeof value === "string") values.set(name, field.type === "date" ? importedDate(withoutFormulaGuard(value)) : withoutFormulaGuard(value));
   }
   const entries = [...values].flatMap(([name, value]) => entriesOf(name, value));
