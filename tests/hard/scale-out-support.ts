@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   baseEnv,
@@ -179,6 +179,8 @@ export interface GuideNginx {
   checked: string;
   errorLog(): Promise<string>;
   accessLog(): Promise<string>;
+  /** The folder of nginx's page cache (the guide's `proxy_cache_path`). */
+  cacheDir: string;
   stop(): Promise<void>;
 }
 
@@ -222,8 +224,14 @@ export async function startGuideNginx(dir: string, backends: string[]): Promise<
   site = replaceExample(site, "/etc/ssl/dispusip/fullchain.pem", certificate);
   site = replaceExample(site, "/etc/ssl/dispusip/privkey.pem", key);
   site = replaceExample(site, "/var/log/nginx/dispusip.access.log", path.join(dir, "access.log"));
+  site = replaceExample(site, "/var/cache/nginx/dispusip", path.join(dir, "page-cache"));
   const siteFile = path.join(dir, "dispusip.conf");
   await writeFile(siteFile, site);
+  // nginx's workers (nobody, when the tests run as root) write the page cache: as the guide's
+  // `install -d -o www-data` does, the folder is theirs to write, and the temp dir theirs to cross.
+  await chmod(dir, 0o755);
+  await mkdir(path.join(dir, "page-cache"));
+  await chmod(path.join(dir, "page-cache"), 0o777);
   const configFile = path.join(dir, "nginx.conf");
   await writeFile(
     configFile,
@@ -241,6 +249,7 @@ export async function startGuideNginx(dir: string, backends: string[]): Promise<
     checked,
     errorLog: () => readFile(path.join(dir, "error.log"), "utf8").catch(() => ""),
     accessLog: () => readFile(path.join(dir, "access.log"), "utf8").catch(() => ""),
+    cacheDir: path.join(dir, "page-cache"),
     stop: () => proc.stop("SIGQUIT"),
   };
 }
