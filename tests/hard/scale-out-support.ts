@@ -165,6 +165,36 @@ ${servers}
   return { url: `http://127.0.0.1:${port}`, stop: () => proc.stop("SIGQUIT") };
 }
 
+export interface StaticNginx extends Nginx {
+  /** The worker's process id (the master's one child), whose CPU time a bench reads. */
+  workerPid(): Promise<number>;
+}
+
+/** nginx serving the files of `root` as they are, HTML gzipped on the fly (its defaults): what a static site costs. */
+export async function startStaticNginx(dir: string, root: string): Promise<StaticNginx> {
+  await mkdir(dir, { recursive: true });
+  const port = await closedLoopbackPort();
+  const config = nginxMain(dir, "warn", `
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    gzip on;
+    # A load generator's connections are not closed after nginx's default 1,000 requests each.
+    keepalive_requests 1000000;
+  }
+`);
+  const configFile = path.join(dir, "nginx.conf");
+  await writeFile(configFile, config);
+  const proc = daemon(NGINX, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", configFile, "-g", "daemon off;"]);
+  await waitForPort(port, proc, "nginx");
+  const master = proc.child.pid!;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => proc.stop("SIGQUIT"),
+    workerPid: async () => Number((await readFile(`/proc/${master}/task/${master}/children`, "utf8")).trim().split(/\s+/)[0]),
+  };
+}
+
 /** The guide's nginx configuration (docs/deployment.md embeds it verbatim). */
 export const GUIDE_NGINX_CONF = path.join(PROJECT_ROOT, "deploy/nginx.conf");
 
