@@ -88,6 +88,7 @@ export function publicPageCache(): RequestHandler {
       pages.set(key, page);
       return page;
     };
+    let copy: Buffer | undefined;
     captureBody(res, keepable, {
       // The page whole before its head went out: stored, then answered as stored (ETag, encodings).
       held(body) {
@@ -98,7 +99,6 @@ export function publicPageCache(): RequestHandler {
         copy = body;
       },
     });
-    let copy: Buffer | undefined;
     // Checked again once it went out: a header may be set after this middleware's look (on-headers
     // listeners registered before it run after it: the back-office's no-store, for one).
     res.once("finish", () => {
