@@ -1,10 +1,10 @@
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { getConfig } from "@server/config.server";
 import { requestOrigin } from "@server/origin.server";
 import { countPageCacheLookup } from "./metrics.server.ts";
 import { clearedSince, clearSequence, trackReads } from "./cache.server.ts";
-import { pageStore, SESSION_CACHE_CONTROL, sendStoredPage, sharedCacheControl, storedPage, type StoredPage } from "./page-store.server.ts";
+import { pageStore, type PageStore, SESSION_CACHE_CONTROL, sendStoredPage, sharedCacheControl, storedPage, type StoredPage } from "./page-store.server.ts";
 
 /**
  * Whole public pages, cached in the process for the public cache's TTL: within it a visitor's
@@ -23,6 +23,13 @@ import { pageStore, SESSION_CACHE_CONTROL, sendStoredPage, sharedCacheControl, s
 
 /** Bounded in count and bytes (every encoding counted), because URLs (query strings, hosts) are chosen by visitors. */
 const pages = pageStore({ maxPages: 200, maxBytes: 32 * 1024 * 1024 });
+/**
+ * The store a request's page is kept in: the one above for every page today. A part of the site
+ * whose pages need bounds of their own gets a `pageStore` of its own, chosen here.
+ */
+function storeFor(_req: Request): PageStore {
+  return pages;
+}
 /**
  * A page larger than this is not kept: 1 MiB, a thirty-second of the cache and about forty times
  * the home page (27 KB). Its copy is dropped as soon as it passes the bound, so no response is
@@ -57,7 +64,8 @@ export function publicPageCache(): RequestHandler {
     // canonical and og:url are written from it). Never a header that only looks like the host.
     const key = config.publicUrl ? req.originalUrl : `${origin.origin}${req.originalUrl}`;
     const madeAfterClear = clearSequence();
-    const cached = pages.get(key);
+    const store = storeFor(req);
+    const cached = store.get(key);
     const hit = cached !== undefined && !clearedSince(cached.resources, cached.madeAfterClear) && Date.now() - cached.storedAt <= ttlMs;
     countPageCacheLookup(hit);
     if (cached && hit) return sendStoredPage(req, res, cached);
@@ -80,19 +88,19 @@ export function publicPageCache(): RequestHandler {
       if (keep) res.setHeader("Cache-Control", sharedCacheControl(ttlMs));
       return keep;
     };
-    const store = (body: Buffer): StoredPage => {
+    const keep = (body: Buffer): StoredPage => {
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );
       const page = storedPage(body, { headers, storedAt: Date.now(), resources: reads, madeAfterClear });
-      pages.set(key, page);
+      store.set(key, page);
       return page;
     };
     let copy: Buffer | undefined;
     captureBody(res, keepable, {
       // The page whole before its head went out: stored, then answered as stored (ETag, encodings).
       held(body) {
-        sendStoredPage(req, res, store(body));
+        sendStoredPage(req, res, keep(body));
       },
       // A page whose head went out first (a handler's writeHead): kept for the next visitors.
       copied(body) {
@@ -102,8 +110,8 @@ export function publicPageCache(): RequestHandler {
     // Checked again once it went out: a header may be set after this middleware's look (on-headers
     // listeners registered before it run after it: the back-office's no-store, for one).
     res.once("finish", () => {
-      if (!forEveryone()) pages.delete(key);
-      else if (copy) store(copy);
+      if (!forEveryone()) store.delete(key);
+      else if (copy) keep(copy);
     });
     trackReads(reads, next);
   };
