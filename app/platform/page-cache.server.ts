@@ -85,6 +85,7 @@ export function publicPageCache(): RequestHandler {
       // A page rendered for odd host headers (another spelling of the host, a forwarded host,
       // with PUBLIC_URL another host) is that request's alone.
       const keep = res.statusCode === 200 && type.startsWith("text/html") && !(declared > MAX_PAGE_BYTES) && origin.usual && forEveryone();
+      // A page kept here may be kept as long by a cache in front, and no longer.
       if (keep) res.setHeader("Cache-Control", sharedCacheControl(ttlMs));
       return keep;
     };
