@@ -21,32 +21,6 @@ export function importReportPath(screenId: string, jobId: string): string {
 /** What the file is: laid out as this site's export (headers by name), or as SLiMS's bibliography export. */
 export type ImportSource = "site" | "slims";
 
-/**
- * The columns of SLiMS 9's bibliography export (admin/modules/bibliography/export.php), in its
- * order; the header row is optional there, and ends with one more (empty) cell than the data.
- */
-export const SLIMS_COLUMNS = [
-  "title",
-  "gmd_name",
-  "edition",
-  "isbn_issn",
-  "publisher_name",
-  "publish_year",
-  "collation",
-  "series_title",
-  "call_number",
-  "language_name",
-  "place_name",
-  "classification",
-  "notes",
-  "image",
-  "sor",
-  "authors",
-  "topics",
-  "item_code",
-] as const;
-export type SlimsColumn = (typeof SLIMS_COLUMNS)[number];
-
 /** The form's fields. */
 export const IMPORT_FIELDS = {
   intent: "intent",

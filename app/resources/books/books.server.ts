@@ -143,6 +143,16 @@ function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteC
   return fields;
 }
 
+/**
+ * SLiMS 9's bibliography export (admin/modules/bibliography/export.php), the columns in its order
+ * (its header row is optional), and the fields they fill: its notes as the synopsis, its topics
+ * as tags; the others (GMD, edition, collation, call number, …) have no field here.
+ */
+const SLIMS_BIBLIOGRAPHY = {
+  columns: ["title", "gmd_name", "edition", "isbn_issn", "publisher_name", "publish_year", "collation", "series_title", "call_number", "language_name", "place_name", "classification", "notes", "image", "sor", "authors", "topics", "item_code"],
+  fields: { title: "title", authors: "author_id", publisher_name: "publisher_id", publish_year: "published_date", isbn_issn: "isbn_issn", classification: "classification_id", topics: "tags", notes: "synopsis" },
+} as const;
+
 export const bookAdapter = serveResource(bookResource, {
   list: listBooks,
   listSource: bookList,
@@ -186,8 +196,7 @@ export const bookAdapter = serveResource(bookResource, {
     { header: "Sampul", value: (record) => coverUrl(record.cover), link: true },
     { header: "Berkas buku", value: (record) => fileUrl(record.file), link: true },
   ],
-  // A SLiMS bibliography's columns (its notes as the synopsis, its topics as tags).
-  slimsColumns: { title: "title", authors: "author_id", publisher_name: "publisher_id", publish_year: "published_date", isbn_issn: "isbn_issn", classification: "classification_id", topics: "tags", notes: "synopsis" },
+  slimsImport: SLIMS_BIBLIOGRAPHY,
   create: { method: "POST", path: "/books", encoding: "multipart", body: bookFields },
   update: { method: "PATCH", path: (id) => `/books/${encodeURIComponent(id ?? "")}`, encoding: "multipart", partial: true, body: bookFields },
   removePath: (id) => `/books/${encodeURIComponent(id)}`,

@@ -84,7 +84,7 @@ export async function loadImport<Rec, C extends Cells>(admin: AdminContext, requ
   const screen = adminPage(adapter.definition.id, adapter.definition.menu);
   const base = {
     screen: { id: screen.id, alias: screen.alias },
-    slims: adapter.slimsColumns !== undefined,
+    slims: adapter.slimsImport !== undefined,
     maxBytes: TABLE_FILE_LIMITS.maxBytes,
     maxRows: TABLE_FILE_LIMITS.maxRows,
   };
@@ -166,7 +166,7 @@ async function receiveFile<Rec, C extends Cells>(
 ) {
   const source = (firstValue(fields, IMPORT_FIELDS.source) ?? "site") as ImportSource;
   if (source !== "site" && source !== "slims") return refusal(IMPORT_TEXTS.badSource);
-  if (source === "slims" && !adapter.slimsColumns) return refusal(IMPORT_TEXTS.slimsBooksOnly);
+  if (source === "slims" && !adapter.slimsImport) return refusal(IMPORT_TEXTS.slimsBooksOnly);
   const separator = firstValue(fields, IMPORT_FIELDS.separator) ?? "";
   const enclosure = firstValue(fields, IMPORT_FIELDS.enclosure) ?? "";
   if (source === "slims" && (separator.length > 3 || /[\r\n]/.test(separator) || enclosure.length > 1 || /[\r\n]/.test(enclosure))) {

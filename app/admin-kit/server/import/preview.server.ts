@@ -70,7 +70,7 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
     for await (const row of opened.rows()) {
       if (!layout) {
         if (job.source === "slims") {
-          const { places, header } = slimsPlaces(row.cells);
+          const { places, header } = slimsPlaces(row.cells, adapter.slimsImport?.columns ?? []);
           layout = { slims: places };
           if (header) continue;
         } else {
@@ -90,7 +90,7 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
           messages: [PREVIEW_TEXTS.extraCells(row.cells.length, layout.width)],
         };
       } else {
-        const values = "header" in layout ? siteValues(row.cells, layout.header) : slimsValues(row.cells, layout.slims, adapter.slimsColumns ?? {}, fields);
+        const values = "header" in layout ? siteValues(row.cells, layout.header) : slimsValues(row.cells, layout.slims, adapter.slimsImport?.fields ?? {}, fields);
         planned = await planRow(context, row.line, values);
       }
       preview.rows += 1;

@@ -1,9 +1,8 @@
-import { SLIMS_COLUMNS, type SlimsColumn } from "~/admin-kit/import";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import { withoutFormulaGuard } from "./columns.server.ts";
 
 /**
- * A SLiMS bibliography export read into a screen's fields, by the resource's `slimsColumns`.
+ * A SLiMS bibliography export read into a screen's fields, by the resource's `slimsImport`.
  * SLiMS keeps several authors, topics and item codes in one cell (`<Hirata, Andrea><Ajidarma,
  * Seno Gumira>`), a publication year only ("2019", "[2008]", "c2015"), and a classification as a
  * notation ("899.221 3"; "NONE" for none). A select field takes the first of several names and
@@ -17,15 +16,12 @@ export interface RowValues {
   notes: string[];
 }
 
-/** The columns' places: from the header row when the file has one (its first cell "title"), else SLiMS's order. */
-export function slimsPlaces(firstRow: readonly string[]): {
-  places: Map<SlimsColumn, number>;
-  header: boolean;
-} {
+/** The columns' places: from the header row when the file has one (SLiMS's column names), else SLiMS's order. */
+export function slimsPlaces(firstRow: readonly string[], columns: readonly string[]): { places: Map<string, number>; header: boolean } {
   const names = firstRow.map((cell) => cell.trim().toLowerCase());
-  const header = names[0] === "title" && names.includes("authors");
-  const places = new Map<SlimsColumn, number>();
-  SLIMS_COLUMNS.forEach((column, index) => {
+  const header = names[0] === columns[0] && columns.filter((column) => names.includes(column)).length >= columns.length / 2;
+  const places = new Map<string, number>();
+  columns.forEach((column, index) => {
     const place = header ? names.indexOf(column) : index;
     if (place >= 0) places.set(column, place);
   });
@@ -50,12 +46,12 @@ const NONE = new Set(["", "-", "none", "null", "n/a"]);
 
 export function slimsValues(
   cells: readonly string[],
-  places: ReadonlyMap<SlimsColumn, number>,
-  mapping: Readonly<Partial<Record<SlimsColumn, string>>>,
+  places: ReadonlyMap<string, number>,
+  mapping: Readonly<Record<string, string>>,
   fields: ReadonlyMap<string, FieldDefinition>
 ): RowValues {
   const row: RowValues = { values: new Map(), notes: [] };
-  for (const [column, fieldName] of Object.entries(mapping) as Array<[SlimsColumn, string]>) {
+  for (const [column, fieldName] of Object.entries(mapping)) {
     const field = fields.get(fieldName);
     const place = places.get(column);
     if (!field || place === undefined) continue;

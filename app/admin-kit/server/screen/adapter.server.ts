@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { clip } from "~/lib/format";
-import type { SlimsColumn } from "~/admin-kit/import";
 import type { OptionList } from "~/admin-kit/pickers";
 import type { StoredRelations } from "~/admin-kit/relations";
 import type { ResourceDeclaration } from "~/admin-kit/resource";
@@ -127,11 +126,12 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
    */
   exportColumns?: ReadonlyArray<ExportColumn<Rec>>;
   /**
-   * The import of a SLiMS bibliography export (app/admin-kit/server/import/slims.server.ts): by
-   * SLiMS's column, the form field it fills. A select takes the first of several names (the
-   * others are reported), pills take them all, a date the year's 1 January.
+   * The import of a SLiMS bibliography export (app/admin-kit/server/import/slims.server.ts):
+   * SLiMS's columns in its export's order, and by column the form field it fills. A select takes
+   * the first of several names (the others are reported), pills take them all, a date the year's
+   * 1 January.
    */
-  slimsColumns?: Readonly<Partial<Record<SlimsColumn, string>>>;
+  slimsImport?: { columns: readonly string[]; fields: Readonly<Record<string, string>> };
   /** The edit form's starting values (relation fields come from `relations`). */
   formValues(record: Rec): FormValues;
   /**
