@@ -19,7 +19,7 @@ import { exportFileName } from "../screen/export.server.ts";
 import { firstValue } from "../screen/answers.server.ts";
 import { previewImport } from "./preview.server.ts";
 import { runImport } from "./run.server.ts";
-import { askToStop, isAlive, isJobId, jobFiles, listJobs, newJobFolder, readLines, readOutcomes, readJob, removeJob, writeJob, type PlannedRow, type StoredJob } from "./store.server.ts";
+import { askToStop, beat, HEARTBEAT_MS, isAlive, isJobId, jobFiles, listJobs, newJobFolder, readLines, readOutcomes, readJob, removeJob, writeJob, type PlannedRow, type StoredJob } from "./store.server.ts";
 
 /**
  * The import page's loader and action (app/routes/admin.import.$screen.tsx): the upload (stored
@@ -32,9 +32,17 @@ type Listed<Rec, C extends Cells> = ResourceAdapter<Rec, C, z.ZodObject>;
 
 const refusal = (message: string, status = 400) => data({ refusal: message }, { status });
 
-/** Runs a job's preview or run in the background, holding its lock; another process already on it is left to it. */
+/** Runs a job's preview or run in the background, holding its lock and beating its heartbeat; another process already on it is left to it. */
 function inBackground(job: StoredJob, work: () => Promise<void>): void {
-  withRecordLocks([lockKey("import", job.screen, job.id)], work).catch((error: unknown) => {
+  const beating = async () => {
+    const timer = setInterval(() => void beat(job.id).catch(() => undefined), HEARTBEAT_MS);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+  };
+  withRecordLocks([lockKey("import", job.screen, job.id)], beating).catch((error: unknown) => {
     if (error instanceof RecordBusy) return;
     log("import_job_failed", {
       job: job.id,
@@ -57,7 +65,7 @@ async function viewOf(job: StoredJob): Promise<ImportJobView> {
     if (notes.length < IMPORT_NOTES_SHOWN) notes.push({ line: row.line, label: row.label, messages });
   }
   const { id, fileName, source, stage, reason, stoppedByAdmin, createdAt, preview, progress, options } = job;
-  const alive = isAlive(job);
+  const alive = await isAlive(job);
   // A preview or run no process carries on: stopped, to be resumed.
   const shownStage = !alive && (stage === "running" || stage === "reading") ? (stage === "reading" ? "failed" : "stopped") : stage;
   const shownReason = shownStage !== stage ? IMPORT_TEXTS.processStopped : reason;
@@ -118,7 +126,7 @@ export async function importAction<Rec, C extends Cells>(admin: AdminContext, re
         await askToStop(job.id);
         return redirect(page);
       }
-      if (isAlive(job)) return refusal(IMPORT_TEXTS.busy, 409);
+      if (await isAlive(job)) return refusal(IMPORT_TEXTS.busy, 409);
       if (intent === IMPORT_INTENTS.discard) {
         await removeJob(job.id);
         return redirect(importPath(adapter.definition.id));
@@ -132,8 +140,8 @@ export async function importAction<Rec, C extends Cells>(admin: AdminContext, re
             duplicates: firstValue(fields, IMPORT_FIELDS.duplicates) === "1",
           };
         job.stage = "running";
-        job.heartbeatAt = Date.now();
         await writeJob(job);
+        await beat(job.id);
         const worker = detachedAdmin(admin, request.headers.get("x-request-id") ?? undefined);
         inBackground(job, () => runImport(worker, adapter, job));
         return redirect(page);
@@ -214,9 +222,9 @@ async function receiveFile<Rec, C extends Cells>(
     stage: "reading",
     createdAt: new Date().toISOString(),
     createdBy: String(admin.user.id),
-    heartbeatAt: Date.now(),
   };
   await writeJob(job);
+  await beat(job.id);
   const worker = detachedAdmin(admin, request.headers.get("x-request-id") ?? undefined);
   inBackground(job, () => previewImport(worker, adapter, job));
   return redirect(`${importPath(adapter.definition.id)}?${IMPORT_PARAMS.job}=${id}`);

@@ -19,7 +19,8 @@ import { appendLines, jobFiles, writeJob, type PlannedRow, type StoredJob } from
  */
 
 const BATCH_ROWS = 500;
-const HEARTBEAT_MS = 500;
+/** The counts so far are written for the page at most this often. */
+const PROGRESS_MS = 500;
 
 export const PREVIEW_TEXTS = {
   noHeader: (file: string) =>
@@ -47,7 +48,7 @@ function siteValues(cells: readonly string[], header: HeaderMap): RowValues {
 export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>, job: StoredJob): Promise<void> {
   const listed = adapter as unknown as ResourceAdapter<Rec, C, z.ZodObject>;
   const files = jobFiles(job.id);
-  let lastBeat = 0;
+  let lastWritten = 0;
   try {
     const opened = await openTableFile(files.upload, {
       fileName: job.fileName,
@@ -101,23 +102,15 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
         await appendLines(files.plan, batch);
         batch = [];
       }
-      if (Date.now() - lastBeat > HEARTBEAT_MS) {
-        lastBeat = Date.now();
-        await writeJob({
-          ...job,
-          heartbeatAt: lastBeat,
-          preview: { ...preview },
-        });
+      if (Date.now() - lastWritten > PROGRESS_MS) {
+        lastWritten = Date.now();
+        await writeJob({ ...job, preview: { ...preview } });
       }
     }
     await appendLines(files.plan, batch);
     if (preview.rows === 0) throw new TableFileRefused(PREVIEW_TEXTS.noRows(job.fileName));
     preview.missing = missingSummary(context, adapter);
-    Object.assign(job, {
-      stage: "previewed",
-      preview,
-      heartbeatAt: Date.now(),
-    });
+    Object.assign(job, { stage: "previewed", preview });
   } catch (error) {
     if (error instanceof TableFileRefused) Object.assign(job, { stage: "failed", reason: error.message });
     else if (isUpstreamError(error)) Object.assign(job, { stage: "failed", reason: PREVIEW_TEXTS.loadFailed });

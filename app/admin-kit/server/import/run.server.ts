@@ -21,8 +21,8 @@ import { appendLines, clearStop, jobFiles, readLines, readOutcomes, stopAsked, w
 const TRIES = 3;
 /** The wait before another try: the upstream is given a moment. */
 const RETRY_WAIT_MS = 1_000;
-/** The job's heartbeat and progress are written at most this often. */
-const HEARTBEAT_MS = 500;
+/** The job's progress is written for the page at most this often. */
+const PROGRESS_MS = 500;
 
 type Finished = Extract<OutcomeLine, { outcome: RowOutcome }>;
 
@@ -49,15 +49,13 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
     stage: "running",
     reason: undefined,
     stoppedByAdmin: undefined,
-    heartbeatAt: Date.now(),
     progress,
   });
   await writeJob(job);
-  let lastBeat = Date.now();
-  const beat = async (force = false) => {
-    if (!force && Date.now() - lastBeat < HEARTBEAT_MS) return;
-    lastBeat = Date.now();
-    job.heartbeatAt = lastBeat;
+  let lastWritten = Date.now();
+  const written = async () => {
+    if (Date.now() - lastWritten < PROGRESS_MS) return;
+    lastWritten = Date.now();
     await writeJob(job);
   };
 
@@ -83,7 +81,7 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
       await appendLines(files.outcomes, [result]);
       progress[result.outcome] += 1;
       progress.done += 1;
-      await beat();
+      await written();
     }
     if (job.stage === "running") job.stage = "done";
   } catch (error) {
@@ -97,7 +95,6 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
       reason: IMPORT_TEXTS.processStopped,
     });
   }
-  job.heartbeatAt = Date.now();
   await writeJob(job);
 }
 

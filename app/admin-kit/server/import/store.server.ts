@@ -36,7 +36,6 @@ export interface StoredJob {
   stoppedByAdmin?: boolean;
   createdAt: string;
   createdBy: string;
-  heartbeatAt?: number;
   preview?: ImportJobView["preview"];
   options?: { create: string[]; duplicates: boolean };
   /** The records the run made for names the file used (by list, then by the name's key): made once, whichever rows name them. */
@@ -85,6 +84,7 @@ export const jobFiles = (id: string) => {
     plan: path.join(folder, "plan.ndjson"),
     outcomes: path.join(folder, "outcomes.ndjson"),
     stop: path.join(folder, "stop"),
+    heartbeat: path.join(folder, "heartbeat"),
   };
 };
 
@@ -196,7 +196,17 @@ export async function clearStop(id: string): Promise<void> {
   await unlink(jobFiles(id).stop).catch(() => undefined);
 }
 
-/** Whether some process runs the job now. */
-export function isAlive(job: StoredJob, now = Date.now()): boolean {
-  return (job.stage === "running" || job.stage === "reading") && job.heartbeatAt !== undefined && now - job.heartbeatAt < HEARTBEAT_STALE_MS;
+/** How often the process working on a job says so. */
+export const HEARTBEAT_MS = 1_000;
+
+/** The process working on a job says it still does (a file of its own: the job itself is written by the work, whole). */
+export async function beat(id: string): Promise<void> {
+  await writeFile(jobFiles(id).heartbeat, String(Date.now()));
+}
+
+/** Whether some process works on the job now: it reads or runs, and its heartbeat is recent. */
+export async function isAlive(job: StoredJob, now = Date.now()): Promise<boolean> {
+  if (job.stage !== "running" && job.stage !== "reading") return false;
+  const last = Number(await readFile(jobFiles(job.id).heartbeat, "utf8").catch(() => "0"));
+  return now - last < HEARTBEAT_STALE_MS;
 }
