@@ -83,6 +83,9 @@ export const DRAFT_FILE_TEXTS = {
   resumes: (file: DraftFile, offset: number) =>
     `Unggahan berkas “${file.name}” (${fileSizeText(file.size)}) dilanjutkan dari ${Math.floor((offset / Math.max(1, file.size)) * 100)}% saat disimpan.`,
   chooseAgain: (file: DraftFile) => `Pilih lagi berkas “${file.name}” (${fileSizeText(file.size)}) untuk melanjutkan unggahan.`,
-  lost: (file: DraftFile) => `Unggahan berkas “${file.name}” tidak ada lagi di server (kedaluwarsa atau dihapus): berkasnya diunggah ulang dari awal.`,
-  wrongFile: (file: DraftFile) => `Berkas yang dipilih bukan “${file.name}” (${fileSizeText(file.size)}): unggahannya dimulai dari awal.`,
+  /** The site no longer has the upload (expired, deleted): it starts over, from the file read again or chosen again. */
+  lost: (file: DraftFile, readable: boolean) =>
+    `Unggahan berkas “${file.name}” tidak ada lagi di server (kedaluwarsa atau dihapus). ${
+      readable ? "Berkasnya diunggah ulang dari awal saat disimpan." : `Pilih lagi berkas “${file.name}” (${fileSizeText(file.size)}) untuk mengunggahnya dari awal.`
+    }`,
 };

@@ -8,6 +8,7 @@ import { Icon } from "~/components/Icon";
 import { adminPageFor, adminPath, DESK_PAGE, DESK_PATH } from "~/admin-kit/menu";
 import { RESOURCES } from "~/resources/resources.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
+import { dropFileHandles } from "~/lib/file-handles";
 import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
@@ -52,7 +53,9 @@ export default function AdminLayout() {
   // changed form may hold it back with its question, and staying keeps everything).
   const loggingOut = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/logout";
   useEffect(() => {
-    if (loggingOut) clearAllDrafts(formDrafts.owner);
+    if (!loggingOut) return;
+    clearAllDrafts(formDrafts.owner);
+    void dropFileHandles(formDrafts.owner);
   }, [loggingOut, formDrafts.owner]);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));

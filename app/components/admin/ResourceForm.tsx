@@ -283,7 +283,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
               />
               {conflicting ? <ConflictChoice field={conflicting} /> : null}
               {keptTexts[definitionField.name] ? (
-                <p className="kit-kept-upload" role="status">
+                <p className="kit-unresolved kit-kept-upload" role="status">
                   {keptTexts[definitionField.name]}
                 </p>
               ) : null}

@@ -47,7 +47,7 @@ export function keptUploadText(kept: KeptUpload, readable: boolean): string | un
   const { file, state, offset } = kept;
   if (state === "checking") return undefined;
   if (state === "finished") return DRAFT_FILE_TEXTS.finished(file);
-  if (state === "lost") return `${DRAFT_FILE_TEXTS.lost(file)}${readable ? "" : ` ${DRAFT_FILE_TEXTS.chooseAgain(file)}`}`;
+  if (state === "lost") return DRAFT_FILE_TEXTS.lost(file, readable);
   return readable ? DRAFT_FILE_TEXTS.resumes(file, offset) : DRAFT_FILE_TEXTS.chooseAgain(file);
 }
 
