@@ -37,11 +37,31 @@ export function chosenHandleOf(file: File): ReadableFileHandle | undefined {
   return chosenHandles.get(fileKey(file));
 }
 
-let store: UseStore | undefined;
-function handleStore(): UseStore | undefined {
+/** Where the handles are kept: IndexedDB by default; tests pass their own. */
+export interface HandleStore {
+  get(name: string): Promise<ReadableFileHandle | undefined>;
+  set(name: string, handle: ReadableFileHandle): Promise<void>;
+  names(): Promise<string[]>;
+  delete(names: string[]): Promise<void>;
+}
+
+let indexedStore: HandleStore | undefined;
+/** The browser's IndexedDB store of handles; undefined without IndexedDB (a server, a locked-down browser). */
+function browserStore(): HandleStore | undefined {
   if (typeof indexedDB === "undefined") return undefined;
-  store ??= createStore("form-draft-files", "handles");
-  return store;
+  if (indexedStore) return indexedStore;
+  const store: UseStore = createStore("form-draft-files", "handles");
+  indexedStore = {
+    get: (name) => get<ReadableFileHandle>(name, store),
+    set: (name, handle) => set(name, handle, store),
+    names: async () => (await keys(store)).filter((name): name is string => typeof name === "string"),
+    delete: (names) => delMany(names, store),
+  };
+  return indexedStore;
+}
+
+interface Options {
+  store?: HandleStore;
 }
 
 const PREFIX = "handle:v1:";
@@ -53,10 +73,9 @@ function storeKey(key: DraftKey, field: string): string {
 }
 
 /** Keeps `handle` for the draft's field; false when the browser would not. */
-export async function keepFileHandle(key: DraftKey, field: string, handle: ReadableFileHandle): Promise<boolean> {
-  const kept = handleStore();
-  if (!kept) return false;
-  return set(storeKey(key, field), handle, kept).then(
+export async function keepFileHandle(key: DraftKey, field: string, handle: ReadableFileHandle, { store = browserStore() }: Options = {}): Promise<boolean> {
+  if (!store) return false;
+  return store.set(storeKey(key, field), handle).then(
     () => true,
     () => false,
   );
@@ -66,11 +85,10 @@ export async function keepFileHandle(key: DraftKey, field: string, handle: Reada
  * The file the draft's field had, read again from its kept handle once the browser allows it
  * (`ask`: a user's gesture is under way, so the permission may be asked); undefined otherwise.
  */
-export async function fileFromHandle(key: DraftKey, field: string, { ask }: { ask: boolean }): Promise<File | undefined> {
-  const kept = handleStore();
-  if (!kept) return undefined;
+export async function fileFromHandle(key: DraftKey, field: string, { ask, store = browserStore() }: Options & { ask: boolean }): Promise<File | undefined> {
+  if (!store) return undefined;
   try {
-    const handle = await get<ReadableFileHandle>(storeKey(key, field), kept);
+    const handle = await store.get(storeKey(key, field));
     if (!handle) return undefined;
     let permission = (await handle.queryPermission?.({ mode: "read" })) ?? "granted";
     if (permission === "prompt" && ask) permission = (await handle.requestPermission?.({ mode: "read" })) ?? "denied";
@@ -82,13 +100,11 @@ export async function fileFromHandle(key: DraftKey, field: string, { ask }: { as
 }
 
 /** Drops the handles of one draft (saved or discarded), or of every draft of an account (logout). */
-export async function dropFileHandles(owner: string, draft?: Pick<DraftKey, "screen" | "record">): Promise<void> {
-  const kept = handleStore();
-  if (!kept) return;
+export async function dropFileHandles(owner: string, draft?: Pick<DraftKey, "screen" | "record">, { store = browserStore() }: Options = {}): Promise<void> {
+  if (!store) return;
   const prefix = draft ? storeKey({ owner, ...draft }, "") : ownerPrefix(owner);
   try {
-    const names = (await keys(kept)).filter((name): name is string => typeof name === "string" && name.startsWith(prefix));
-    await delMany(names, kept);
+    await store.delete((await store.names()).filter((name) => name.startsWith(prefix)));
   } catch {
     // Nothing more to do: an orphaned handle holds no file, and names no upload.
   }
