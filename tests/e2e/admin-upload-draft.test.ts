@@ -12,9 +12,10 @@ import { cuttingProxy, UPLOAD_URL, uploadPieces } from "./helpers/resumable-uplo
  * the middle of its second file (the video finished, the thumbnail not), and the tab dies. A new
  * tab on the form offers the draft back; "Pulihkan" brings the text and the files: the finished
  * video is named as it is (not one byte of it sent again), and the thumbnail, chosen again as the
- * form asks (headless Chromium gives no file handle to read it again by itself: that path is
- * tests/unit/upload-drafts.test.ts's), resumes from what the site had. And when the site no
- * longer has an upload, the form says so and that file starts over.
+ * form asks, resumes from what the site had. A video chosen through the browser's file picker
+ * (stubbed: it returns the handle of a real file in the origin's private file system) resumes
+ * without being chosen again. And when the site no longer has an upload, the form says so and
+ * that file starts over.
  */
 
 const VIDEO_BYTES = 1024 * 1024;
@@ -87,7 +88,7 @@ async function sendAndCloseMidUpload(adminsAt: (bffUrl: string) => AdminBrowsers
 }
 
 /** A new tab on the form, its draft offered and taken back. */
-async function reopenAndRestore(context: BrowserContext, title: string) {
+async function reopenAndRestore(context: BrowserContext, title: string, files = "“video-rapat.mp4” (1 MB), “sampul-besar.png” (6 MB).") {
   const page = await context.newPage();
   const created = uploadsCreated(page);
   const pieces = uploadPieces(page);
@@ -96,7 +97,7 @@ async function reopenAndRestore(context: BrowserContext, title: string) {
   const dialog = dialogNamed(page, "TAMBAH VIDEO");
   const offer = dialog.getByRole("status").filter({ hasText: "Ada isian yang belum tersimpan" });
   await offer.waitFor();
-  expect(await offer.innerText()).toContain("Berkas yang dipilih saat itu ikut dipulihkan: “video-rapat.mp4” (1 MB), “sampul-besar.png” (6 MB).");
+  expect(await offer.innerText()).toContain(`Berkas yang dipilih saat itu ikut dipulihkan: ${files}`);
   await offer.getByRole("button", { name: "Pulihkan" }).click();
   await offer.waitFor({ state: "detached" });
   expect(await dialog.getByLabel("Judul").inputValue()).toBe(title);
@@ -167,5 +168,52 @@ test.describe("an upload form whose tab was closed mid-upload", () => {
     const saved = (await apiData<Video[]>(mainStack.referenceApiUrl, "/videos?limit=0", token)).find((video) => video.title === title);
     const stored = await fetch(new URL(saved?.link ?? "", mainStack.bffUrl));
     expect(Buffer.from(await stored.arrayBuffer()).equals(mp4Buffer(VIDEO_BYTES))).toBe(true);
+  });
+
+  test("resumes a video chosen through the file picker without choosing it again", async ({ adminsAt, mainStack }) => {
+    const title = "Rapat yang videonya dibaca lagi";
+    const videoBytes = 6 * 1024 * 1024;
+    const admin = await adminsAt(proxy.url).open({ javaScript: true });
+    // The picker answers with a real file's handle (as Chromium's does), which the draft keeps.
+    await admin.context.addInitScript(
+      ({ head, size }) => {
+        Object.assign(window, {
+          async showOpenFilePicker() {
+            const handle = await (await navigator.storage.getDirectory()).getFileHandle("video-rapat.mp4", { create: true });
+            const writable = await handle.createWritable();
+            const bytes = new Uint8Array(size);
+            bytes.set(head);
+            await writable.write(bytes);
+            await writable.close();
+            return [handle];
+          },
+        });
+      },
+      { head: [...mp4Buffer(64)], size: videoBytes },
+    );
+    await admin.open("/admin/video?modal=add");
+    const dialog = dialogNamed(admin.page, "TAMBAH VIDEO");
+    await dialog.getByLabel("Judul").fill(title);
+    await dialog.getByLabel("Video").click();
+    await expect.poll(() => dialog.getByLabel("Video").evaluate((input) => (input as HTMLInputElement).files?.[0]?.size)).toBe(videoBytes);
+    proxy.arm("stall");
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
+    await expect.poll(() => proxy.cuts(), { message: "the link went quiet mid-video" }).toBe(1);
+    await expect.poll(async () => (await storedDrafts(admin.page))[0]?.files?.video, { message: "the video's handle kept" }).toMatchObject({ handle: true, uploadUrl: expect.stringMatching(UPLOAD_URL) });
+    await admin.page.close({ runBeforeUnload: false });
+
+    const { page, dialog: reopened, created, pieces } = await reopenAndRestore(admin.context, title, "“video-rapat.mp4” (6 MB).");
+    await reopened.getByRole("status").filter({ hasText: /^Unggahan berkas “video-rapat\.mp4” \(6 MB\) dilanjutkan dari \d+% saat disimpan\.$/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await reopened.getByRole("button", { name: "SIMPAN", exact: true }).click();
+    await alertShown(page, "Berhasil menambahkan data!");
+    await rowWith(page, title).waitFor();
+    expect(created).toEqual([]);
+    expect(pieces[0]).toBeGreaterThan(0);
+
+    const saved = (await apiData<Video[]>(mainStack.referenceApiUrl, "/videos?limit=0", token)).find((video) => video.title === title);
+    const stored = Buffer.from(await (await fetch(new URL(saved?.link ?? "", mainStack.bffUrl))).arrayBuffer());
+    expect(stored.length).toBe(videoBytes);
+    expect(stored.subarray(0, 64).equals(mp4Buffer(64))).toBe(true);
   });
 });
