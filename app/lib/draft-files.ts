@@ -29,19 +29,9 @@ export function draftFileOf(file: File): DraftFile {
   return { name: file.name, size: file.size, type: file.type, lastModified: file.lastModified, offset: 0, finished: false };
 }
 
-/** The upload's id (what `_upload_<field>` names) from its address; undefined for anything else. */
+/** The upload's id (what `_upload_<field>` names) from its address, a path of this site; undefined for anything else. */
 export function uploadIdOf(uploadUrl: string | undefined): string | undefined {
-  if (!uploadUrl) return undefined;
-  const path = uploadUrl.startsWith("/") ? uploadUrl : safePath(uploadUrl);
-  return path ? UPLOAD_PATH.exec(path)?.[1] : undefined;
-}
-
-function safePath(url: string): string | undefined {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
+  return uploadUrl ? UPLOAD_PATH.exec(uploadUrl)?.[1] : undefined;
 }
 
 /** The file chosen again is the one of the draft: same name and size. */

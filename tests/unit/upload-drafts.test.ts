@@ -63,7 +63,7 @@ describe("a draft's files", () => {
   it("read back only as this site's uploads: another address is dropped, and a file without one is not finished", () => {
     const storage = new MemoryStorage();
     saveDraft(key, { values: {}, labels: {}, hadFiles: true, files: { video } }, { storage, now: T0 });
-    updateDraftFile(key, "video", { uploadUrl: "https://evil.example/admin/uploads/x", finished: true, offset: 99 * GB }, { storage });
+    updateDraftFile(key, "video", { uploadUrl: `https://evil.example${VIDEO_URL}`, finished: true, offset: 99 * GB }, { storage });
     expect(readDraft(key, { storage, maxAgeMs: 8 * 3_600_000, now: T0 })?.files?.video).toEqual({ ...video, offset: video.size, finished: false });
   });
 

@@ -160,11 +160,14 @@ export function useUploadWithProgress({ screen, action, draft }: { screen: strin
 
       let stopped = false;
       let current: { abort(terminate?: boolean): Promise<void> } | undefined;
+      let currentField: string | undefined;
       running.current = {
         stop() {
           stopped = true;
           // The unfinished upload is deleted on the server too.
           void current?.abort(true).catch(() => undefined);
+          // Its draft no longer names it: a reopened form sends the file anew rather than call it lost.
+          if (currentField) draft?.note(currentField, { uploadUrl: undefined, offset: 0, finished: false });
         },
       };
       const { Upload } = await import("tus-js-client");
@@ -197,6 +200,7 @@ export function useUploadWithProgress({ screen, action, draft }: { screen: strin
               onError: reject,
             });
             current = upload;
+            currentField = field;
             // A file sent before, as far as it went (the browser remembers where): on from there.
             if (uploadUrl) upload.start();
             else void upload.findPreviousUploads().then(
