@@ -1,5 +1,3 @@
-import { megabytes } from "./file-kinds";
-
 /**
  * The files of a form draft (app/lib/form-drafts.ts): what was chosen (name, size, type) and how
  * far its resumable upload went (the site's upload address and the bytes it confirmed), so that a
@@ -60,22 +58,8 @@ export function parsedDraftFile(value: unknown): DraftFile | undefined {
   };
 }
 
-/** "1,2 GB", "350 MB", "12 KB": a file's size for the admin. */
+/** "1,2 GB", "350 MB", "12 KB": a file's size for the admin (MB as file-kinds.ts's `megabytes` writes them). */
 export function fileSizeText(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(bytes / 1024 ** 3)} GB`;
-  if (bytes >= 1024 * 1024) return megabytes(bytes);
-  return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 0 }).format(Math.max(1, Math.ceil(bytes / 1024)))} KB`;
+  const [unit, size] = bytes >= 1024 ** 3 ? ["GB", bytes / 1024 ** 3] : bytes >= 1024 ** 2 ? ["MB", bytes / 1024 ** 2] : ["KB", Math.max(1, Math.ceil(bytes / 1024))];
+  return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(size)} ${unit}`;
 }
-
-/** What a reopened form says of a kept file, by where its upload stands. */
-export const DRAFT_FILE_TEXTS = {
-  finished: (file: DraftFile) => `Berkas “${file.name}” (${fileSizeText(file.size)}) sudah terunggah dan dipakai saat disimpan.`,
-  resumes: (file: DraftFile, offset: number) =>
-    `Unggahan berkas “${file.name}” (${fileSizeText(file.size)}) dilanjutkan dari ${Math.floor((offset / Math.max(1, file.size)) * 100)}% saat disimpan.`,
-  chooseAgain: (file: DraftFile) => `Pilih lagi berkas “${file.name}” (${fileSizeText(file.size)}) untuk melanjutkan unggahan.`,
-  /** The site no longer has the upload (expired, deleted): it starts over, from the file read again or chosen again. */
-  lost: (file: DraftFile, readable: boolean) =>
-    `Unggahan berkas “${file.name}” tidak ada lagi di server (kedaluwarsa atau dihapus). ${
-      readable ? "Berkasnya diunggah ulang dari awal saat disimpan." : `Pilih lagi berkas “${file.name}” (${fileSizeText(file.size)}) untuk mengunggahnya dari awal.`
-    }`,
-};

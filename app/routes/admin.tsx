@@ -8,7 +8,6 @@ import { Icon } from "~/components/Icon";
 import { adminPageFor, adminPath, DESK_PAGE, DESK_PATH } from "~/admin-kit/menu";
 import { RESOURCES } from "~/resources/resources.server";
 import { keepTabInside, useBorrowedFocus } from "~/lib/focus-trap";
-import { dropFileHandles } from "~/lib/file-handles";
 import { clearAllDrafts, sweepDrafts, type FormDraftSettings } from "~/lib/form-drafts";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
@@ -55,7 +54,7 @@ export default function AdminLayout() {
   useEffect(() => {
     if (!loggingOut) return;
     clearAllDrafts(formDrafts.owner);
-    void dropFileHandles(formDrafts.owner);
+    void import("~/lib/file-handles").then(({ dropFileHandles }) => dropFileHandles(formDrafts.owner));
   }, [loggingOut, formDrafts.owner]);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));

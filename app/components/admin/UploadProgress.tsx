@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { formatIndonesianNumber } from "~/lib/format";
 import type { ScreenActionData, UploadAnswer } from "~/admin-kit/screen";
-import { planUploads, type UploadDraft } from "./kept-uploads";
+import type { UploadDraft } from "./kept-uploads";
+import type { UploadControl } from "./upload-file";
 
 /**
  * Sending a form's files so that a dropped connection costs nothing (issue 23): with JavaScript
@@ -34,22 +35,8 @@ export interface UploadState {
 
 const CONNECTION_LOST = "Koneksi terputus saat mengunggah. Silakan coba lagi.";
 export const UPLOAD_CANCELLED = "Unggahan dibatalkan; belum ada yang disimpan.";
-const UPLOADS_ENDPOINT = "/admin/uploads";
-/** Each request carries at most this much of a file: a request cut short costs at most this. */
-export const CHUNK_BYTES = 50 * 1024 * 1024;
-/** A dropped connection is tried again after these pauses (about two minutes in all) before the admin is told. */
-const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
-
 function isRedirect(answer: UploadAnswer | null): answer is { location: string } {
   return answer !== null && "location" in answer && typeof answer.location === "string";
-}
-
-/** The server's Indonesian refusal of an upload (too large, wrong type, disk full), else the connection's. */
-function uploadFailure(error: unknown): string {
-  const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
-  const status = response?.getStatus() ?? 0;
-  const text = response?.getBody().trim() ?? "";
-  return status >= 400 && status < 500 && text !== "" && text.length < 300 ? text : CONNECTION_LOST;
 }
 
 /** The named file inputs of a form, in the form's order. */
@@ -144,6 +131,7 @@ export function useUploadWithProgress({ screen, action, draft }: { screen: strin
       const data = new FormData(form, submitter ?? undefined);
       setAnswer(null);
       setCancelled(false);
+      const { planUploads } = await import("./kept-uploads");
       const plan = await planUploads(inputs, draft);
       if ("refusal" in plan) {
         fail(plan.refusal);
@@ -158,68 +146,35 @@ export function useUploadWithProgress({ screen, action, draft }: { screen: strin
       setUnfinished(true);
       setProgress({ sent: reused, total });
 
-      let stopped = false;
-      let current: { abort(terminate?: boolean): Promise<void> } | undefined;
-      let currentField: string | undefined;
+      const control: UploadControl = { stopped: false };
       running.current = {
         stop() {
-          stopped = true;
+          control.stopped = true;
           // The unfinished upload is deleted on the server too.
-          void current?.abort(true).catch(() => undefined);
+          void control.current?.abort(true).catch(() => undefined);
           // Its draft no longer names it: a reopened form sends the file anew rather than call it lost.
-          if (currentField) draft?.note(currentField, { uploadUrl: undefined, offset: 0, finished: false });
+          if (control.field) draft?.note(control.field, { uploadUrl: undefined, offset: 0, finished: false });
         },
       };
-      const { Upload } = await import("tus-js-client");
+      const { uploadFile, uploadRefusal } = await import("./upload-file");
       let done = reused;
-      for (const { field, file, uploadUrl } of files) {
+      for (const entry of files) {
         try {
-          const id = await new Promise<string>((resolve, reject) => {
-            const upload = new Upload(file, {
-              endpoint: UPLOADS_ENDPOINT,
-              // The draft's upload of this very file: on from what the site has.
-              uploadUrl: uploadUrl ?? null,
-              metadata: { screen, field, filename: file.name },
-              // The site takes GET, HEAD and POST: PATCH goes as a POST that names it.
-              overridePatchMethod: true,
-              chunkSize: CHUNK_BYTES,
-              retryDelays: RETRY_DELAYS_MS,
-              removeFingerprintOnSuccess: true,
-              onProgress: (sent) =>
-                setProgress((current) => ({ sent: done + sent, total, since: current?.since ?? { at: performance.now(), sent: done + sent } })),
-              onUploadUrlAvailable: () => {
-                const address = new URL(upload.url ?? "", window.location.href).pathname;
-                // A new upload (none kept, or the kept one lost) starts from nothing.
-                draft?.note(field, address === uploadUrl ? { uploadUrl: address } : { uploadUrl: address, offset: 0, finished: false });
-              },
-              onChunkComplete: (_chunk, accepted) => draft?.note(field, { offset: accepted }),
-              onSuccess: () => {
-                draft?.note(field, { offset: file.size, finished: true });
-                resolve(new URL(upload.url ?? "", window.location.href).pathname.split("/").pop() ?? "");
-              },
-              onError: reject,
-            });
-            current = upload;
-            currentField = field;
-            // A file sent before, as far as it went (the browser remembers where): on from there.
-            if (uploadUrl) upload.start();
-            else void upload.findPreviousUploads().then(
-              (previous) => {
-                if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-                if (!stopped) upload.start();
-              },
-              () => upload.start(),
-            );
+          const id = await uploadFile(entry, {
+            screen,
+            draft,
+            control,
+            onProgress: (sent) => setProgress((current) => ({ sent: done + sent, total, since: current?.since ?? { at: performance.now(), sent: done + sent } })),
           });
-          if (stopped) return;
-          done += file.size;
-          data.append(`_upload_${field}`, id);
+          if (control.stopped) return;
+          done += entry.file.size;
+          data.append(`_upload_${entry.field}`, id);
         } catch (error) {
-          if (!stopped) fail(uploadFailure(error));
+          if (!control.stopped) fail(uploadRefusal(error) ?? CONNECTION_LOST);
           return;
         }
       }
-      if (!stopped) send(data);
+      if (!control.stopped) send(data);
     },
     [screen, send, fail, draft],
   );

@@ -1,5 +1,5 @@
 import type { DragEvent, MouseEvent } from "react";
-import { noteChosenHandle, type ReadableFileHandle } from "~/lib/file-handles";
+import type { ReadableFileHandle } from "~/lib/file-handles";
 
 /**
  * A large file's input (a book, a video) whose file can be read again after the tab was closed
@@ -12,6 +12,9 @@ import { noteChosenHandle, type ReadableFileHandle } from "~/lib/file-handles";
 interface PickerWindow {
   showOpenFilePicker?(options: { types?: Array<{ description: string; accept: Record<string, string[]> }>; multiple?: boolean }): Promise<ReadableFileHandle[]>;
 }
+
+/** Notes a chosen file's handle (app/lib/file-handles.ts, loaded when a file is first chosen this way). */
+const noteHandle = () => import("~/lib/file-handles").then(({ noteChosenHandle }) => noteChosenHandle);
 
 /** The picker's types from an `accept` list ("video/mp4,.mp4"): the extensions go with the first type. */
 function pickerTypes(accept: string): Array<{ description: string; accept: Record<string, string[]> }> {
@@ -41,7 +44,7 @@ export function fileHandleInputProps(accept: string | undefined) {
       event.preventDefault();
       picker
         .call(window, { types: accept ? pickerTypes(accept) : undefined, multiple: false })
-        .then(([handle]) => noteChosenHandle(handle))
+        .then(async ([handle]) => (await noteHandle())(handle))
         .then((file) => file && chooseInto(input, file))
         .catch((error: unknown) => {
           // Closed without a choice: nothing changes. Refused (a policy): the plain chooser instead.
@@ -53,7 +56,7 @@ export function fileHandleInputProps(accept: string | undefined) {
       const item = event.dataTransfer.items[0] as (DataTransferItem & { getAsFileSystemHandle?(): Promise<ReadableFileHandle | null> }) | undefined;
       void item
         ?.getAsFileSystemHandle?.()
-        .then(noteChosenHandle)
+        .then(async (handle) => (await noteHandle())(handle))
         .catch(() => undefined);
     },
   };

@@ -1,4 +1,4 @@
-import { DRAFT_FILE_TEXTS, isSameFile, uploadIdOf, type DraftFile } from "~/lib/draft-files";
+import { fileSizeText, isSameFile, uploadIdOf, type DraftFile } from "~/lib/draft-files";
 
 /**
  * A restored draft's files (app/lib/draft-files.ts) as the reopened form uses them: where each
@@ -6,7 +6,21 @@ import { DRAFT_FILE_TEXTS, isSameFile, uploadIdOf, type DraftFile } from "~/lib/
  * which files go up and from where. A finished upload is named as it is (`_upload_<field>`, no
  * byte sent again); an unfinished one resumes from what the site has, its file read again from
  * its kept handle or chosen again (the same name and size); one the site no longer has starts over.
+ * Loaded when a draft with files is restored or a form with files is sent.
  */
+
+/** What a reopened form says of a kept file, by where its upload stands. */
+export const DRAFT_FILE_TEXTS = {
+  finished: (file: DraftFile) => `Berkas “${file.name}” (${fileSizeText(file.size)}) sudah terunggah dan dipakai saat disimpan.`,
+  resumes: (file: DraftFile, offset: number) =>
+    `Unggahan berkas “${file.name}” (${fileSizeText(file.size)}) dilanjutkan dari ${Math.floor((offset / Math.max(1, file.size)) * 100)}% saat disimpan.`,
+  chooseAgain: (file: DraftFile) => `Pilih lagi berkas “${file.name}” (${fileSizeText(file.size)}) untuk melanjutkan unggahan.`,
+  /** The site no longer has the upload (expired, deleted): it starts over, from the file read again or chosen again. */
+  lost: (file: DraftFile, readable: boolean) =>
+    `Unggahan berkas “${file.name}” tidak ada lagi di server (kedaluwarsa atau dihapus). ${
+      readable ? "Berkasnya diunggah ulang dari awal saat disimpan." : `Pilih lagi berkas “${file.name}” (${fileSizeText(file.size)}) untuk mengunggahnya dari awal.`
+    }`,
+};
 
 export type KeptUploadState = "checking" | "finished" | "resumable" | "lost";
 
@@ -15,6 +29,8 @@ export interface KeptUpload {
   state: KeptUploadState;
   /** Bytes the site has (as it said, else as the draft noted). */
   offset: number;
+  /** What the form says of it under its field, once checked. */
+  text?: string;
 }
 
 /** What the form's save needs of its draft: the kept uploads, their files read again, and where to note progress. */

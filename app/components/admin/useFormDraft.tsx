@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import type { Cells, FieldDefinition, ScreenRow } from "~/admin-kit/screen";
-import { chosenHandleOf, dropFileHandles, fileFromHandle, keepFileHandle } from "~/lib/file-handles";
 import { clearDraft, draftOf, readDraft, saveDraft, updateDraftFile, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
-import { checkKeptUpload, keptUploadText, type KeptUpload, type UploadDraft } from "./kept-uploads";
+import type { KeptUpload, UploadDraft } from "./kept-uploads";
 
 /** What ResourceForm draws from its draft. */
 interface FormDraftState {
@@ -20,10 +19,13 @@ interface FormDraftState {
   keptTexts: Record<string, string>;
 }
 
+/** The drafts' file handles (IndexedDB), loaded when first needed: most forms never hold one. */
+const fileHandles = () => import("~/lib/file-handles");
+
 /** Drops a draft and its files' handles. */
 function dropDraft(key: DraftKey) {
   clearDraft(key);
-  void dropFileHandles(key.owner, key);
+  void fileHandles().then(({ dropFileHandles }) => dropFileHandles(key.owner, key));
 }
 
 /** Where a restored draft's uploads stand on the site, asked once it is restored. */
@@ -33,11 +35,13 @@ function useKeptUploads(draft: FormDraft | undefined): Record<string, KeptUpload
     const files = Object.entries(draft?.files ?? {});
     setKept(Object.fromEntries(files.map(([field, file]) => [field, { file, state: "checking", offset: file.offset }])));
     let current = true;
-    for (const [field, file] of files) {
-      void checkKeptUpload(file).then((checked) => {
-        if (current) setKept((before) => ({ ...before, [field]: checked }));
-      });
-    }
+    void import("./kept-uploads").then(({ checkKeptUpload, keptUploadText }) => {
+      for (const [field, file] of files) {
+        void checkKeptUpload(file).then((checked) => {
+          if (current) setKept((before) => ({ ...before, [field]: { ...checked, text: keptUploadText(checked, file.handle === true) } }));
+        });
+      }
+    });
     return () => {
       current = false;
     };
@@ -67,7 +71,7 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
     () =>
       draftKey && {
         kept,
-        fileOf: (field) => fileFromHandle(draftKey, field, { ask: true }),
+        fileOf: (field) => fileHandles().then(({ fileFromHandle }) => fileFromHandle(draftKey, field, { ask: true })),
         note: (field, update) => updateDraftFile(draftKey, field, update),
       },
     [draftKey, kept],
@@ -114,12 +118,7 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
       />
     ) : null;
 
-  const keptTexts = Object.fromEntries(
-    Object.entries(kept).flatMap(([field, upload]) => {
-      const text = keptUploadText(upload, upload.file.handle === true);
-      return text ? [[field, text]] : [];
-    }),
-  );
+  const keptTexts = Object.fromEntries(Object.entries(kept).flatMap(([field, upload]) => (upload.text ? [[field, upload.text]] : [])));
 
   return {
     restored,
@@ -139,9 +138,14 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
       const files = { ...Object.fromEntries(Object.entries(kept).map(([field, upload]) => [field, upload.file])), ...content.files };
       saveDraft(draftKey, { ...content, files, hadFiles: Object.keys(files).length > 0 });
       // A file chosen through the picker or dropped: its handle is kept, to read it again after the tab is closed.
-      for (const input of form.querySelectorAll<HTMLInputElement>('input[type="file"]')) {
-        const handle = input.files?.[0] ? chosenHandleOf(input.files[0]) : undefined;
-        if (handle) void keepFileHandle(draftKey, input.name, handle).then((keptHandle) => keptHandle && updateDraftFile(draftKey, input.name, { handle: true }));
+      const chosen = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].flatMap((input) => (input.files?.[0] ? [{ field: input.name, file: input.files[0] }] : []));
+      if (chosen.length > 0) {
+        void fileHandles().then(async ({ chosenHandleOf, keepFileHandle }) => {
+          for (const { field, file } of chosen) {
+            const handle = chosenHandleOf(file);
+            if (handle && (await keepFileHandle(draftKey, field, handle))) updateDraftFile(draftKey, field, { handle: true });
+          }
+        });
       }
     },
   };
