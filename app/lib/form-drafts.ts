@@ -1,3 +1,5 @@
+import { draftFileOf, parsedDraftFile, type DraftFile } from "./draft-files";
+
 /**
  * Form drafts: what an admin typed into a form, kept in their own browser so
  * that it can be offered again when a save could not keep it. A save whose answer ends the
@@ -13,8 +15,11 @@
  *   Another account's drafts are never read: its owner differs.
  * - **Short-lived**: older than `maxAgeMs` (the server's `FORM_DRAFT_MAX_AGE_MS`, 8 h by
  *   default) a draft is dropped when read or swept; an explicit logout drops the account's drafts.
- * - **Files cannot be kept** (a browser cannot put a file back into a file input): a draft only
- *   says that files had been chosen (`hadFiles`), so the offer can ask for them again.
+ * - **Files are kept by name, never by content** (a browser cannot put a file back into a file
+ *   input): a draft says which files were chosen (`files`: name, size, type) and how far their
+ *   resumable uploads went (`updateDraftFile`: the upload's address, the bytes the site confirmed,
+ *   finished), so that a reopened form reuses a finished upload and resumes an unfinished one
+ *   (./draft-files.ts; a file's handle, where the browser gives one, in ./file-handles.ts).
  *
  * The API is small on purpose, for every form of the back-office (the upload forms too):
  * `draftOf(form, fields)` reads what a form would send, `saveDraft`, `readDraft`, `clearDraft`,
@@ -52,8 +57,10 @@ export interface DraftContent {
   values: Record<string, string[]>;
   /** By field name, then value: the label a chosen option showed. */
   labels: Record<string, Record<string, string>>;
-  /** Files had been chosen: they are not in the draft and must be chosen again. */
+  /** Files had been chosen. */
   hadFiles: boolean;
+  /** By file field: the file chosen and how far its upload went. */
+  files?: Record<string, DraftFile>;
   /** The page the form was on (path and query), to open it again from elsewhere. */
   href?: string;
 }
@@ -131,7 +138,18 @@ function parsed(text: string | null): FormDraft | undefined {
   if (!isStringRecord(draft.values, isStringList) || !isStringRecord(draft.labels, isLabels)) return undefined;
   // A page of this site only: the href is offered as a link.
   const href = typeof draft.href === "string" && isSitePath(draft.href) ? draft.href : undefined;
-  return { savedAt: draft.savedAt, values: draft.values, labels: draft.labels, hadFiles: draft.hadFiles, ...(href ? { href } : {}) };
+  const files = filesOf(draft.files);
+  return { savedAt: draft.savedAt, values: draft.values, labels: draft.labels, hadFiles: draft.hadFiles, ...(href ? { href } : {}), ...(files ? { files } : {}) };
+}
+
+/** The draft's files that read as files; undefined when none does. */
+function filesOf(value: unknown): Record<string, DraftFile> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const files = Object.entries(value).flatMap(([field, file]) => {
+    const kept = parsedDraftFile(file);
+    return kept ? [[field, kept] as const] : [];
+  });
+  return files.length > 0 ? Object.fromEntries(files) : undefined;
 }
 
 function isSitePath(href: string): boolean {
@@ -148,17 +166,19 @@ function expired(draft: FormDraft, maxAgeMs: number, now: number): boolean {
  * chosen for any of them only sets `hadFiles`. Pure (FormData only), so that it can be tested
  * without a page; `draftOf` reads a form element with it.
  */
-export function draftFromFormData(data: FormData, fields: readonly string[]): Pick<DraftContent, "values" | "hadFiles"> {
+export function draftFromFormData(data: FormData, fields: readonly string[]): Pick<DraftContent, "values" | "hadFiles" | "files"> {
   const values: Record<string, string[]> = {};
-  let hadFiles = false;
+  const files: Record<string, DraftFile> = {};
   for (const name of new Set(fields)) {
     const entries = data.getAll(name);
     const texts = entries.filter(isString);
     // An empty file input sends a nameless, empty file: nothing was chosen.
-    if (entries.some((entry) => typeof entry !== "string" && (entry.size > 0 || entry.name !== ""))) hadFiles = true;
+    const chosen = entries.find((entry): entry is File => typeof entry !== "string" && (entry.size > 0 || entry.name !== ""));
+    if (chosen) files[name] = draftFileOf(chosen);
     if (texts.length > 0 || entries.length === 0) values[name] = texts;
   }
-  return { values, hadFiles };
+  const hadFiles = Object.keys(files).length > 0;
+  return { values, hadFiles, ...(hadFiles ? { files } : {}) };
 }
 
 /**
@@ -166,7 +186,7 @@ export function draftFromFormData(data: FormData, fields: readonly string[]): Pi
  * with the labels of chosen options (DRAFT_LABEL_ATTRIBUTE) and, when given, the page it is on.
  */
 export function draftOf(form: HTMLFormElement, fields: readonly string[], href?: string): DraftContent {
-  const { values, hadFiles } = draftFromFormData(new FormData(form), fields);
+  const { values, hadFiles, files } = draftFromFormData(new FormData(form), fields);
   const labels: Record<string, Record<string, string>> = {};
   const named = new Set(fields);
   for (const element of Array.from(form.elements)) {
@@ -175,14 +195,15 @@ export function draftOf(form: HTMLFormElement, fields: readonly string[], href?:
     if (label === null || !name || !named.has(name) || !(element instanceof HTMLInputElement) || element.value === "") continue;
     (labels[name] ??= {})[element.value] = label;
   }
-  return { values, labels, hadFiles, ...(href ? { href } : {}) };
+  return { values, labels, hadFiles, ...(href ? { href } : {}), ...(files ? { files } : {}) };
 }
 
 /** Keeps `content` as the draft of `key`, replacing the one before; false when the browser would not store it. */
 export function saveDraft(key: DraftKey, content: DraftContent, { storage, now = Date.now() }: Options = {}): boolean {
   const store = storageOf(storage);
   if (!store) return false;
-  const draft: FormDraft = { savedAt: now, values: content.values, labels: content.labels, hadFiles: content.hadFiles, ...(content.href ? { href: content.href } : {}) };
+  const { values, labels, hadFiles, href, files } = content;
+  const draft: FormDraft = { savedAt: now, values, labels, hadFiles, ...(href ? { href } : {}), ...(files && Object.keys(files).length > 0 ? { files } : {}) };
   try {
     store.setItem(storageKey(key), JSON.stringify(draft));
     return true;
@@ -210,6 +231,23 @@ export function readDraft(key: DraftKey, { maxAgeMs, storage, now = Date.now() }
     return null;
   }
   return draft;
+}
+
+/**
+ * Notes how far the upload of the draft's `field` went (its address, the bytes confirmed,
+ * finished), the draft's time unchanged; nothing when the draft or its file is gone.
+ */
+export function updateDraftFile(key: DraftKey, field: string, update: Partial<DraftFile>, { storage }: Pick<Options, "storage"> = {}): void {
+  const store = storageOf(storage);
+  const draft = store ? parsed(read(store, storageKey(key))) : undefined;
+  const file = draft?.files?.[field];
+  if (!store || !draft || !file) return;
+  const files = { ...draft.files, [field]: { ...file, ...update } };
+  try {
+    store.setItem(storageKey(key), JSON.stringify({ ...draft, files }));
+  } catch {
+    // Full: the draft keeps what it had.
+  }
 }
 
 /** Drops the draft of `key` (saved, discarded, or restored and then left). */

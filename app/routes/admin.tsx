@@ -52,7 +52,9 @@ export default function AdminLayout() {
   // changed form may hold it back with its question, and staying keeps everything).
   const loggingOut = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/logout";
   useEffect(() => {
-    if (loggingOut) clearAllDrafts(formDrafts.owner);
+    if (!loggingOut) return;
+    clearAllDrafts(formDrafts.owner);
+    void import("~/lib/file-handles").then(({ dropFileHandles }) => dropFileHandles(formDrafts.owner));
   }, [loggingOut, formDrafts.owner]);
   const [sidebar, setSidebar] = useState<SidebarState>("auto");
   const closeOnNarrow = () => setSidebar((state) => (state === "open" ? "auto" : state));

@@ -1,7 +1,7 @@
 import { readdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { CHUNK_BYTES } from "~/components/admin/UploadProgress";
+import { CHUNK_BYTES } from "~/components/admin/upload-file";
 import { tusMetadata } from "../helpers/tus.ts";
 import { MiB, rssOf } from "./support.ts";
 

@@ -1,10 +1,9 @@
-import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import type { Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
+import { cuttingProxy, reportedOffsets, uploadPieces } from "./helpers/resumable-uploads.ts";
 import { alertShown, apiData, dialogNamed, mp4Buffer, pngBuffer, referenceApiToken, rowWith, type Video, waitForHydration } from "./helpers/index.ts";
 
 /**
@@ -17,89 +16,13 @@ const VIDEO_BYTES = 6 * 1024 * 1024;
 /** The connection is cut once this much of a request body has passed: inside the video's bytes. */
 const CUT_AFTER_BYTES = 2 * 1024 * 1024;
 
-/**
- * A TCP proxy to the site at `bffUrl` that, once, cuts the first connection carrying more than
- * CUT_AFTER_BYTES towards it (`cut`), or stops passing its bytes on and holds it open (`stall`,
- * a network that went quiet, as under a closed laptop lid).
- */
-async function cuttingProxy(bffUrl: string) {
-  const target = new URL(bffUrl);
-  let mode: "cut" | "stall" = "cut";
-  let cuts = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((browser) => {
-    const site = connect(Number(target.port), target.hostname);
-    sockets.add(browser).add(site);
-    let carried = 0;
-    browser.on("data", (chunk: Buffer) => {
-      carried += chunk.length;
-      if (cuts === 0 && carried > CUT_AFTER_BYTES) {
-        cuts += 1;
-        if (mode === "stall") {
-          browser.pause();
-          return;
-        }
-        browser.destroy();
-        site.destroy();
-        return;
-      }
-      if (!site.write(chunk)) browser.pause();
-    });
-    site.on("drain", () => browser.resume());
-    site.pipe(browser);
-    const close = () => {
-      browser.destroy();
-      site.destroy();
-    };
-    browser.on("error", close).on("close", close);
-    site.on("error", close).on("close", close);
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    cuts: () => cuts,
-    /** The next time, in this way. */
-    arm(next: "cut" | "stall") {
-      mode = next;
-      cuts = 0;
-    },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-      await once(server, "close");
-    },
-  };
-}
-
 let proxy: Awaited<ReturnType<typeof cuttingProxy>>;
 let token: string;
 test.beforeAll(async ({ mainStack }) => {
-  proxy = await cuttingProxy(mainStack.bffUrl);
+  proxy = await cuttingProxy(mainStack.bffUrl, CUT_AFTER_BYTES);
   token = await referenceApiToken(mainStack.referenceApiUrl);
 });
 test.afterAll(() => proxy?.close());
-
-const UPLOAD_URL = /\/admin\/uploads\/[0-9a-f]{32}$/;
-
-/** Where each piece of the form's uploads started, as the browser asked the site to take it (the video's first; the thumbnail and background are one piece each from 0). */
-function uploadPieces(page: Page): number[] {
-  const pieces: number[] = [];
-  page.on("request", (request) => {
-    const headers = request.headers();
-    if (UPLOAD_URL.test(request.url()) && headers["x-http-method-override"] === "PATCH") pieces.push(Number(headers["upload-offset"]));
-  });
-  return pieces;
-}
-
-/** The offsets the site answered when the browser asked where an upload stood (tus's HEAD). */
-function reportedOffsets(page: Page): number[] {
-  const offsets: number[] = [];
-  page.on("response", (response) => {
-    if (UPLOAD_URL.test(response.url()) && response.request().method() === "HEAD") offsets.push(Number(response.headers()["upload-offset"]));
-  });
-  return offsets;
-}
 
 test.describe("a video upload cut in the middle", () => {
   test("resumes from where it stopped and saves the whole video", async ({ adminsAt, mainStack }) => {

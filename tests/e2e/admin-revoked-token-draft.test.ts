@@ -142,7 +142,7 @@ test.describe("a save with a revoked upstream token", () => {
     const offer = dialog.getByRole("status").filter({ hasText: OFFER });
     await offer.waitFor();
     expect(await offer.innerText()).toMatch(/Ada isian yang belum tersimpan dari pukul \d{2}\.\d{2}\. Pulihkan\?/);
-    expect(await offer.innerText(), "the offer says the picture must be chosen again").toContain("Berkas yang dipilih saat itu tidak ikut tersimpan");
+    expect(await offer.innerText(), "the offer names the picture sent then, whose upload comes back with it").toContain("Berkas yang dipilih saat itu ikut dipulihkan: “");
     await offer.getByRole("button", { name: "Pulihkan" }).click();
     await offer.waitFor({ state: "detached" });
     expect(await dialog.getByRole("textbox", { name: "Judul", exact: true }).inputValue()).toBe(TYPED_TITLE);

@@ -154,7 +154,7 @@ describe("clearing", () => {
 });
 
 describe("what a draft holds", () => {
-  it("every value the form sends for its fields, an emptied list as empty; a chosen file only as hadFiles", () => {
+  it("every value the form sends for its fields, an emptied list as empty; a chosen file by its name, size and type", () => {
     const data = new FormData();
     data.append("intent", "update");
     data.append("title", "Judul");
@@ -165,6 +165,7 @@ describe("what a draft holds", () => {
     expect(draftFromFormData(data, ["title", "description", "genres", "tags", "file"])).toEqual({
       values: { title: ["Judul"], description: ["<p>Teks kaya</p>"], genres: ["4", "7"], tags: [] },
       hadFiles: true,
+      files: { file: { name: "foto.png", size: 3, type: "image/png", lastModified: expect.any(Number), offset: 0, finished: false } },
     });
   });
 

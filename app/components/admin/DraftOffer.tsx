@@ -1,5 +1,6 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { fileSizeText } from "~/lib/draft-files";
 import { draftTimeText, listDrafts, type DraftKey, type FormDraft, type FormDraftSettings } from "~/lib/form-drafts";
 
 /**
@@ -20,6 +21,13 @@ interface DraftOfferProps {
   onDiscard(): void;
 }
 
+/** What the offer says of the files chosen then: their uploads come back with the draft (an older draft only knew that there were some). */
+function draftFilesText(draft: FormDraft): string | null {
+  const names = Object.values(draft.files ?? {}).map((file) => `“${file.name}” (${fileSizeText(file.size)})`);
+  if (names.length > 0) return ` Berkas yang dipilih saat itu ikut dipulihkan: ${names.join(", ")}.`;
+  return draft.hadFiles ? " Berkas yang dipilih saat itu tidak ikut tersimpan: pilih lagi setelah memulihkan." : null;
+}
+
 /** Inside a form: "what you typed before is here; take it back?" */
 export function DraftOffer({ draft, onRestore, onDiscard }: DraftOfferProps) {
   const textId = useId();
@@ -27,7 +35,7 @@ export function DraftOffer({ draft, onRestore, onDiscard }: DraftOfferProps) {
     <div className="kit-unresolved kit-draft-offer" role="status" aria-labelledby={textId}>
       <p id={textId}>
         {`Ada isian yang belum tersimpan dari ${draftTimeText(draft.savedAt)}. Pulihkan?`}
-        {draft.hadFiles ? " Berkas yang dipilih saat itu tidak ikut tersimpan: pilih lagi setelah memulihkan." : null}
+        {draftFilesText(draft)}
       </p>
       <div style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem", marginTop: "0.5rem" }}>
         <button type="button" className="kit-button kit-button-primary" onClick={onRestore}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
 import { formatIndonesianNumber, parseIndonesianNumber } from "~/lib/format";
 import type { FileAccept } from "~/admin-kit/screen";
+import { fileHandleInputProps } from "./file-handle-input";
 
 /** The controls of FormField.tsx that do more than a native element: a number's format, a file's check and preview. */
 
@@ -106,7 +107,14 @@ export function ImageInput({
   if (!isImage) {
     return (
       <div className="kit-image-input">
-        <input {...props} type="file" accept={accept} onChange={hydrated ? (event) => void checkFile(event.currentTarget) : undefined} />
+        <input
+          {...props}
+          type="file"
+          accept={accept}
+          onChange={hydrated ? (event) => void checkFile(event.currentTarget) : undefined}
+          // A book or a video: chosen so that the file can be read again after the tab is closed.
+          {...(hydrated ? fileHandleInputProps(accept) : {})}
+        />
         {currentFileUrl ? (
           <a href={currentFileUrl} target="_blank" rel="noreferrer" className="kit-current-file">
             Berkas saat ini

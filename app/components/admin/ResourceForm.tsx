@@ -18,7 +18,7 @@ import { FormField } from "./FormField";
 import { FILE_CHECKED_EVENT, isBeingChecked } from "./FieldInputs";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
-import { formHasChosenFiles, UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
+import { formHasFilesToUpload, UPLOAD_CANCELLED, UploadProgress, useUploadWithProgress } from "./UploadProgress";
 import { useFormDraft } from "./useFormDraft";
 
 interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
@@ -48,13 +48,14 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
  * browser as it is sent, and dropped once the form closes (saved, or left on purpose). A save
  * whose answer ends the session (the upstream refused the token) leaves the page without closing
  * the form, so the draft stays; the same form offers it after the next login of the same account,
- * files aside. A restored draft redraws the form with its values (rich text and pickers too).
+ * with its files' uploads (reused when finished, resumed when not). A restored draft redraws the
+ * form with its values (rich text and pickers too).
  */
 export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: ResourceFormProps<C, S>) {
   const { definition, row } = props;
-  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgress ? uploadProgressPath(definition.id) : undefined });
+  const { restored, offer, onSend, uploads, keptTexts } = useFormDraft(definition, row);
+  const upload = useUploadWithProgress({ screen: definition.id, action: definition.uploadProgress ? uploadProgressPath(definition.id) : undefined, draft: uploads });
   const answered = upload.answer ?? props.answered;
-  const { restored, offer, onSend } = useFormDraft(definition, row);
 
   return (
     <FormBody
@@ -69,6 +70,7 @@ export function ResourceForm<C extends Cells, S extends z.ZodObject>(props: Reso
       restored={restored?.draft}
       offer={offer}
       onSend={onSend}
+      keptTexts={keptTexts}
     />
   );
 }
@@ -108,6 +110,8 @@ interface FormBodyProps<C extends Cells, S extends z.ZodObject> extends Omit<Res
   offer: ReactNode;
   /** The form is being sent (it passed the browser's checks). */
   onSend(form: HTMLFormElement): void;
+  /** By file field: what the form says of a restored draft's upload. */
+  keptTexts: Record<string, string>;
 }
 
 /** A form control's name, and whether it holds something (typed text, a chosen file's name). */
@@ -131,6 +135,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   restored,
   offer,
   onSend,
+  keptTexts,
 }: FormBodyProps<C, S>) {
   const intent = row ? "update" : "create";
   // Fixed as the form opens: it goes with the values the form starts from, whatever the loader reads later.
@@ -214,7 +219,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
           onSend(event.currentTarget);
         }
         // Checked and valid, with files chosen: they go ahead as resumable uploads, with their progress shown.
-        if (!event.defaultPrevented && formHasChosenFiles(event.currentTarget)) {
+        if (!event.defaultPrevented && formHasFilesToUpload(event.currentTarget, upload.draft)) {
           event.preventDefault();
           void upload.start(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
         }
@@ -277,6 +282,11 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
                 }
               />
               {conflicting ? <ConflictChoice field={conflicting} /> : null}
+              {keptTexts[definitionField.name] ? (
+                <p className="kit-unresolved kit-kept-upload" role="status">
+                  {keptTexts[definitionField.name]}
+                </p>
+              ) : null}
             </Fragment>
           );
         })}

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { formatIndonesianNumber } from "~/lib/format";
 import type { ScreenActionData, UploadAnswer } from "~/admin-kit/screen";
+import type { UploadDraft } from "./kept-uploads";
+import type { UploadControl } from "./upload-file";
 
 /**
  * Sending a form's files so that a dropped connection costs nothing (issue 23): with JavaScript
@@ -14,48 +16,50 @@ import type { ScreenActionData, UploadAnswer } from "~/admin-kit/screen";
  * (`uploadProgress`: `/admin/<id>.upload`, app/routes/admin-screen-upload.tsx): where to go on success, or
  * the form's errors. Success goes there as a GET submission: a plain navigation from `?modal=add`
  * to the list would skip the loader (shouldRevalidateScreen), and the loader shows the flashed alert.
+ * The form's draft notes each upload's address and progress, and a restored draft's uploads are
+ * reused or resumed (./kept-uploads.ts).
  */
 
 export interface UploadState {
   /** Bytes sent and the files' size (0 while the browser does not know it yet). */
   sent: number;
   total: number;
-  /** When the upload started (ms, `performance.now()`), for the time left. */
-  startedAt: number;
+  /**
+   * The first progress this page saw (ms, `performance.now()`, and bytes sent by then): the time
+   * left is counted from the bytes sent since, not from what an earlier page or a finished upload sent.
+   */
+  since?: { at: number; sent: number };
   /** Every file is uploaded; the form is being saved (it can no longer be cancelled). */
   saving?: boolean;
 }
 
 const CONNECTION_LOST = "Koneksi terputus saat mengunggah. Silakan coba lagi.";
 export const UPLOAD_CANCELLED = "Unggahan dibatalkan; belum ada yang disimpan.";
-const UPLOADS_ENDPOINT = "/admin/uploads";
-/** Each request carries at most this much of a file: a request cut short costs at most this. */
-export const CHUNK_BYTES = 50 * 1024 * 1024;
-/** A dropped connection is tried again after these pauses (about two minutes in all) before the admin is told. */
-const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
-
 function isRedirect(answer: UploadAnswer | null): answer is { location: string } {
   return answer !== null && "location" in answer && typeof answer.location === "string";
 }
 
-/** The server's Indonesian refusal of an upload (too large, wrong type, disk full), else the connection's. */
-function uploadFailure(error: unknown): string {
-  const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
-  const status = response?.getStatus() ?? 0;
-  const text = response?.getBody().trim() ?? "";
-  return status >= 400 && status < 500 && text !== "" && text.length < 300 ? text : CONNECTION_LOST;
+/** The named file inputs of a form, in the form's order. */
+function fileInputs(form: HTMLFormElement): HTMLInputElement[] {
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter((input) => input.name);
 }
 
-/** The file inputs of a form with a file chosen, in the form's order. */
-function chosenFileInputs(form: HTMLFormElement): HTMLInputElement[] {
-  return [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter((input) => input.name && (input.files?.length ?? 0) > 0);
+/** A file chosen, or a restored draft's upload kept: the form's files go ahead as resumable uploads. */
+export function formHasFilesToUpload(form: HTMLFormElement, draft?: UploadDraft): boolean {
+  return fileInputs(form).some((input) => (input.files?.length ?? 0) > 0 || draft?.kept[input.name] !== undefined);
 }
 
-export function formHasChosenFiles(form: HTMLFormElement): boolean {
-  return chosenFileInputs(form).length > 0;
+/** The bytes sent since `since` over the time since: the time left at that rate (seconds); undefined before a second of it. */
+export function secondsLeft({ sent, total, since }: Pick<UploadState, "sent" | "total" | "since">, now: number): number | undefined {
+  if (!since || total <= 0) return undefined;
+  const elapsedSeconds = (now - since.at) / 1000;
+  const sentSince = sent - since.sent;
+  // A rate needs a second of sending to mean anything.
+  if (elapsedSeconds < 1 || sentSince <= 0) return undefined;
+  return ((total - sent) / sentSince) * elapsedSeconds;
 }
 
-export function useUploadWithProgress({ screen, action }: { screen: string; action: string | undefined }) {
+export function useUploadWithProgress({ screen, action, draft }: { screen: string; action: string | undefined; draft?: UploadDraft }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [progress, setProgress] = useState<UploadState | null>(null);
@@ -122,65 +126,57 @@ export function useUploadWithProgress({ screen, action }: { screen: string; acti
 
   const start = useCallback(
     async (form: HTMLFormElement, submitter?: HTMLElement | null) => {
-      const inputs = chosenFileInputs(form);
-      const files = inputs.map((input) => ({ field: input.name, file: (input.files as FileList)[0] }));
+      const inputs = fileInputs(form);
       // The button pressed is part of the form sent ("Simpan tetap" says which duplicates were seen).
       const data = new FormData(form, submitter ?? undefined);
-      for (const input of inputs) data.delete(input.name);
-      const total = files.reduce((sum, { file }) => sum + file.size, 0);
-      const startedAt = performance.now();
       setAnswer(null);
       setCancelled(false);
+      const { planUploads } = await import("./kept-uploads");
+      const plan = await planUploads(inputs, draft);
+      if ("refusal" in plan) {
+        fail(plan.refusal);
+        plan.input.focus();
+        return;
+      }
+      for (const input of inputs) if ((input.files?.length ?? 0) > 0) data.delete(input.name);
+      for (const { field, id } of plan.reuse) data.set(`_upload_${field}`, id);
+      const files = plan.send;
+      const reused = plan.reuse.reduce((sum, { size }) => sum + size, 0);
+      const total = files.reduce((sum, { file }) => sum + file.size, reused);
       setUnfinished(true);
-      setProgress({ sent: 0, total, startedAt });
+      setProgress({ sent: reused, total });
 
-      let stopped = false;
-      let current: { abort(terminate?: boolean): Promise<void> } | undefined;
+      const control: UploadControl = { stopped: false };
       running.current = {
         stop() {
-          stopped = true;
+          control.stopped = true;
           // The unfinished upload is deleted on the server too.
-          void current?.abort(true).catch(() => undefined);
+          void control.current?.abort(true).catch(() => undefined);
+          // Its draft no longer names it: a reopened form sends the file anew rather than call it lost.
+          if (control.field) draft?.note(control.field, { uploadUrl: undefined, offset: 0, finished: false });
         },
       };
-      const { Upload } = await import("tus-js-client");
-      let done = 0;
-      for (const { field, file } of files) {
+      const { uploadFile, uploadRefusal } = await import("./upload-file");
+      let done = reused;
+      for (const entry of files) {
         try {
-          const id = await new Promise<string>((resolve, reject) => {
-            const upload = new Upload(file, {
-              endpoint: UPLOADS_ENDPOINT,
-              metadata: { screen, field, filename: file.name },
-              // The site takes GET, HEAD and POST: PATCH goes as a POST that names it.
-              overridePatchMethod: true,
-              chunkSize: CHUNK_BYTES,
-              retryDelays: RETRY_DELAYS_MS,
-              removeFingerprintOnSuccess: true,
-              onProgress: (sent) => setProgress({ sent: done + sent, total, startedAt }),
-              onSuccess: () => resolve(new URL(upload.url ?? "", window.location.href).pathname.split("/").pop() ?? ""),
-              onError: reject,
-            });
-            current = upload;
-            // A file sent before, as far as it went (the browser remembers where): on from there.
-            void upload.findPreviousUploads().then(
-              (previous) => {
-                if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-                if (!stopped) upload.start();
-              },
-              () => upload.start(),
-            );
+          const id = await uploadFile(entry, {
+            screen,
+            draft,
+            control,
+            onProgress: (sent) => setProgress((current) => ({ sent: done + sent, total, since: current?.since ?? { at: performance.now(), sent: done + sent } })),
           });
-          if (stopped) return;
-          done += file.size;
-          data.append(`_upload_${field}`, id);
+          if (control.stopped) return;
+          done += entry.file.size;
+          data.append(`_upload_${entry.field}`, id);
         } catch (error) {
-          if (!stopped) fail(uploadFailure(error));
+          if (!control.stopped) fail(uploadRefusal(error) ?? CONNECTION_LOST);
           return;
         }
       }
-      if (!stopped) send(data);
+      if (!control.stopped) send(data);
     },
-    [screen, send, fail],
+    [screen, send, fail, draft],
   );
 
   /**
@@ -195,7 +191,7 @@ export function useUploadWithProgress({ screen, action }: { screen: string; acti
     setCancelled(true);
   }, []);
 
-  return { start, cancel, progress, answer, cancelled, unfinished };
+  return { start, cancel, progress, answer, cancelled, unfinished, draft };
 }
 
 /** "2 menit", "40 detik", "1 jam 5 menit": about how long is left. */
@@ -212,14 +208,13 @@ function megabytesText(bytes: number): string {
 
 /** "Mengunggah... 24% · 240 dari 1.000 MB · sisa sekitar 2 menit". */
 export function uploadStatusText(progress: UploadState, now: number): string {
-  const { sent, total, startedAt, saving } = progress;
+  const { sent, total, saving } = progress;
   const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
   if (saving) return "Terunggah 100%, menyimpan...";
   const parts = [`Mengunggah... ${percent}%`];
   if (total > 0) parts.push(`${megabytesText(sent)} dari ${megabytesText(total)} MB`);
-  const elapsedSeconds = (now - startedAt) / 1000;
-  // A rate needs a second of sending to mean anything.
-  if (total > 0 && sent > 0 && elapsedSeconds >= 1) parts.push(`sisa sekitar ${durationText(((total - sent) / sent) * elapsedSeconds)}`);
+  const left = secondsLeft(progress, now);
+  if (left !== undefined) parts.push(`sisa sekitar ${durationText(left)}`);
   return parts.join(" · ");
 }
 

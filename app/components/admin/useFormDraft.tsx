@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import type { Cells, FieldDefinition, ScreenRow } from "~/admin-kit/screen";
-import { clearDraft, draftOf, readDraft, saveDraft, type DraftKey, type FormDraft } from "~/lib/form-drafts";
+import { clearDraft, draftOf, readDraft, saveDraft, updateDraftFile, type DraftKey, type FormDraft } from "~/lib/form-drafts";
 import { DraftOffer, useFormDraftSettings } from "./DraftOffer";
+import type { KeptUpload, UploadDraft } from "./kept-uploads";
 
 /** What ResourceForm draws from its draft. */
 interface FormDraftState {
@@ -12,6 +13,40 @@ interface FormDraftState {
   offer: ReactNode;
   /** The form is being sent (it passed the browser's checks): what it sends becomes the draft. */
   onSend(form: HTMLFormElement): void;
+  /** The draft's uploads, for the form's save (kept ones reused or resumed; progress noted). */
+  uploads: UploadDraft | undefined;
+  /** By file field: what the form says of its kept upload. */
+  keptTexts: Record<string, string>;
+}
+
+/** The drafts' file handles (IndexedDB), loaded when first needed: most forms never hold one. */
+const fileHandles = () => import("~/lib/file-handles");
+
+/** Drops a draft and its files' handles. */
+function dropDraft(key: DraftKey) {
+  clearDraft(key);
+  void fileHandles().then(({ dropFileHandles }) => dropFileHandles(key.owner, key));
+}
+
+/** Where a restored draft's uploads stand on the site, asked once it is restored. */
+function useKeptUploads(draft: FormDraft | undefined): Record<string, KeptUpload> {
+  const [kept, setKept] = useState<Record<string, KeptUpload>>({});
+  useEffect(() => {
+    const files = Object.entries(draft?.files ?? {});
+    setKept(Object.fromEntries(files.map(([field, file]) => [field, { file, state: "checking", offset: file.offset }])));
+    let current = true;
+    void import("./kept-uploads").then(({ checkKeptUpload, keptUploadText }) => {
+      for (const [field, file] of files) {
+        void checkKeptUpload(file).then((checked) => {
+          if (current) setKept((before) => ({ ...before, [field]: { ...checked, text: keptUploadText(checked, file.handle === true) } }));
+        });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [draft]);
+  return kept;
 }
 
 /**
@@ -31,6 +66,16 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
     return kept ? { draft: kept, times: 1 } : null;
   });
   const [offered, setOffered] = useState<FormDraft | null>(null);
+  const kept = useKeptUploads(restored?.draft);
+  const uploads = useMemo<UploadDraft | undefined>(
+    () =>
+      draftKey && {
+        kept,
+        fileOf: (field) => fileHandles().then(({ fileFromHandle }) => fileFromHandle(draftKey, field, { ask: true })),
+        note: (field, update) => updateDraftFile(draftKey, field, update),
+      },
+    [draftKey, kept],
+  );
 
   // Read after hydration: the server knows nothing of drafts.
   useEffect(() => {
@@ -51,7 +96,7 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
       setTimeout(() => {
         if (open.mounted > 0 || openForms.get(formId) !== open) return;
         openForms.delete(formId);
-        if (open.owned) clearDraft(draftKey);
+        if (open.owned) dropDraft(draftKey);
       }, 0);
     };
   }, [formId, draftKey]);
@@ -67,15 +112,19 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
           setOffered(null);
         }}
         onDiscard={() => {
-          clearDraft(draftKey);
+          dropDraft(draftKey);
           setOffered(null);
         }}
       />
     ) : null;
 
+  const keptTexts = Object.fromEntries(Object.entries(kept).flatMap(([field, upload]) => (upload.text ? [[field, upload.text]] : [])));
+
   return {
     restored,
     offer,
+    uploads,
+    keptTexts,
     onSend(form) {
       setOffered(null);
       const open = formId ? openForms.get(formId) : undefined;
@@ -84,7 +133,20 @@ export function useFormDraft<C extends Cells>(definition: { id: string; fields: 
       const fields = definition.fields.filter((field) => row || !field.updateOnly).map((field) => field.name);
       // An edit's draft keeps what the form showed: taken back, it is merged as that form would have been.
       if (row) fields.push(SHOWN_FIELD);
-      saveDraft(draftKey, draftOf(form, fields, `${window.location.pathname}${window.location.search}`));
+      const content = draftOf(form, fields, `${window.location.pathname}${window.location.search}`);
+      // A kept upload stays the draft's while no other file is chosen for its field.
+      const files = { ...Object.fromEntries(Object.entries(kept).map(([field, upload]) => [field, upload.file])), ...content.files };
+      saveDraft(draftKey, { ...content, files, hadFiles: Object.keys(files).length > 0 });
+      // A file chosen through the picker or dropped: its handle is kept, to read it again after the tab is closed.
+      const chosen = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].flatMap((input) => (input.files?.[0] ? [{ field: input.name, file: input.files[0] }] : []));
+      if (chosen.length > 0) {
+        void fileHandles().then(async ({ chosenHandleOf, keepFileHandle }) => {
+          for (const { field, file } of chosen) {
+            const handle = chosenHandleOf(file);
+            if (handle && (await keepFileHandle(draftKey, field, handle))) updateDraftFile(draftKey, field, { handle: true });
+          }
+        });
+      }
     },
   };
 }
