@@ -31,7 +31,7 @@ function readSvg(svg: string): { elements: string[]; attributes: string[]; lines
   return read;
 }
 
-const loadCover = (url: string) => loader({ request: new Request(`http://localhost${url}`), params: {}, context: {} });
+const loadCover = (url: string) => loader({ request: new Request(`http://localhost${url}`), params: {}, context: { clientIp: "127.0.0.1" } });
 
 describe("the placeholder cover", () => {
   it("sets the title and the author as text, wrapped, and picks the same design for the same book", () => {
