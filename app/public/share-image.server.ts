@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { escapeXml } from "~/lib/xml";
 // The logo as built: the process's own folder is not the project's once built.
 import logoSvg from "../../public/logo.svg?raw";
 
@@ -16,8 +17,6 @@ const LINE_CHARS = 22;
 const MAX_LINES = 4;
 
 const images = new Map<string, Promise<Buffer>>();
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The name in lines of at most LINE_CHARS characters, broken between words. */
 function lines(title: string): string[] {

@@ -7,6 +7,7 @@ import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { CATALOGUE_PATH, catalogueBookPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 import { clipText } from "~/lib/text";
+import { placeholderCoverUrl } from "~/lib/placeholder-cover";
 import type { PublicLayoutData } from "./_public";
 import type { Book, WithContext } from "schema-dts";
 
@@ -67,7 +68,7 @@ export default function BookPage() {
         <Link to="/">Beranda</Link> / <Link to={CATALOGUE_PATH}>Koleksi Digital</Link>
       </p>
       <div className="book-page-head">
-        {book.cover ? <img className="book-page-cover" src={book.cover} alt={`Sampul ${book.title}`} width="240" height="360" /> : null}
+        <img className="book-page-cover" src={book.cover ?? placeholderCoverUrl(book.title, book.author)} alt={`Sampul ${book.title}`} width="240" height="360" />
         <div>
           <h1>{book.title}</h1>
           <dl className="book-facts">

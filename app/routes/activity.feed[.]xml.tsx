@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
-import { escapeXml, activitiesForFeeds, xmlResponse } from "~/public/discovery.server";
+import { activitiesForFeeds, xmlResponse } from "~/public/discovery.server";
+import { escapeXml } from "~/lib/xml";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
 

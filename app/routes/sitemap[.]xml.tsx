@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { escapeXml, activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/public/discovery.server";
+import { activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/public/discovery.server";
+import { escapeXml } from "~/lib/xml";
 import { catalogueBookIds, catalogueEnabled } from "~/public/catalogue.server";
 import { orNull } from "~/public/public-page.server";
 import { activityPath, CATALOGUE_PATH, CATALOGUE_VIDEOS_PATH, catalogueBookPath } from "~/lib/paths";

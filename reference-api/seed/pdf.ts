@@ -1,9 +1,10 @@
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 
 /**
- * The one PDF writer of the project (pdf-lib): the seed's book files and the public placeholder
- * documents (`npm run pdfs`) are both a title over paragraphs of Helvetica text. The same input
- * gives the same bytes: no dates, no document id, no generated metadata.
+ * The project's PDF text helpers and its simplest writer (pdf-lib): the seed's book files are a
+ * title over paragraphs of Helvetica text; the public documents (`npm run pdfs`,
+ * scripts/report-pdf.ts) lay out their own pages with the same helpers. The same input gives the
+ * same bytes: no dates, no document id, no generated metadata.
  */
 
 export interface TextDocument {
@@ -25,14 +26,15 @@ const LAYOUT: Record<PageSize, { width: number; height: number; margin: number; 
 const LINE_HEIGHT = 15;
 
 /** Standard 14 fonts know WinAnsi only: other characters are folded (é → e, – stays) or dropped. */
-function encodable(font: PDFFont, text: string): string {
+export function encodable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet());
   return [...text.normalize("NFC")]
     .map((character) => (known.has(character.codePointAt(0)!) ? character : character.normalize("NFKD").replace(/[^\x20-\x7e]/g, "")))
     .join("");
 }
 
-function wrap(font: PDFFont, size: number, maxWidth: number, text: string): string[] {
+/** The text in lines no wider than `maxWidth`, broken between words; "\n" starts a new line. */
+export function wrap(font: PDFFont, size: number, maxWidth: number, text: string): string[] {
   const lines: string[] = [];
   for (const paragraphLine of text.split("\n")) {
     let line = "";

@@ -8,14 +8,25 @@ import { AUTHORS, CLASSIFICATIONS, GENRES, PUBLISHERS, TAGS, TAGS_WITH_COVER, VI
 import { ABOUT, ACTIVITIES, BANNERS, HISTORY, LIBRARIES, MISSION_VISION, OFFICERS, SLIDERS } from "./content.ts";
 import { emptyMp4 } from "./mp4.ts";
 import { textPdf } from "./pdf.ts";
-import { coverImage, landscapeImage, PHOTO_HEIGHT, PHOTO_WIDTH, portraitImage } from "./images.ts";
+import { bookCoverImage } from "./covers.ts";
+import { portraitImage } from "./portraits.ts";
+import { sceneImage, type SceneKind } from "./scenes.ts";
 import { oncePerProcess } from "./once-per-process.ts";
 
-/** The pictures the public pages show are photo-sized, as real uploads are (rendered once per process, images.ts). */
-const photo = (hue: number, seed: number): Promise<Buffer> => landscapeImage(hue, seed, PHOTO_WIDTH, PHOTO_HEIGHT);
+/** The size of a photo as an admin would upload it (a phone or camera picture, resized once). */
+const PHOTO_WIDTH = 1600;
+const PHOTO_HEIGHT = 900;
 
-/** Spreads hues around the colour wheel so neighbouring records never look alike. */
-const hueFor = (index: number, offset = 0): number => (offset + index * 137.5) % 360;
+/** The pictures the public pages show are photo-sized, as real uploads are (rendered once per process, svg.ts). */
+const photo = (kind: SceneKind, seed: number): Promise<Buffer> => sceneImage(kind, seed, PHOTO_WIDTH, PHOTO_HEIGHT);
+
+/** What each slider, banner and activity (content.ts, in its order) shows: a scene that fits its words. */
+const SLIDER_SCENES: SceneKind[] = ["reading-room", "mobile-library", "archive"];
+const BANNER_SCENES: SceneKind[] = ["digitisation", "shelves", "children"];
+const ACTIVITY_SCENES: SceneKind[] = ["archive", "mobile-library", "shelves", "shelves", "reading-room", "children", "archive", "reading-room", "reading-room", "digitisation"];
+const VIDEO_SCENES: SceneKind[] = ["reading-room", "children", "archive", "mobile-library"];
+/** A scene from `scenes` for record `index`, when there are more records than scenes. */
+const sceneFor = (scenes: SceneKind[], index: number): SceneKind => scenes[index % scenes.length];
 
 /** "623-7001-01" → "978-623-7001-01-4": an invented ISBN-13 with a correct check digit. */
 function isbn13(body: string): string {
@@ -53,31 +64,31 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
       table: "sliders",
       rows: SLIDERS.map((slider, i) => ({
         ...slider,
-        file: store("files", `seed-slider-${i + 1}.png`, landscapeImage(hueFor(i, 200), i + 1)),
+        file: store("files", `seed-slider-${i + 1}.png`, sceneImage(sceneFor(SLIDER_SCENES, i), i + 1, 480, 270)),
       })),
     },
     {
       table: "banners",
       rows: BANNERS.map((banner, i) => ({
         ...banner,
-        file: store("files", `seed-banner-${i + 1}.png`, photo(hueFor(i, 20), i + 11)),
+        file: store("files", `seed-banner-${i + 1}.png`, photo(sceneFor(BANNER_SCENES, i), i + 11)),
       })),
     },
-    { table: "abouts", rows: [{ ...ABOUT, file: store("files", "seed-about.png", photo(150, 21)) }] },
+    { table: "abouts", rows: [{ ...ABOUT, file: store("files", "seed-about.png", photo("reading-room", 21)) }] },
     { table: "mission_visions", rows: [MISSION_VISION] },
-    { table: "histories", rows: [{ ...HISTORY, file: store("files", "seed-history.png", photo(35, 22)) }] },
+    { table: "histories", rows: [{ ...HISTORY, file: store("files", "seed-history.png", photo("archive", 22)) }] },
     {
       table: "activities",
       rows: ACTIVITIES.map((activity, i) => ({
         ...activity,
-        file: store("files", `seed-activity-${i + 1}.png`, photo(hueFor(i, 90), i + 31)),
+        file: store("files", `seed-activity-${i + 1}.png`, photo(sceneFor(ACTIVITY_SCENES, i), i + 31)),
       })),
     },
     {
       table: "officers",
       rows: OFFICERS.map((officer, i) => ({
         ...officer,
-        file: store("files", `seed-officer-${i + 1}.png`, portraitImage(hueFor(i, 180), 800)),
+        file: store("files", `seed-officer-${i + 1}.png`, portraitImage(i, 800)),
       })),
     },
     {
@@ -89,21 +100,21 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
       table: "genres",
       rows: GENRES.map((name, i) => ({
         name,
-        cover: store("covers", `seed-genre-${i + 1}.png`, coverImage(hueFor(i, 60), i + 41, 200, 280)),
+        cover: store("covers", `seed-genre-${i + 1}.png`, bookCoverImage(name, "", 200, 300)),
       })),
     },
     {
       table: "tags",
       rows: TAGS.map((name, i) => ({
         name,
-        cover: i < TAGS_WITH_COVER ? store("covers", `seed-tag-${i + 1}.png`, coverImage(hueFor(i, 300), i + 51, 200, 280)) : "",
+        cover: i < TAGS_WITH_COVER ? store("covers", `seed-tag-${i + 1}.png`, bookCoverImage(name, "", 200, 300)) : "",
       })),
     },
     {
       table: "authors",
       rows: AUTHORS.map((author, i) => ({
         ...author,
-        photo: store("files", `seed-author-${i + 1}.png`, portraitImage(hueFor(i, 30))),
+        photo: store("files", `seed-author-${i + 1}.png`, portraitImage(i + 2)),
       })),
     },
     { table: "publishers", rows: PUBLISHERS.map((publisher) => ({ ...publisher })) },
@@ -112,8 +123,8 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
       rows: VIDEOS.map((video, i) => ({
         ...video,
         link: `/files/${store("files", `seed-video-${i + 1}.mp4`, emptyMp4())}`,
-        thumbnail: `/files/${store("files", `seed-video-${i + 1}-thumbnail.png`, landscapeImage(hueFor(i, 250), i + 61, 320, 180))}`,
-        background: `/files/${store("files", `seed-video-${i + 1}-background.png`, landscapeImage(hueFor(i, 280), i + 71))}`,
+        thumbnail: `/files/${store("files", `seed-video-${i + 1}-thumbnail.png`, sceneImage(sceneFor(VIDEO_SCENES, i), i + 61, 320, 180))}`,
+        background: `/files/${store("files", `seed-video-${i + 1}-background.png`, sceneImage(sceneFor(VIDEO_SCENES, i + 1), i + 71, 480, 270))}`,
       })),
     },
   ];
@@ -142,7 +153,7 @@ export async function prepareDemoContent(storage: Storage, demoPassword: string)
         CLASSIFICATIONS.map((classification) => classification.notation),
         book.classification,
       ),
-      cover: store("covers", `seed-book-${i + 1}.png`, coverImage(hueFor(i, 10), i + 81)),
+      cover: store("covers", `seed-book-${i + 1}.png`, bookCoverImage(book.title, book.author)),
       file: store(
         "files",
         `seed-book-${i + 1}.pdf`,

@@ -86,7 +86,7 @@ const AS_STORED: Array<[string, string]> = VALID.map(([name, value]) =>
 );
 
 describe("book list", () => {
-  it("reads { books } whole, shown 20 per page: author and publisher names, synopsis cut to 50 characters, cover through /covers", async () => {
+  it("reads { books } whole, shown 20 per page: author and publisher names, synopsis cut to 50 characters, cover through /covers or typeset", async () => {
     const calls = recordAllRequests();
     const { screen } = await admin.load("/admin/book");
     expect(screen.alerts).toEqual([]);
@@ -117,7 +117,8 @@ describe("book list", () => {
       },
       files: { cover: "/covers/sampul-5.png", file: "/files/buku-5.pdf" },
     });
-    expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
+    // A book without a cover shows one typeset from its title and author.
+    expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: "/cover-placeholder.svg?judul=Tanpa+Relasi&pengarang=Anonim&v=1" });
     expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, perPage: 20, view: "" });
     // The list is read (this upstream answers every page alike: the repeat ends it), and beside it
     // the classifications, which name the classification filter's values (ids on a book); the

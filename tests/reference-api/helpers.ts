@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startReferenceApi, type ReferenceApiOptions, type RunningReferenceApi } from "../../reference-api/server.ts";
-import { landscapeImage } from "../../reference-api/seed/images.ts";
+import { sceneImage } from "../../reference-api/seed/scenes.ts";
 import { textPdf } from "../../reference-api/seed/pdf.ts";
 
 export const DEMO_PASSWORD = "demo12345";
@@ -121,7 +121,7 @@ export function testApiForFile(options: Partial<ReferenceApiOptions> = {}): Test
 
 /** Small pictures and a PDF made by the seed's own code, once per test file (both are asynchronous). */
 const TEST_PICTURES = new Map(
-  await Promise.all([120, 10, 300].map(async (hue) => [hue, await landscapeImage(hue, 7, 64, 36)] as const)),
+  await Promise.all([120, 10, 300].map(async (hue) => [hue, await sceneImage("shelves", hue, 64, 36)] as const)),
 );
 
 /** A small PNG; each hue (120, 10 or 300) gives a different picture. */

@@ -35,7 +35,8 @@ export type BookCells = {
   published_date: string;
   isbn_issn: string;
   genres: string;
-  cover: string | null;
+  /** The stored cover's address, or the placeholder typeset from the title and author. */
+  cover: string;
 };
 
 export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
