@@ -60,6 +60,20 @@ const pages = new LRUCache<string, CachedPage>({
   sizeCalculation: (page) => Math.max(1, page.parts.reduce((bytes, part) => bytes + part.length, 0)),
 });
 
+/**
+ * Pages whose address has a query string (a search, a facet, a page of a list) are the ones a
+ * visitor can vary without end: they are kept apart, in a part of their own bounded lower, so that
+ * a flood of distinct searches never pushes the home page or an activity's page out.
+ */
+const MAX_QUERY_PAGES = 100;
+const MAX_QUERY_BYTES = 8 * 1024 * 1024;
+const queryPages = new LRUCache<string, CachedPage>({
+  max: MAX_QUERY_PAGES,
+  maxSize: MAX_QUERY_BYTES,
+  sizeCalculation: (page) => Math.max(1, page.parts.reduce((bytes, part) => bytes + part.length, 0)),
+});
+const partFor = (url: string) => (url.includes("?") ? queryPages : pages);
+
 export function publicPageCache(): RequestHandler {
   return (req, res, next) => {
     const nonce = res.locals.cspNonce as string | undefined;
@@ -73,7 +87,8 @@ export function publicPageCache(): RequestHandler {
     // canonical and og:url are written from it). Never a header that only looks like the host.
     const key = config.publicUrl ? req.originalUrl : `${origin.origin}${req.originalUrl}`;
     const madeAfterClear = clearSequence();
-    const cached = pages.get(key);
+    const part = partFor(req.originalUrl);
+    const cached = part.get(key);
     const hit = cached !== undefined && !clearedSince(cached.resources, cached.madeAfterClear) && Date.now() - cached.storedAt <= ttlMs;
     countPageCacheLookup(hit);
     if (cached && hit) {
@@ -109,7 +124,7 @@ export function publicPageCache(): RequestHandler {
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): Array<[string, string | string[]]> =>
         value === undefined || OWN_HEADERS.has(name) ? [] : [[name, typeof value === "number" ? String(value) : value]],
       );
-      pages.set(key, { headers, parts: splitOn(Buffer.concat(chunks), Buffer.from(nonce)), storedAt: Date.now(), resources: reads, madeAfterClear });
+      part.set(key, { headers, parts: splitOn(Buffer.concat(chunks), Buffer.from(nonce)), storedAt: Date.now(), resources: reads, madeAfterClear });
     });
     trackReads(reads, next);
   };

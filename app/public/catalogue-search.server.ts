@@ -6,7 +6,7 @@ import { standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
 import { RankedIndex } from "~/platform/ranked-search.server";
 import { FACETS, type CatalogueQuery, type FacetBlockData, type FacetName } from "~/lib/catalogue-query";
-import { bookCard, catalogueBookCopy, catalogueClassifications, type BookModel } from "./catalogue.server.ts";
+import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, type BookModel } from "./catalogue.server.ts";
 
 /**
  * Koleksi Digital's search, as an OPAC does it: one search over every field of a book (title,
@@ -18,7 +18,6 @@ import { bookCard, catalogueBookCopy, catalogueClassifications, type BookModel }
  * of the classifications, made when first searched.
  */
 
-export const BOOKS_PER_PAGE = 24;
 /** Values listed per facet, most books first (the chosen ones always). */
 const LISTED_VALUES = 12;
 
