@@ -81,7 +81,8 @@ export class RankedIndex {
   search(text: string): number[] | undefined {
     const words = searchWords(text);
     if (words.length === 0) return undefined;
-    return this.ranked.all(words.map(wordQuery).join(" ")) as number[];
+    // Explicit ANDs: FTS5 reads no implicit AND after a bracketed OR.
+    return this.ranked.all(words.map(wordQuery).join(" AND ")) as number[];
   }
 
   /**
