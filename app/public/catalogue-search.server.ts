@@ -115,7 +115,7 @@ function found(index: RankedIndex, q: string): number[] | undefined {
 
 /** The books matching the query, in its order, narrowed by its facets, and the page asked for (the last when it asked past it). */
 export async function searchCatalogue(request: Request, query: CatalogueQuery): Promise<CatalogueResult> {
-  const [model, classifications] = await Promise.all([catalogueBookCopy(request), catalogueClassifications(request).catch(() => [])]);
+  const [model, classifications] = await Promise.all([catalogueBookCopy(request), catalogueClassifications(request)]);
   const search = searchIndexOf(model, classifications);
   const { records } = model;
 
@@ -132,11 +132,13 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
   if (query.sort === "terbaru") candidates = [...candidates].sort((a, b) => a - b);
   if (query.sort === "judul") candidates = [...candidates].sort((a, b) => search.titleOrder[a] - search.titleOrder[b]);
 
-  const choices: FacetChoice[] = FACETS.map((facet, at) => ({
+  const choices: Array<FacetChoice & { values: number[] }> = FACETS.map((facet, at) => ({
     name: search.facets[at].name,
     values: (query.chosen[facet.name] ?? []).flatMap((value) => facetValueId(records, search.facets[at], value) ?? []),
-  })).filter((choice) => choice.values.length > 0);
-  const narrowed = narrowByFacets(records, search.facets, choices, candidates);
+  }));
+  // A value no book holds (a stale link) finds nothing, as a genre with no books would.
+  const unheld = FACETS.some(({ name }, at) => (query.chosen[name]?.length ?? 0) > 0 && choices[at].values.length === 0);
+  const narrowed = narrowByFacets(records, search.facets, choices.filter((choice) => choice.values.length > 0), unheld ? [] : candidates);
 
   const pageCount = Math.max(1, Math.ceil(narrowed.positions.length / BOOKS_PER_PAGE));
   const page = Math.min(query.page, pageCount);
@@ -144,7 +146,7 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
   const facets = FACETS.flatMap((facet, at): FacetBlockData[] => {
     const counts = narrowed.counts[at];
     if (!facet.listed || counts.kind !== "values") return [];
-    const chosenIds = new Set((choices.find((choice) => choice.name === search.facets[at].name) as { values?: number[] } | undefined)?.values ?? []);
+    const chosenIds = new Set(choices[at].values);
     const values = counts.values
       .filter((value) => value.count > 0 || chosenIds.has(value.id))
       .sort((a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))

@@ -138,14 +138,28 @@ export function catalogueBookCopy(request: Request): Promise<BookModel> {
   return books(request);
 }
 
+/** No classifications: one array, so that the search index made with it is kept (catalogue-search.server.ts). */
+const NO_CLASSIFICATIONS: readonly Classification[] = [];
+/** A refused or failed read of the classifications is not tried again for this long (every visitor would send one). */
+const CLASSIFICATIONS_RETRY_MS = 60_000;
+let classificationsFailedAt = -Infinity;
+
 /**
- * The classifications by id (a book names its own by `classification_id` only), read whole with
- * the reader account through the public cache, cleared by a write to them.
+ * The classifications (a book names its own by `classification_id` only), read whole with the
+ * reader account through the public cache, cleared by a write to them. An upstream that lets only
+ * admins read them (the reference API) gives none: the pages then show no classification.
  */
-export function catalogueClassifications(request: Request): Promise<Classification[]> {
-  return cachedRead("catalogue-classifications", classificationResource, () =>
-    asReader(requestIdOf(request), (api) => readWholeList(api, { key: "classification", paged: true, list: listClassifications, idOf: (record) => record.id })),
-  );
+export async function catalogueClassifications(request: Request): Promise<readonly Classification[]> {
+  if (Date.now() - classificationsFailedAt < CLASSIFICATIONS_RETRY_MS) return NO_CLASSIFICATIONS;
+  try {
+    return await cachedRead("catalogue-classifications", classificationResource, () =>
+      asReader(requestIdOf(request), (api) => readWholeList(api, { key: "classification", paged: true, list: listClassifications, idOf: (record) => record.id })),
+    );
+  } catch (error) {
+    classificationsFailedAt = Date.now();
+    log("catalogue_classifications_unread", { ...errorFields(error) });
+    return NO_CLASSIFICATIONS;
+  }
 }
 
 function books(request: Request): Promise<BookModel> {
@@ -159,7 +173,7 @@ export async function catalogueBook(request: Request, id: string): Promise<BookD
   const model = await books(request);
   const book = model.records.find((record) => bookList.idOf(record) === id);
   if (!book) return undefined;
-  const classifications = book.classification_id ? await catalogueClassifications(request).catch(() => []) : [];
+  const classifications = book.classification_id ? await catalogueClassifications(request) : NO_CLASSIFICATIONS;
   return bookDetails(book, classifications.find((each) => each.id === book.classification_id));
 }
 
@@ -190,5 +204,6 @@ export async function catalogueVideos(request: Request): Promise<VideoCardData[]
 /** For tests: the next read logs in again, whatever the last login did. */
 export function forgetReaderToken(): void {
   readerToken = undefined;
+  classificationsFailedAt = -Infinity;
   loginFailed = undefined;
 }
