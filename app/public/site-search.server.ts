@@ -42,6 +42,8 @@ interface Indexed {
   index: RankedIndex;
 }
 let kept: Indexed | undefined;
+/** One array for "none could be read", so that the index made with it is kept. */
+const NO_ACTIVITIES: readonly Activity[] = [];
 
 function siteIndex(about: About | null, history: History | null, activities: readonly Activity[]): Indexed {
   const sources = [about, history, activities];
@@ -82,7 +84,7 @@ export async function searchSite(request: Request, q: string): Promise<SiteSearc
     orNull(publicActivities(api)),
     catalogueEnabled() ? topBooks(request, q, BOOKS_SHOWN).catch(() => null) : null,
   ]);
-  const { index, hits } = siteIndex(about, history, activities ?? []);
+  const { index, hits } = siteIndex(about, history, activities ?? NO_ACTIVITIES);
   let positions = index.search(q) ?? [];
   let nearSpelling: string | undefined;
   if (positions.length === 0 && !books?.total) {
