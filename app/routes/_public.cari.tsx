@@ -80,7 +80,7 @@ export default function SearchPage() {
                 ))}
               </ul>
               <p>
-                <a href={catalogueHref({ q: result.nearSpelling ?? q, sort: "relevansi", chosen: {}, page: 1 })}>
+                <a className="search-more" href={catalogueHref({ q: result.nearSpelling ?? q, sort: "relevansi", chosen: {}, page: 1 })}>
                   Lihat semua {count(result.books.total)} buku di Koleksi Digital
                 </a>
               </p>
