@@ -25,6 +25,8 @@ export interface DataPaths {
   sessions: string | undefined;
   /** The audit log (SQLite, WAL: `-wal` and `-shm` beside it). */
   auditLog: string;
+  /** The imports' files, previews, progress and reports, one folder per import (shared by every process, as the uploads are). */
+  imports: string;
 }
 
 export function dataPaths(config: Pick<Config, "dataDir" | "redisUrl" | "resumableUploads">): DataPaths {
@@ -35,12 +37,13 @@ export function dataPaths(config: Pick<Config, "dataDir" | "redisUrl" | "resumab
     imageCache: path.join(root, "image-cache"),
     sessions: config.redisUrl ? undefined : path.join(root, "sessions"),
     auditLog: path.join(root, "audit.sqlite"),
+    imports: path.join(root, "imports"),
   };
 }
 
 /** The folders a probe file is written in, DATA_DIR first; each created when missing. */
 function foldersOf(paths: DataPaths): string[] {
-  const folders = [paths.root, paths.uploads, paths.imageCache, ...(paths.sessions ? [paths.sessions] : []), path.dirname(paths.auditLog)];
+  const folders = [paths.root, paths.uploads, paths.imageCache, paths.imports, ...(paths.sessions ? [paths.sessions] : []), path.dirname(paths.auditLog)];
   return [...new Set(folders)];
 }
 

@@ -6,14 +6,20 @@ import { log } from "./log.server.ts";
 import { requestOrigin } from "./origin.server.ts";
 
 /**
- * HTTP-level protections every response gets, before Remix sees the request:
- * security headers with a per-request CSP nonce, and refusal of cross-site writes (CSRF).
+ * HTTP-level protections every response gets, before Remix sees the request: security headers
+ * with a CSP (a per-request nonce for the pages that hydrate), and refusal of cross-site writes (CSRF).
  */
 
-export function contentSecurityPolicy(config: Config, nonce: string): string {
+/**
+ * The site's policy. Only the pages that hydrate (the back-office, the login: Remix's inline
+ * scripts) get a `nonce`; a public page runs files from /build alone (its JSON-LD is data, which
+ * no policy governs), so its bytes and its policy are the same for every visitor and can be
+ * stored as they are sent (app/platform/page-cache.server.ts).
+ */
+export function contentSecurityPolicy(config: Config, nonce?: string): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     // Rich text keeps colour and alignment in style attributes; CSS cannot run script.
     "style-src 'self' 'unsafe-inline'",
     // Map tiles and images that admins link in rich text come from other https hosts; an image cannot run script.
@@ -32,16 +38,22 @@ export function contentSecurityPolicy(config: Config, nonce: string): string {
 
 declare module "express-serve-static-core" {
   interface Locals {
-    cspNonce: string;
+    /** Set for the pages that hydrate only (`hydratingPath`). */
+    cspNonce?: string;
   }
 }
 
 export function securityHeaders(config: Config): RequestHandler {
   const hsts = config.publicUrl?.startsWith("https://");
-  return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce));
+  const publicPolicy = contentSecurityPolicy(config);
+  return (req, res, next) => {
+    if (hydratingPath(req.originalUrl)) {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce));
+    } else {
+      res.setHeader("Content-Security-Policy", publicPolicy);
+    }
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
@@ -70,6 +82,12 @@ function routedPath(originalUrl: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether the path is the back-office's or the login's (or cannot be read): the pages that hydrate. */
+function hydratingPath(originalUrl: string): boolean {
+  const path = routedPath(originalUrl);
+  return path === undefined || PRIVATE_PATH.test(path);
 }
 
 /**

@@ -43,6 +43,11 @@ export function exportPath(id: string): string {
   return `/admin/export/${id}`;
 }
 
+/** Where a screen's list is imported from a file (app/routes/admin.import.$screen.tsx, app/admin-kit/import.ts). */
+export function importPath(id: string): string {
+  return `/admin/import/${id}`;
+}
+
 /** The desk, `/admin` itself: the sidebar's first entry, before every section (app/routes/admin._index.tsx). */
 export const DESK_PAGE: AdminPage = { id: "", alias: "Ringkasan", title: "Ringkasan", icon: "desk" };
 export const DESK_PATH = "/admin";
@@ -50,6 +55,11 @@ export const DESK_PATH = "/admin";
 /** The admin page a URL path belongs to (its own path or one below it). */
 export function adminPageFor(sections: AdminSection[], pathname: string): AdminPage | undefined {
   if (pathname === DESK_PATH || pathname === `${DESK_PATH}/`) return DESK_PAGE;
+  const imported = /^\/admin\/import\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (imported !== undefined) {
+    const page = adminPageFor(sections, `/admin/${imported}`);
+    return page ? { ...page, title: `Impor ${page.alias}` } : undefined;
+  }
   return sections
     .flatMap((section) => section.pages)
     .find((candidate) => {

@@ -84,6 +84,8 @@ export interface ScreenDefinition<C extends Cells = Cells, S extends z.ZodObject
   toggle?: ToggleDefinition<C>;
   /** The list can be downloaded as CSV (the toolbar's Export button, at `exportPath(id)`). */
   exportable?: boolean;
+  /** Records can be added and updated from a spreadsheet or a SLiMS export (the toolbar's Impor, app/admin-kit/import.ts). */
+  importable?: boolean;
   /** The screen edits one record, the upstream list's first: Add only while there is none. */
   singleRecord?: boolean;
   /**

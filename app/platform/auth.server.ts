@@ -77,6 +77,24 @@ export interface AdminContext {
 }
 
 /**
+ * The admin's context for work that outlives the request that began it (an import's run): the
+ * session's token and user, with no visitor's abort signal (the page may close), and the
+ * upstream's refusal of the token kept, for the work to stop on.
+ */
+export function detachedAdmin(admin: AdminContext, requestId: string | undefined): AdminContext {
+  let tokenRefusal: UpstreamError | undefined;
+  const api = createUpstreamClient({ requestId, token: admin.session.get("token"), onTokenRefused: (error) => (tokenRefusal = error) });
+  return {
+    session: admin.session,
+    user: admin.user,
+    api,
+    get tokenRefusal() {
+      return tokenRefusal;
+    },
+  };
+}
+
+/**
  * The one way an admin's session ends because the upstream no longer accepts its token (spec §6:
  * the role cannot be confirmed, so the visitor goes to `/`): the session is destroyed (its record
  * removed, the cookie cleared) and the answer is a redirect to `/`. The guard's own role check

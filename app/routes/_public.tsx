@@ -11,7 +11,6 @@ import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";
 import type { HydrationHandle } from "~/lib/hydration";
-import { useNonce } from "~/lib/nonce";
 import type { PublicLayoutSeo } from "~/lib/public-meta";
 import publicStyles from "~/styles/public.css?url";
 
@@ -69,7 +68,6 @@ export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function PublicLayout() {
   const { product, appStoreUrl, appQrUrl, contact, catalogue, browserScript } = useLoaderData<typeof loader>();
-  const nonce = useNonce();
   return (
     <div className="public-site">
       <a className="skip-link" href="#konten">
@@ -80,7 +78,8 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter product={product} contact={contact} appStoreUrl={appStoreUrl} appQrUrl={appQrUrl} />
-      {browserScript ? <script type="module" src={browserScript} nonce={nonce} /> : null}
+      {/* A file of the build, which the public pages' policy allows without a nonce (server/security.server.ts). */}
+      {browserScript ? <script type="module" src={browserScript} /> : null}
     </div>
   );
 }

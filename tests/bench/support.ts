@@ -201,6 +201,14 @@ export async function rssOf(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** The CPU seconds (user and system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Closes everything given, in order, even when one of them fails. */
 export async function closeAll(...resources: Array<{ close(): Promise<void> } | undefined>): Promise<void> {
   for (const resource of resources) {

@@ -46,4 +46,29 @@ test.describe("the whole-page cache for anonymous visitors", () => {
     }
     expect(await anonymousHome(bffUrl)).toContain(record.vision);
   });
+
+  test("answers the cached home page as stored: Brotli for a browser, a strong ETag and its 304, headers for a cache in front", async ({ mainStack }) => {
+    const { bffUrl } = mainStack;
+    const browser = { "Accept-Encoding": "gzip, deflate, br" };
+    await fetch(`${bffUrl}/`, { headers: browser }).then((response) => response.arrayBuffer());
+    const cached = await fetch(`${bffUrl}/`, { headers: browser });
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get("content-encoding")).toBe("br");
+    expect(cached.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    expect(cached.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    const etag = cached.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(await cached.text()).toContain("</html>");
+
+    // As a browser revalidates (fetch would otherwise add `Cache-Control: no-cache`, which asks for the page whatever the tag).
+    const revalidated = await fetch(`${bffUrl}/`, { headers: { ...browser, "If-None-Match": etag, "Cache-Control": "max-age=0" } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+
+    // A visitor with a session: the page is theirs alone, kept by no cache.
+    const cookie = await logIn(bffUrl);
+    const signedIn = await fetch(`${bffUrl}/`, { headers: { ...browser, cookie } });
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(signedIn.headers.get("etag")).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   baseEnv,
@@ -165,6 +165,36 @@ ${servers}
   return { url: `http://127.0.0.1:${port}`, stop: () => proc.stop("SIGQUIT") };
 }
 
+export interface StaticNginx extends Nginx {
+  /** The worker's process id (the master's one child), whose CPU time a bench reads. */
+  workerPid(): Promise<number>;
+}
+
+/** nginx serving the files of `root` as they are, HTML gzipped on the fly (its defaults): what a static site costs. */
+export async function startStaticNginx(dir: string, root: string): Promise<StaticNginx> {
+  await mkdir(dir, { recursive: true });
+  const port = await closedLoopbackPort();
+  const config = nginxMain(dir, "warn", `
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    gzip on;
+    # A load generator's connections are not closed after nginx's default 1,000 requests each.
+    keepalive_requests 1000000;
+  }
+`);
+  const configFile = path.join(dir, "nginx.conf");
+  await writeFile(configFile, config);
+  const proc = daemon(NGINX, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", configFile, "-g", "daemon off;"]);
+  await waitForPort(port, proc, "nginx");
+  const master = proc.child.pid!;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => proc.stop("SIGQUIT"),
+    workerPid: async () => Number((await readFile(`/proc/${master}/task/${master}/children`, "utf8")).trim().split(/\s+/)[0]),
+  };
+}
+
 /** The guide's nginx configuration (docs/deployment.md embeds it verbatim). */
 export const GUIDE_NGINX_CONF = path.join(PROJECT_ROOT, "deploy/nginx.conf");
 
@@ -179,6 +209,8 @@ export interface GuideNginx {
   checked: string;
   errorLog(): Promise<string>;
   accessLog(): Promise<string>;
+  /** The folder of nginx's page cache (the guide's `proxy_cache_path`). */
+  cacheDir: string;
   stop(): Promise<void>;
 }
 
@@ -222,8 +254,14 @@ export async function startGuideNginx(dir: string, backends: string[]): Promise<
   site = replaceExample(site, "/etc/ssl/dispusip/fullchain.pem", certificate);
   site = replaceExample(site, "/etc/ssl/dispusip/privkey.pem", key);
   site = replaceExample(site, "/var/log/nginx/dispusip.access.log", path.join(dir, "access.log"));
+  site = replaceExample(site, "/var/cache/nginx/dispusip", path.join(dir, "page-cache"));
   const siteFile = path.join(dir, "dispusip.conf");
   await writeFile(siteFile, site);
+  // nginx's workers (nobody, when the tests run as root) write the page cache: as the guide's
+  // `install -d -o www-data` does, the folder is theirs to write, and the temp dir theirs to cross.
+  await chmod(dir, 0o755);
+  await mkdir(path.join(dir, "page-cache"));
+  await chmod(path.join(dir, "page-cache"), 0o777);
   const configFile = path.join(dir, "nginx.conf");
   await writeFile(
     configFile,
@@ -241,6 +279,7 @@ export async function startGuideNginx(dir: string, backends: string[]): Promise<
     checked,
     errorLog: () => readFile(path.join(dir, "error.log"), "utf8").catch(() => ""),
     accessLog: () => readFile(path.join(dir, "access.log"), "utf8").catch(() => ""),
+    cacheDir: path.join(dir, "page-cache"),
     stop: () => proc.stop("SIGQUIT"),
   };
 }

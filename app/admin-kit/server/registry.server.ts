@@ -10,6 +10,7 @@ import type { UploadTarget } from "~/platform/uploads.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { exportList, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
 import { addOption } from "./screen/add-option.server.ts";
+import { importAction, importReport, loadImport } from "./import/job.server.ts";
 import { searchChoices } from "./screen/choices.server.ts";
 import { screenSummary, type ScreenSummary } from "./screen/summary.server.ts";
 
@@ -46,6 +47,10 @@ export interface RegisteredScreen {
   exportList(admin: AdminContext, request: Request): Promise<Response>;
   /** What the desk says of its list: its size and what needs the librarian (screen/summary.server.ts). */
   summary(admin: AdminContext): Promise<ScreenSummary>;
+  /** Its import page's loader and action, for an importable screen (import/job.server.ts). */
+  loadImport(admin: AdminContext, request: Request): ReturnType<typeof loadImport>;
+  importAction(admin: AdminContext, request: Request): ReturnType<typeof importAction>;
+  importReport(request: Request): Promise<Response>;
 }
 
 export interface ResourceRegistry {
@@ -125,6 +130,9 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
       act: (admin, request) => screenAction(admin, request, adapter),
       exportList: (admin, request) => exportList(admin, request, adapter),
       summary: (admin) => screenSummary(admin.api, adapter),
+      loadImport: (admin, request) => loadImport(admin, request, adapter),
+      importAction: (admin, request) => importAction(admin, request, adapter),
+      importReport: (request) => importReport(request, adapter),
     }),
   );
   const screenById = (id: string | undefined) => screens.find((screen) => screen.page.id === id);

@@ -39,6 +39,8 @@ export interface Toolbar {
   exportHref?: string;
   /** Export in a format of the admin's choice: a link each, under the toolbar's "Export". */
   exports?: ToolbarButton[];
+  /** The list's import page (a link: the page itself is the form). */
+  importHref?: string;
   add?: ToolbarButton;
   extra?: ToolbarButton[];
 }
@@ -124,7 +126,7 @@ export function DataTable<C extends Cells>({
   const columns = allColumns.filter((column) => shown.has(column.accessor));
   const choosable = columnsKey !== undefined && allColumns.some((column) => column.optional);
   const hasActions = Boolean(actions.editHref || actions.detailHref || actions.toggle || actions.deleteHref);
-  const hasToolbar = Boolean(toolbar.exportHref || toolbar.exports?.length || toolbar.add || toolbar.extra?.length || choosable || toolbarStart);
+  const hasToolbar = Boolean(toolbar.exportHref || toolbar.exports?.length || toolbar.importHref || toolbar.add || toolbar.extra?.length || choosable || toolbarStart);
 
   const scrollBox = useRef<HTMLDivElement>(null);
   const shownPage = pager?.page;
@@ -152,6 +154,11 @@ export function DataTable<C extends Cells>({
               <Icon name="export" size={18} className="kit-icon" />
               Export
             </a>
+          ) : null}
+          {toolbar.importHref ? (
+            <Link to={toolbar.importHref} className="kit-button kit-button-secondary">
+              Impor
+            </Link>
           ) : null}
           {toolbar.exports?.length ? <ExportMenu links={toolbar.exports} /> : null}
           {toolbar.extra?.map((button) => (

@@ -21,6 +21,7 @@ import {
   type ScreenData,
 } from "~/admin-kit/screen";
 import { EXPORT_CHOICES, exportHref } from "~/admin-kit/export";
+import { importPath } from "~/admin-kit/menu";
 import { readSelectionMode } from "~/admin-kit/bulk";
 import { differsOnlyInOverlay, listViewKey, readScreenState, screenHref } from "~/admin-kit/url-state";
 import { useHydrated } from "~/lib/hydrated";
@@ -136,6 +137,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
 
   const addHref = screenHref(searchParams, { modal: "add" });
   const toolbar: Toolbar = {
+    importHref: definition.importable ? importPath(definition.id) : undefined,
     exports: definition.exportable ? EXPORT_CHOICES.map(({ label, format }) => ({ label, href: exportHref(definition.id, state, format) })) : undefined,
     add: canAdd && definition.addButton?.placement === "toolbar" ? { label: "Tambah", href: addHref } : undefined,
     extra: canAdd && definition.addButton?.placement === "extra" ? [{ label: definition.addButton.label, href: addHref }] : undefined,

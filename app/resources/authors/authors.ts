@@ -53,6 +53,7 @@ export const authorScreen = defineScreen<AuthorCells, typeof authorSchema>({
   remove: true,
   pageSize: 20,
   exportable: true,
+  importable: true,
   duplicates: [SAME_NAME],
 });
 

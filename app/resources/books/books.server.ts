@@ -143,6 +143,16 @@ function bookFields(values: z.output<typeof bookSchema>, { id, omitted }: WriteC
   return fields;
 }
 
+/**
+ * SLiMS 9's bibliography export (admin/modules/bibliography/export.php), the columns in its order
+ * (its header row is optional), and the fields they fill: its notes as the synopsis, its topics
+ * as tags; the others (GMD, edition, collation, call number, …) have no field here.
+ */
+const SLIMS_BIBLIOGRAPHY = {
+  columns: ["title", "gmd_name", "edition", "isbn_issn", "publisher_name", "publish_year", "collation", "series_title", "call_number", "language_name", "place_name", "classification", "notes", "image", "sor", "authors", "topics", "item_code"],
+  fields: { title: "title", authors: "author_id", publisher_name: "publisher_id", publish_year: "published_date", isbn_issn: "isbn_issn", classification: "classification_id", topics: "tags", notes: "synopsis" },
+} as const;
+
 export const bookAdapter = serveResource(bookResource, {
   list: listBooks,
   listSource: bookList,
@@ -174,18 +184,19 @@ export const bookAdapter = serveResource(bookResource, {
   files: (record) => ({ cover: coverUrl(record.cover), file: fileUrl(record.file) }),
   // Every field, beyond the table's: relations by name (the classification as its list names it), the files' addresses.
   exportColumns: [
-    { header: "Judul", value: (record) => record.title },
-    { header: "Pengarang", value: (record) => record.author.name },
-    { header: "Penerbit", value: (record) => record.publisher.name },
-    { header: "Sinopsis", value: (record, text) => text.summary(record.synopsis) },
-    { header: "Tanggal Terbit", value: (record, text) => text.date(record.published_date) },
-    { header: "ISBN/ISSN", value: (record) => record.isbn_issn },
-    { header: "Klasifikasi", value: (record) => record.classification_id ?? null, optionsFrom: "classification" },
-    { header: "Genre", value: (record) => each(record.genres) },
-    { header: "Tag", value: (record) => each(record.tags) },
+    { header: "Judul", field: "title", value: (record) => record.title },
+    { header: "Pengarang", field: "author_id", value: (record) => record.author.name },
+    { header: "Penerbit", field: "publisher_id", value: (record) => record.publisher.name },
+    { header: "Sinopsis", field: "synopsis", value: (record, text) => text.summary(record.synopsis) },
+    { header: "Tanggal Terbit", field: "published_date", value: (record, text) => text.date(record.published_date) },
+    { header: "ISBN/ISSN", field: "isbn_issn", value: (record) => record.isbn_issn },
+    { header: "Klasifikasi", field: "classification_id", value: (record) => record.classification_id ?? null, optionsFrom: "classification" },
+    { header: "Genre", field: "genres", value: (record) => each(record.genres) },
+    { header: "Tag", field: "tags", value: (record) => each(record.tags) },
     { header: "Sampul", value: (record) => coverUrl(record.cover), link: true },
     { header: "Berkas buku", value: (record) => fileUrl(record.file), link: true },
   ],
+  slimsImport: SLIMS_BIBLIOGRAPHY,
   create: { method: "POST", path: "/books", encoding: "multipart", body: bookFields },
   update: { method: "PATCH", path: (id) => `/books/${encodeURIComponent(id ?? "")}`, encoding: "multipart", partial: true, body: bookFields },
   removePath: (id) => `/books/${encodeURIComponent(id)}`,

@@ -78,6 +78,7 @@ export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
   remove: true,
   pageSize: 20,
   exportable: true,
+  importable: true,
   duplicates: [
     { fields: [{ name: "isbn_issn", by: "standard-number" }], reason: "ISBN/ISSN sama" },
     {

@@ -57,6 +57,7 @@ export const publisherScreen = defineScreen<PublisherCells, typeof publisherSche
   remove: true,
   pageSize: 20,
   exportable: true,
+  importable: true,
   duplicates: [SAME_NAME],
 });
 

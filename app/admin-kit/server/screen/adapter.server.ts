@@ -96,6 +96,8 @@ export interface ExportColumn<Rec> {
   link?: boolean;
   /** The value holds ids of this list's records (a pickable resource's screen id): written as their options' labels ("959.8 Sejarah Asia Tenggara"). */
   optionsFrom?: OptionList;
+  /** The form field the column carries: the import reads it back into that field (app/admin-kit/server/import/). */
+  field?: string;
 }
 
 export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
@@ -123,6 +125,13 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
    * are not every field: a resource whose table leaves fields out declares them all here.
    */
   exportColumns?: ReadonlyArray<ExportColumn<Rec>>;
+  /**
+   * The import of a SLiMS bibliography export (app/admin-kit/server/import/slims.server.ts):
+   * SLiMS's columns in its export's order, and by column the form field it fills. A select takes
+   * the first of several names (the others are reported), pills take them all, a date the year's
+   * 1 January.
+   */
+  slimsImport?: { columns: readonly string[]; fields: Readonly<Record<string, string>> };
   /** The edit form's starting values (relation fields come from `relations`). */
   formValues(record: Rec): FormValues;
   /**

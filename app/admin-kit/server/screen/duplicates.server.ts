@@ -174,3 +174,11 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   });
   return { matches, total: positions.length, confirm };
 }
+
+/**
+ * A save's values under each of the screen's rules, with the rule's reason: two rows of one
+ * import file that share a key are likely one record (the import's check within its file).
+ */
+export function duplicateKeysOf<Rec, C extends Cells, S extends z.ZodObject>(adapter: ResourceAdapter<Rec, C, S>, values: Record<string, unknown>, options: Record<string, readonly FieldOption[]> | undefined): Array<{ key: string; reason: string }> {
+  return appliedRules(adapter.definition, new Set()).flatMap(({ rule, place }) => submittedKeys(rule, values, options).map((key) => ({ key: indexKey(place, key), reason: rule.reason })));
+}

@@ -1,4 +1,5 @@
 import { diffWords } from "diff";
+import type * as z from "zod";
 import type { FieldChange } from "~/lib/audit";
 import type { FieldDefinition, FieldOption, FormValues } from "~/admin-kit/screen";
 import { parseIndonesianNumber, toDateInputValue } from "~/lib/format";
@@ -22,9 +23,16 @@ export function comparable(field: FieldDefinition, value: unknown): string {
   return field.type === "textEditor" ? cleanEditorHtml(text) : text;
 }
 
-/** Whether a submitted value is the one stored, compared as a save stores it. */
-export function isStoredValue(field: FieldDefinition, stored: unknown, submitted: unknown): boolean {
-  return comparable(field, stored) === comparable(field, submitted);
+/**
+ * Whether a submitted value is the one stored, compared as a save stores it; given the field's
+ * rule, the stored value also as the rule would store it (an ISBN stored "978-602-03-3187-4" is
+ * the "9786020331874" its rule makes of that writing).
+ */
+export function isStoredValue(field: FieldDefinition, stored: unknown, submitted: unknown, rule?: z.ZodType): boolean {
+  const wanted = comparable(field, submitted);
+  if (comparable(field, stored) === wanted) return true;
+  const saved = rule?.safeParse(stored);
+  return saved?.success === true && typeof saved.data === "string" && comparable(field, saved.data) === wanted;
 }
 
 /** What an audit entry knows of a change besides the values: the pickers' options (to name chosen ids) and the chosen files' names. */

@@ -47,6 +47,8 @@ export interface Submitted extends FormFiles {
   uploadsKept?: boolean;
   /** Answers instead of the redirect to the list once the record is written, given its id (null: not found); a picker's add. */
   written?(id: string | null): Response;
+  /** Answers instead of writing an update that changes nothing (an import's row as stored); without it, such an update is written as any other. */
+  whenUnchanged?(): Response;
 }
 
 type Answer = ReturnType<typeof data<ScreenActionData>> | Response;
@@ -93,7 +95,9 @@ async function mergeCheckAndWrite<Rec, C extends Cells, S extends z.ZodObject>(s
     return sendBack(save, checked.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: edit.conflicts, shown: save.shown ?? "" } });
   }
   const { values, omitted } = settledValues(save, checked);
-  const unchanged = unchangedFields(save.adapter.definition.fields, edit.before, values);
+  const unchanged = unchangedFields(save.adapter.definition, edit.before, values);
+  // An update whose every field is as stored, no file coming with it, when the caller would rather hear so.
+  if (save.submitted.whenUnchanged && save.recordId !== undefined && !save.submitted.firstFile && save.adapter.definition.fields.every((field) => field.type === "file" || unchanged.has(field.name))) return save.submitted.whenUnchanged();
   const options = (await save.pickerLists.catch(() => undefined))?.options;
   // Saves that could be each other's duplicates, one at a time: the second one's check sees the first's record.
   return oneAtATime(save, duplicateLockKeys(save.adapter, values, unchanged, options), async ({ writtenElsewhere }) => {
@@ -241,9 +245,10 @@ export function settledValues<Rec, C extends Cells, S extends z.ZodObject>(
 }
 
 /** The fields an edit leaves as stored (compared as a save stores them): for the duplicate check and a partial update. */
-export function unchangedFields(fields: readonly FieldDefinition[], before: StoredRecord | undefined, values: Record<string, unknown>): Set<string> {
+export function unchangedFields({ fields, schema }: { fields: readonly FieldDefinition[]; schema: z.ZodObject }, before: StoredRecord | undefined, values: Record<string, unknown>): Set<string> {
   if (!before) return new Set();
-  return new Set(fields.filter((field) => field.type !== "file" && isStoredValue(field, before.values[field.name], values[field.name])).map((field) => field.name));
+  const stored = (field: FieldDefinition) => isStoredValue(field, before.values[field.name], values[field.name], schema.shape[field.name] as z.ZodType | undefined);
+  return new Set(fields.filter((field) => field.type !== "file" && stored(field)).map((field) => field.name));
 }
 
 /**

@@ -1,0 +1,115 @@
+import type * as z from "zod";
+import { nameKey, textKey } from "~/admin-kit/duplicates";
+import type { Cells, FieldDefinition, FieldOption } from "~/admin-kit/screen";
+import type { ResourceAdapter } from "../screen/adapter.server.ts";
+
+/**
+ * Which of a file's columns fill which of a screen's fields, and how a cell becomes a form value.
+ * The columns are the screen's export's (one declaration: an export's `field`, else a table
+ * column whose accessor is a field), found by their header in any case and spacing, or by the
+ * field's label or name; so a list's own export is read back as it was written. Relations are
+ * named, as the export names them, and matched to their list's options by name.
+ */
+
+export interface ImportColumn {
+  header: string;
+  field: FieldDefinition;
+}
+
+const headerKey = (header: string) => textKey(header.replace(/^\uFEFF/, ""));
+
+/** The columns a screen's import reads, by field (files aside: a file's link is never fetched). */
+export function importColumns<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.ZodObject>): ImportColumn[] {
+  const fields = new Map(adapter.definition.fields.filter((field) => field.type !== "file").map((field) => [field.name, field]));
+  const declared = adapter.exportColumns
+    ? adapter.exportColumns.flatMap((column) => (column.field ? [{ header: column.header, name: column.field }] : []))
+    : adapter.definition.columns.map((column) => ({
+        header: column.header,
+        name: String(column.accessor),
+      }));
+  return declared.flatMap(({ header, name }) => {
+    const field = fields.get(name);
+    return field ? [{ header, field }] : [];
+  });
+}
+
+/** The header of the id column, as the export writes it. */
+export const ID_HEADER = "ID";
+
+export interface HeaderMap {
+  /** The id column's place, when the file has one. */
+  id: number | undefined;
+  /** By place in the file: the column it fills. */
+  columns: Map<number, ImportColumn>;
+  /** Headers that mean nothing here (reported, not read). */
+  ignored: string[];
+}
+
+/** The file's header row read against the screen's columns; undefined when not one header is known (no header row, or another list's file). */
+export function readHeader(header: readonly string[], columns: readonly ImportColumn[]): HeaderMap | undefined {
+  const known = new Map<string, ImportColumn>();
+  for (const column of columns) for (const name of [column.header, column.field.label, column.field.name]) known.set(headerKey(name), column);
+  const map: HeaderMap = { id: undefined, columns: new Map(), ignored: [] };
+  const taken = new Set<string>();
+  header.forEach((cell, place) => {
+    const key = headerKey(cell);
+    if (key === "") return;
+    if (key === headerKey(ID_HEADER) && map.id === undefined) map.id = place;
+    else if (known.has(key) && !taken.has(known.get(key)?.field.name ?? "")) {
+      const column = known.get(key) as ImportColumn;
+      taken.add(column.field.name);
+      map.columns.set(place, column);
+    } else map.ignored.push(cell.trim().slice(0, 60));
+  });
+  return map.columns.size > 0 ? map : undefined;
+}
+
+/** A cell a spreadsheet was told to keep as text ('=1+1): its one leading apostrophe goes when a formula sign follows, as the export wrote it. */
+export function withoutFormulaGuard(cell: string): string {
+  return /^'[\s\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u.test(cell) ? cell.slice(1) : cell;
+}
+
+/** A date as the form takes it (YYYY-MM-DD): from DD-MM-YYYY or D/M/YYYY (the export's), or YYYY-MM-DD; anything else as written (the form's rule then says why). */
+export function importedDate(cell: string): string {
+  const text = cell.trim();
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${dayFirst[2].padStart(2, "0")}-${dayFirst[1].padStart(2, "0")}`;
+  const isoLike = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (isoLike) return `${isoLike[1]}-${isoLike[2].padStart(2, "0")}-${isoLike[3].padStart(2, "0")}`;
+  return text;
+}
+
+/** The names a relation cell holds: one for a select; for pills, split at commas and semicolons (the export joins them with ", "). */
+export function relationNames(field: FieldDefinition, cell: string): string[] {
+  const names = field.type === "pills" ? cell.split(/[,;]/) : [cell];
+  return [...new Set(names.map((name) => name.trim()).filter((name) => name !== ""))];
+}
+
+/** Finds a list's option by a name: its label in any writing (titles and degrees aside), else a classification's notation ("899.221 3"). */
+export class OptionFinder {
+  private readonly byName = new Map<string, FieldOption | null>();
+  private readonly options: readonly FieldOption[];
+
+  constructor(options: readonly FieldOption[]) {
+    this.options = options;
+    for (const option of options) {
+      const key = nameKey(option.label);
+      // Two options of one name: the name alone cannot choose.
+      this.byName.set(key, this.byName.has(key) ? null : option);
+    }
+  }
+
+  find(name: string): FieldOption | undefined {
+    const key = nameKey(name);
+    const found = this.byName.get(key);
+    if (found !== undefined) return found ?? undefined;
+    // A notation: the one label that starts with it and goes on with a word (not "899.221" inside "899.221 3 …").
+    const notation = textKey(name);
+    if (!/^[\p{N}]/u.test(notation)) return undefined;
+    const starting = this.options.filter((option) => {
+      const label = textKey(option.label);
+      return label.startsWith(`${notation} `) && !/^\p{N}/u.test(label.slice(notation.length + 1));
+    });
+    return starting.length === 1 ? starting[0] : undefined;
+  }
+}

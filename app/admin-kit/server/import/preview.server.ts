@@ -1,0 +1,154 @@
+import type * as z from "zod";
+import type { ImportJobView } from "~/admin-kit/import";
+import type { Cells } from "~/admin-kit/screen";
+import type { AdminContext } from "~/platform/auth.server";
+import { errorFields, log } from "@server/log.server";
+import { openTableFile, TableFileRefused, type OpenedTableFile } from "~/platform/table-files.server";
+import { isUpstreamError } from "~/platform/upstream.server";
+import type { ResourceAdapter } from "../screen/adapter.server.ts";
+import { importColumns, readHeader, relationNames, type HeaderMap } from "./columns.server.ts";
+import { planContext, planRow, type PlanContext } from "./plan.server.ts";
+import { slimsPlaces, slimsValues, type RowValues } from "./slims.server.ts";
+import { appendLines, jobFiles, writeJob, type PlannedRow, type StoredJob } from "./store.server.ts";
+
+/**
+ * The preview of an uploaded file: read row by row (app/platform/table-files.server.ts), each row
+ * planned (plan.server.ts) and written to the job's `plan.ndjson` a batch at a time, the counts
+ * and the first notes kept in the job. A file that cannot be read, or a list that cannot be
+ * loaded, fails the job with the reason, naming the file or the row.
+ */
+
+const BATCH_ROWS = 500;
+/** The counts so far are written for the page at most this often. */
+const PROGRESS_MS = 500;
+
+export const PREVIEW_TEXTS = {
+  noHeader: (file: string) =>
+    `Baris pertama berkas “${file}” harus berisi judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel). Tidak ada judul kolom yang dikenali.`,
+  noRows: (file: string) => `Berkas “${file}” tidak berisi baris data.`,
+  extraCells: (count: number, header: number) => `Baris ini berisi ${count} kolom, sedangkan judul kolom ${header}; mungkin pemisah kolomnya bercampur (misalnya ; dan ,). Baris tidak diimpor.`,
+  loadFailed: "Daftar data atau daftar pilihannya tidak dapat dimuat dari server API. Silakan coba lagi.",
+};
+
+const readAs = (opened: OpenedTableFile) =>
+  opened.format === "xlsx" ? "XLSX" : `CSV (pemisah “${opened.dialect?.separator === "\t" ? "tab" : opened.dialect?.separator ?? ","}”, ${opened.encoding.toUpperCase()})`;
+
+/** A row of a file laid out as the list's export: its id, and each known column's cell. */
+function siteValues(cells: readonly string[], header: HeaderMap): RowValues {
+  const id = header.id === undefined ? "" : (cells[header.id] ?? "").trim();
+  const values = new Map<string, string | string[]>();
+  for (const [place, column] of header.columns) {
+    const cell = cells[place] ?? "";
+    const { field } = column;
+    values.set(field.name, (field.type === "select" || field.type === "pills") && field.optionsFrom !== undefined ? relationNames(field, cell) : cell);
+  }
+  return { ...(id === "" ? {} : { id }), values, notes: [] };
+}
+
+export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>, job: StoredJob): Promise<void> {
+  const listed = adapter as unknown as ResourceAdapter<Rec, C, z.ZodObject>;
+  const files = jobFiles(job.id);
+  let lastWritten = 0;
+  try {
+    const opened = await openTableFile(files.upload, {
+      fileName: job.fileName,
+      dialect: job.dialect,
+      lenientQuotes: job.source === "slims",
+    });
+    const context = await planContext(admin, listed);
+    const fields = new Map(adapter.definition.fields.map((field) => [field.name, field]));
+    const columns = importColumns(listed);
+    const preview: NonNullable<ImportJobView["preview"]> = {
+      rows: 0,
+      actions: { create: 0, update: 0, unchanged: 0, error: 0 },
+      duplicates: 0,
+      missing: [],
+      readAs: readAs(opened),
+      ignoredColumns: [],
+    };
+    let layout: { header: HeaderMap; width: number } | { slims: ReturnType<typeof slimsPlaces>["places"] } | undefined;
+    let batch: PlannedRow[] = [];
+    for await (const row of opened.rows()) {
+      if (!layout) {
+        if (job.source === "slims") {
+          const { places, header } = slimsPlaces(row.cells, adapter.slimsImport?.columns ?? []);
+          layout = { slims: places };
+          if (header) continue;
+        } else {
+          const header = readHeader(row.cells, columns);
+          if (!header) throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName), row.line);
+          preview.ignoredColumns = header.ignored;
+          layout = { header, width: row.cells.length };
+          continue;
+        }
+      }
+      let planned: PlannedRow;
+      if ("header" in layout && row.cells.length > layout.width && row.cells.slice(layout.width).some((cell) => cell.trim() !== "")) {
+        planned = {
+          line: row.line,
+          label: (row.cells[0] ?? "").slice(0, 120),
+          action: "error",
+          messages: [PREVIEW_TEXTS.extraCells(row.cells.length, layout.width)],
+        };
+      } else {
+        const values = "header" in layout ? siteValues(row.cells, layout.header) : slimsValues(row.cells, layout.slims, adapter.slimsImport?.fields ?? {}, fields);
+        planned = await planRow(context, row.line, values);
+      }
+      preview.rows += 1;
+      preview.actions[planned.action] += 1;
+      if (planned.duplicate) preview.duplicates += 1;
+      batch.push(planned);
+      if (batch.length >= BATCH_ROWS) {
+        await appendLines(files.plan, batch);
+        batch = [];
+      }
+      if (Date.now() - lastWritten > PROGRESS_MS) {
+        lastWritten = Date.now();
+        await writeJob({ ...job, preview: { ...preview } });
+      }
+    }
+    await appendLines(files.plan, batch);
+    if (preview.rows === 0) throw new TableFileRefused(PREVIEW_TEXTS.noRows(job.fileName));
+    preview.missing = missingSummary(context, adapter);
+    Object.assign(job, { stage: "previewed", preview });
+  } catch (error) {
+    if (error instanceof TableFileRefused) Object.assign(job, { stage: "failed", reason: error.message });
+    else if (isUpstreamError(error)) Object.assign(job, { stage: "failed", reason: PREVIEW_TEXTS.loadFailed });
+    else {
+      log("import_preview_failed", {
+        job: job.id,
+        screen: job.screen,
+        ...errorFields(error),
+      });
+      Object.assign(job, {
+        stage: "failed",
+        reason: `Berkas “${job.fileName}” tidak dapat dibaca.`,
+      });
+    }
+  }
+  await writeJob(job);
+}
+
+/** By relation field: the names its list lacks, and whether the run may make them (the list takes a record by its name alone). */
+function missingSummary<Rec, C extends Cells>(
+  context: PlanContext<Rec, C>,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject> | ResourceAdapter<Rec, C, z.ZodObject & object>
+): NonNullable<ImportJobView["preview"]>["missing"] {
+  return [...context.missing].flatMap(([fieldName, names]) => {
+    const field = context.fields.get(fieldName);
+    const list = field?.optionsFrom;
+    if (!field || !list) return [];
+    const all = [...names.values()].filter((each) => each.rows > 0);
+    if (all.length === 0) return [];
+    return [
+      {
+        list,
+        field: fieldName,
+        label: field.label,
+        names: all.slice(0, 20).map((each) => each.name),
+        count: all.length,
+        creatable: adapter.choices?.[list]?.addInline === true,
+      },
+    ];
+  });
+}

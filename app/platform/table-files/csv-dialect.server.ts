@@ -1,0 +1,68 @@
+import { refuse } from "./refusals.server";
+
+/**
+ * A CSV's dialect: the separator between cells (1 to 3 characters: SLiMS's export lets its
+ * admin type up to 3) and the enclosure around a value (1 character, or none). What is not
+ * given is guessed from the file's first lines, as a spreadsheet program does.
+ */
+
+export interface CsvDialect {
+  separator: string;
+  enclosure: string;
+}
+
+const CANDIDATE_SEPARATORS = [";", ",", "\t", "|"];
+/** Lines after the first that a guessed separator must split alike. */
+const LINES_COMPARED = 5;
+
+/** Cells a line splits into, separators inside the enclosure aside. */
+function cellsIn(line: string, separator: string, enclosure: string): number {
+  let cells = 1;
+  let enclosed = false;
+  for (const char of line) {
+    if (enclosure !== "" && char === enclosure) enclosed = !enclosed;
+    else if (!enclosed && char === separator) cells++;
+  }
+  return cells;
+}
+
+/**
+ * The separator that splits the first non-empty line into the most cells, preferring one that
+ * splits the next few lines alike (the same count, or one less: a SLiMS header ends with a
+ * separator); "," when none splits it.
+ */
+export function guessSeparator(headText: string, enclosure: string): string {
+  const lines = headText
+    .split(/\r\n|\n|\r/)
+    .filter((line) => line.trim() !== "")
+    .slice(0, LINES_COMPARED + 1);
+  // The last line of a head may be cut short.
+  const compared = lines.length > 2 ? lines.slice(1, -1) : lines.slice(1);
+  const [first] = lines;
+  if (first === undefined) return ",";
+  let best = { separator: ",", cells: 1, consistent: false };
+  for (const separator of CANDIDATE_SEPARATORS) {
+    const cells = cellsIn(first, separator, enclosure);
+    if (cells < 2) continue;
+    const consistent = compared.every((line) => {
+      const others = cellsIn(line, separator, enclosure);
+      return others === cells || others === cells - 1;
+    });
+    if ((consistent && !best.consistent) || (consistent === best.consistent && cells > best.cells)) best = { separator, cells, consistent };
+  }
+  return best.separator;
+}
+
+/** The dialect to read with: what was given, checked, the rest guessed. */
+export function csvDialect(given: Partial<CsvDialect> | undefined, headText: string, fileName: string): CsvDialect {
+  const enclosure = given?.enclosure ?? '"';
+  const separator = given?.separator ?? guessSeparator(headText, enclosure);
+  const valid =
+    separator.length >= 1 &&
+    separator.length <= 3 &&
+    !/[\r\n]/.test(separator + enclosure) &&
+    enclosure.length <= 1 &&
+    (enclosure === "" || !separator.includes(enclosure));
+  if (!valid) throw refuse.badDialect(fileName);
+  return { separator, enclosure };
+}

@@ -1,0 +1,117 @@
+import type { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { refuse, TABLE_FILE_LIMITS, TableFileRefused } from "./refusals.server";
+import type { TableRow } from "./rows.server";
+import { sheetRows } from "./xlsx-sheet.server";
+import { openXlsxZip, type XlsxZip } from "./xlsx-zip.server";
+
+/**
+ * The rows of an XLSX file's first worksheet. exceljs's XML parsers read the workbook, its
+ * relations, styles and shared strings, fed part by part from our own zip
+ * (./xlsx-zip.server.ts): exceljs's `WorkbookReader.read` inflates the zip itself with no bound
+ * on what a part inflates to, and writes a worksheet that comes before its shared strings (or a
+ * workbook without any) whole to a temporary file. The shared strings are gathered as plain text,
+ * counted; the worksheet is read by ./xlsx-sheet.server.ts.
+ */
+
+/** What of exceljs 4.4.0's WorkbookReader this module calls past its types (version pinned in package.json). */
+interface ReaderInternals {
+  workbookRels?: { Id: string; Target: string; Type?: string }[];
+  model?: { sheets?: ({ rId?: string } | undefined)[] };
+  properties?: { model?: { date1904?: boolean } };
+  styles: { getStyleModel(style: number): { numFmt?: string } | null };
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<{ text: string | { richText: { text: string }[] } | null }>;
+}
+
+const RELATIONS = "xl/_rels/workbook.xml.rels";
+
+function newReader(): ReaderInternals {
+  const options = { worksheets: "emit", sharedStrings: "emit", styles: "cache", hyperlinks: "ignore", entries: "ignore" } as const;
+  return new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, options as never) as unknown as ReaderInternals;
+}
+
+/** A relation's target as a part's name in the zip ("worksheets/sheet1.xml" → "xl/worksheets/sheet1.xml"). */
+function partName(target: string): string {
+  return target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}`;
+}
+
+interface WorkbookParts {
+  sheet: string;
+  sharedStrings: string | undefined;
+  styles: string | undefined;
+}
+
+/** The workbook and its relations read: the first worksheet's part, the shared strings' and the styles'. */
+async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: string): Promise<WorkbookParts> {
+  if (!zip.has(RELATIONS)) throw refuse.corruptXlsx(fileName);
+  await reader._parseRels(await zip.open(RELATIONS, TABLE_FILE_LIMITS.maxPartXmlBytes));
+  await reader._parseWorkbook(await zip.open("xl/workbook.xml", TABLE_FILE_LIMITS.maxPartXmlBytes));
+  const relations = reader.workbookRels ?? [];
+  // The first sheet that is a worksheet (not a chart sheet).
+  const worksheets = relations.filter((relation) => relation.Type?.endsWith("/worksheet"));
+  const sheetTarget = (reader.model?.sheets ?? []).map((sheet) => worksheets.find((relation) => relation.Id === sheet?.rId)).find((relation) => relation !== undefined)?.Target;
+  if (sheetTarget === undefined || !zip.has(partName(sheetTarget))) throw refuse.noSheet(fileName);
+  const ofType = (type: string) => {
+    const target = relations.find((relation) => relation.Type?.endsWith(`/${type}`))?.Target;
+    return target !== undefined && zip.has(partName(target)) ? partName(target) : undefined;
+  };
+  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles") };
+}
+
+async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<string[]> {
+  const strings: string[] = [];
+  for await (const { text } of reader._parseSharedStrings(await zip.open(part, TABLE_FILE_LIMITS.maxSharedStringsXmlBytes))) {
+    if (strings.length >= TABLE_FILE_LIMITS.maxSharedStrings) throw refuse.tooManySharedStrings(fileName);
+    strings.push(text === null ? "" : typeof text === "string" ? text : text.richText.map((run) => run.text ?? "").join(""));
+  }
+  return strings;
+}
+
+/** Opens the zip and checks, from its central directory, that the parts to read are within bounds: nothing of the sheet is inflated. */
+export async function checkXlsxFile(path: string, fileName: string): Promise<void> {
+  const zip = await openXlsxZip(path, fileName);
+  try {
+    const parts = await readWorkbook(zip, newReader(), fileName);
+    const limits: [string | undefined, number][] = [
+      [parts.sheet, TABLE_FILE_LIMITS.maxSheetXmlBytes],
+      [parts.sharedStrings, TABLE_FILE_LIMITS.maxSharedStringsXmlBytes],
+      [parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes],
+    ];
+    for (const [part, maxBytes] of limits) if (part !== undefined) zip.checkDeclared(part, maxBytes);
+  } catch (error) {
+    throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
+  } finally {
+    zip.close();
+  }
+}
+
+/** Every row the first worksheet writes, in order, with its number. */
+export async function* xlsxRecords(path: string, fileName: string, signal?: AbortSignal): AsyncGenerator<TableRow> {
+  const zip = await openXlsxZip(path, fileName);
+  try {
+    const reader = newReader();
+    const parts = await readWorkbook(zip, reader, fileName);
+    if (parts.styles !== undefined) await reader._parseStyles(await zip.open(parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes));
+    const sharedStrings = parts.sharedStrings === undefined ? [] : await readSharedStrings(zip, reader, parts.sharedStrings, fileName);
+    const sheet = await zip.open(parts.sheet, TABLE_FILE_LIMITS.maxSheetXmlBytes);
+    const context = {
+      fileName,
+      sharedStrings,
+      // Without a styles part exceljs's style manager is not set up: every cell is General.
+      numberFormat: (style: number) => (parts.styles === undefined ? undefined : reader.styles.getStyleModel(style)?.numFmt),
+      date1904: reader.properties?.model?.date1904 === true,
+    };
+    for await (const row of sheetRows(sheet, context)) {
+      signal?.throwIfAborted();
+      yield row;
+    }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
+  } finally {
+    zip.close();
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { importColumns, importedDate, OptionFinder, readHeader, relationNames, withoutFormulaGuard } from "~/admin-kit/server/import/columns.server";
+import { slimsList, slimsPlaces, slimsValues, slimsYear } from "~/admin-kit/server/import/slims.server";
+import { SERVER_HALVES } from "~/resources/resources.server";
+
+/** How an import reads a file's cells into a screen's fields (app/admin-kit/server/import/columns.server.ts, slims.server.ts). */
+
+const books = SERVER_HALVES.books;
+const fields = new Map(books.definition.fields.map((field) => [field.name, field]));
+
+describe("a file laid out as the list's export", () => {
+  it("finds the export's columns by header in any case and spacing, the id apart, the rest reported", () => {
+    const header = readHeader(["ID", " judul ", "PENGARANG", "Tanggal  Terbit", "Sampul", "Catatan", "Genre"], importColumns(books));
+    expect(header?.id).toBe(0);
+    expect([...(header?.columns ?? [])].map(([place, column]) => [place, column.field.name])).toEqual([
+      [1, "title"],
+      [2, "author_id"],
+      [3, "published_date"],
+      [6, "genres"],
+    ]);
+    expect(header?.ignored).toEqual(["Sampul", "Catatan"]);
+    expect(readHeader(["Nama", "Alamat"], importColumns(books)), "another list's file").toBeUndefined();
+  });
+
+  it("reads dates, formula guards and lists as the export wrote them", () => {
+    expect(importedDate("17-05-2024")).toBe("2024-05-17");
+    expect(importedDate("7/5/2024")).toBe("2024-05-07");
+    expect(importedDate("2024-05-17")).toBe("2024-05-17");
+    expect(importedDate("kemarin")).toBe("kemarin");
+    expect(withoutFormulaGuard("'=SUM(A1)")).toBe("=SUM(A1)");
+    expect(withoutFormulaGuard("'Tis")).toBe("'Tis");
+    expect(relationNames(fields.get("genres")!, "Fiksi, Sejarah; Fiksi ,")).toEqual(["Fiksi", "Sejarah"]);
+    expect(relationNames(fields.get("author_id")!, " Andrea Hirata ")).toEqual(["Andrea Hirata"]);
+  });
+
+  it("finds an option by name in any writing, or a classification by its notation, and never guesses between two", () => {
+    const finder = new OptionFinder([
+      { value: "1", label: "Dr. Budi Santoso, M.Hum." },
+      { value: "2", label: "899.221 Sastra Indonesia" },
+      { value: "3", label: "899.221 3 Novel Indonesia" },
+      { value: "4", label: "Fitri" },
+      { value: "5", label: "fitri" },
+    ]);
+    expect(finder.find("budi  santoso")?.value).toBe("1");
+    expect(finder.find("899.221")?.value).toBe("2");
+    expect(finder.find("899.221 3")?.value).toBe("3");
+    expect(finder.find("Fitri"), "two options of one name").toBeUndefined();
+    expect(finder.find("Tidak Ada")).toBeUndefined();
+  });
+});
+
+describe("a SLiMS bibliography export", () => {
+  const { columns, fields: mapping } = books.slimsImport!;
+
+  it("reads several values, a year in SLiMS's writings, and the header row when there is one", () => {
+    expect(slimsList("<Hirata, Andrea><Ajidarma, Seno Gumira><Hirata, Andrea>")).toEqual(["Hirata, Andrea", "Ajidarma, Seno Gumira"]);
+    expect(slimsList("Satu nama")).toEqual(["Satu nama"]);
+    expect(["2019", "[2008]", "c2015", "2019-2020", "tanpa tahun"].map(slimsYear)).toEqual(["2019-01-01", "2008-01-01", "2015-01-01", "2019-01-01", "tanpa tahun"]);
+    expect(slimsPlaces([...columns, ""], columns).header).toBe(true);
+    expect(slimsPlaces(["Laskar Pelangi", "Text"], columns)).toEqual({ places: new Map(columns.map((column, index) => [column, index])), header: false });
+  });
+
+  it("takes the first author and notes the others, topics as tags, NONE as no classification", () => {
+    const cells = columns.map((column) => ({ title: "Laskar Pelangi", authors: "<Hirata, Andrea><Kurniawan, Eka>", topics: "<Novel><Persahabatan>", publish_year: "[2008]", classification: "NONE", isbn_issn: "-" })[column as "title"] ?? "");
+    const row = slimsValues(cells, slimsPlaces(cells, columns).places, mapping, fields);
+    expect(row.values.get("author_id")).toBe("Hirata, Andrea");
+    expect(row.values.get("tags")).toEqual(["Novel", "Persahabatan"]);
+    expect(row.values.get("published_date")).toBe("2008-01-01");
+    expect(row.values.get("classification_id")).toBe("");
+    expect(row.values.get("isbn_issn")).toBe("");
+    expect(row.notes).toEqual(["Pengarang lain tidak diimpor: Kurniawan, Eka."]);
+  });
+});
