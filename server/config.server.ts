@@ -110,6 +110,8 @@ const envSchema = z
     OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
     OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
     APP_STORE_URL: httpUrl.default("https://play.google.com/store/apps/details?id=id.go.dispusip.mobile"),
+    /** A book's address in the mobile app, `{id}` standing for the book's id ("Baca di aplikasi"); without it, the store's page. */
+    APP_BOOK_URL: httpUrl.refine((value) => value.includes("{id}"), "must hold {id}").optional(),
     /**
      * A read-only upstream account for the public catalogue (/katalog): the BFF logs in with it
      * to read the books and videos; its token never leaves the server. Both or neither: without
@@ -204,6 +206,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       title: env.PRODUCT_TITLE,
       office: { latitude: env.OFFICE_LATITUDE, longitude: env.OFFICE_LONGITUDE },
       appStoreUrl: env.APP_STORE_URL,
+      appBookUrl: env.APP_BOOK_URL,
       mapTileUrl: env.MAP_TILE_URL,
       mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     },

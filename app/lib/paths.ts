@@ -21,3 +21,7 @@ export const CATALOGUE_QUERY_MAX_CHARS = 100;
 export function catalogueBookPath(id: string): string {
   return `${CATALOGUE_PATH}/${encodeURIComponent(id)}`;
 }
+
+/** The site search: the pages, the activities and the catalogue (`?q=`). */
+export const SITE_SEARCH_PATH = "/cari";
+export const SITE_SEARCH_MAX_CHARS = CATALOGUE_QUERY_MAX_CHARS;

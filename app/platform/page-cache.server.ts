@@ -24,11 +24,14 @@ import { pageStore, type PageStore, SESSION_CACHE_CONTROL, sendStoredPage, share
 /** Bounded in count and bytes (every encoding counted), because URLs (query strings, hosts) are chosen by visitors. */
 const pages = pageStore({ maxPages: 200, maxBytes: 32 * 1024 * 1024 });
 /**
- * The store a request's page is kept in: the one above for every page today. A part of the site
- * whose pages need bounds of their own gets a `pageStore` of its own, chosen here.
+ * Pages whose address has a query string (a search, a facet, a page of a list) are the ones a
+ * visitor can vary without end: they are kept apart, in a store of their own bounded lower, so
+ * that a flood of distinct searches never pushes the home page or an activity's page out.
  */
-function storeFor(_req: Request): PageStore {
-  return pages;
+const queryPages = pageStore({ maxPages: 100, maxBytes: 8 * 1024 * 1024 });
+/** The store a request's page is kept in. */
+function storeFor(req: Request): PageStore {
+  return req.originalUrl.includes("?") ? queryPages : pages;
 }
 /**
  * A page larger than this is not kept: 1 MiB, a thirty-second of the cache and about forty times

@@ -1,5 +1,7 @@
 import { bookResource } from "~/resources/books/books";
 import { bookList, type Book } from "~/resources/books/books.server";
+import { classificationResource } from "~/resources/classifications/classifications";
+import { listClassifications, type Classification } from "~/resources/classifications/classifications.server";
 import { videoResource } from "~/resources/videos/videos";
 import { shownUrl, videoList, type Video } from "~/resources/videos/videos.server";
 import type { BookCardData, VideoCardData } from "~/lib/cards";
@@ -7,7 +9,6 @@ import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { coverUrl } from "~/lib/files";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
-import { pageOfList } from "./public-page.server.ts";
 import { cachedRead, readsResource } from "~/platform/cache.server";
 import { listCopy, newestFirst, readWholeList, type ListCopy } from "~/platform/list-copy.server";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
@@ -22,8 +23,8 @@ import { logIn } from "~/platform/users.server";
  * again for 30 s (the pages answer 503 meanwhile), so a wrong password cannot become a login per visitor.
  *
  * - Books come from the book resource's list copy (app/resources/books/books.server.ts, `bookList`):
- *   one copy for the back-office and the public pages, searched with its FTS5 index (title and
- *   author here), cleared by a write to the books or to what they show (genres, tags, authors,
+ *   one copy for the back-office and the public pages, searched with a ranked index of its own
+ *   (catalogue-search.server.ts), cleared by a write to the books or to what they show (genres, tags, authors,
  *   publishers, classifications: cache.server.ts) and read again after `ADMIN_LIST_REFRESH_MS`.
  * - Videos are a public read (cache.server.ts), cleared by a write to the videos.
  * Without the setting the catalogue does not exist: its pages answer 404 and nothing links to them.
@@ -88,15 +89,21 @@ export interface BookDetails extends BookCardData {
   publishedDateIso?: string;
   isbn: string;
   tags: string[];
+  classification?: { notation: string; name: string };
+  /** Made from the notation, the author and the title (`callNumber`); "" without a classification. */
+  callNumber: string;
+  /** The book in the mobile app (`APP_BOOK_URL` with `{id}`), when that is set up. */
+  appUrl?: string;
 }
 
 const names = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name).filter((name) => name !== "");
 
-function bookCard(book: Book): BookCardData {
+export function bookCard(book: Book): BookCardData {
   return { id: book.id, title: book.title, author: book.author.name, cover: coverUrl(book.cover), genres: names(book.genres) };
 }
 
-function bookDetails(book: Book): BookDetails {
+function bookDetails(book: Book, classification: Classification | undefined): BookDetails {
+  const template = getConfig().product.appBookUrl;
   return {
     ...bookCard(book),
     publisher: book.publisher.name,
@@ -105,12 +112,55 @@ function bookDetails(book: Book): BookDetails {
     publishedDateIso: isoDate(book.published_date),
     isbn: book.isbn_issn,
     tags: names(book.tags),
+    classification: classification && { notation: classification.notation, name: classification.general_name },
+    callNumber: callNumber(classification?.notation ?? "", book.author.name, book.title),
+    appUrl: template ? template.replaceAll("{id}", encodeURIComponent(book.id)) : undefined,
   };
 }
 
-type BookModel = ListCopy<Book>;
+/**
+ * A call number (nomor panggil) as SLiMS prints it on a spine: the classification's notation,
+ * the author's first three letters in capitals, the title's first letter in lower case
+ * ("398.2 RIN d"). The upstream keeps none; it is made here, and is empty without a notation.
+ */
+export function callNumber(notation: string, author: string, title: string): string {
+  if (!notation.trim()) return "";
+  const letters = (text: string) => text.normalize("NFKD").replace(/[^\p{L}]/gu, "");
+  return [notation.trim(), letters(author).slice(0, 3).toLocaleUpperCase("id"), letters(title).slice(0, 1).toLocaleLowerCase("id")].filter(Boolean).join(" ");
+}
+
+export type BookModel = ListCopy<Book>;
 
 const requestIdOf = (request: Request) => request.headers.get("x-request-id") ?? undefined;
+
+/** The book list's copy, read with the reader account (catalogue-search.server.ts searches it). */
+export function catalogueBookCopy(request: Request): Promise<BookModel> {
+  return books(request);
+}
+
+/** No classifications: one array, so that the search index made with it is kept (catalogue-search.server.ts). */
+const NO_CLASSIFICATIONS: readonly Classification[] = [];
+/** A refused or failed read of the classifications is not tried again for this long (every visitor would send one). */
+const CLASSIFICATIONS_RETRY_MS = 60_000;
+let classificationsFailedAt = -Infinity;
+
+/**
+ * The classifications (a book names its own by `classification_id` only), read whole with the
+ * reader account through the public cache, cleared by a write to them. An upstream that lets only
+ * admins read them (the reference API) gives none: the pages then show no classification.
+ */
+export async function catalogueClassifications(request: Request): Promise<readonly Classification[]> {
+  if (Date.now() - classificationsFailedAt < CLASSIFICATIONS_RETRY_MS) return NO_CLASSIFICATIONS;
+  try {
+    return await cachedRead("catalogue-classifications", classificationResource, () =>
+      asReader(requestIdOf(request), (api) => readWholeList(api, { key: "classification", paged: true, list: listClassifications, idOf: (record) => record.id })),
+    );
+  } catch (error) {
+    classificationsFailedAt = Date.now();
+    log("catalogue_classifications_unread", { ...errorFields(error) });
+    return NO_CLASSIFICATIONS;
+  }
+}
 
 function books(request: Request): Promise<BookModel> {
   // The page shows the books, and with them their relations' names (cache.server.ts clears both ways).
@@ -118,65 +168,13 @@ function books(request: Request): Promise<BookModel> {
   return asReader(requestIdOf(request), (api) => listCopy(api, bookList));
 }
 
-const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
-const sameName = (a: string, b: string) => collator.compare(a, b) === 0;
-
-/** The genres and tags the books carry (the filters offer only those that find something), per copy of the list. */
-const filterNames = new WeakMap<BookModel, { genres: string[]; tags: string[] }>();
-function filtersOf(model: BookModel) {
-  let kept = filterNames.get(model);
-  if (!kept) {
-    const distinct = (lists: string[][]) => {
-      const seen = new Map<string, string>();
-      for (const name of lists.flat()) if (!seen.has(name.toLocaleLowerCase("id"))) seen.set(name.toLocaleLowerCase("id"), name);
-      return [...seen.values()].sort(collator.compare);
-    };
-    kept = { genres: distinct(model.records.map((book) => names(book.genres))), tags: distinct(model.records.map((book) => names(book.tags))) };
-    filterNames.set(model, kept);
-  }
-  return kept;
-}
-
-/** The search fields of the book list: title and author (their places in its index); an ISBN in any writing finds its book too (`bookList.searchKey`). */
-const SEARCHED_COLUMNS = ["title", "author"].map((field) => bookList.textFields.indexOf(field));
-
-export interface CatalogueQuery {
-  /** Words of a title or an author's name, or an ISBN/ISSN ("" for none). */
-  q: string;
-  /** A genre's or a tag's name ("" for any). */
-  genre: string;
-  tag: string;
-  page: number;
-}
-
-export interface CataloguePage {
-  books: BookCardData[];
-  total: number;
-  page: number;
-  pageCount: number;
-  genres: string[];
-  tags: string[];
-}
-
-/** One page of the books matching the query, newest first. A page past the last is undefined. */
-export async function catalogueBooks(request: Request, query: CatalogueQuery): Promise<CataloguePage | undefined> {
-  const model = await books(request);
-  const matched = query.q ? model.find(query.q, SEARCHED_COLUMNS) : undefined;
-  const chosen = model.records.filter(
-    (book, position) =>
-      (!matched || matched.has(position)) &&
-      (!query.genre || book.genres.some((genre) => sameName(genre.name, query.genre))) &&
-      (!query.tag || book.tags.some((tag) => sameName(tag.name, query.tag))),
-  );
-  const shown = pageOfList(chosen, query.page, BOOKS_PER_PAGE);
-  return shown && { books: shown.items.map(bookCard), total: shown.total, page: shown.page, pageCount: shown.pages, ...filtersOf(model) };
-}
-
 /** One book, or undefined when the list has no such id. */
 export async function catalogueBook(request: Request, id: string): Promise<BookDetails | undefined> {
   const model = await books(request);
   const book = model.records.find((record) => bookList.idOf(record) === id);
-  return book ? bookDetails(book) : undefined;
+  if (!book) return undefined;
+  const classifications = book.classification_id ? await catalogueClassifications(request) : NO_CLASSIFICATIONS;
+  return bookDetails(book, classifications.find((each) => each.id === book.classification_id));
 }
 
 /** Every book's id, for the sitemap. */
@@ -206,5 +204,6 @@ export async function catalogueVideos(request: Request): Promise<VideoCardData[]
 /** For tests: the next read logs in again, whatever the last login did. */
 export function forgetReaderToken(): void {
   readerToken = undefined;
+  classificationsFailedAt = -Infinity;
   loginFailed = undefined;
 }

@@ -4,11 +4,13 @@ import { catalogueBook, catalogueEnabled } from "~/public/catalogue.server";
 import { failPage, notFound, siteUrlOf } from "~/public/public-page.server";
 import { JsonLd } from "~/components/public/JsonLd";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
+import { facetHref, type FacetName } from "~/lib/catalogue-query";
 import { CATALOGUE_PATH, catalogueBookPath } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 import { clipText } from "~/lib/text";
 import { placeholderCoverUrl } from "~/lib/placeholder-cover";
 import type { PublicLayoutData } from "./_public";
+import type { ReactNode } from "react";
 import type { Book, WithContext } from "schema-dts";
 
 /** Longest id asked about: the upstream's ids are numbers or short keys. */
@@ -53,14 +55,17 @@ export default function BookPage() {
     ...(book.tags.length ? { keywords: book.tags.join(", ") } : {}),
     bookFormat: "https://schema.org/EBook",
   } satisfies WithContext<Book>;
-  const facts: Array<[string, string]> = [
-    ["Pengarang", book.author],
-    ["Penerbit", book.publisher],
+  const facts: Array<[string, ReactNode]> = [
+    ["Pengarang", book.author && <a href={facetHref("author", book.author)}>{book.author}</a>],
+    ["Penerbit", book.publisher && <a href={facetHref("publisher", book.publisher)}>{book.publisher}</a>],
     ["Tanggal terbit", book.publishedDate],
     ["ISBN/ISSN", book.isbn],
-    ["Genre", book.genres.join(", ")],
-    ["Tag", book.tags.join(", ")],
+    ["Klasifikasi", book.classification && <a href={facetHref("classification", book.classification.notation)}>{`${book.classification.notation} ${book.classification.name}`}</a>],
+    ["Nomor panggil", book.callNumber],
+    ["Genre", linkedList("genre", book.genres)],
+    ["Tag", linkedList("tag", book.tags)],
   ];
+  const shareText = `${book.title} ${url}`;
   return (
     <article className="page book-page">
       <JsonLd data={structured} />
@@ -73,7 +78,7 @@ export default function BookPage() {
           <h1>{book.title}</h1>
           <dl className="book-facts">
             {facts
-              .filter(([, value]) => value !== "")
+              .filter(([, value]) => Boolean(value))
               .map(([label, value]) => (
                 <div key={label}>
                   <dt>{label}</dt>
@@ -81,14 +86,24 @@ export default function BookPage() {
                 </div>
               ))}
           </dl>
-          {layout?.appStoreUrl ? (
-            <p>
-              <a className="button-primary" href={layout.appStoreUrl} target="_blank" rel="noopener noreferrer">
+          {book.appUrl || layout?.appStoreUrl ? (
+            <p className="book-actions">
+              <a className="button-primary" href={book.appUrl ?? layout?.appStoreUrl} target="_blank" rel="noopener noreferrer">
                 Baca di aplikasi
                 <span className="visually-hidden"> (membuka tab baru)</span>
               </a>
+              <span className="book-app-note">
+                {book.appUrl ? "Membuka buku ini di aplikasi." : "Membuka halaman aplikasi di toko aplikasi; cari judul ini di aplikasi."}
+              </span>
             </p>
           ) : null}
+          <p className="book-actions">
+            <a href={`https://wa.me/?text=${encodeURIComponent(shareText)}`} target="_blank" rel="noopener noreferrer">
+              Bagikan lewat WhatsApp
+              <span className="visually-hidden"> (membuka tab baru)</span>
+            </a>
+            <a href={url}>Tautan buku ini</a>
+          </p>
         </div>
       </div>
       {book.synopsis ? (
@@ -99,6 +114,18 @@ export default function BookPage() {
       ) : null}
     </article>
   );
+}
+
+/** Names, each a link to the catalogue narrowed by it. */
+function linkedList(facet: FacetName, values: string[]): ReactNode {
+  return values.length
+    ? values.map((value, index) => (
+        <span key={value}>
+          {index > 0 ? ", " : ""}
+          <a href={facetHref(facet, value)}>{value}</a>
+        </span>
+      ))
+    : null;
 }
 
 export const ErrorBoundary = PublicErrorBoundary;

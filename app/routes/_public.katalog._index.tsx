@@ -1,60 +1,46 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatIndonesianNumber } from "~/lib/format";
-import { catalogueBooks, catalogueEnabled, type CatalogueQuery } from "~/public/catalogue.server";
-import { failPage, notFound, pageNumberOf } from "~/public/public-page.server";
+import { catalogueEnabled } from "~/public/catalogue.server";
+import { searchCatalogue } from "~/public/catalogue-search.server";
+import { failPage, notFound } from "~/public/public-page.server";
 import { BookCard } from "~/components/public/BookCard";
+import { CatalogueFacets } from "~/components/public/CatalogueFacets";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
+import { catalogueHref, FACETS, narrowed, parseCatalogueQuery, SORTS, type CatalogueSort } from "~/lib/catalogue-query";
 import { CATALOGUE_PATH, CATALOGUE_QUERY_MAX_CHARS, CATALOGUE_VIDEOS_PATH } from "~/lib/paths";
 import { notFoundMeta, publicPageMeta } from "~/lib/public-meta";
 
 /**
- * Koleksi Digital (issue 24): the mobile app's books, newest first, a page at a time; a GET form
- * searches titles and authors and filters by genre and tag, so all of it works without
- * JavaScript, with Back, and as a link to share. Only when the catalogue is set up
+ * Koleksi Digital (issue 24) as an OPAC: one search over every field of a book, ranked, with a
+ * near spelling offered when nothing is found; an order; facets with their counts as links; a page
+ * at a time. All of it GET forms and links, so it works without JavaScript, with Back, and as a
+ * link to share. A page past the last goes to the last. Only when the catalogue is set up
  * (`CATALOGUE_READER_*`, app/public/catalogue.server.ts).
  */
 
-/** The query from the address: words cut to their limit, a page that is not a page number is no page of this list. */
-function queryOf(url: URL): CatalogueQuery {
-  const text = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, CATALOGUE_QUERY_MAX_CHARS);
-  return { q: text("q"), genre: text("genre"), tag: text("tag"), page: pageNumberOf(url) };
-}
-
-/** The address of a page of this query: only what is set, the first page without `page`. */
-function queryHref({ q, genre, tag, page }: CatalogueQuery): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (genre) params.set("genre", genre);
-  if (tag) params.set("tag", tag);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${CATALOGUE_PATH}?${search}` : CATALOGUE_PATH;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!catalogueEnabled()) notFound();
-  const query = queryOf(new URL(request.url));
-  const found = await catalogueBooks(request, query).catch(failPage);
-  if (!found) notFound();
-  return { query, href: queryHref(query), ...found };
+  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  const found = await searchCatalogue(request, query).catch(failPage);
+  if (found.page < query.page) throw redirect(catalogueHref({ ...query, page: found.page }));
+  return { query, href: catalogueHref(query), ...found };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return notFoundMeta(matches);
-  const filtered = Boolean(data.query.q || data.query.genre || data.query.tag);
   return publicPageMeta(matches, {
-    pageName: data.page === 1 ? "Koleksi Digital" : `Koleksi Digital, halaman ${data.page}`,
+    pageName: data.query.q ? `Pencarian «${data.query.q}», Koleksi Digital` : data.page === 1 ? "Koleksi Digital" : `Koleksi Digital, halaman ${data.page}`,
     description: "Buku-buku koleksi digital Dinas Perpustakaan dan Kearsipan yang dapat dibaca di aplikasi.",
     // A search or a filter shows the same books again: its canonical address is the list's.
-    path: filtered ? CATALOGUE_PATH : data.href,
+    path: narrowed(data.query) ? CATALOGUE_PATH : data.href,
   });
 };
 
 export default function CataloguePage() {
-  const { query, books, total, page, pageCount, genres, tags } = useLoaderData<typeof loader>();
-  const filtered = Boolean(query.q || query.genre || query.tag);
+  const { query, books, total, page, pageCount, facets, nearSpelling } = useLoaderData<typeof loader>();
+  const filtered = narrowed(query);
   return (
     <div className="page page-wide">
       <p className="page-breadcrumb">
@@ -66,51 +52,70 @@ export default function CataloguePage() {
       </p>
       <Form method="get" action={CATALOGUE_PATH} className="catalogue-search" role="search" aria-label="Cari buku">
         <label>
-          <span>Judul, pengarang atau ISBN</span>
+          <span>Judul, pengarang, penerbit, ISBN atau subjek</span>
           <input type="search" name="q" defaultValue={query.q} maxLength={CATALOGUE_QUERY_MAX_CHARS} autoComplete="off" />
         </label>
-        <NameFilter label="Genre" name="genre" chosen={query.genre} names={genres} />
-        <NameFilter label="Tag" name="tag" chosen={query.tag} names={tags} />
+        {FACETS.flatMap(({ name }) => (query.chosen[name] ?? []).map((value) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />))}
         <button type="submit" className="button-primary">
           Cari
         </button>
         {filtered ? <Link to={CATALOGUE_PATH}>Hapus pencarian</Link> : null}
       </Form>
-      <p className="page-count" role="status">
-        {total === 0
-          ? filtered
-            ? "Tidak ada buku yang cocok dengan pencarian ini."
-            : "Belum ada buku di koleksi digital."
-          : `${formatIndonesianNumber(total)} buku${pageCount > 1 ? `, halaman ${page} dari ${pageCount}` : ""}`}
-      </p>
-      {books.length ? (
-        <ul className="book-grid">
-          {books.map((book) => (
-            <li key={book.id}>
-              <BookCard book={book} />
-            </li>
-          ))}
-        </ul>
+      {nearSpelling ? (
+        <p className="catalogue-note">
+          Tidak ada buku yang cocok dengan «{query.q}». Apakah maksud Anda{" "}
+          <Link to={catalogueHref({ ...query, q: nearSpelling, page: 1 })}>{nearSpelling}</Link>? Berikut hasil untuk «{nearSpelling}».
+        </p>
       ) : null}
-      <PublicPager label="Halaman koleksi" page={page} pages={pageCount} href={(target) => queryHref({ ...query, page: target })} />
+      <div className="catalogue-layout">
+        <CatalogueFacets query={query} facets={facets} />
+        <div>
+          <div className="catalogue-bar">
+            <p className="page-count" role="status">
+              {total === 0
+                ? filtered
+                  ? "Tidak ada buku yang cocok dengan pencarian ini."
+                  : "Belum ada buku di koleksi digital."
+                : `${formatIndonesianNumber(total)} buku${pageCount > 1 ? `, halaman ${page} dari ${pageCount}` : ""}`}
+            </p>
+            <SortLinks current={query.sort} href={(sort) => catalogueHref({ ...query, sort, page: 1 })} searched={Boolean(query.q)} />
+          </div>
+          {books.length ? (
+            <ul className="book-grid">
+              {books.map((book) => (
+                <li key={book.id}>
+                  <BookCard book={book} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <PublicPager label="Halaman koleksi" page={page} pages={pageCount} href={(target) => catalogueHref({ ...query, page: target })} />
+        </div>
+      </div>
     </div>
   );
 }
 
-/** A filter by one of the names the books carry ("Semua …" for any). */
-function NameFilter({ label, name, chosen, names }: { label: string; name: string; chosen: string; names: string[] }) {
+/** The orders as links (relevance only for a search), the current one marked. */
+function SortLinks({ current, href, searched }: { current: CatalogueSort; href: (sort: CatalogueSort) => string; searched: boolean }) {
+  const sorts = (Object.keys(SORTS) as CatalogueSort[]).filter((sort) => searched || sort !== "relevansi");
   return (
-    <label>
-      <span>{label}</span>
-      <select name={name} defaultValue={chosen}>
-        <option value="">Semua {label.toLowerCase()}</option>
-        {names.map((each) => (
-          <option key={each} value={each}>
-            {each}
-          </option>
+    <nav className="catalogue-sort" aria-label="Urutkan">
+      <span>Urutkan:</span>
+      <ul>
+        {sorts.map((sort) => (
+          <li key={sort}>
+            {sort === current ? (
+              <a href={href(sort)} aria-current="true">
+                {SORTS[sort]}
+              </a>
+            ) : (
+              <a href={href(sort)}>{SORTS[sort]}</a>
+            )}
+          </li>
         ))}
-      </select>
-    </label>
+      </ul>
+    </nav>
   );
 }
 

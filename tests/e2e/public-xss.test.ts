@@ -217,6 +217,11 @@ test.beforeAll(async ({ browser }) => {
       ).lastInsertRowid;
     db.prepare("INSERT INTO book_genres (book_id, genre_id) VALUES (?, ?)").run(bookId, genreId);
     db.prepare("INSERT INTO book_tags (book_id, tag_id) VALUES (?, ?)").run(bookId, tagId);
+    // The classification shows on the book's page (notation, name, the call number made of them) and as a facet of the catalogue.
+    const classificationId = db
+      .prepare("INSERT INTO classifications (notation, general_name) VALUES (?, ?)")
+      .run(field("classification.notation", catalogue.slice(0, 2), 23), field("classification.general_name", catalogue.slice(0, 2), 24)).lastInsertRowid;
+    db.prepare("UPDATE books SET classification_id = ? WHERE id = ?").run(classificationId, bookId);
     catalogueBookPath = `/katalog/${bookId}`;
     db.prepare("INSERT INTO videos (title, description, link, thumbnail) VALUES (?, ?, ?, ?)").run(
       field("video.title", ["/katalog/video"], 21),
@@ -386,7 +391,10 @@ test("writes at least 50 payloads, each into a field the public pages render", (
 });
 
 test.describe("pages with every rich-text payload at once", () => {
-  const pagePaths = ["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity", "/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video"];
+  // The searches echo the query and list what they find: payloads found by a word they hold ("script", "onerror"), and a payload as the query itself.
+  const echoed = encodeURIComponent(PLAIN_PAYLOADS[1](990));
+  const searches = ["/cari?q=script", "/cari?q=onerror", `/cari?q=${echoed}`, "/katalog?q=script", `/katalog?q=${echoed}`, `/katalog?author=${echoed}&genre=${echoed}`];
+  const pagePaths = ["/", "/about", "/history", "/privacy-policy", "/terms", "/activity/all", "/activity", "/katalog", CATALOGUE_BOOK_PAGE, "/katalog/video", ...searches];
   for (const pagePath of pagePaths) test(`${pagePath} runs none of them and keeps no dangerous markup`, async () => {
     const actualPath = pagePath === "/activity/all" ? combinedActivityPath : pagePath === CATALOGUE_BOOK_PAGE ? catalogueBookPath : pagePath;
     const result = await probe(await contextTab(), actualPath);

@@ -39,6 +39,7 @@ function booksOf(count: number) {
       publisher: { name: "Penerbit Ceria" },
       genres: [{ name: GENRES[id % 3] }],
       tags: id % 2 ? [{ name: TAGS[0] }] : [{ name: TAGS[1] }],
+      classification_id: id === 5 ? 3 : null,
       cover: `sampul-${id}.png`,
     };
   });
@@ -69,6 +70,11 @@ function serveCatalogue({ books = booksOf(60), tokens = ["token-pembaca-1"] } = 
       const page = Number(url.searchParams.get("page") ?? 1);
       return HttpResponse.json({ books: books.slice((page - 1) * limit, page * limit) });
     }),
+    http.get(`${UPSTREAM}/classifications`, ({ request }) => {
+      if (!authorised(request)) return HttpResponse.json({ error: "Token tidak valid" }, { status: 401 });
+      const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+      return HttpResponse.json({ data: page === 1 ? [{ id: 3, notation: "959.8", general_name: "Sejarah Indonesia" }] : [] });
+    }),
     http.get(`${UPSTREAM}/videos`, ({ request }) => {
       if (!authorised(request)) return HttpResponse.json({ error: "Token tidak valid" }, { status: 401 });
       // Spec §7: `data.data` of the client's answer, i.e. the body's `data`.
@@ -97,17 +103,26 @@ describe("/katalog", () => {
     expect(ids(first)).toEqual(Array.from({ length: BOOKS_PER_PAGE }, (_, index) => 60 - index));
     expect(first.books[0]).toEqual({ id: "60", title: "Buku Nomor 60", author: "Budi Santoso", cover: "/covers/sampul-60.png", genres: ["Sejarah"] });
     expect(ids(await list.loader(args("/katalog?page=3")))).toEqual(Array.from({ length: 12 }, (_, index) => 12 - index));
-    // The filters offer the genres and tags the books carry, in alphabetical order.
-    expect(first).toMatchObject({ genres: ["Agama", "Sastra", "Sejarah"], tags: ["Baru", "Populer"] });
+    // The facets offer the genres, tags, classifications and years the books carry, each with its count.
+    const facet = (name: string) => first.facets.find((each) => each.name === name)?.values.map(({ value, count }) => [value, count]);
+    expect(facet("genre")).toEqual([["Agama", 20], ["Sastra", 20], ["Sejarah", 20]]);
+    expect(facet("tag")).toEqual([["Baru", 30], ["Populer", 30]]);
+    expect(facet("classification")).toEqual([["959.8", 1]]);
+    expect(facet("year")).toEqual([["2024", 60]]);
   });
 
-  it("searches titles and authors, case and accents aside and by a word's beginning, not the other fields", async () => {
+  it("searches every field, case and accents aside and by a word's beginning, a title's match first", async () => {
     serveCatalogue();
     expect(ids(await list.loader(args("/katalog?q=SEJARAH+arsip")))).toEqual([5]);
     expect(ids(await list.loader(args("/katalog?q=áyu")))).toEqual([7]);
     expect(ids(await list.loader(args("/katalog?q=lesta")))).toEqual([7]);
-    // The publisher and the synopsis are not what this search is for.
-    expect(await list.loader(args("/katalog?q=Ceria"))).toMatchObject({ total: 0, books: [] });
+    // The publisher, and the classification by its notation and its name.
+    expect(await list.loader(args("/katalog?q=Ceria"))).toMatchObject({ total: 60 });
+    expect(ids(await list.loader(args("/katalog?q=959.8")))).toEqual([5]);
+    // "Sejarah" is book 5's title and 20 books' genre: the title's match comes first.
+    const history = await list.loader(args("/katalog?q=sejarah"));
+    expect(history.total).toBe(21);
+    expect(ids(history)[0]).toBe(5);
   });
 
   it("filters by genre and by tag, together with a search, keeping the newest first", async () => {
@@ -120,11 +135,13 @@ describe("/katalog", () => {
     expect(await list.loader(args("/katalog?genre=Tidak+Ada"))).toMatchObject({ total: 0, pageCount: 1 });
   });
 
-  it("answers 404 for a page that does not exist or is not a page number, and cuts an overlong search, never a 500", async () => {
+  it("sends a page past the last to the last, reads a page that is no page number as the first, and cuts an overlong search, never a 500", async () => {
     serveCatalogue();
-    for (const query of ["?page=4", "?page=0", "?page=abc", "?page=99999999999", "?q=ayu&page=2"]) {
-      expect((await thrownResponse(list.loader(args(`/katalog${query}`)))).init?.status, query).toBe(404);
+    for (const [query, last] of [["?page=4", "/katalog?page=3"], ["?page=99999", "/katalog?page=3"], ["?q=ayu&page=2", "/katalog?q=ayu"]]) {
+      const answer = (await thrownResponse(list.loader(args(`/katalog${query}`)))) as unknown as Response;
+      expect([answer.status, answer.headers.get("location")], query).toEqual([302, last]);
     }
+    for (const query of ["?page=0", "?page=abc", "?page=-1", "?page=99999999999", "?sort=anything"]) expect((await list.loader(args(`/katalog${query}`))).page, query).toBe(1);
     const long = await list.loader(args(`/katalog?q=${"a".repeat(5_000)}`));
     expect(long.query.q).toHaveLength(100);
     // A NUL (SQLite ends a string there) and other control characters only separate words.
@@ -204,7 +221,7 @@ describe("a change in the back-office", () => {
 });
 
 describe("/katalog/{id}", () => {
-  it("shows one book: synopsis, publisher, date, ISBN, genres and tags", async () => {
+  it("shows one book: synopsis, publisher, date, ISBN, genres, tags, its classification and a call number made of it", async () => {
     serveCatalogue();
     const { book, siteUrl } = await detail.loader(args("/katalog/5", { bookId: "5" }));
     expect(siteUrl).toBe("http://localhost");
@@ -220,6 +237,9 @@ describe("/katalog/{id}", () => {
       genres: ["Agama"],
       tags: ["Populer"],
       cover: "/covers/sampul-5.png",
+      classification: { notation: "959.8", name: "Sejarah Indonesia" },
+      callNumber: "959.8 BUD s",
+      appUrl: undefined,
     });
   });
 

@@ -1,11 +1,13 @@
 import { NavLink } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
-import { CATALOGUE_PATH } from "~/lib/paths";
+import { ACTIVITIES_PATH, CATALOGUE_PATH, SITE_SEARCH_PATH, SITE_SEARCH_MAX_CHARS } from "~/lib/paths";
 
+/** Spec §2's menu, in its order, then the activities' archive (an addition). */
 const PAGES = [
   { to: "/", label: "Home" },
   { to: "/history", label: "Sejarah" },
   { to: "/about", label: "Tentang Kami" },
+  { to: ACTIVITIES_PATH, label: "Kegiatan" },
 ];
 
 const DOCUMENTS = [
@@ -19,6 +21,8 @@ const DOCUMENTS = [
 /**
  * The public pages' header. Its shadow once scrolled (spec §2) and the menu's Escape key are
  * `app/browser/site-header.ts`; the small-screen menu itself is a checkbox, so it works without script.
+ * The site search (`/cari`, a GET form) shows with the open menu on a small screen, as a row of
+ * its own on a wide one.
  */
 export function SiteHeader({ product, appStoreUrl, catalogue }: { product: string; appStoreUrl: string; catalogue: boolean }) {
   const pages = catalogue ? [...PAGES, { to: CATALOGUE_PATH, label: "Koleksi Digital" }] : PAGES;
@@ -38,7 +42,7 @@ export function SiteHeader({ product, appStoreUrl, catalogue }: { product: strin
           <ul>
             {pages.map((page) => (
               <li key={page.to}>
-                <NavLink to={page.to} end={page.to !== CATALOGUE_PATH}>
+                <NavLink to={page.to} end={page.to !== CATALOGUE_PATH && page.to !== ACTIVITIES_PATH}>
                   {page.label}
                 </NavLink>
               </li>
@@ -59,6 +63,10 @@ export function SiteHeader({ product, appStoreUrl, catalogue }: { product: strin
             </li>
           </ul>
         </nav>
+        <form method="get" action={SITE_SEARCH_PATH} className="site-search" role="search" aria-label="Cari di situs">
+          <input type="search" name="q" aria-label="Kata pencarian" placeholder="Cari buku, kegiatan, halaman…" maxLength={SITE_SEARCH_MAX_CHARS} autoComplete="off" />
+          <button type="submit">Cari</button>
+        </form>
       </div>
     </header>
   );

@@ -71,8 +71,12 @@ const suite: BenchSuite = {
       const pages = [
         ...["/", "/about", "/history", `/activity/${activity.id}`, "/activity", "/organization-tree", "/privacy-policy", "/terms"],
         ...["/katalog", `/katalog/${book}`, "/katalog/video", "/login"],
+        // The searches: the catalogue's (facets, a near spelling's note) and the site's.
+        ...["/katalog?q=sejarah", "/cari?q=perpustakaan"],
       ];
-      for (const path of pages) {
+      // LIGHTHOUSE_PAGES: only the pages whose path contains one of these (comma-separated).
+      const only = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
+      for (const path of only ? pages.filter((page) => only.some((part) => page.includes(part))) : pages) {
         const runs: Audit[] = [];
         for (let run = 0; run < RUNS; run++) {
           runs.push(await audit(`${bff.url}${path}`));

@@ -1,0 +1,88 @@
+import { CATALOGUE_PATH, CATALOGUE_QUERY_MAX_CHARS } from "./paths.ts";
+
+/**
+ * Koleksi Digital's address (`/katalog?q=&sort=&genre=&tag=&classification=&year=&author=&publisher=&page=`):
+ * read leniently (an unknown order is the default one, a page that is no page number the
+ * first, at most `MAX_VALUES_PER_FACET` values per facet, each cut to the query's length), and
+ * written back with only what is set, so that every link and form of the page carries the rest.
+ */
+
+export const SORTS = { relevansi: "Paling relevan", judul: "Judul (A–Z)", terbaru: "Terbaru" } as const;
+export type CatalogueSort = keyof typeof SORTS;
+
+/** The facets a visitor narrows by, by their parameter; those `listed` show with their counts. */
+export const FACETS = [
+  { name: "genre", label: "Genre", listed: true },
+  { name: "tag", label: "Tag", listed: true },
+  { name: "classification", label: "Klasifikasi", listed: true },
+  { name: "year", label: "Tahun terbit", listed: true },
+  { name: "author", label: "Pengarang", listed: false },
+  { name: "publisher", label: "Penerbit", listed: false },
+] as const;
+export type FacetName = (typeof FACETS)[number]["name"];
+
+/** Values read per facet: more is no visitor's choice (1,000 `genre=` are read as 20). */
+export const MAX_VALUES_PER_FACET = 20;
+
+export interface CatalogueQuery {
+  q: string;
+  sort: CatalogueSort;
+  /** By facet: the values chosen, as written in the address. */
+  chosen: Partial<Record<FacetName, string[]>>;
+  page: number;
+}
+
+/** A facet as the catalogue's loader counts it. */
+export interface FacetBlockData {
+  name: FacetName;
+  label: string;
+  values: Array<{ value: string; label: string; count: number; chosen: boolean }>;
+}
+
+const cut = (value: string) => value.trim().slice(0, CATALOGUE_QUERY_MAX_CHARS);
+
+/** Relevance for a search, newest first for the whole list. */
+export const defaultSort = (q: string): CatalogueSort => (q ? "relevansi" : "terbaru");
+
+export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+  const q = cut(params.get("q") ?? "");
+  const sort = params.get("sort") ?? "";
+  const chosen: CatalogueQuery["chosen"] = {};
+  for (const { name } of FACETS) {
+    const values = [...new Set(params.getAll(name).slice(0, MAX_VALUES_PER_FACET).map(cut))].filter((value) => value !== "");
+    if (values.length) chosen[name] = values;
+  }
+  const page = params.get("page") ?? "";
+  return {
+    q,
+    sort: Object.hasOwn(SORTS, sort) ? (sort as CatalogueSort) : defaultSort(q),
+    chosen,
+    page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+  };
+}
+
+/** The address of a query: only what is set, the default order and the first page left out. */
+export function catalogueHref(query: CatalogueQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.sort !== defaultSort(query.q)) params.set("sort", query.sort);
+  for (const { name } of FACETS) for (const value of query.chosen[name] ?? []) params.append(name, value);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `${CATALOGUE_PATH}?${search}` : CATALOGUE_PATH;
+}
+
+/** The query with a facet's value chosen, or taken off when it was chosen; back to the first page. */
+export function toggled(query: CatalogueQuery, name: FacetName, value: string): CatalogueQuery {
+  const values = query.chosen[name] ?? [];
+  const next = values.includes(value) ? values.filter((each) => each !== value) : [...values, value];
+  return { ...query, chosen: { ...query.chosen, [name]: next }, page: 1 };
+}
+
+/** The whole list narrowed by one value (an author's, a genre's books): a link from a card or a book's page. */
+export function facetHref(name: FacetName, value: string): string {
+  return catalogueHref({ q: "", sort: "terbaru", chosen: { [name]: [value] }, page: 1 });
+}
+
+/** Whether the query narrows the list at all. */
+export const narrowed = (query: CatalogueQuery) => Boolean(query.q) || Object.values(query.chosen).some((values) => values.length > 0);

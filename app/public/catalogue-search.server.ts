@@ -1,0 +1,171 @@
+import { bookFilters, bookList, type Book } from "~/resources/books/books.server";
+import type { Classification } from "~/resources/classifications/classifications.server";
+import type { BookCardData } from "~/lib/cards";
+import { isoDate } from "~/lib/dates";
+import { standardNumberQuery } from "~/lib/standard-numbers";
+import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
+import { RankedIndex } from "~/platform/ranked-search.server";
+import { FACETS, type CatalogueQuery, type FacetBlockData, type FacetName } from "~/lib/catalogue-query";
+import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, type BookModel } from "./catalogue.server.ts";
+
+/**
+ * Koleksi Digital's search, as an OPAC does it: one search over every field of a book (title,
+ * author, publisher, ISBN/ISSN, genres, tags, classification's notation and name, synopsis),
+ * ranked by BM25 with a title's words first (app/platform/ranked-search.server.ts, with its
+ * Indonesian stems and near spellings), then narrowed by facets counted over what the search
+ * found (app/platform/facets.server.ts, the books' `bookFilters` with the classification by its
+ * notation and the date by its year), ordered and paged. One index per copy of the book list and
+ * of the classifications, made when first searched.
+ */
+
+/** Values listed per facet, most books first (the chosen ones always). */
+const LISTED_VALUES = 12;
+
+export interface CatalogueResult {
+  books: BookCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  facets: FacetBlockData[];
+  /** The search that was shown instead of one that found nothing ("kancl" → "kancil"). */
+  nearSpelling?: string;
+}
+
+const names = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name).filter((name) => name !== "");
+const filterValues = (name: string) => {
+  const filter = bookFilters.find((each) => each.name === name);
+  if (filter?.kind !== "values") throw new Error(`bookFilters has no values filter ${name}`);
+  return filter.values;
+};
+
+interface SearchIndex {
+  classifications: readonly Classification[];
+  index: RankedIndex;
+  notationOf: Map<string, Classification>;
+  facets: Array<ValueFacet<Book>>;
+  /** By position: the book's place in title order. */
+  titleOrder: Uint32Array;
+}
+
+const WEIGHTED_FIELDS = [
+  { name: "title", weight: 10 },
+  { name: "author", weight: 6 },
+  { name: "isbn", weight: 6 },
+  { name: "publisher", weight: 4 },
+  { name: "genres", weight: 3 },
+  { name: "tags", weight: 3 },
+  { name: "classification", weight: 3 },
+  { name: "synopsis", weight: 1 },
+];
+
+const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
+const indexes = new WeakMap<readonly Book[], SearchIndex>();
+/** Names the classification facet of each index apart: its values follow the classifications it was made with. */
+let indexesMade = 0;
+
+function searchIndexOf(model: BookModel, classifications: readonly Classification[]): SearchIndex {
+  const kept = indexes.get(model.records);
+  if (kept && kept.classifications === classifications) return kept;
+  // Replaced synchronously: no request holds the old index across an await.
+  kept?.index.close();
+  const notationOf = new Map(classifications.map((each) => [each.id, each]));
+  const classificationOf = (book: Book) => (book.classification_id ? notationOf.get(book.classification_id) : undefined);
+  const isbnTexts = bookList.texts;
+  const index = new RankedIndex(
+    WEIGHTED_FIELDS,
+    model.records.map((book) => {
+      const classification = classificationOf(book);
+      return [
+        book.title,
+        book.author.name,
+        isbnTexts(book)[bookList.textFields.indexOf("isbn_issn")],
+        book.publisher.name,
+        names(book.genres).join(", "),
+        names(book.tags).join(", "),
+        classification ? `${classification.notation} ${classification.general_name}` : "",
+        book.synopsis,
+      ];
+    }),
+  );
+  // Facet names of their own: the admin's facets over the same records count ids and ranges under theirs.
+  const facets: Array<ValueFacet<Book>> = [
+    { kind: "values", name: "public:genre", values: filterValues("genre") },
+    { kind: "values", name: "public:tag", values: filterValues("tag") },
+    { kind: "values", name: `public:classification:${(indexesMade += 1)}`, values: (book) => [classificationOf(book)?.notation ?? ""] },
+    { kind: "values", name: "public:year", values: (book) => [isoDate(book.published_date)?.slice(0, 4) ?? ""] },
+    { kind: "values", name: "public:author", values: filterValues("author") },
+    { kind: "values", name: "public:publisher", values: filterValues("publisher") },
+  ];
+  const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(model.records[a].title, model.records[b].title));
+  const titleOrder = new Uint32Array(model.records.length);
+  byTitle.forEach((position, place) => (titleOrder[position] = place));
+  const made = { classifications, index, notationOf, facets, titleOrder };
+  indexes.set(model.records, made);
+  return made;
+}
+
+/** The positions found by a search, best first: its words, and an ISBN/ISSN in any writing. */
+function found(index: RankedIndex, q: string): number[] | undefined {
+  const byWords = index.search(q);
+  const key = standardNumberQuery(q);
+  if (key === undefined) return byWords;
+  const byNumber = index.search(key) ?? [];
+  return [...new Set([...byNumber, ...(byWords ?? [])])];
+}
+
+/** The books matching the query, in its order, narrowed by its facets, and the page asked for (the last when it asked past it). */
+export async function searchCatalogue(request: Request, query: CatalogueQuery): Promise<CatalogueResult> {
+  const [model, classifications] = await Promise.all([catalogueBookCopy(request), catalogueClassifications(request)]);
+  const search = searchIndexOf(model, classifications);
+  const { records } = model;
+
+  let nearSpelling: string | undefined;
+  let candidates: number[] = records.map((_, position) => position);
+  if (query.q) {
+    let matched = found(search.index, query.q) ?? candidates;
+    if (matched.length === 0) {
+      nearSpelling = search.index.nearSpelling(query.q);
+      if (nearSpelling) matched = found(search.index, nearSpelling) ?? [];
+    }
+    candidates = matched;
+  }
+  if (query.sort === "terbaru") candidates = [...candidates].sort((a, b) => a - b);
+  if (query.sort === "judul") candidates = [...candidates].sort((a, b) => search.titleOrder[a] - search.titleOrder[b]);
+
+  const choices: Array<FacetChoice & { values: number[] }> = FACETS.map((facet, at) => ({
+    name: search.facets[at].name,
+    values: (query.chosen[facet.name] ?? []).flatMap((value) => facetValueId(records, search.facets[at], value) ?? []),
+  }));
+  // A value no book holds (a stale link) finds nothing, as a genre with no books would.
+  const unheld = FACETS.some(({ name }, at) => (query.chosen[name]?.length ?? 0) > 0 && choices[at].values.length === 0);
+  const narrowed = narrowByFacets(records, search.facets, choices.filter((choice) => choice.values.length > 0), unheld ? [] : candidates);
+
+  const pageCount = Math.max(1, Math.ceil(narrowed.positions.length / BOOKS_PER_PAGE));
+  const page = Math.min(query.page, pageCount);
+  const shown = narrowed.positions.slice((page - 1) * BOOKS_PER_PAGE, page * BOOKS_PER_PAGE);
+  const facets = FACETS.flatMap((facet, at): FacetBlockData[] => {
+    const counts = narrowed.counts[at];
+    if (!facet.listed || counts.kind !== "values") return [];
+    const chosenIds = new Set(choices[at].values);
+    const values = counts.values
+      .filter((value) => value.count > 0 || chosenIds.has(value.id))
+      .sort((a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
+      .slice(0, Math.max(LISTED_VALUES, chosenIds.size))
+      .map((value) => ({ value: value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
+    if (facet.name === "year") values.sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.value.localeCompare(a.value));
+    return values.length ? [{ name: facet.name, label: facet.label, values }] : [];
+  });
+  return { books: shown.map((position) => bookCard(records[position])), total: narrowed.positions.length, page, pageCount, facets, nearSpelling };
+}
+
+function facetLabel(name: FacetName, value: string, search: SearchIndex): string {
+  if (name !== "classification") return value;
+  const named = search.classifications.find((each) => each.notation === value);
+  return named ? `${named.notation} ${named.general_name}` : value;
+}
+
+/** The first books a search finds, best first, and how many it finds (the site search's catalogue group). */
+export async function topBooks(request: Request, q: string, count: number): Promise<{ books: BookCardData[]; total: number }> {
+  const result = await searchCatalogue(request, { q, sort: "relevansi", chosen: {}, page: 1 });
+  return { books: result.books.slice(0, count), total: result.total };
+}
