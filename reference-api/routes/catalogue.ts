@@ -52,6 +52,8 @@ const classifications: ResourceDefinition = {
   table: "classifications",
   listKey: "data",
   publicRead: false,
+  // A book names its classification by id only (spec §7): the mobile app's readers read the list to name it.
+  userRead: true,
   fields: { notation: requiredText("Notasi", 30), general_name: requiredText("Nama umum") },
   defaults: {},
   orderBy: "id",
