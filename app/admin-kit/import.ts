@@ -116,6 +116,7 @@ export const IMPORT_TEXTS = {
   sessionEnded: "Sesi berakhir saat impor berjalan. Masuk lagi, lalu tekan “Lanjutkan impor”.",
   upstreamDown: (line: number) => `Impor dihentikan: server API gagal berulang kali sejak baris ${line}. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” setelah server pulih.`,
   processStopped: "Impor terhenti karena proses server berhenti. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” untuk meneruskan.",
+  previewStopped: "Pratinjau terhenti karena proses server berhenti. Buang impor ini, lalu unggah berkasnya lagi.",
   stopped: "Impor dihentikan. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” untuk meneruskan.",
   start: "Mulai impor",
   resume: "Lanjutkan impor",

@@ -68,7 +68,7 @@ async function viewOf(job: StoredJob): Promise<ImportJobView> {
   const alive = await isAlive(job);
   // A preview or run no process carries on: stopped, to be resumed.
   const shownStage = !alive && (stage === "running" || stage === "reading") ? (stage === "reading" ? "failed" : "stopped") : stage;
-  const shownReason = shownStage !== stage ? IMPORT_TEXTS.processStopped : reason;
+  const shownReason = shownStage === stage ? reason : stage === "reading" ? IMPORT_TEXTS.previewStopped : IMPORT_TEXTS.processStopped;
   return {
     id,
     fileName,
