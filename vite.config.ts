@@ -60,8 +60,19 @@ async function adminScreenRoutes(defineRoutes: DefineRoutesFunction) {
   return routes;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   ...shared,
+  build: {
+    ...shared.build,
+    rollupOptions: {
+      ...shared.build.rollupOptions,
+      // The server build stays one file, `build/server/index.js`, though the browser's code imports
+      // some modules on demand: code bundled into it finds the files written beside it (the public
+      // pages' script manifest, the build's version) by `import.meta.url`, which a chunk in
+      // `build/server/assets/` would move.
+      output: isSsrBuild ? { inlineDynamicImports: true } : {},
+    },
+  },
   // react-splide's package exports send Node's `import` to its CommonJS file, whose names Node
   // cannot see: the server build bundles it (and Splide's CSS import with it) instead.
   ssr: { noExternal: [/^@splidejs\//] },
@@ -81,7 +92,7 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
 
 /** The public pages' scripts, by name; what they import on demand becomes chunks of its own. */
 export const BROWSER_ENTRIES = { public: "app/browser/public.ts" };

@@ -91,6 +91,12 @@ async function buildHere(): Promise<number> {
   const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
   const remix = spawnSync(process.execPath, [remixCli, "vite:build"], { cwd: root, stdio: "inherit" });
   if (remix.status !== 0) return remix.status ?? 1;
+  const serverChunks = filesIn(SERVER_BUILD_DIR).filter((file) => file.endsWith(".js") && file !== path.join(SERVER_BUILD_DIR, "index.js"));
+  if (serverChunks.length > 0) {
+    // The app finds the files beside `index.js` by its own URL; code in a chunk would look elsewhere (vite.config.ts).
+    console.error(`The server build must be one file, build/server/index.js; it also wrote ${serverChunks.map((file) => path.relative(root, file)).join(", ")}.`);
+    return 1;
+  }
   try {
     await buildBrowserScripts();
   } catch (error) {
