@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_TEXTS } from "~/admin-kit/import";
 import { bffEnv, startBff, type Bff } from "../e2e/helpers/processes.ts";
 import { decodeHtmlEntities } from "../e2e/helpers/text.ts";
-import { ALL_BAD_TABLE_FILES } from "../helpers/bad-table-files.ts";
+import { ALL_BAD_TABLE_FILES, xlsxMillionRows } from "../helpers/bad-table-files.ts";
 import { bookExportHeader, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, readJobState, startJob, uploadFile } from "../helpers/import-http.ts";
 import { rssGrowthDuring } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
@@ -20,8 +20,13 @@ import { HARD_UPSTREAM_TIMEOUT_MS, logIn, startHardStack, unhandledFailures, typ
  */
 
 const record = caseRecorder("import-files");
-/** The BFF's RSS growth over one bad file's upload and preview (the 2 GiB zip bomb, the 1,048,576 rows). */
+/** The BFF's RSS growth over one bad file's upload and preview (the 2 GiB zip bomb, the 1,048,576 rows refused at their header). */
 const MEMORY_BOUND_MIB = 64;
+/**
+ * The same for the 1,048,576 rows under "Judul": 50,000 rows planned before the reader's limit
+ * refuses the file; 143 MiB measured (2026-12-02), bounded by the row limit, not flat.
+ */
+const ROW_LIMIT_MEMORY_BOUND_MIB = 192;
 const ROWS = 1_000;
 const FAULT_FROM = 500;
 
@@ -61,7 +66,9 @@ describe("bad table files through the upload", () => {
     expect(header).toEqual(["ID", "Judul", "Pengarang", "Penerbit", "Sinopsis", "Tanggal Terbit", "ISBN/ISSN", "Klasifikasi", "Genre", "Tag", "Sampul", "Berkas buku"]);
   });
 
-  for (const make of ALL_BAD_TABLE_FILES) {
+  // The same sheet under the book list's "Judul": past the header, the preview reaches the reader's row limit.
+  const judulMillionRows = Object.defineProperty((dir: string) => xlsxMillionRows(dir, { title: "Judul" }), "name", { value: "xlsxMillionRowsUnderJudul" });
+  for (const make of [...ALL_BAD_TABLE_FILES, judulMillionRows]) {
     it(`answers ${make.name} in Indonesian, memory bounded, nothing written upstream`, async () => {
       const bad = await make(files);
       const content = await readFile(bad.path);
@@ -84,10 +91,11 @@ describe("bad table files through the upload", () => {
         // Read as it should be: a row's label (its Judul cell) is the cell as written; the BOM'd header was recognised.
         passed = job?.stage === "previewed" && (bad.expect.source === "^Judul$" ? rows.length > 0 : rows.some((row) => bad.expect.test(row.label)));
       }
-      record(`upload ${bad.name}`, got, passed && growthMiB <= MEMORY_BOUND_MIB, { "rss growth": `${growthMiB} MiB` });
+      const bound = make === judulMillionRows ? ROW_LIMIT_MEMORY_BOUND_MIB : MEMORY_BOUND_MIB;
+      record(`upload ${bad.name}`, got, passed && growthMiB <= bound, { "rss growth": `${growthMiB} MiB` });
       expect(got, "what the admin is told").toSatisfy(() => passed);
       expect(answer.status).toBeLessThan(500);
-      expect(growthMiB).toBeLessThanOrEqual(MEMORY_BOUND_MIB);
+      expect(growthMiB).toBeLessThanOrEqual(bound);
       expect(stack.upstream.writesSince(writes)).toEqual([]);
     });
   }
@@ -201,11 +209,13 @@ describe("a run broken off", () => {
       expect((await startJob(second.url, secondCookie, "book", answer.job!)).status).toBe(302);
       const done = await jobSettled(stack.bffDataDir, answer.job!, ["done", "stopped"]);
       const counts = await booksByTitle(stack.referenceApi.url, `${prefix} `);
-      record("resumed by a new process", `${done.stage}, ${bookCreatesSince(mark)} creates of ${rows} rows`, bookCreatesSince(mark) === rows);
+      record("resumed by a new process", `${done.stage}, ${bookCreatesSince(mark)} creates at the proxy, ${counts.size} books upstream, of ${rows} rows`, counts.size === rows && [...counts.values()].every((count) => count === 1));
       expect(done.stage).toBe("done");
-      expect(bookCreatesSince(mark)).toBe(rows);
+      expect([...counts].filter(([, count]) => count !== 1), `killed after ${killedAt} creates`).toEqual([]);
       expect(counts.size).toBe(rows);
-      expect([...counts.values()].every((count) => count === 1)).toBe(true);
+      // The create under way at the kill reaches the proxy, its body perhaps cut by the kill (no record then): one more at most.
+      expect(bookCreatesSince(mark)).toBeGreaterThanOrEqual(rows);
+      expect(bookCreatesSince(mark)).toBeLessThanOrEqual(rows + 1);
       expect(unhandledFailures(second)).toEqual([]);
     } finally {
       await second.proc.stop();
