@@ -71,7 +71,8 @@ export async function plannedRows(dataDir: string, job: string): Promise<Array<{
 
 /** The header row of the list's own export (GET /admin/export/book?format=csv&sep=;), the layout a site import reads. */
 export async function bookExportHeader(base: string, cookie: string): Promise<string[]> {
-  const response = await fetch(`${base}/admin/export/book?format=csv&sep=%3B`, { headers: { cookie } });
+  const response = await fetch(`${base}/admin/export/book?format=csv&sep=%3B`, { headers: { cookie }, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`the book list's export answered ${response.status} ${response.headers.get("location") ?? ""}`);
   const text = (await response.text()).replace(/^\uFEFF/, "");
   // Each cell is quoted as written ("ID";"Judul";…): the names alone.
   return text
