@@ -59,10 +59,10 @@ export async function xlsxZipBomb(dir: string, options: { declaredBytes?: number
   return { name, path: file, refused: true, expect: new RegExp(`Berkas “${name.replace(".", "\\.")}” (ditolak: isinya setelah dibuka|memuat sel yang terlalu panjang)`) };
 }
 
-/** The XML of 1,048,576 rows (Excel's most), each its own number, written piece by piece into one buffer. */
-function millionRowsXml(): Buffer {
+/** The XML of 1,048,576 rows (Excel's most), each its own number under `title`, written piece by piece into one buffer. */
+function millionRowsXml(title: string): Buffer {
   const pieces = ['<row r="', '"><c r="A', '"><v>', "</v></c></row>"].map((piece) => Buffer.from(piece));
-  const head = Buffer.from(`${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Nomor induk</t></is></c></row>`);
+  const head = Buffer.from(`${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>${title}</t></is></c></row>`);
   const tail = Buffer.from(SHEET_CLOSE);
   const rows = 1_048_576;
   const fixed = pieces.reduce((sum, piece) => sum + piece.length, 0);
@@ -83,11 +83,12 @@ function millionRowsXml(): Buffer {
   return xml;
 }
 
-export async function xlsxMillionRows(dir: string): Promise<BadTableFile> {
-  const name = "sejuta-baris.xlsx";
+/** `title`: the column's name (a list's own, "Judul", takes the import past the header to the row limit). */
+export async function xlsxMillionRows(dir: string, { title = "Nomor induk" }: { title?: string } = {}): Promise<BadTableFile> {
+  const name = title === "Nomor induk" ? "sejuta-baris.xlsx" : "sejuta-judul.xlsx";
   const file = path.join(dir, name);
-  await writeZip(file, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", millionRowsXml())));
-  return { name, path: file, refused: true, expect: /Berkas “sejuta-baris\.xlsx”, baris 50\.002: lebih dari 50\.000 baris data/ };
+  await writeZip(file, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", millionRowsXml(title))));
+  return { name, path: file, refused: true, expect: new RegExp(`Berkas “${name.replace(".", "\\.")}”, baris 50\\.002: lebih dari 50\\.000 baris data`) };
 }
 
 export const csvWindows1252 = (dir: string) =>
