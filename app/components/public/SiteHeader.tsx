@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { CATALOGUE_PATH } from "~/lib/paths";
+import { documentHref, PUBLIC_DOCUMENTS, type PublicDocumentName } from "~/config/documents";
 
 const PAGES = [
   { to: "/", label: "Home" },
@@ -9,18 +10,26 @@ const PAGES = [
 ];
 
 const DOCUMENTS = [
-  { href: "/tupoksi.pdf", label: "Tupoksi" },
-  { href: "/renja.pdf", label: "Renja" },
-  { href: "/renstra.pdf", label: "Renstra" },
-  { href: "/laporan_kinerja.pdf", label: "Laporan Kinerja" },
-  { href: "/organization-tree", label: "Struktur Organisasi" },
+  ...PUBLIC_DOCUMENTS.map(({ name, title }) => ({ href: documentHref(name), label: title, document: name })),
+  { href: "/organization-tree", label: "Struktur Organisasi", document: undefined },
 ];
 
 /**
  * The public pages' header. Its shadow once scrolled (spec §2) and the menu's Escape key are
  * `app/browser/site-header.ts`; the small-screen menu itself is a checkbox, so it works without script.
  */
-export function SiteHeader({ product, appStoreUrl, catalogue }: { product: string; appStoreUrl: string; catalogue: boolean }) {
+export function SiteHeader({
+  product,
+  appStoreUrl,
+  catalogue,
+  documentLabels,
+}: {
+  product: string;
+  appStoreUrl: string;
+  catalogue: boolean;
+  /** Each public PDF's size and date ("PDF, 2 KB, diperbarui 02-12-2026"). */
+  documentLabels: Readonly<Record<PublicDocumentName, string | null>>;
+}) {
   const pages = catalogue ? [...PAGES, { to: CATALOGUE_PATH, label: "Koleksi Digital" }] : PAGES;
   return (
     <header className="site-header" data-enhance="site-header">
@@ -47,6 +56,7 @@ export function SiteHeader({ product, appStoreUrl, catalogue }: { product: strin
               <li key={document.href}>
                 <a href={document.href} target="_blank" rel="noopener">
                   {document.label}
+                  {document.document && documentLabels[document.document] ? <small className="document-note">{documentLabels[document.document]}</small> : null}
                   <span className="visually-hidden"> (membuka tab baru)</span>
                 </a>
               </li>
