@@ -59,7 +59,7 @@ export async function currentDocument(name: string): Promise<DocumentVersion | u
  * show it. A failure of `bytes` (a refused file, a client gone) leaves the old version and no
  * temporary file. Resolves to the new version's size.
  */
-export async function replaceDocument(name: string, bytes: AsyncIterable<Uint8Array>): Promise<number> {
+export async function replaceDocument(name: string, bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<number> {
   const folder = documentsFolder();
   await mkdir(folder, { recursive: true });
   const target = path.join(folder, fileName(name));
