@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConfig } from "@server/config.server";
 import { dataPaths } from "@server/data-dir.server";
-import { clearResource, readsResource, type CachedResource } from "./cache.server.ts";
+import { clearResource, knowResources, readsResource, type CachedResource } from "./cache.server.ts";
 
 /**
  * The public documents (PDFs at `/<name>.pdf`) an admin may replace without a redeploy: the
@@ -18,6 +18,8 @@ import { clearResource, readsResource, type CachedResource } from "./cache.serve
 
 /** What a replacement clears: the pages that show the documents' dates. */
 export const DOCUMENTS_CACHE: CachedResource = { name: "dokumen" };
+// Another process's clear of it then clears its pages alone, not everything.
+knowResources([DOCUMENTS_CACHE]);
 
 /**
  * public/ in the repository. This module sits two folders below the root both as source
