@@ -29,7 +29,18 @@ export function documentSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${number(Math.max(1, Math.round(bytes / 1024)))} KB` : `${number(bytes / (1024 * 1024))} MB`;
 }
 
-/** A document's small label beside its link: "PDF, 1,2 MB, diperbarui 02-12-2026". */
+/** A document's small label beside its link, in its two parts: "PDF, 1,2 MB" and "diperbarui 02-12-2026". */
+export interface DocumentNote {
+  size: string;
+  date: string;
+}
+
+export function documentNote(version: { size: number; updatedAt: string }): DocumentNote {
+  return { size: `PDF, ${documentSize(version.size)}`, date: `diperbarui ${formatDayMonthYear(version.updatedAt)}` };
+}
+
+/** The label as one line: "PDF, 1,2 MB, diperbarui 02-12-2026". */
 export function documentLabel(version: { size: number; updatedAt: string }): string {
-  return `PDF, ${documentSize(version.size)}, diperbarui ${formatDayMonthYear(version.updatedAt)}`;
+  const { size, date } = documentNote(version);
+  return `${size}, ${date}`;
 }

@@ -1,4 +1,4 @@
-import { documentLabel, PUBLIC_DOCUMENTS, type PublicDocumentName } from "~/config/documents";
+import { documentNote, PUBLIC_DOCUMENTS, type DocumentNote, type PublicDocumentName } from "~/config/documents";
 import { currentDocument } from "~/platform/documents.server";
 
 /**
@@ -6,12 +6,12 @@ import { currentDocument } from "~/platform/documents.server";
  * current version's size and date, read from disk on each render of a page (the whole-page cache
  * keeps the page until a replacement clears it). A document with no file has no label.
  */
-export async function publicDocumentLabels(): Promise<Record<PublicDocumentName, string | null>> {
+export async function publicDocumentLabels(): Promise<Record<PublicDocumentName, DocumentNote | null>> {
   const entries = await Promise.all(
     PUBLIC_DOCUMENTS.map(async ({ name }) => {
       const version = await currentDocument(name);
-      return [name, version ? documentLabel(version) : null] as const;
+      return [name, version ? documentNote(version) : null] as const;
     }),
   );
-  return Object.fromEntries(entries) as Record<PublicDocumentName, string | null>;
+  return Object.fromEntries(entries) as Record<PublicDocumentName, DocumentNote | null>;
 }

@@ -27,6 +27,7 @@ import { clipText } from "~/lib/text";
 import { ACTIVITIES_PATH } from "~/lib/paths";
 import { publicPageMeta } from "~/lib/public-meta";
 import { documentHref } from "~/config/documents";
+import { DocumentNoteText } from "~/components/public/DocumentNote";
 import type { PublicLayoutData } from "./_public";
 import type { GovernmentOrganization, WithContext } from "schema-dts";
 
@@ -195,7 +196,7 @@ export default function Home() {
           BACA SELENGKAPNYA
           <span className="visually-hidden"> (PDF, membuka tab baru)</span>
         </a>
-        {tupoksiLabel ? <small className="document-note">{tupoksiLabel}</small> : null}
+        <DocumentNoteText note={tupoksiLabel} />
       </section>
 
       <section className="section" aria-labelledby="lokasi">

@@ -1,7 +1,8 @@
 import { NavLink } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { CATALOGUE_PATH } from "~/lib/paths";
-import { documentHref, PUBLIC_DOCUMENTS, type PublicDocumentName } from "~/config/documents";
+import { documentHref, PUBLIC_DOCUMENTS, type DocumentNote, type PublicDocumentName } from "~/config/documents";
+import { DocumentNoteText } from "~/components/public/DocumentNote";
 
 const PAGES = [
   { to: "/", label: "Home" },
@@ -28,7 +29,7 @@ export function SiteHeader({
   appStoreUrl: string;
   catalogue: boolean;
   /** Each public PDF's size and date ("PDF, 2 KB, diperbarui 02-12-2026"). */
-  documentLabels: Readonly<Record<PublicDocumentName, string | null>>;
+  documentLabels: Readonly<Record<PublicDocumentName, DocumentNote | null>>;
 }) {
   const pages = catalogue ? [...PAGES, { to: CATALOGUE_PATH, label: "Koleksi Digital" }] : PAGES;
   return (
@@ -56,7 +57,7 @@ export function SiteHeader({
               <li key={document.href}>
                 <a href={document.href} target="_blank" rel="noopener">
                   {document.label}
-                  {document.document && documentLabels[document.document] ? <small className="document-note">{documentLabels[document.document]}</small> : null}
+                  {document.document ? <DocumentNoteText note={documentLabels[document.document]} /> : null}
                   <span className="visually-hidden"> (membuka tab baru)</span>
                 </a>
               </li>
