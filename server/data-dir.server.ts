@@ -27,6 +27,8 @@ export interface DataPaths {
   auditLog: string;
   /** The imports' files, previews, progress and reports, one folder per import (shared by every process, as the uploads are). */
   imports: string;
+  /** The public documents an admin replaced (`/renja.pdf`, …), served before public/'s copies (shared by every process). */
+  documents: string;
 }
 
 export function dataPaths(config: Pick<Config, "dataDir" | "redisUrl" | "resumableUploads">): DataPaths {
@@ -38,12 +40,13 @@ export function dataPaths(config: Pick<Config, "dataDir" | "redisUrl" | "resumab
     sessions: config.redisUrl ? undefined : path.join(root, "sessions"),
     auditLog: path.join(root, "audit.sqlite"),
     imports: path.join(root, "imports"),
+    documents: path.join(root, "documents"),
   };
 }
 
 /** The folders a probe file is written in, DATA_DIR first; each created when missing. */
 function foldersOf(paths: DataPaths): string[] {
-  const folders = [paths.root, paths.uploads, paths.imageCache, paths.imports, ...(paths.sessions ? [paths.sessions] : []), path.dirname(paths.auditLog)];
+  const folders = [paths.root, paths.uploads, paths.imageCache, paths.imports, paths.documents, ...(paths.sessions ? [paths.sessions] : []), path.dirname(paths.auditLog)];
   return [...new Set(folders)];
 }
 

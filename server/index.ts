@@ -10,7 +10,7 @@ import compression from "compression";
 import express from "express";
 import { compressedBuildAssets } from "./build-assets.server.ts";
 import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
-import { checkDataDirAtStart, dataDirWritable } from "./data-dir.server.ts";
+import { checkDataDirAtStart, dataDirWritable, dataPaths } from "./data-dir.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { validateRequestOrigin } from "./origin.server.ts";
 import type { ProcessServices } from "./app-services.server.ts";
@@ -19,6 +19,7 @@ import { startMetrics } from "./metrics.server.ts";
 import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
 import { startLine } from "./start-line.server.ts";
+import { publicDocuments } from "./public-documents.server.ts";
 import { privateAnswers, refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 import { upstreamsReachable } from "./upstream-health.server.ts";
@@ -121,6 +122,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   // Fingerprinted by the build: safe to cache for a year. Sent compressed as built when possible.
   app.use("/build", compressedBuildAssets(clientBuildDir, { maxAgeSeconds: ONE_YEAR_SECONDS }));
   app.use("/build", express.static(clientBuildDir, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false }));
+  // The public PDFs: an admin's replacement in DATA_DIR first, then public/'s copy (short cache).
+  app.use(publicDocuments({ documentsDir: dataPaths(config).documents, publicDir: `${projectRoot}/public` }));
   // Every file in public/ has an extension: pages skip the disk lookup (and its 404 object).
   const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));

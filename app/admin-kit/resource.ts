@@ -68,11 +68,14 @@ export function listedResources<L extends ResourceSections>(sections: L): Array<
 /** The audit log's own page: in the menu after the screens, but no screen of records. */
 export const AUDIT_PAGE = adminPage("audit", { alias: "Log Aktivitas", title: "Riwayat Perubahan", icon: "log" });
 
-/** The sidebar: each section's screens, then the audit log's. */
+/** The public PDFs' own page (app/routes/admin.documents.tsx): replaced without a redeploy. */
+export const DOCUMENTS_PAGE = adminPage("documents", { alias: "Dokumen", title: "Dokumen Publik", icon: "folder" });
+
+/** The sidebar: each section's screens, then the audit log's and the public documents'. */
 export function adminMenu(sections: ResourceSections): AdminSection[] {
   return [
     ...sections.map((section) => ({ label: section.label, pages: section.resources.map(({ screen }) => adminPage(screen.id, screen.menu)) })),
-    { label: "Riwayat", pages: [AUDIT_PAGE] },
+    { label: "Riwayat", pages: [AUDIT_PAGE, DOCUMENTS_PAGE] },
   ];
 }
 
@@ -90,7 +93,7 @@ export function checkResourceList(sections: ResourceSections): void {
     if (repeated !== undefined) throw new Error(`app/resources/resources.ts: two resources have the ${what} "${repeated}"`);
   };
   once("name", resources.map((resource) => resource.name));
-  once("screen id", [...resources.map((resource) => resource.screen.id), AUDIT_PAGE.id]);
+  once("screen id", [...resources.map((resource) => resource.screen.id), AUDIT_PAGE.id, DOCUMENTS_PAGE.id]);
   const names = new Set(resources.map((resource) => resource.name));
   const lists = new Set(resources.filter((resource) => resource.pickable).map((resource) => resource.screen.id));
   for (const resource of resources) {

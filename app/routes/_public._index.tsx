@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { getConfig } from "@server/config.server";
 import { safeHref } from "~/platform/links.server";
 import { orNull, publicContext } from "~/public/public-page.server";
@@ -26,6 +26,9 @@ import { responsiveImage } from "~/lib/images";
 import { clipText } from "~/lib/text";
 import { ACTIVITIES_PATH } from "~/lib/paths";
 import { publicPageMeta } from "~/lib/public-meta";
+import { documentHref } from "~/config/documents";
+import { DocumentNoteText } from "~/components/public/DocumentNote";
+import type { PublicLayoutData } from "./_public";
 import type { GovernmentOrganization, WithContext } from "schema-dts";
 
 export const links: LinksFunction = () => carouselLinks();
@@ -113,6 +116,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function Home() {
   const { banners, missionVision, about, history, activities, officers, office, organization } = useLoaderData<typeof loader>();
+  const tupoksiLabel = useRouteLoaderData<PublicLayoutData>("routes/_public")?.documentLabels.tupoksi;
   return (
     <>
       <JsonLd data={organization} />
@@ -188,10 +192,11 @@ export default function Home() {
           Tugas Pokok dan Fungsi
         </h2>
         <p>Uraian tugas pokok dan fungsi dinas tersedia dalam dokumen PDF.</p>
-        <a className="read-more" href="/tupoksi.pdf" target="_blank" rel="noopener">
+        <a className="read-more" href={documentHref("tupoksi")} target="_blank" rel="noopener">
           BACA SELENGKAPNYA
           <span className="visually-hidden"> (PDF, membuka tab baru)</span>
         </a>
+        <DocumentNoteText note={tupoksiLabel} />
       </section>
 
       <section className="section" aria-labelledby="lokasi">

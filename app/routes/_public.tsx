@@ -10,6 +10,7 @@ import { firstAbout } from "~/public/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { SiteFooter, type FooterContact } from "~/components/public/SiteFooter";
 import { SiteHeader } from "~/components/public/SiteHeader";
+import { publicDocumentLabels } from "~/public/site-documents.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import type { PublicLayoutSeo } from "~/lib/public-meta";
 import publicStyles from "~/styles/public.css?url";
@@ -61,19 +62,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     /** Whether Koleksi Digital exists (CATALOGUE_READER_*): its link in the menu. */
     catalogue: catalogueEnabled(),
     browserScript: publicBrowserScript()?.src ?? null,
+    /** Each public PDF's size and date, beside its link in the menu. */
+    documentLabels: await publicDocumentLabels(),
   };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function PublicLayout() {
-  const { product, appStoreUrl, appQrUrl, contact, catalogue, browserScript } = useLoaderData<typeof loader>();
+  const { product, appStoreUrl, appQrUrl, contact, catalogue, browserScript, documentLabels } = useLoaderData<typeof loader>();
   return (
     <div className="public-site">
       <a className="skip-link" href="#konten">
         Langsung ke konten
       </a>
-      <SiteHeader product={product} appStoreUrl={appStoreUrl} catalogue={catalogue} />
+      <SiteHeader product={product} appStoreUrl={appStoreUrl} catalogue={catalogue} documentLabels={documentLabels} />
       <main id="konten" tabIndex={-1}>
         <Outlet />
       </main>

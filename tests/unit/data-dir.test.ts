@@ -52,8 +52,8 @@ describe("the start check", () => {
     const config = configFor(dataDir);
     await checkDataDirAtStart(config);
     const paths = dataPaths(config);
-    for (const folder of [paths.uploads, paths.imageCache, paths.imports, paths.sessions!]) expect(existsSync(folder), folder).toBe(true);
-    expect(readdirSync(dataDir).sort()).toEqual(["image-cache", "imports", "sessions", "uploads"]);
+    for (const folder of [paths.uploads, paths.imageCache, paths.sessions!, paths.imports, paths.documents]) expect(existsSync(folder), folder).toBe(true);
+    expect(readdirSync(dataDir).sort()).toEqual(["documents", "image-cache", "imports", "sessions", "uploads"]);
     expect(readdirSync(paths.uploads)).toEqual([]);
   });
 

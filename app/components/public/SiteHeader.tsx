@@ -1,6 +1,8 @@
 import { NavLink } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { ACTIVITIES_PATH, CATALOGUE_PATH, SITE_SEARCH_PATH, SITE_SEARCH_MAX_CHARS } from "~/lib/paths";
+import { documentHref, PUBLIC_DOCUMENTS, type DocumentNote, type PublicDocumentName } from "~/config/documents";
+import { DocumentNoteText } from "~/components/public/DocumentNote";
 
 /** Spec §2's menu, in its order, then the activities' archive (an addition). */
 const PAGES = [
@@ -11,11 +13,8 @@ const PAGES = [
 ];
 
 const DOCUMENTS = [
-  { href: "/tupoksi.pdf", label: "Tupoksi" },
-  { href: "/renja.pdf", label: "Renja" },
-  { href: "/renstra.pdf", label: "Renstra" },
-  { href: "/laporan_kinerja.pdf", label: "Laporan Kinerja" },
-  { href: "/organization-tree", label: "Struktur Organisasi" },
+  ...PUBLIC_DOCUMENTS.map(({ name, title }) => ({ href: documentHref(name), label: title, document: name })),
+  { href: "/organization-tree", label: "Struktur Organisasi", document: undefined },
 ];
 
 /**
@@ -24,7 +23,18 @@ const DOCUMENTS = [
  * The site search (`/cari`, a GET form) shows with the open menu on a small screen, as a row of
  * its own on a wide one.
  */
-export function SiteHeader({ product, appStoreUrl, catalogue }: { product: string; appStoreUrl: string; catalogue: boolean }) {
+export function SiteHeader({
+  product,
+  appStoreUrl,
+  catalogue,
+  documentLabels,
+}: {
+  product: string;
+  appStoreUrl: string;
+  catalogue: boolean;
+  /** Each public PDF's size and date ("PDF, 2 KB, diperbarui 02-12-2026"). */
+  documentLabels: Readonly<Record<PublicDocumentName, DocumentNote | null>>;
+}) {
   const pages = catalogue ? [...PAGES, { to: CATALOGUE_PATH, label: "Koleksi Digital" }] : PAGES;
   return (
     <header className="site-header" data-enhance="site-header">
@@ -51,6 +61,7 @@ export function SiteHeader({ product, appStoreUrl, catalogue }: { product: strin
               <li key={document.href}>
                 <a href={document.href} target="_blank" rel="noopener">
                   {document.label}
+                  {document.document ? <DocumentNoteText note={documentLabels[document.document]} /> : null}
                   <span className="visually-hidden"> (membuka tab baru)</span>
                 </a>
               </li>

@@ -299,3 +299,9 @@ export async function relayFile<T>(
     throw rejection ?? error;
   }
 }
+
+/** A file checked by its first bytes (FormRejected when they are not of its kind), its bytes failing past its limit: for a file kept here rather than sent on. */
+export async function checkedFileBytes(file: FilePart, rule: FileRule): Promise<{ mimeType: string; bytes: AsyncIterable<Uint8Array> }> {
+  const inspected = await inspect(file, rule);
+  return { mimeType: inspected.mimeType, bytes: limitedBytes(inspected) };
+}

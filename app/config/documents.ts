@@ -1,0 +1,46 @@
+import { formatDayMonthYear } from "~/lib/dates";
+
+/**
+ * The agency's public documents: PDFs at fixed addresses (`/<name>.pdf`), deployed in public/
+ * and replaceable by an admin at /admin/documents (app/platform/documents.server.ts keeps the
+ * replacement). The public site links them with their current version's size and date.
+ */
+
+export const PUBLIC_DOCUMENTS = [
+  { name: "tupoksi", title: "Tupoksi" },
+  { name: "renja", title: "Renja" },
+  { name: "renstra", title: "Renstra" },
+  { name: "laporan_kinerja", title: "Laporan Kinerja" },
+] as const;
+
+export type PublicDocumentName = (typeof PUBLIC_DOCUMENTS)[number]["name"];
+
+export function documentHref(name: PublicDocumentName): string {
+  return `/${name}.pdf`;
+}
+
+export function isPublicDocumentName(value: string | null | undefined): value is PublicDocumentName {
+  return PUBLIC_DOCUMENTS.some((document) => document.name === value);
+}
+
+/** "2 KB", "1,2 MB": a file's size as Indonesian readers write it. */
+export function documentSize(bytes: number): string {
+  const number = (value: number) => new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(value);
+  return bytes < 1024 * 1024 ? `${number(Math.max(1, Math.round(bytes / 1024)))} KB` : `${number(bytes / (1024 * 1024))} MB`;
+}
+
+/** A document's small label beside its link, in its two parts: "PDF, 1,2 MB" and "diperbarui 02-12-2026". */
+export interface DocumentNote {
+  size: string;
+  date: string;
+}
+
+export function documentNote(version: { size: number; updatedAt: string }): DocumentNote {
+  return { size: `PDF, ${documentSize(version.size)}`, date: `diperbarui ${formatDayMonthYear(version.updatedAt)}` };
+}
+
+/** The label as one line: "PDF, 1,2 MB, diperbarui 02-12-2026". */
+export function documentLabel(version: { size: number; updatedAt: string }): string {
+  const { size, date } = documentNote(version);
+  return `${size}, ${date}`;
+}

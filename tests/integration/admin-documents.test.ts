@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { dataPaths } from "@server/data-dir.server";
+import { getConfig } from "@server/config.server";
+import { readAuditPage } from "~/platform/audit.server";
+import { currentDocument, replaceDocument } from "~/platform/documents.server";
+import * as documentsRoute from "~/routes/admin.documents";
+import { adminCookie, imageFile, submit, type ScreenRoute } from "./admin-screen-support";
+
+/**
+ * /admin/documents: an admin replaces a public PDF. Only a PDF (by its bytes, not its name) within
+ * the book files' limit is taken; it is written beside the old one and renamed over it, so the
+ * old version stays whole until the new one is, and every replacement is in the audit log.
+ */
+
+const route = documentsRoute as unknown as ScreenRoute;
+const PDF = readFileSync(path.resolve(__dirname, "../../public/renja.pdf"));
+const documentsDir = () => dataPaths(getConfig()).documents;
+
+function upload(document: string, file: File): FormData {
+  const body = new FormData();
+  body.set("document", document);
+  body.set("file", file);
+  return body;
+}
+
+afterEach(() => {
+  delete process.env.UPLOAD_BOOK_MAX_BYTES;
+});
+
+describe("replacing a public document", () => {
+  it("refuses a PNG named .pdf with an Indonesian message, keeping the current version", async () => {
+    const before = await currentDocument("renstra");
+    const png = new File([await imageFile().arrayBuffer()], "renstra.pdf", { type: "application/pdf" });
+    const submitted = await submit(route, "/admin/documents", await adminCookie(), upload("renstra", png));
+    expect(submitted).toMatchObject({ kind: "data", status: 400, data: { document: "renstra", message: "Berkas harus berupa dokumen PDF" } });
+    expect(await currentDocument("renstra")).toEqual(before);
+  });
+
+  it("refuses a file past the limit with 413", async () => {
+    process.env.UPLOAD_BOOK_MAX_BYTES = String(PDF.length - 1);
+    const submitted = await submit(route, "/admin/documents", await adminCookie(), upload("tupoksi", new File([PDF], "tupoksi.pdf")));
+    expect(submitted).toMatchObject({ kind: "data", status: 413, data: { document: "tupoksi" } });
+    if (submitted.kind === "data") expect(submitted.data).toHaveProperty("message", expect.stringMatching(/^Ukuran berkas melebihi batas /));
+    expect((await currentDocument("tupoksi"))?.replaced).toBe(false);
+  });
+
+  it("refuses a document that is not one of the four", async () => {
+    const submitted = await submit(route, "/admin/documents", await adminCookie(), upload("../passwd", new File([PDF], "x.pdf")));
+    expect(submitted).toMatchObject({ kind: "data", status: 400, data: { message: "Dokumen tidak dikenal" } });
+  });
+
+  it("puts a PDF in place, says so, and records it in the audit log", async () => {
+    const cookie = await adminCookie();
+    const submitted = await submit(route, "/admin/documents", cookie, upload("renja", new File([PDF], "Renja 2027.pdf")));
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/documents" });
+    expect(readFileSync(path.join(documentsDir(), "renja.pdf")).equals(PDF)).toBe(true);
+    expect(readdirSync(documentsDir()).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expect(await currentDocument("renja")).toMatchObject({ size: PDF.length, replaced: true });
+    const { entries } = readAuditPage({ page: 1, pageSize: 5, resource: "dokumen" });
+    expect(entries[0]).toMatchObject({
+      resource: "dokumen",
+      recordId: "renja",
+      action: "update",
+      outcome: "ok",
+      changes: [{ field: "file", kind: "file", name: "Renja 2027.pdf" }],
+    });
+  });
+});
+
+describe("the atomic replace", () => {
+  it("keeps the old version whole, and leaves no temporary file, when the new one fails midway", async () => {
+    await replaceDocument("laporan_kinerja", [Buffer.from("%PDF-1.4 lama")]);
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from("%PDF-1.4 baru, setengah");
+      throw new Error("the client went away");
+    }
+    await expect(replaceDocument("laporan_kinerja", failing())).rejects.toThrow("the client went away");
+    expect(readFileSync(path.join(documentsDir(), "laporan_kinerja.pdf"), "utf8")).toBe("%PDF-1.4 lama");
+    expect(readdirSync(documentsDir()).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+});
