@@ -35,8 +35,8 @@ export type BookCells = {
   published_date: string;
   isbn_issn: string;
   genres: string;
-  /** The stored cover's address, or the placeholder typeset from the title and author. */
-  cover: string;
+  /** The stored cover's address; none shows as none (the public pages draw a stand-in). */
+  cover: string | null;
 };
 
 export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
