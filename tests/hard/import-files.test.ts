@@ -6,7 +6,7 @@ import { IMPORT_TEXTS } from "~/admin-kit/import";
 import { bffEnv, startBff, type Bff } from "../e2e/helpers/processes.ts";
 import { decodeHtmlEntities } from "../e2e/helpers/text.ts";
 import { ALL_BAD_TABLE_FILES, xlsxMillionRows } from "../helpers/bad-table-files.ts";
-import { bookExportHeader, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, readJobState, startJob, uploadFile } from "../helpers/import-http.ts";
+import { bookExportHeader, bookIdsByTitle, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, readJobState, startJob, uploadFile } from "../helpers/import-http.ts";
 import { rssGrowthDuring } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
 import { HARD_UPSTREAM_TIMEOUT_MS, logIn, startHardStack, unhandledFailures, type HardStack, type UpstreamCall } from "./stack.ts";
@@ -140,6 +140,33 @@ describe("rows the catalogue cannot take", () => {
     expect(done.progress).toMatchObject({ created: 0, skipped: 20 });
     expect(stack.upstream.writesSince(writes)).toEqual([]);
     expect([...(await booksByTitle(stack.referenceApi.url, "Impor Dua Kali ")).values()]).toEqual(Array(20).fill(1));
+  });
+});
+
+describe("an upstream that answers a create without the new record's id", () => {
+  it("finds the run's new ids together, with a few reads of the list, not one whole read per row; the report names each", async () => {
+    const prefix = "Impor Tanpa Id";
+    const rows = 300;
+    const { answer } = await uploadAndPreview("tanpa-id.csv", newBooksCsv(header, rows, prefix, names));
+    const calls = stack.upstream.calls.length;
+    stack.upstream.fault = { kind: "no-id" };
+    stack.upstream.hits = isBookCreate;
+    try {
+      await startJob(base, cookie, "book", answer.job!);
+      const done = await jobSettled(stack.bffDataDir, answer.job!, ["done", "stopped"]);
+      expect(done).toMatchObject({ stage: "done", progress: { created: rows } });
+    } finally {
+      stack.upstream.reset();
+    }
+    const listReads = stack.upstream.calls.slice(calls).filter((call) => call.method === "GET" && call.path === "/api/books/all").length;
+    const stored = await bookIdsByTitle(stack.referenceApi.url, `${prefix} `);
+    const report = await (await fetch(`${base}/admin/import/book/report?job=${answer.job}`, { headers: { cookie } })).text();
+    const reported = report.trim().split(/\r\n/).slice(1).map((line) => line.split(";").map((cell) => cell.replace(/^"|"$/g, "")));
+    const named = reported.filter(([, label, , id]) => id !== "" && stored.get(label) === id).length;
+    record("creates answered without an id", `${named} of ${rows} rows named by their id; ${listReads} list pages read`, named === rows);
+    expect(named, "each row's report names its new record").toBe(rows);
+    // The whole list read for every row would be at least one page per row.
+    expect(listReads).toBeLessThan(rows / 3);
   });
 });
 

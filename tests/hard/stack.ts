@@ -33,7 +33,9 @@ export type Fault =
   /** 200 with valid JSON of the wrong shape. */
   | { kind: "wrong-shape" }
   /** A request with a body: reads its first bytes, then drops the connection (reads pass). */
-  | { kind: "cut-upload"; afterBytes: number };
+  | { kind: "cut-upload"; afterBytes: number }
+  /** Passed on, and the upstream's success answered as `{ message }` only: an upstream that names no new record's id (spec §7 names none). */
+  | { kind: "no-id" };
 
 export const FAULTS: Fault[] = [
   { kind: "delay", ms: 300 },
@@ -175,6 +177,8 @@ export class FaultyUpstream {
         req.resume();
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: "bukan daftar", id: { nested: [1, 2] }, token: 42 }));
         return;
+      case "no-id":
+        return this.forward(req, res, call, { withoutId: true });
       case "cut-upload": {
         if (call.method === "GET" || call.method === "HEAD") return this.forward(req, res, call);
         let received = 0;
@@ -188,7 +192,7 @@ export class FaultyUpstream {
     }
   }
 
-  private forward(req: IncomingMessage, res: ServerResponse, call: UpstreamCall) {
+  private forward(req: IncomingMessage, res: ServerResponse, call: UpstreamCall, { withoutId = false } = {}) {
     this.calls.push(call);
     this.urls.push(req.url ?? "/");
     if (call.method !== "GET" && call.method !== "HEAD" && call.path !== "/api/users/login") this.writes.push(call);
@@ -202,7 +206,13 @@ export class FaultyUpstream {
         agent: this.agent,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const status = answer.statusCode ?? 502;
+        if (withoutId && status < 300) {
+          answer.resume();
+          res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ message: "Data berhasil disimpan" }));
+          return;
+        }
+        res.writeHead(status, answer.headers);
         answer.pipe(res);
         answer.on("error", () => res.destroy());
       },

@@ -116,3 +116,9 @@ export async function booksByTitle(referenceApiUrl: string, prefix: string): Pro
   for (const { title } of books) if (title.startsWith(prefix)) counts.set(title, (counts.get(title) ?? 0) + 1);
   return counts;
 }
+
+/** The upstream's books whose title starts with `prefix`: each title's id (the last record's, if several). */
+export async function bookIdsByTitle(referenceApiUrl: string, prefix: string): Promise<Map<string, string>> {
+  const books = await upstreamList<{ id: number | string; title: string }>(referenceApiUrl, "/books/all", "books");
+  return new Map(books.filter(({ title }) => title.startsWith(prefix)).map(({ id, title }) => [title, String(id)]));
+}

@@ -6,6 +6,7 @@ import type { Cells, FieldDefinition, ScreenActionData } from "~/admin-kit/scree
 import type { AdminContext } from "~/platform/auth.server";
 import { encodeMultipart, IncomingForm, readLeadingFields } from "~/platform/multipart.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
+import type { PickerLists } from "../screen/choices.server.ts";
 import { fileRulesOf } from "../screen/file-rules.server.ts";
 import { saveRecord } from "../screen/save.server.ts";
 
@@ -28,6 +29,10 @@ export interface RowForm {
   entries: Array<[string, string]>;
   shown?: string;
   confirm?: string;
+  /** As the save's (save.server.ts `Submitted`): the run's copy of the list and of its pickers' lists, and its later lookup of new ids. */
+  duplicatesAmong?: readonly unknown[];
+  pickerLists?: Promise<PickerLists | undefined>;
+  findCreated?(values: Record<string, unknown>): Promise<string | null>;
 }
 
 /** A form body with no file, as the save reads any (its relay to the upstream reads the rest: nothing). */
@@ -80,6 +85,9 @@ export async function saveRow<Rec, C extends Cells, S extends z.ZodObject>(admin
         form,
         firstFile: undefined,
         rules: fileRulesOf(definition),
+        duplicatesAmong: row.duplicatesAmong,
+        pickerLists: row.pickerLists,
+        findCreated: row.findCreated,
         written: (id) => {
           written = {
             written: row.intent === "create" ? "created" : "updated",

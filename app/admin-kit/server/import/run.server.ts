@@ -4,8 +4,12 @@ import { IMPORT_TEXTS, type RowOutcome } from "~/admin-kit/import";
 import type { Cells } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
+import { isUpstreamError } from "~/platform/upstream.server";
 import type { ChoiceSources, ResourceAdapter } from "../screen/adapter.server.ts";
-import { saveRow, type RowSaved } from "./row-save.server.ts";
+import { readPickerLists, type PickerLists } from "../screen/choices.server.ts";
+import { screenReadModel } from "../screen/read-model.server.ts";
+import { CreatedIds } from "./created-ids.server.ts";
+import { saveRow, type RowForm, type RowSaved } from "./row-save.server.ts";
 import { appendLines, clearStop, jobFiles, readLines, readOutcomes, stopAsked, writeJob, type OutcomeLine, type PlannedRow, type StoredJob } from "./store.server.ts";
 
 /**
@@ -15,6 +19,12 @@ import { appendLines, clearStop, jobFiles, readLines, readOutcomes, stopAsked, w
  * process ending) resumes after the last row it finished, on any process. A row begun and never
  * finished may have been written: it is saved again only as a save that refuses a likely
  * duplicate, so that it is never written twice.
+ *
+ * The rows' duplicate checks look among the list as the run found it (each row's write clears
+ * the list's copy, and reading the whole list again for every row made the run 20 times slower
+ * than the upstream: docs/performance.md); the preview checked the file's rows against each
+ * other, and a row begun before a stop looks at the list as it is now. New records' ids the
+ * upstream did not answer with are looked up together (created-ids.server.ts).
  */
 
 /** Tries of a row whose save failed for the upstream (or a lock) before the run stops. */
@@ -23,6 +33,8 @@ const TRIES = 3;
 const RETRY_WAIT_MS = 1_000;
 /** The job's progress is written for the page at most this often. */
 const PROGRESS_MS = 500;
+/** New records' ids looked up (one read of the list) once this many wait, and at the run's end. */
+const IDS_AT_ONCE = 250;
 
 type Finished = Extract<OutcomeLine, { outcome: RowOutcome }>;
 
@@ -52,6 +64,14 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
     progress,
   });
   await writeJob(job);
+  const reads = await runReads(admin, adapter);
+  const { createdIds } = reads;
+  const named: Array<Promise<Finished | undefined>> = [];
+  const nameCreated = async () => {
+    await createdIds.settle();
+    const lines = (await Promise.all(named.splice(0))).filter((line) => line !== undefined);
+    if (lines.length > 0) await appendLines(files.outcomes, lines);
+  };
   let lastWritten = Date.now();
   const written = async () => {
     if (Date.now() - lastWritten < PROGRESS_MS) return;
@@ -71,18 +91,25 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
         break;
       }
       await appendLines(files.outcomes, [{ line: row.line, begun: true }]);
-      const result = await rowOutcome(admin, adapter, job, row, {
-        resumed: unfinished.has(row.line),
+      const resumed = unfinished.has(row.line);
+      let lookup: Promise<string | null> | undefined;
+      const result = await rowOutcome(admin, adapter, job, row, reads, {
+        resumed,
+        findCreated: (values) => (lookup ??= createdIds.find(values)),
       });
       if ("pause" in result) {
         Object.assign(job, { stage: "stopped", reason: result.pause });
         break;
       }
       await appendLines(files.outcomes, [result]);
+      // Its line again with the id, once found: the later line of a row is the one read.
+      if (result.outcome === "created" && !result.id && lookup) named.push(lookup.then((id) => (id ? { ...result, id } : undefined)));
+      if (named.length >= IDS_AT_ONCE) await nameCreated();
       progress[result.outcome] += 1;
       progress.done += 1;
       await written();
     }
+    await nameCreated();
     if (job.stage === "running") job.stage = "done";
   } catch (error) {
     log("import_run_failed", {
@@ -98,13 +125,49 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
   await writeJob(job);
 }
 
+/** What every row's save reads, read once for the run. */
+interface RunReads<Rec, C extends Cells, S extends z.ZodObject> {
+  /** The list's records for the duplicate checks; undefined (each save reads its own) when it has no rules or could not be read. */
+  among: readonly Rec[] | undefined;
+  /** The pickers' lists: read again once the run made a record of one, or one could not be read. */
+  pickerLists(): Promise<PickerLists | undefined>;
+  madeRecord(): void;
+  createdIds: CreatedIds<Rec, C, S>;
+}
+
+async function runReads<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>): Promise<RunReads<Rec, C, S>> {
+  let among: readonly Rec[] | undefined;
+  if (adapter.definition.duplicates?.length) {
+    try {
+      among = (await screenReadModel(admin.api, adapter as unknown as ResourceAdapter<Rec, C, z.ZodObject>)).records;
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+    }
+  }
+  const { choices } = adapter;
+  const readLists = () => (choices ? readPickerLists(admin.api, choices, adapter.definition.fields) : Promise.resolve(undefined));
+  let lists: Promise<PickerLists | undefined> | undefined;
+  return {
+    among,
+    async pickerLists() {
+      const read = (lists ??= readLists());
+      const answer = await read.catch(() => undefined);
+      if (!answer || Object.keys(answer.failures).length > 0) lists = undefined;
+      return read;
+    },
+    madeRecord: () => void (lists = undefined),
+    createdIds: new CreatedIds(admin, adapter),
+  };
+}
+
 /** A row's outcome, or a reason for the whole run to stop (the row left to be tried again). */
 async function rowOutcome<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   adapter: ResourceAdapter<Rec, C, S>,
   job: StoredJob,
   row: PlannedRow,
-  { resumed }: { resumed: boolean }
+  reads: RunReads<Rec, C, S>,
+  { resumed, findCreated }: { resumed: boolean } & Pick<RowForm, "findCreated">
 ): Promise<Finished | { pause: string }> {
   const finished = (outcome: RowOutcome, message?: string, id?: string | null): Finished => ({
     line: row.line,
@@ -116,7 +179,7 @@ async function rowOutcome<Rec, C extends Cells, S extends z.ZodObject>(
   const allowDuplicates = job.options?.duplicates === true && !resumed;
   if (row.duplicate && job.options?.duplicates !== true) return finished("skipped", `${row.duplicate} Tidak ditulis; centang “Tulis juga baris yang mirip” untuk menulisnya.`);
 
-  const entries = await withMadeRelations(admin, adapter, job, row);
+  const entries = await withMadeRelations(admin, adapter, job, row, reads);
   if ("skip" in entries) return "pause" in entries ? { pause: entries.pause } : finished(entries.failed ? "failed" : "skipped", entries.skip);
 
   let saved: RowSaved | undefined;
@@ -126,6 +189,10 @@ async function rowOutcome<Rec, C extends Cells, S extends z.ZodObject>(
       id: row.id,
       entries: entries.entries,
       shown: row.shown,
+      // A row begun before a stop may have been written: it looks at the list as it is now.
+      duplicatesAmong: resumed ? undefined : reads.among,
+      pickerLists: reads.pickerLists(),
+      findCreated,
     };
     saved = await saveRow(admin, adapter, form);
     if ("duplicates" in saved && allowDuplicates)
@@ -155,7 +222,7 @@ type Entries = { entries: Array<[string, string]> } | { skip: string; failed?: b
  * admin ticked that list (made once per name for the whole job, by that list's own save); a row
  * naming one of an unticked list is skipped.
  */
-async function withMadeRelations<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>, job: StoredJob, row: PlannedRow): Promise<Entries> {
+async function withMadeRelations<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>, job: StoredJob, row: PlannedRow, reads: RunReads<Rec, C, S>): Promise<Entries> {
   const ids = new Map<string, string>();
   const fields = new Map(adapter.definition.fields.map((field) => [field.name, field]));
   for (const [fieldName, names] of Object.entries(row.missing ?? {})) {
@@ -181,6 +248,7 @@ async function withMadeRelations<Rec, C extends Cells, S extends z.ZodObject>(ad
           failed: true,
         };
       ids.set(standIn, made.id);
+      if (made.now) reads.madeRecord();
     }
   }
   return {
@@ -192,7 +260,7 @@ async function madeRecord(
   admin: AdminContext,
   job: StoredJob,
   { list, source, name, line }: { list: string; source: ChoiceSources[string]; name: string; line: number }
-): Promise<{ id: string } | { failed: string } | { pause: string }> {
+): Promise<{ id: string; now?: boolean } | { failed: string } | { pause: string }> {
   const key = nameKey(name);
   const known = job.made?.[list]?.[key];
   if (known) return { id: known };
@@ -208,7 +276,7 @@ async function madeRecord(
       [list]: { ...job.made?.[list], [key]: saved.id },
     };
     await writeJob(job);
-    return { id: saved.id };
+    return { id: saved.id, now: true };
   }
   if ("duplicates" in saved)
     return {

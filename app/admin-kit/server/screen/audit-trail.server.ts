@@ -98,31 +98,36 @@ export function createdId(answer: unknown): string | null {
 }
 
 /**
- * A new record's id when the upstream's answer named none: its list read anew, the newest
- * record holding every value the form sent in its text fields.
- * Null when none does, or the list cannot be read.
+ * New records' ids when the upstream's answers named none: their list read anew once, for each
+ * the newest record holding every value its form sent in its text fields. Null for one none
+ * holds, and for all when the list cannot be read. An import asks for a run's rows together
+ * (import/created-ids.server.ts): one read of the list, not one per row.
  */
-export async function findCreatedId<Rec, C extends Cells, S extends z.ZodObject>(
+export async function findCreatedIds<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
   adapter: ResourceAdapter<Rec, C, S>,
-  values: Record<string, unknown>,
-): Promise<string | null> {
+  sentValues: ReadonlyArray<Record<string, unknown>>,
+): Promise<Array<string | null>> {
   // Files have no rule; a relation is an id the list's record may carry by name only.
-  const compared = adapter.definition.fields.filter((field) => field.rule && !field.optionsFrom && field.name in values);
-  const sent = (record: Rec) => {
-    const stored = adapter.formValues(record);
-    return compared.every((field) => isStoredValue(field, stored[field.name], values[field.name]));
+  const sent = (values: Record<string, unknown>) => {
+    const compared = adapter.definition.fields.filter((field) => field.rule && !field.optionsFrom && field.name in values);
+    return (record: Rec) => {
+      const stored = adapter.formValues(record);
+      return compared.every((field) => isStoredValue(field, stored[field.name], values[field.name]));
+    };
   };
   try {
     const listed = adapter as ResourceAdapter<Rec, C, z.ZodObject>;
     const records = adapter.definition.singleRecord
       ? [...(await adapter.list(admin.api, undefined))].reverse()
       : (await rereadScreenReadModel(admin.api, listed)).records;
-    const found = records.find(sent);
-    return found === undefined ? null : adapter.idOf(found);
+    return sentValues.map((values) => {
+      const found = records.find(sent(values));
+      return found === undefined ? null : adapter.idOf(found);
+    });
   } catch (error) {
     log("audit_created_id_unavailable", errorFields(error));
-    return null;
+    return sentValues.map(() => null);
   }
 }
 

@@ -123,6 +123,7 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     options,
     confirmed,
     reread = false,
+    among,
   }: {
     /** An edit's record (never its own duplicate). */
     id: string | undefined;
@@ -134,6 +135,8 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     confirmed: string | undefined;
     /** The list is read anew, not from its copy (a write under the same keys ended a moment ago, on any process). */
     reread?: boolean;
+    /** The records to look among instead of the list's copy (an import run's, kept from its start); not when `reread`. */
+    among?: readonly unknown[];
   },
 ): Promise<DuplicateWarning | undefined> {
   const applied = appliedRules(adapter.definition, unchanged);
@@ -141,7 +144,8 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   const listed = adapter as unknown as ResourceAdapter<Rec, Cells, z.ZodObject>;
   let records: readonly Rec[];
   try {
-    records = (await (reread ? rereadScreenReadModel : screenReadModel)(admin.api, listed)).records;
+    // `among` is this screen's records, as its caller read them from this same list.
+    records = among && !reread ? (among as readonly Rec[]) : (await (reread ? rereadScreenReadModel : screenReadModel)(admin.api, listed)).records;
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     log("duplicate_check_unavailable", { screen: adapter.definition.id, ...errorFields(error) });

@@ -23,7 +23,7 @@ import { UPLOAD_MESSAGES } from "~/platform/uploads.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { WriteFailed, type ResourceAdapter, type StagedWrite, type WriteCall, type WriteContext } from "./adapter.server.ts";
 import { alertOf, echoedForm, failureMessage, firstValue, listLocation, refused, refusalStatus } from "./answers.server.ts";
-import { auditOf, createdId, findCreatedId, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
+import { auditOf, createdId, findCreatedIds, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
 import { chosenIn, formChoices, readPickerLists, unknownChoices, type PickerLists } from "./choices.server.ts";
 import { currentRecord } from "./current-record.server.ts";
 import { duplicateLockKeys, duplicateWarning } from "./duplicates.server.ts";
@@ -49,6 +49,12 @@ export interface Submitted extends FormFiles {
   written?(id: string | null): Response;
   /** Answers instead of writing an update that changes nothing (an import's row as stored); without it, such an update is written as any other. */
   whenUnchanged?(): Response;
+  /** An import's: the records a likely duplicate is looked for among (its run's copy of the list), not the list read again after each row's write. */
+  duplicatesAmong?: readonly unknown[];
+  /** An import's: its run's pickers' lists (which each row's write clears, as they count the records), not read again for each row. */
+  pickerLists?: Promise<PickerLists | undefined>;
+  /** An import's: a new record's id, when the answer named none, found later with its run's other rows (`written` hears null). */
+  findCreated?(values: Record<string, unknown>): Promise<string | null>;
 }
 
 type Answer = ReturnType<typeof data<ScreenActionData>> | Response;
@@ -129,7 +135,7 @@ export function openSave<Rec, C extends Cells, S extends z.ZodObject>(admin: Adm
   if (!call || !failure) return undefined;
   const relationFields = adapter.relations ? relationFieldsOf(definition.fields) : new Map<string, FieldDefinition>();
   const relationEdits = intent === "update" ? readRelationEdits(fields, relationFields) : NO_RELATION_EDITS;
-  const pickerLists = adapter.choices ? readPickerLists(admin.api, adapter.choices, definition.fields) : Promise.resolve(undefined);
+  const pickerLists = submitted.pickerLists ?? (adapter.choices ? readPickerLists(admin.api, adapter.choices, definition.fields) : Promise.resolve(undefined));
   pickerLists.catch(() => undefined);
   return {
     admin,
@@ -154,17 +160,8 @@ async function sendBack<Rec, C extends Cells, S extends z.ZodObject>(save: Save<
   const { definition } = save.adapter;
   const lists = await save.pickerLists;
   const choices = lists ? formChoices(lists, definition.fields, { chosen: chosenIn(save.formData, definition.fields) }) : undefined;
-  return data<ScreenActionData>(
-    {
-      result: echoedForm(definition)(result),
-      ...(alert ? { alert } : {}),
-      ...(choices ? { choices } : {}),
-      ...(save.shown ? { shown: save.shown } : {}),
-      ...(conflict ? { conflict } : {}),
-      ...(duplicates ? { duplicates } : {}),
-    },
-    { status },
-  );
+  const sentBack = { ...(alert ? { alert } : {}), ...(choices ? { choices } : {}), ...(save.shown ? { shown: save.shown } : {}), ...(conflict ? { conflict } : {}), ...(duplicates ? { duplicates } : {}) };
+  return data<ScreenActionData>({ result: echoedForm(definition)(result), ...sentBack }, { status });
 }
 
 /**
@@ -273,6 +270,7 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
     options: lists?.options,
     confirmed: firstValue(submitted.fields, DUPLICATE_CONFIRM_FIELD),
     reread,
+    among: submitted.duplicatesAmong,
   });
   if (!likely) return undefined;
   // Without JavaScript the chosen files came with this form and are not kept: the admin chooses them again.
@@ -318,7 +316,7 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   }
   let written: string | null | undefined;
   let found: Promise<string | null> | undefined;
-  const findId = () => (found ??= findCreatedId(admin, adapter, values));
+  const findId = () => (found ??= submitted.findCreated?.(values) ?? findCreatedIds(admin, adapter, [values]).then(([id]) => id));
   try {
     const answer = await sendWrite(admin, adapter, save.call, values, context, submitted);
     written = context.id ?? createdId(answer);
@@ -345,6 +343,6 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   } finally {
     clearResource(adapter.resource);
   }
-  if (submitted.written) return submitted.written(written ?? (await findId()));
+  if (submitted.written) return submitted.written(written ?? (submitted.findCreated ? null : await findId()));
   return redirectWithAlert(admin.session, listLocation(request, { created: submitted.intent === "create" }), save.success ? { type: "success", message: save.success } : undefined);
 }
