@@ -128,12 +128,14 @@ test.describe("the preview and the run", () => {
   });
 
   test("a run stopped midway resumes where it stopped and writes every row once", async ({ shaped }) => {
+    test.slow();
     const admin = await shaped.open({ javaScript: true });
     const { page } = admin;
     const [known] = await books(shaped);
     const author = nameOf(known.author);
-    const count = 150;
-    const titles = Array.from({ length: count }, (_, n) => `Hentikan Lanjut ${String(n + 1).padStart(3, "0")}`);
+    // Rows enough that the run (some 150 rows a second on a quiet machine: 4 s) is still going when the click comes.
+    const count = 600;
+    const titles = Array.from({ length: count }, (_, n) => `Hentikan Lanjut ${String(n + 1).padStart(4, "0")}`);
     const csv = ["Judul;Pengarang;Penerbit;Tanggal Terbit", ...titles.map((title) => `${title};${author};Penerbit Hentikan;15-08-2021`)].join("\n");
     await admin.open("/admin/import/book");
     await previewOf(page, { name: "hentikan.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
