@@ -118,7 +118,7 @@ describe("book list", () => {
       files: { cover: "/covers/sampul-5.png", file: "/files/buku-5.pdf" },
     });
     // A book without a cover shows one typeset from its title and author.
-    expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: null });
+    expect(screen.rows[0].cells).toMatchObject({ title: "Tanpa Relasi", author: "Anonim", publisher: "", genres: "", cover: "/cover-placeholder.svg?judul=Tanpa+Relasi&pengarang=Anonim&v=1" });
     expect(screen.paging).toEqual({ page: 1, hasMore: false, pageCount: 1, perPage: 20, view: "" });
     // The list is read (this upstream answers every page alike: the repeat ends it), and beside it
     // the classifications, which name the classification filter's values (ids on a book); the

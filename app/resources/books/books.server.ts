@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { formatDayMonthYear } from "~/lib/dates";
 import { coverUrl, fileUrl } from "~/lib/files";
+import { placeholderCoverUrl } from "~/lib/placeholder-cover";
 import { toDateInputValue } from "~/lib/format";
 import { standardNumberQuery, standardNumberSearchTerms } from "~/lib/standard-numbers";
 import type { StoredRelation } from "~/admin-kit/relations";
@@ -166,8 +167,7 @@ export const bookAdapter = serveResource(bookResource, {
     published_date: text.date(record.published_date),
     isbn_issn: record.isbn_issn,
     genres: record.genres.map((genre) => genre.name).join(", "),
-    // No typeset stand-in here (the public pages draw one): the librarian sees which books lack a cover.
-    cover: coverUrl(record.cover),
+    cover: coverUrl(record.cover) ?? placeholderCoverUrl(record.title, record.author.name),
   }),
   formValues: (record) => ({
     title: record.title,

@@ -35,8 +35,8 @@ export type BookCells = {
   published_date: string;
   isbn_issn: string;
   genres: string;
-  /** The stored cover's address; none shows as none (the public pages draw a stand-in). */
-  cover: string | null;
+  /** The stored cover's address, or the placeholder typeset from the title and author. */
+  cover: string;
 };
 
 export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
@@ -45,11 +45,11 @@ export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
   placement: () => MOBILE_APP_ONLY,
   caption: "Daftar buku",
   rowLabel: (book) => book.title,
-  // At 1366×768 a row is two short lines (issue 47): the cover small, the author under the title,
-  // the synopsis on one line; the publisher, the date and the author's own column are in the
-  // column chooser. The listed order stays the book list copy's (books.server.ts, `bookList`).
+  // At 1366×768 a row is two short lines (issue 47): the cover no taller than they are (26 px
+  // wide), the author under the title, the synopsis on one line; the publisher, the date and the
+  // author's own column are in the column chooser. The listed order stays the book list copy's (books.server.ts, `bookList`).
   columns: [
-    { header: "Sampul", accessor: "cover", display: "image", width: 32 },
+    { header: "Sampul", accessor: "cover", display: "image", width: 26 },
     { header: "Judul", accessor: "title", oneLine: true, under: "author", width: "13rem" },
     { header: "Pengarang", accessor: "author", wrap: true, optional: true },
     { header: "Penerbit", accessor: "publisher", wrap: true, optional: true },
