@@ -13,7 +13,7 @@ import { checkXlsxFile, xlsxRecords } from "./table-files/xlsx.server";
  * memory stays flat whatever the file's length. It knows no resource: the import maps the cells.
  */
 
-export { TABLE_FILE_LIMITS, TableFileRefused } from "./table-files/refusals.server";
+export { refuse as refuseTableFile, TABLE_FILE_LIMITS, TableFileRefused } from "./table-files/refusals.server";
 export type { CsvDialect, TableRow };
 
 export type TableFileFormat = "xlsx" | "csv";

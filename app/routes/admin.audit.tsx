@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = readListView(search);
   const { page, q } = view;
   const requested = search.get("resource");
-  const resource = RESOURCES.screenById(requested ?? undefined)?.page.id ?? null;
+  const resource = RESOURCES.auditedScreens.find((screen) => screen.value === requested)?.value ?? null;
   const flashed = await takeFlashAlert(admin.session);
   const alerts: AlertMessage[] = [];
   if (flashed) alerts.push({ id: `flash-${Date.now().toString(36)}`, ...flashed.alert });

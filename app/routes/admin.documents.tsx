@@ -10,6 +10,7 @@ import { checkedFileBytes, FormRejected, IncomingForm, MalformedForm, readLeadin
 import { documentHref, documentLabel, isPublicDocumentName, PUBLIC_DOCUMENTS } from "~/config/documents";
 import { megabytes } from "~/lib/file-kinds";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
+import { DOCUMENTS_PAGE } from "~/admin-kit/resource";
 import { Alert } from "~/components/admin/Alert";
 import kitStyles from "~/styles/admin-kit.css?url";
 
@@ -17,7 +18,7 @@ import kitStyles from "~/styles/admin-kit.css?url";
  * Riwayat › Dokumen: the public PDFs (Tupoksi, Renja, Renstra, Laporan Kinerja) replaced without a
  * redeploy. One form per document, multipart, working without JavaScript; the file is checked by
  * its content (PDF only), bounded by the book files' limit, streamed to DATA_DIR and put in place
- * whole (app/platform/documents.server.ts). Each replacement is in the audit log as "dokumen".
+ * whole (app/platform/documents.server.ts). Each replacement is in the audit log under the page's name.
  */
 
 export const handle = { uploads: ["book"] };
@@ -26,7 +27,8 @@ export const links = () => [{ rel: "stylesheet", href: kitStyles }];
 
 const FIELDS = { document: "document", file: "file" } as const;
 /** The audit log's name for these changes. */
-const AUDIT_RESOURCE = "dokumen";
+/** The page's own id: its entries filter in the audit log as the screens' do (registry.server.ts `auditedScreens`). */
+const AUDIT_RESOURCE = DOCUMENTS_PAGE.id;
 const PAGE_PATH = "/admin/documents";
 
 export const DOCUMENT_MESSAGES = {

@@ -5,7 +5,9 @@ import { dataPaths } from "@server/data-dir.server";
 import { getConfig } from "@server/config.server";
 import { readAuditPage } from "~/platform/audit.server";
 import { currentDocument, replaceDocument } from "~/platform/documents.server";
+import * as auditRoute from "~/routes/admin.audit";
 import * as documentsRoute from "~/routes/admin.documents";
+import { request } from "../helpers/sessions";
 import { adminCookie, imageFile, submit, type ScreenRoute } from "./admin-screen-support";
 
 /**
@@ -58,14 +60,21 @@ describe("replacing a public document", () => {
     expect(readFileSync(path.join(documentsDir(), "renja.pdf")).equals(PDF)).toBe(true);
     expect(readdirSync(documentsDir()).filter((name) => name.endsWith(".tmp"))).toEqual([]);
     expect(await currentDocument("renja")).toMatchObject({ size: PDF.length, replaced: true });
-    const { entries } = readAuditPage({ page: 1, pageSize: 5, resource: "dokumen" });
+    const { entries } = readAuditPage({ page: 1, pageSize: 5, resource: "documents" });
     expect(entries[0]).toMatchObject({
-      resource: "dokumen",
+      resource: "documents",
       recordId: "renja",
       action: "update",
       outcome: "ok",
       changes: [{ field: "file", kind: "file", name: "Renja 2027.pdf" }],
     });
+    // The audit log's own page offers the documents in its filter and names them.
+    const audit = (await auditRoute.loader({ request: request("/admin/audit?resource=documents", { cookie }), params: {}, context: { clientIp: "x" } })) as {
+      data: { resource: string | null; screens: Array<{ value: string; label: string }>; rows: Array<{ cells: { resource: string } }> };
+    };
+    expect(audit.data.resource).toBe("documents");
+    expect(audit.data.screens).toContainEqual({ value: "documents", label: "Dokumen" });
+    expect(audit.data.rows[0].cells.resource).toBe("Dokumen");
   });
 });
 

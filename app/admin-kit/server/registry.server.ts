@@ -1,7 +1,7 @@
 import type * as z from "zod";
 import { adminPage, adminPath, type AdminPage, type AdminSection } from "~/admin-kit/menu";
 import type { OptionsAnswer } from "~/admin-kit/pickers";
-import { adminMenu, checkResourceList, listedResources, screenAt, type ListedResource, type ResourceDeclaration, type ResourceSections } from "~/admin-kit/resource";
+import { adminMenu, checkResourceList, DOCUMENTS_PAGE, listedResources, screenAt, type ListedResource, type ResourceDeclaration, type ResourceSections } from "~/admin-kit/resource";
 import type { Cells, ScreenDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { knowResources } from "~/platform/cache.server";
@@ -142,8 +142,9 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     home: adminPath(screens[0].page),
     screenById,
     screenAt: (pathname) => screenById(screenAt(sections, pathname)?.id),
-    auditedScreens: screens.map((screen) => ({ value: screen.page.id, label: screen.page.alias })),
-    screenName: (id) => screenById(id)?.page.alias ?? id,
+    // The public documents' page records its replacements too (routes/admin.documents.tsx).
+    auditedScreens: [...screens.map(({ page }) => page), DOCUMENTS_PAGE].map((page) => ({ value: page.id, label: page.alias })),
+    screenName: (id) => (id === DOCUMENTS_PAGE.id ? DOCUMENTS_PAGE.alias : (screenById(id)?.page.alias ?? id)),
     searchOptions: (api, list, q) => (Object.hasOwn(lists, list) ? searchChoices(api, lists[list], q) : undefined),
     addOption: (admin, request, list) => (Object.hasOwn(lists, list) && lists[list].addInline ? addOption(admin, request, lists[list]) : undefined),
     fileRuleOf({ screen, field }) {

@@ -11,8 +11,7 @@ import { detachedAdmin, endingSessionOnRefusal, type AdminContext } from "~/plat
 import { csvResponse } from "~/platform/csv.server";
 import { FormRejected, IncomingForm, MalformedForm, readLeadingFields } from "~/platform/multipart.server";
 import { lockKey, RecordBusy, withRecordLocks } from "~/platform/record-locks.server";
-import { TABLE_FILE_LIMITS } from "~/platform/table-files.server";
-import { megabytes } from "~/lib/file-kinds";
+import { refuseTableFile, TABLE_FILE_LIMITS } from "~/platform/table-files.server";
 import { errorFields, log } from "@server/log.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 import { exportFileName } from "../screen/export.server.ts";
@@ -188,7 +187,7 @@ async function receiveFile<Rec, C extends Cells>(
   const bounded = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      done(received > limit ? new FormRejected(IMPORT_FIELDS.file, `Berkas “${fileName}” terlalu besar: paling besar ${megabytes(limit)}.`, 413) : null, chunk);
+      done(received > limit ? new FormRejected(IMPORT_FIELDS.file, refuseTableFile.tooLarge(fileName).message, 413) : null, chunk);
     },
   });
   try {
