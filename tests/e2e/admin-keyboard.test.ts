@@ -1,5 +1,5 @@
 import type { FileChooser, Locator, Page } from "playwright-core";
-import { adminMenu } from "~/admin-kit/resource";
+import { adminMenu, DOCUMENTS_PAGE } from "~/admin-kit/resource";
 import { RESOURCE_SECTIONS } from "~/resources/resources";
 import { expect, type Stack, test } from "./fixtures.ts";
 import {
@@ -307,8 +307,10 @@ function expectComplete(sweep: Sweep) {
 /** The screens with no add or edit form: the change history is read, never written. */
 const WITHOUT_FORM = new Set(["audit"]);
 
-/** The menu's pages, in its order (app/resources/screens.ts: the screens, then the audit log's page). */
-const MENU_PAGES = adminMenu(RESOURCE_SECTIONS).flatMap((section) => section.pages);
+/** The menu's pages of records, in its order (app/resources/screens.ts: the screens, then the audit log's page); the public documents' page is a form of its own, below. */
+const MENU_PAGES = adminMenu(RESOURCE_SECTIONS)
+  .flatMap((section) => section.pages)
+  .filter((page) => page.id !== DOCUMENTS_PAGE.id);
 
 for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment: page.id, heading: page.title, hasForm: !WITHOUT_FORM.has(page.id) })))
   test.describe(`/admin/${segment} with the keyboard`, () => {
@@ -352,6 +354,15 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
       expectComplete(await sweepTabOrder(page, dialog));
     });
   });
+
+test("/admin/documents with the keyboard: reaches every control by Tab, each showing focus", async ({ browser, mainStack }) => {
+  const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
+  const { page } = admin;
+  await admin.open(`/admin/${DOCUMENTS_PAGE.id}`);
+  expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(DOCUMENTS_PAGE.title);
+  await waitForVisibleContent(page);
+  expectComplete(await sweepTabOrder(page, page.locator("body")));
+});
 
 test.describe("at phone width", () => {
   test("opens the menu from the keyboard and reaches every control of the screen", async ({ admins }) => {
