@@ -2,6 +2,7 @@ import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
 import * as z from "zod";
+import { siteOrHttpsImageUrl } from "./image-url.server.ts";
 
 /**
  * Every setting the process reads from its environment, validated once.
@@ -107,6 +108,9 @@ const envSchema = z
      */
     FORM_DRAFT_MAX_AGE_MS: numberFromEnv(8 * 60 * 60 * 1000, 60_000),
     PRODUCT_TITLE: z.string().min(1).default("Dinas Perpustakaan dan Kearsipan"),
+    /** The region above the agency's name in the public header; an emblem neither on this site nor https: is ignored (image-url.server.ts). */
+    REGION_NAME: z.string().trim().optional(),
+    REGION_EMBLEM_URL: z.string().optional().transform(siteOrHttpsImageUrl),
     OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
     OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
     APP_STORE_URL: httpUrl.default("https://play.google.com/store/apps/details?id=id.go.dispusip.mobile"),
@@ -204,6 +208,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     formDrafts: { maxAgeMs: env.FORM_DRAFT_MAX_AGE_MS },
     product: {
       title: env.PRODUCT_TITLE,
+      region: { name: env.REGION_NAME || undefined, emblemUrl: env.REGION_EMBLEM_URL },
       office: { latitude: env.OFFICE_LATITUDE, longitude: env.OFFICE_LONGITUDE },
       appStoreUrl: env.APP_STORE_URL,
       appBookUrl: env.APP_BOOK_URL,

@@ -22,6 +22,7 @@ const PATHS: Record<IconName, string> = {
   log: "M3 12a9 9 0 1 0 2.6-6.4 M3 4v5h5 M12 7v5l3 2",
   desk: "M3 3h8v8H3z M13 3h8v5h-8z M13 10h8v11h-8z M3 13h8v8H3z",
   menu: "M3 6h18 M3 12h18 M3 18h18",
+  "chevron-down": "M6 9l6 6 6-6",
   close: "M6 6l12 12 M18 6 6 18",
   logout: "M9 21H4V3h5 M16 17l5-5-5-5 M21 12H9",
   link: "M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1 M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1",

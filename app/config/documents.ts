@@ -13,6 +13,20 @@ export const PUBLIC_DOCUMENTS = [
   { name: "laporan_kinerja", title: "Laporan Kinerja" },
 ] as const;
 
+/**
+ * The duties' main points, on the home page above the link to the whole Tupoksi PDF: its
+ * chapter III (the head of office, the secretariat, the library and the archive divisions, the
+ * mobile library) in five lines, as the demo's document (scripts/public-documents/tupoksi.ts)
+ * sets it out. A deployment that publishes its own Tupoksi rewrites them here.
+ */
+export const TUPOKSI_POINTS = [
+  "Perumusan kebijakan teknis bidang perpustakaan dan bidang kearsipan.",
+  "Penyelenggaraan layanan perpustakaan umum daerah, perpustakaan digital, dan perpustakaan keliling.",
+  "Pengembangan dan pelestarian koleksi bahan pustaka, termasuk koleksi muatan lokal.",
+  "Pembinaan perpustakaan desa dan sekolah serta pembudayaan gemar membaca.",
+  "Pengelolaan, penyelamatan, dan pelestarian arsip daerah, serta pembinaan kearsipan perangkat daerah dan desa.",
+] as const;
+
 export type PublicDocumentName = (typeof PUBLIC_DOCUMENTS)[number]["name"];
 
 export function documentHref(name: PublicDocumentName): string {

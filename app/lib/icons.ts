@@ -26,4 +26,4 @@ export type MenuIcon =
 /** The icon beside a form field. */
 export type FieldIcon = "link" | "calendar" | "mail" | "phone" | "pin" | "user" | "at";
 
-export type IconName = MenuIcon | FieldIcon | "menu" | "close" | "logout" | "edit" | "detail" | "delete" | "export" | "add" | "check" | "alert" | "question";
+export type IconName = MenuIcon | FieldIcon | "menu" | "chevron-down" | "close" | "logout" | "edit" | "detail" | "delete" | "export" | "add" | "check" | "alert" | "question";

@@ -26,7 +26,7 @@ import { responsiveImage } from "~/lib/images";
 import { clipText } from "~/lib/text";
 import { ACTIVITIES_PATH } from "~/lib/paths";
 import { publicPageMeta } from "~/lib/public-meta";
-import { documentHref } from "~/config/documents";
+import { documentHref, TUPOKSI_POINTS } from "~/config/documents";
 import { DocumentNoteText } from "~/components/public/DocumentNote";
 import type { PublicLayoutData } from "./_public";
 import type { GovernmentOrganization, WithContext } from "schema-dts";
@@ -191,7 +191,12 @@ export default function Home() {
         <h2 id="tupoksi" className="section-title">
           Tugas Pokok dan Fungsi
         </h2>
-        <p>Uraian tugas pokok dan fungsi dinas tersedia dalam dokumen PDF.</p>
+        <p>Pokok-pokok tugas dan fungsi dinas. Uraian lengkapnya tersedia dalam dokumen PDF.</p>
+        <ul className="duties-points">
+          {TUPOKSI_POINTS.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
         <a className="read-more" href={documentHref("tupoksi")} target="_blank" rel="noopener">
           BACA SELENGKAPNYA
           <span className="visually-hidden"> (PDF, membuka tab baru)</span>

@@ -56,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const seo: PublicLayoutSeo = { siteUrl, product: product.title, shareImage: shareImagePath(product.title) };
   return {
     ...seo,
+    /** The region's name and emblem in the header, each optional (REGION_NAME, REGION_EMBLEM_URL). */
+    region: product.region,
     appStoreUrl: product.appStoreUrl,
     appQrUrl: qrImagePath(product.appStoreUrl),
     contact,
@@ -70,13 +72,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function PublicLayout() {
-  const { product, appStoreUrl, appQrUrl, contact, catalogue, browserScript, documentLabels } = useLoaderData<typeof loader>();
+  const { product, region, appStoreUrl, appQrUrl, contact, catalogue, browserScript, documentLabels } = useLoaderData<typeof loader>();
   return (
     <div className="public-site">
       <a className="skip-link" href="#konten">
         Langsung ke konten
       </a>
-      <SiteHeader product={product} appStoreUrl={appStoreUrl} catalogue={catalogue} documentLabels={documentLabels} />
+      <SiteHeader product={product} region={region} appStoreUrl={appStoreUrl} catalogue={catalogue} documentLabels={documentLabels} />
       <main id="konten" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
@@ -114,10 +114,16 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const submitting = navigation.state === "submitting";
+  const product = useRouteLoaderData<RootData>("root")?.product.title;
 
   return (
     <main className="login-page">
       <div className="login-card">
+        {/* Whose back-office this is; the logo is decorative beside the name. */}
+        <p className="login-agency">
+          <img src="/logo.svg" alt="" width="48" height="48" />
+          <span>{product}</span>
+        </p>
         <h1>Login</h1>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
@@ -157,6 +163,10 @@ export default function Login() {
             {submitting ? "Memproses..." : "LOGIN"}
           </button>
         </Form>
+        {/* A plain link: the public pages are documents of their own, not a client-side render. */}
+        <p className="login-back">
+          <a href="/">Kembali ke situs</a>
+        </p>
       </div>
     </main>
   );

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN_EMAIL, DEMO_PASSWORD, DESKTOP, isUnhydratedPublicDocument, LOGIN_FAILED, STAFF_EMAIL, submitLogin, waitForHydration, waitForPath } from "./helpers/index.ts";
+import { ADMIN_EMAIL, axeViolations, DEMO_PASSWORD, DESKTOP, isUnhydratedPublicDocument, LOGIN_FAILED, STAFF_EMAIL, submitLogin, waitForHydration, waitForPath } from "./helpers/index.ts";
 
 /** Logging in and out in a real browser, with JavaScript on and with it off. */
 
@@ -53,6 +53,26 @@ for (const { javaScript, label } of [
     expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
     // The form is still there to try again.
     await page.getByRole("button", { name: "LOGIN", exact: true }).waitFor();
+  });
+
+  test("shows whose back-office it is (the agency's logo and name) and links back to the site", async () => {
+    page = await context.newPage();
+    await openLogin();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Login");
+    const agency = page.locator(".login-agency");
+    // The deployment's default PRODUCT_TITLE (these tests do not set it).
+    expect(await agency.innerText()).toBe("Dinas Perpustakaan dan Kearsipan");
+    const logo = agency.locator("img");
+    expect(await logo.getAttribute("src")).toBe("/logo.svg");
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    // axe runs in the page: this look is with JavaScript on.
+    if (javaScript) expect(await axeViolations(page, { targetSize: true })).toEqual([]);
+
+    await page.getByRole("link", { name: "Kembali ke situs" }).click();
+    await waitForPath(page, "/");
+    await page.getByRole("navigation", { name: "Navigasi utama" }).waitFor({ state: "attached" });
+    // A document of its own, with its own script, not a client-side render of the login page's.
+    if (javaScript) expect(await isUnhydratedPublicDocument(page)).toBe(true);
   });
 
   test("an admin lands on /admin/slider-manager with the heading Slider", async () => {

@@ -7,7 +7,7 @@ import { apiData } from "./helpers/index.ts";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 
-/** Spec §2: pages in the same tab, documents (and the organisation chart) in a new one. */
+/** Spec §2: pages in the same tab, documents (and the organisation chart) in a new one; the four PDFs under "Dokumen". */
 const SAME_TAB = [
   { label: "Home", href: "/" },
   { label: "Sejarah", href: "/history" },
@@ -38,6 +38,11 @@ const open = (contexts: Contexts, { bffUrl }: Stack, viewport: { width: number; 
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Navigasi utama" });
 const navLink = (page: Page, label: string) => nav(page).getByRole("link", { name: label, exact: label === "Home" });
+/** Opens the Dokumen group, where the PDFs are (public-header-fit.test.ts checks the group itself). */
+const openDocuments = async (page: Page) => {
+  await nav(page).locator("summary", { hasText: "Dokumen" }).click();
+  await expect.poll(() => navLink(page, PDFS[0].label).isVisible()).toBe(true);
+};
 
 test.describe("navigation at 1280 px", () => {
   test("shows every link with the right target: pages in the same tab, documents and the chart in a new tab, the app-store button", async ({ contexts, mainStack }) => {
@@ -52,6 +57,9 @@ test.describe("navigation at 1280 px", () => {
       expect(await link.getAttribute("href"), label).toBe(href);
       expect(await link.getAttribute("target"), label).toBeNull();
     }
+    // The PDFs show once their group is open; the chart has its own entry.
+    expect(await navLink(page, "Renja").isVisible()).toBe(false);
+    await openDocuments(page);
     for (const { label, href } of NEW_TAB) {
       const link = navLink(page, label);
       expect(await link.isVisible(), label).toBe(true);
@@ -113,6 +121,7 @@ test.describe("navigation at 1280 px", () => {
     expect(new URL(page.url()).pathname).toBe("/");
 
     // The new tab asks for the document (shown or, in a Chromium without a PDF viewer, downloaded).
+    await openDocuments(page);
     const [pdf, pdfRequest] = await Promise.all([
       page.context().waitForEvent("page"),
       page.context().waitForEvent("request", (request) => new URL(request.url()).pathname === "/renstra.pdf"),
@@ -136,6 +145,7 @@ for (const { javaScript, label } of [
 
     await toggle.click();
     await expect.poll(() => nav(page).isVisible()).toBe(true);
+    await openDocuments(page);
     for (const { label } of [...SAME_TAB, ...NEW_TAB, { label: "Unduh Aplikasi" }]) {
       const link = navLink(page, label);
       expect(await link.isVisible(), label).toBe(true);

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { TUPOKSI_POINTS } from "../../app/config/documents.ts";
 import { type Contexts, expect, type Stack, test } from "./fixtures.ts";
 import { type About, type Activity, apiData, DESKTOP, htmlToText, jakartaDate, type Officer, PHONE, records, visitPage } from "./helpers/index.ts";
 
@@ -284,9 +285,11 @@ test.describe("officers", () => {
 });
 
 test.describe("duties block", () => {
-  test("links 'BACA SELENGKAPNYA' to /tupoksi.pdf in a new tab", async ({ browser, mainStack }) => {
+  test("lists the duties' main points and links 'BACA SELENGKAPNYA' to /tupoksi.pdf in a new tab", async ({ browser, mainStack }) => {
     const page = await desktopHome(browser, mainStack);
-    const more = sectionTitled(page, "Tugas Pokok dan Fungsi").getByRole("link", { name: /BACA SELENGKAPNYA/ });
+    const section = sectionTitled(page, "Tugas Pokok dan Fungsi");
+    expect(await section.getByRole("listitem").allInnerTexts()).toEqual([...TUPOKSI_POINTS]);
+    const more = section.getByRole("link", { name: /BACA SELENGKAPNYA/ });
     expect(await more.getAttribute("href")).toBe("/tupoksi.pdf");
     expect(await more.getAttribute("target")).toBe("_blank");
     expect(await more.isVisible()).toBe(true);

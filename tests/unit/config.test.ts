@@ -170,4 +170,26 @@ describe("configuration", () => {
       expect(errorOf({ ...base, [name]: wrong })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
     }
   });
+
+  it("reads the region's name and emblem, both optional, and ignores an emblem neither on this site nor https:", () => {
+    expect(parseConfig(base).product.region).toEqual({ name: undefined, emblemUrl: undefined });
+    expect(parseConfig({ ...base, REGION_NAME: "  ", REGION_EMBLEM_URL: "" }).product.region).toEqual({ name: undefined, emblemUrl: undefined });
+    const region = (emblem: string) => parseConfig({ ...base, REGION_NAME: " Pemerintah Kabupaten Contoh ", REGION_EMBLEM_URL: emblem }).product.region;
+    expect(region("/lambang.svg")).toEqual({ name: "Pemerintah Kabupaten Contoh", emblemUrl: "/lambang.svg" });
+    expect(region(" https://contoh.go.id/lambang.png?v=2 ").emblemUrl).toBe("https://contoh.go.id/lambang.png?v=2");
+    const ignored = [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:image/svg+xml,<svg onload=alert(1)>",
+      "http://contoh.go.id/lambang.png",
+      "//evil.example/lambang.png",
+      "/\\evil.example/lambang.png",
+      "lambang.png",
+      "https://user:pass@contoh.go.id/lambang.png",
+      "/lambang baru.png",
+      "/lambang.png\njavascript:alert(1)",
+      "vbscript:msgbox",
+    ];
+    for (const emblem of ignored) expect(region(emblem), emblem).toEqual({ name: "Pemerintah Kabupaten Contoh", emblemUrl: undefined });
+  });
 });
