@@ -150,7 +150,7 @@ test("bad input is a page, never a 500, in bounded time", async ({ mainStack }) 
 
 for (const width of [1280, 1366, 1920]) test(`at ${width} px the menu stays one row, with Kegiatan, and the search box is beside or under it`, async ({ contexts, mainStack }) => {
   const page = await contexts.visit(`${mainStack.bffUrl}/`, { viewport: { width, height: 800 }, javaScriptEnabled: false });
-  const tops = await page.getByRole("navigation", { name: "Navigasi utama" }).locator("li").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  const tops = await page.getByRole("navigation", { name: "Navigasi utama" }).locator(":scope > ul > li").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
   await expect(page.getByRole("search", { name: "Cari di situs" }).getByRole("searchbox")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
