@@ -67,6 +67,8 @@ export interface ImportJobView {
   stoppedByAdmin?: boolean;
   /** Still running on some process (its heartbeat is recent). */
   alive: boolean;
+  /** Stored as reading or running: the page keeps following it even when its heartbeat looks stale (a busy process may beat again). */
+  unsettled: boolean;
   createdAt: string;
   preview?: {
     rows: number;

@@ -45,7 +45,8 @@ export function ImportPage() {
   const answer = useActionData<{ refusal?: string }>();
   const refusal = answer?.refusal ?? data.refusal;
   const { job } = data;
-  const working = job !== null && job.alive;
+  // Followed while stored as under way: a heartbeat that only looked stale (a busy machine) shows the work again.
+  const working = job !== null && (job.alive || job.unsettled);
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!working) return;

@@ -76,6 +76,7 @@ async function viewOf(job: StoredJob): Promise<ImportJobView> {
     reason: shownReason,
     stoppedByAdmin,
     alive,
+    unsettled: stage === "running" || stage === "reading",
     createdAt,
     preview,
     progress,

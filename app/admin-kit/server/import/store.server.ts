@@ -22,7 +22,7 @@ const JOB_ID = /^[0-9a-f]{16}$/;
 const JOB_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A run's heartbeat older than this: no process runs it any more. */
-export const HEARTBEAT_STALE_MS = 15_000;
+export const HEARTBEAT_STALE_MS = 30_000;
 
 export interface StoredJob {
   id: string;
