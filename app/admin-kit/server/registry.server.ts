@@ -136,15 +136,16 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     }),
   );
   const screenById = (id: string | undefined) => screens.find((screen) => screen.page.id === id);
+  // The public documents' page records its replacements too (routes/admin.documents.tsx).
+  const auditedScreens = [...screens.map(({ page }) => page), DOCUMENTS_PAGE].map((page) => ({ value: page.id, label: page.alias }));
   return {
     screens,
     menu: adminMenu(sections),
     home: adminPath(screens[0].page),
     screenById,
     screenAt: (pathname) => screenById(screenAt(sections, pathname)?.id),
-    // The public documents' page records its replacements too (routes/admin.documents.tsx).
-    auditedScreens: [...screens.map(({ page }) => page), DOCUMENTS_PAGE].map((page) => ({ value: page.id, label: page.alias })),
-    screenName: (id) => (id === DOCUMENTS_PAGE.id ? DOCUMENTS_PAGE.alias : (screenById(id)?.page.alias ?? id)),
+    auditedScreens,
+    screenName: (id) => auditedScreens.find((screen) => screen.value === id)?.label ?? id,
     searchOptions: (api, list, q) => (Object.hasOwn(lists, list) ? searchChoices(api, lists[list], q) : undefined),
     addOption: (admin, request, list) => (Object.hasOwn(lists, list) && lists[list].addInline ? addOption(admin, request, lists[list]) : undefined),
     fileRuleOf({ screen, field }) {
