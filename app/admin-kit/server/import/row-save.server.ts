@@ -6,9 +6,8 @@ import type { Cells, FieldDefinition, ScreenActionData } from "~/admin-kit/scree
 import type { AdminContext } from "~/platform/auth.server";
 import { encodeMultipart, IncomingForm, readLeadingFields } from "~/platform/multipart.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
-import type { PickerLists } from "../screen/choices.server.ts";
 import { fileRulesOf } from "../screen/file-rules.server.ts";
-import { saveRecord } from "../screen/save.server.ts";
+import { saveRecord, type Submitted } from "../screen/save.server.ts";
 
 /**
  * One imported row saved as the screen's own form would save it (save.server.ts): its rules,
@@ -23,16 +22,15 @@ export type RowSaved =
   /** Refused for the row itself (its values, a conflict): the run goes on. `transient`: the upstream or a lock failed, worth another try. */
   | { failed: string; transient: boolean };
 
-export interface RowForm {
+/** What the run reads once for all its rows, handed to each row's save as it is (save.server.ts `Submitted`). */
+type RunShared = Pick<Submitted, "duplicatesAmong" | "pickerLists" | "findCreated">;
+
+export interface RowForm extends RunShared {
   intent: "create" | "update";
   id?: string;
   entries: Array<[string, string]>;
   shown?: string;
   confirm?: string;
-  /** As the save's (save.server.ts `Submitted`): the run's copy of the list and of its pickers' lists, and its later lookup of new ids. */
-  duplicatesAmong?: readonly unknown[];
-  pickerLists?: Promise<PickerLists | undefined>;
-  findCreated?(values: Record<string, unknown>): Promise<string | null>;
 }
 
 /** A form body with no file, as the save reads any (its relay to the upstream reads the rest: nothing). */
