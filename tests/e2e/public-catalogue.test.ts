@@ -60,7 +60,10 @@ for (const { javaScript, label } of [
     await page.waitForURL(`${bffUrl}/katalog`);
     expect(await cardTitles(page)).toEqual(books.slice(0, 24).map((book) => book.title));
     const first = page.locator(".book-card").first();
-    expect(await first.locator("img").getAttribute("src")).toMatch(/^\/covers\//);
+    // The newest book may be one an earlier test of this worker made without a cover: it gets one typeset from its title.
+    expect(await first.locator("img").getAttribute("src")).toMatch(books[0].cover ? /^\/covers\// : /^\/cover-placeholder\.svg\?/);
+    const withCover = books.slice(0, 24).findIndex((book) => book.cover);
+    if (withCover >= 0) expect(await page.locator(".book-card img").nth(withCover).getAttribute("src")).toMatch(/^\/covers\//);
     expect(await first.locator(".book-card-author").textContent()).toBe(books[0].author.name);
     expect(await first.locator(".book-card-genres").textContent()).toBe(books[0].genres.map((genre) => genre.name).join(", "));
     expect(await page.getByRole("status").textContent()).toBe(`${books.length} buku`);

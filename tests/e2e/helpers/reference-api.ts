@@ -67,6 +67,8 @@ export interface Book {
   publisher: { name: string };
   genres: Array<{ name: string }>;
   tags: Array<{ name: string }>;
+  /** The cover's stored name, or nothing: a book made in an earlier test of the worker's shared stack may have none. */
+  cover?: string | null;
 }
 
 /** Every book, read as the site's public catalogue reads them: with the role-1 account (CATALOGUE_READER_*). */
