@@ -20,6 +20,10 @@ export interface ProcessServices {
    * stored and lets go of its lock (app/platform/upload-locker.server.ts); resolves when no lock is held.
    */
   releaseUploadLocks(waitMs: number): Promise<void>;
+  /** At start, after Redis: this process's worker on the background jobs' queue (app/platform/background-jobs.server.ts; nothing without Redis). */
+  startBackgroundJobs(): Promise<void>;
+  /** On shutdown, before Redis closes: the jobs under way here go back to the queue, for another process. */
+  stopBackgroundJobs(): Promise<void>;
   /**
    * The one Prometheus registry (app/platform/metrics.server.ts), with the app's metrics on it: the
    * process adds its request metrics and Node's defaults and serves it on METRICS_PORT

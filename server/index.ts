@@ -69,9 +69,10 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   process.env.NODE_ENV = config.env;
   log("starting", startLine(config, readBuildVersion(path.dirname(serverBuildPath))));
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const { publicPageCache, connectRedis, closeRedis, redisReady, startUploads, releaseUploadLocks, metricsRegistry } = servicesOf(build);
+  const { publicPageCache, connectRedis, closeRedis, redisReady, startUploads, releaseUploadLocks, startBackgroundJobs, stopBackgroundJobs, metricsRegistry } = servicesOf(build);
   if (config.redisUrl) await connectRedis(config.redisUrl);
   await startUploads();
+  await startBackgroundJobs();
   // Prometheus metrics on a listener of their own (METRICS_PORT), never the site's; undefined when off.
   const metrics = await startMetrics(config, metricsRegistry, build);
   const app = express();
@@ -181,6 +182,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
       }
     });
     await uploadLocks;
+    await stopBackgroundJobs();
     // Redis stays open until the last request in flight is done with its session and its lock.
     await closeRedis();
   };

@@ -116,6 +116,7 @@ export const IMPORT_TEXTS = {
   notReady: "Impor belum dapat dimulai: pratinjau belum selesai atau impor sudah selesai.",
   storage: "Berkas impor tidak dapat disimpan di server. Silakan coba lagi atau hubungi pengelola.",
   sessionEnded: "Sesi berakhir saat impor berjalan. Masuk lagi, lalu tekan “Lanjutkan impor”.",
+  previewSessionEnded: "Sesi berakhir sebelum pratinjau dimulai. Masuk lagi, buang impor ini, lalu unggah berkasnya lagi.",
   upstreamDown: (line: number) => `Impor dihentikan: server API gagal berulang kali sejak baris ${line}. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” setelah server pulih.`,
   processStopped: "Impor terhenti karena proses server berhenti. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” untuk meneruskan.",
   previewStopped: "Pratinjau terhenti karena proses server berhenti. Buang impor ini, lalu unggah berkasnya lagi.",

@@ -9,6 +9,7 @@ import {
   commitSession,
   destroySession,
   getSession,
+  sessionById,
   touchSession,
   type AppSession,
   type SessionUser,
@@ -77,16 +78,22 @@ export interface AdminContext {
 }
 
 /**
- * The admin's context for work that outlives the request that began it (an import's run): the
- * session's token and user, with no visitor's abort signal (the page may close), and the
- * upstream's refusal of the token kept, for the work to stop on.
+ * The admin's context for work that outlives the request that began it (an import's run, on
+ * whichever process takes it): the session `sessionId` names, read again, with its token and
+ * user, no visitor's abort signal (the page may close), and the upstream's refusal of the token
+ * kept, for the work to stop on. Undefined once that session ended (a logout, the idle or
+ * absolute limit) or is not an admin's: the work does not begin.
  */
-export function detachedAdmin(admin: AdminContext, requestId: string | undefined): AdminContext {
+export async function backgroundAdmin(sessionId: string, requestId: string | undefined): Promise<AdminContext | undefined> {
+  const session = await sessionById(sessionId);
+  const token = session.get("token");
+  const user = session.get("user");
+  if (!token || !user || !ADMIN_ROLES.has(user.role)) return undefined;
   let tokenRefusal: UpstreamError | undefined;
-  const api = createUpstreamClient({ requestId, token: admin.session.get("token"), onTokenRefused: (error) => (tokenRefusal = error) });
+  const api = createUpstreamClient({ requestId, token, onTokenRefused: (error) => (tokenRefusal = error) });
   return {
-    session: admin.session,
-    user: admin.user,
+    session,
+    user,
     api,
     get tokenRefusal() {
       return tokenRefusal;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createSessionStorage, data, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage, data, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
@@ -52,6 +52,7 @@ interface SessionStore {
 }
 
 let storage: SessionStorage<SessionData, FlashData> | undefined;
+let sessionCookie: Cookie | undefined;
 
 function sessionStorage() {
   if (storage) return storage;
@@ -64,15 +65,15 @@ function sessionStorage() {
   const isExpired = (data: Partial<SessionData>, now = Date.now()) =>
     now - (data.lastActive ?? 0) > idleTimeoutMs || now - (data.createdAt ?? 0) > absoluteTimeoutMs;
 
+  sessionCookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: "/",
+    secrets: [config.sessionSecret],
+  });
   storage = createSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/",
-      secrets: [config.sessionSecret],
-    },
+    cookie: sessionCookie,
     async createData(data) {
       const id = randomBytes(32).toString("base64url");
       await store.create(id, data);
@@ -237,6 +238,15 @@ async function orServiceUnavailable<T>(work: (client: RedisClient) => Promise<T>
 
 export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * The session whose id work in the background carries (an import's run, on whichever process
+ * takes it): read as a request's is, so an ended or expired session is an empty one.
+ */
+export async function sessionById(id: string): Promise<AppSession> {
+  const sessions = sessionStorage();
+  return sessions.getSession(await sessionCookie!.serialize(id));
 }
 
 export function commitSession(session: AppSession): Promise<string> {

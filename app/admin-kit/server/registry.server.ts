@@ -10,7 +10,7 @@ import type { UploadTarget } from "~/platform/uploads.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { exportList, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
 import { addOption } from "./screen/add-option.server.ts";
-import { importAction, importReport, loadImport } from "./import/job.server.ts";
+import { importAction, importReport, knowImportableScreens, loadImport } from "./import/job.server.ts";
 import { searchChoices } from "./screen/choices.server.ts";
 import { screenSummary, type ScreenSummary } from "./screen/summary.server.ts";
 
@@ -120,6 +120,7 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     if (pickers.length > 0) adapter.choices = Object.fromEntries(pickers);
   }
   knowResources(adapters.map((adapter) => adapter.resource));
+  knowImportableScreens(adapters);
 
   const screens = adapters.map(
     (adapter): RegisteredScreen => ({

@@ -7,7 +7,8 @@ import { IMPORT_FIELDS, IMPORT_INTENTS, IMPORT_NOTES_SHOWN, IMPORT_PARAMS, IMPOR
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { adminPage } from "~/admin-kit/menu";
 import type { Cells } from "~/admin-kit/screen";
-import { detachedAdmin, endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";
+import { backgroundAdmin, endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";
+import { backgroundKind } from "~/platform/background-jobs.server";
 import { csvResponse } from "~/platform/csv.server";
 import { FormRejected, IncomingForm, MalformedForm, readLeadingFields } from "~/platform/multipart.server";
 import { lockKey, RecordBusy, withRecordLocks } from "~/platform/record-locks.server";
@@ -31,25 +32,66 @@ type Listed<Rec, C extends Cells> = ResourceAdapter<Rec, C, z.ZodObject>;
 
 const refusal = (message: string, status = 400) => data({ refusal: message }, { status });
 
-/** Runs a job's preview or run in the background, holding its lock and beating its heartbeat; another process already on it is left to it. */
-function inBackground(job: StoredJob, work: () => Promise<void>): void {
-  const beating = async () => {
-    const timer = setInterval(() => void beat(job.id).catch(() => undefined), HEARTBEAT_MS);
+/** What a preview or a run is handed, on whichever process takes it: ids only (the admin's token stays in their session). */
+interface ImportTask {
+  job: string;
+  screen: string;
+  /** The session of the admin who began or resumed it: the work acts as them, and does not begin once it ended. */
+  session: string;
+  requestId?: string;
+}
+
+/** The screens whose imports this process may be handed: every importable screen, as the registry builds them. */
+const importableScreens = new Map<string, Listed<unknown, Cells>>();
+export function knowImportableScreens(adapters: ReadonlyArray<Listed<unknown, Cells>>): void {
+  for (const adapter of adapters) if (adapter.definition.importable) importableScreens.set(adapter.definition.id, adapter);
+}
+
+/**
+ * A job's preview or run as background work (app/platform/background-jobs.server.ts: with Redis,
+ * any process's worker takes it, and takes it again when its process dies): under the job's lock
+ * (one process at a time), beating its heartbeat, as the admin whose session began it.
+ */
+function importWork(stage: "preview" | "run") {
+  return backgroundKind<ImportTask>(`import-${stage}`, async (task, signal) => {
+    const adapter = importableScreens.get(task.screen);
+    if (!adapter) return;
+    const beating = async () => {
+      const job = await readJob(task.job, task.screen);
+      // Discarded since, or finished by another process: nothing to do.
+      if (!job || job.stage !== (stage === "preview" ? "reading" : "running")) return;
+      const timer = setInterval(() => void beat(job.id).catch(() => undefined), HEARTBEAT_MS);
+      try {
+        await beat(job.id);
+        const admin = await backgroundAdmin(task.session, task.requestId);
+        if (!admin) {
+          Object.assign(job, stage === "preview" ? { stage: "failed", reason: IMPORT_TEXTS.previewSessionEnded } : { stage: "stopped", reason: IMPORT_TEXTS.sessionEnded });
+          await writeJob(job);
+          return;
+        }
+        await (stage === "preview" ? previewImport(admin, adapter, job) : runImport(admin, adapter, job, signal));
+      } finally {
+        clearInterval(timer);
+      }
+    };
     try {
-      await work();
-    } finally {
-      clearInterval(timer);
+      await withRecordLocks([lockKey("import", task.screen, task.job)], beating);
+    } catch (error) {
+      if (error instanceof RecordBusy) return;
+      log("import_job_failed", { job: task.job, screen: task.screen, ...errorFields(error) });
     }
-  };
-  withRecordLocks([lockKey("import", job.screen, job.id)], beating).catch((error: unknown) => {
-    if (error instanceof RecordBusy) return;
-    log("import_job_failed", {
-      job: job.id,
-      screen: job.screen,
-      ...errorFields(error),
-    });
   });
 }
+const previewWork = importWork("preview");
+const runWork = importWork("run");
+
+/** What a background preview or run carries of the request that began it. */
+const taskOf = (admin: AdminContext, request: Request, job: StoredJob): ImportTask => ({
+  job: job.id,
+  screen: job.screen,
+  session: admin.session.id,
+  requestId: request.headers.get("x-request-id") ?? undefined,
+});
 
 /** What the page shows of a job: its counts, and its first notes (the preview's, or once run, the rows not written). */
 async function viewOf(job: StoredJob): Promise<ImportJobView> {
@@ -142,8 +184,7 @@ export async function importAction<Rec, C extends Cells>(admin: AdminContext, re
         job.stage = "running";
         await writeJob(job);
         await beat(job.id);
-        const worker = detachedAdmin(admin, request.headers.get("x-request-id") ?? undefined);
-        inBackground(job, () => runImport(worker, adapter, job));
+        await runWork.start(job.id, taskOf(admin, request, job));
         return redirect(page);
       }
       return refusal(FORM_MESSAGES.invalidRequest);
@@ -225,8 +266,7 @@ async function receiveFile<Rec, C extends Cells>(
   };
   await writeJob(job);
   await beat(job.id);
-  const worker = detachedAdmin(admin, request.headers.get("x-request-id") ?? undefined);
-  inBackground(job, () => previewImport(worker, adapter, job));
+  await previewWork.start(job.id, taskOf(admin, request, job));
   return redirect(`${importPath(adapter.definition.id)}?${IMPORT_PARAMS.job}=${id}`);
 }
 

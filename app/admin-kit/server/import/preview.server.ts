@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import type * as z from "zod";
 import type { ImportJobView } from "~/admin-kit/import";
 import type { Cells } from "~/admin-kit/screen";
@@ -50,6 +51,8 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
   const files = jobFiles(job.id);
   let lastWritten = 0;
   try {
+    // Begun again by another process (its first one died): the plan starts over.
+    await rm(files.plan, { force: true });
     const opened = await openTableFile(files.upload, {
       fileName: job.fileName,
       dialect: job.dialect,

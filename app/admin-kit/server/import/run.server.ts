@@ -48,7 +48,7 @@ const emptyProgress = (total: number): NonNullable<StoredJob["progress"]> => ({
   total,
 });
 
-export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>, job: StoredJob): Promise<void> {
+export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>, job: StoredJob, shutdown?: AbortSignal): Promise<void> {
   const files = jobFiles(job.id);
   const { finished, unfinished } = await readOutcomes(job.id);
   const progress = emptyProgress(job.preview?.rows ?? 0);
@@ -82,6 +82,8 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
   try {
     for await (const row of readLines<PlannedRow>(files.plan)) {
       if (finished.has(row.line)) continue;
+      // The process shuts down: the run stays "running", for another process to take it up here.
+      if (shutdown?.aborted) break;
       if (await stopAsked(job.id)) {
         Object.assign(job, {
           stage: "stopped",
@@ -110,7 +112,7 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
       await written();
     }
     await nameCreated();
-    if (job.stage === "running") job.stage = "done";
+    if (job.stage === "running" && !shutdown?.aborted) job.stage = "done";
   } catch (error) {
     log("import_run_failed", {
       job: job.id,
