@@ -223,8 +223,8 @@ test.describe("the region's name and emblem", () => {
     }
   });
 
-  test("set: the emblem and the region's name above the agency's, which stays within two lines, at 320 and 1366 px", async ({ contexts }) => {
-    for (const width of [320, 1366]) {
+  test(`set: the emblem and the region's name above the agency's, which stays within two lines, at ${WIDTHS.join(", ")} px`, async ({ contexts }) => {
+    for (const width of WIDTHS) {
       const page = await open(contexts, { bffUrl: sites.emblem.bff!.url }, width, true);
       const brand = page.locator("header .site-brand");
       expect(await brand.locator(".site-brand-region").innerText()).toBe(REGION);

@@ -47,7 +47,7 @@ test("the activities carousel is paused with the keyboard and stays still; playe
   await expect.poll(() => firstShown(page)).not.toBe(before);
 });
 
-test("on a phone the carousel is paused by touch; its dots, arrows and toggle are targets of 24 px or more", async ({ contexts, mainStack }) => {
+test("on a phone the carousel is paused by touch and played again by touch; its dots, arrows and toggle are targets of 24 px or more", async ({ contexts, mainStack }) => {
   const page = await carouselHome(contexts, mainStack, { viewport: { width: 360, height: 740 }, hasTouch: true });
   const targets = page.locator(".activities button");
   expect(await targets.count()).toBeGreaterThan(2);
@@ -59,7 +59,12 @@ test("on a phone the carousel is paused by touch; its dots, arrows and toggle ar
   const before = await firstShown(page);
   await page.clock.runFor(AUTOPLAY_MS * 3);
   expect(await firstShown(page)).toBe(before);
-  await expect(page.getByRole("button", { name: "Putar otomatis" })).toBeVisible();
+  const play = page.getByRole("button", { name: "Putar otomatis" });
+  await expect(play).toBeVisible();
+  await play.tap();
+  await leaveCarousel(page);
+  await page.clock.runFor(AUTOPLAY_MS + 1000);
+  await expect.poll(() => firstShown(page)).not.toBe(before);
 });
 
 for (const viewport of [{ width: 360, height: 740 }, DESKTOP]) {

@@ -132,7 +132,7 @@ test("a visitor pauses it with the keyboard and it stays still wherever focus go
   expect(await activeTitle(page)).toBe(banners[1].title);
 });
 
-test("a visitor on a phone pauses it by touch; the button is a 44 px target", async ({ contexts, mainStack }) => {
+test("a visitor on a phone pauses it by touch and plays it again by touch; the button is a 44 px target", async ({ contexts, mainStack }) => {
   const page = await openHome(contexts, mainStack, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
   const pause = page.getByRole("button", { name: "Jeda slide otomatis" });
   const box = (await pause.boundingBox())!;
@@ -144,7 +144,12 @@ test("a visitor on a phone pauses it by touch; the button is a 44 px target", as
   });
   await page.clock.runFor(INTERVAL_MS * 2);
   expect(await activeTitle(page)).toBe(banners[0].title);
-  await expect(page.getByRole("button", { name: "Putar slide otomatis" })).toBeVisible();
+  const play = page.getByRole("button", { name: "Putar slide otomatis" });
+  await expect(play).toBeVisible();
+  await play.tap();
+  await expect(page.getByRole("button", { name: "Jeda slide otomatis" })).toBeVisible();
+  await page.clock.runFor(INTERVAL_MS);
+  expect(await activeTitle(page)).toBe(banners[1].title);
 });
 
 test("without JavaScript nothing turns, and no pause button is offered", async ({ contexts, mainStack }) => {

@@ -16,7 +16,7 @@ import {
   tempDir,
   waitForHydrationOrExplain,
 } from "./helpers/index.ts";
-import { b64, js, RICH_PAYLOADS } from "./xss-corpus.ts";
+import { b64, js, PLAIN_PAYLOADS, RICH_PAYLOADS } from "./xss-corpus.ts";
 
 /**
  * Stored XSS through every field the public pages render (design principle 8: untrusted HTML is
@@ -28,23 +28,6 @@ import { b64, js, RICH_PAYLOADS } from "./xss-corpus.ts";
  */
 
 const PRODUCT = "Dinas Perpustakaan dan Kearsipan";
-
-/** Payloads for plain-text fields (titles, names, addresses): they must show as text, never run. */
-const PLAIN_PAYLOADS: Array<(n: number) => string> = [
-  (n) => `<script>${js(n)}</script>`,
-  (n) => `"><img src=x onerror=${js(n)}>`,
-  (n) => `</title><script>${js(n)}</script>`,
-  (n) => `<svg onload=${js(n)}>`,
-  (n) => `javascript:${js(n)}`,
-  (n) => `'-${js(n)}-'`,
-  (n) => `</script><script>${js(n)}</script>`,
-  (n) => `{{constructor.constructor('${js(n)}')()}}`,
-  (n) => `<img src=x onerror=${js(n)}>`,
-  (n) => `\u2028</script><script>${js(n)}</script>`,
-  (n) => `<a href="javascript:${js(n)}">klik</a>`,
-  (n) => `<iframe src="javascript:${js(n)}">`,
-  (n) => `<details open ontoggle=${js(n)}>`,
-];
 
 /** Banner links a permissive upstream might hand over (the reference API refuses them, so they go straight into its database). */
 const BANNER_URL_PAYLOADS: Array<(n: number) => string> = [

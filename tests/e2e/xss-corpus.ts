@@ -1,7 +1,9 @@
 /**
- * The stored-XSS corpus: well-known payloads for rich-text fields, shared by the public pages'
- * test (tests/e2e/public-xss.test.ts, written straight upstream) and the attack suite
- * (tests/hard/admin-xss.test.ts, saved through the admin forms).
+ * The stored-XSS corpus: well-known payloads for rich-text fields and for plain ones, shared by
+ * the public pages' test (tests/e2e/public-xss.test.ts, written straight upstream), the settings'
+ * and issue 50's new states' test (tests/e2e/public-xss-settings.test.ts), the typeset cover's
+ * (tests/e2e/placeholder-cover.test.ts) and the attack suite (tests/hard/admin-xss.test.ts, saved
+ * through the admin forms).
  */
 
 /** What a payload runs: an alert or a global flag, both carrying the payload's number. */
@@ -87,4 +89,21 @@ export const RICH_PAYLOADS: Array<(n: number) => string> = [
   (n) => `<img src=x onerror=eval(atob('${b64(js(n))}'))>`,
   (n) => `<a href="https://contoh.example/" target="_blank" rel="opener">tab baru</a><img src=x onerror=${js(n)}//`,
   (n) => `<img src=x onerror=${js(n)}//`,
+];
+
+/** Payloads for plain-text fields (titles, names, addresses, settings): they must show as text, never run. */
+export const PLAIN_PAYLOADS: Array<(n: number) => string> = [
+  (n) => `<script>${js(n)}</script>`,
+  (n) => `"><img src=x onerror=${js(n)}>`,
+  (n) => `</title><script>${js(n)}</script>`,
+  (n) => `<svg onload=${js(n)}>`,
+  (n) => `javascript:${js(n)}`,
+  (n) => `'-${js(n)}-'`,
+  (n) => `</script><script>${js(n)}</script>`,
+  (n) => `{{constructor.constructor('${js(n)}')()}}`,
+  (n) => `<img src=x onerror=${js(n)}>`,
+  (n) => `\u2028</script><script>${js(n)}</script>`,
+  (n) => `<a href="javascript:${js(n)}">klik</a>`,
+  (n) => `<iframe src="javascript:${js(n)}">`,
+  (n) => `<details open ontoggle=${js(n)}>`,
 ];
