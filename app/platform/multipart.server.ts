@@ -10,7 +10,8 @@
  * first file is read and validated before any upstream request exists; a file is refused from
  * its first bytes, still before the request. Only a problem found later (a file growing past
  * its limit, a second file of the wrong type) happens mid-stream: the outgoing body then fails,
- * which aborts the upstream request, so the upstream discards what it received.
+ * which aborts the upstream request, so the upstream discards what it received. A form without a
+ * file goes on as its fields' bytes, whole (a few kilobytes at most): no stream for nothing to stream.
  *
  * Two modules: multipart/incoming.server.ts reads the browser's form, multipart/relay.server.ts
  * checks its files and streams the new body on.

@@ -96,7 +96,8 @@ async function takeInProcess(key: string, deadline: number): Promise<Held> {
   const held = mutex;
   let release: () => void;
   try {
-    release = await withTimeout(held, Math.max(0, deadline - Date.now()), new RecordBusy()).acquire();
+    // Free, it is taken at once: no timer, and no error made (with its stack) for a wait that cannot happen.
+    release = held.isLocked() ? await withTimeout(held, Math.max(0, deadline - Date.now()), new RecordBusy()).acquire() : await held.acquire();
   } catch (error) {
     // Given up on, the wait still takes its turn and lets go at once: then the key may be forgotten.
     void held.waitForUnlock().then(() => forgetIfFree(key, held));

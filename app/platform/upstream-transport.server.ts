@@ -89,7 +89,7 @@ export interface Outgoing {
   url: URL;
   method: string;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | Uint8Array | undefined;
   /** Deadline for the answer's head. */
   answerWithinMs: number;
   /** Longest silence while the body arrives. */

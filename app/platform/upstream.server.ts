@@ -59,8 +59,8 @@ export interface UpstreamRequest {
   query?: Query;
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as is (FormData, a stream, ...); with a stream, also give its Content-Type. */
-  body?: BodyInit;
+  /** Sent as is (FormData, a stream, bytes, ...); with a stream or bytes, also give its Content-Type. */
+  body?: BodyInit | Uint8Array;
   contentType?: string;
   service?: Service;
   timeoutMs?: number;
@@ -149,7 +149,7 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         const response = await fetch(urlFor(request), {
           method,
           headers,
-          body: answerDue ? (body as ReadableStream<Uint8Array>).pipeThrough(answerDue.startsAtEnd) : body,
+          body: answerDue ? (body as ReadableStream<Uint8Array>).pipeThrough(answerDue.startsAtEnd) : (body as BodyInit | undefined),
           signal: combined,
           // Node 20's fetch keeps a whole copy of a streamed body in case a redirect needs it
           // again; refusing redirects keeps an upload's memory flat whatever its size.
@@ -171,15 +171,15 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
     }
   }
 
-  /** A call without a streamed body, answered as text: Node's HTTP client on a keep-alive agent. */
-  async function exchange(request: UpstreamRequest): Promise<TextAnswer> {
+  /** A call whose body (if any) is in memory, answered as text: Node's HTTP client on a keep-alive agent. */
+  async function exchange(request: UpstreamRequest, body: string | Uint8Array | undefined): Promise<TextAnswer> {
     const method = request.method ?? "GET";
     const call = callName(request);
     const outgoing: Outgoing = {
       url: urlFor(request),
       method,
       headers: headersFor(request),
-      body: request.json !== undefined ? JSON.stringify(request.json) : undefined,
+      body,
       answerWithinMs: request.timeoutMs ?? config.upstreamTimeoutMs,
       idleMs: config.upstreamTimeoutMs,
       maxBytes: config.upstreamMaxAnswerBytes,
@@ -233,7 +233,9 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         if (request.body instanceof ReadableStream) request.body.cancel().catch(() => {});
         throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call);
       }
-      const answer = request.body === undefined ? await exchange(request) : await fetchText(request, call, started);
+      const { body } = request;
+      const inMemory = request.json !== undefined ? JSON.stringify(request.json) : body === undefined || typeof body === "string" || body instanceof Uint8Array ? body : null;
+      const answer = inMemory !== null ? await exchange(request, inMemory) : await fetchText(request, call, started);
       const parsed = parseJson(answer.text);
       if (answer.status < 200 || answer.status > 299) {
         const body = errorBodySchema.safeParse(parsed);

@@ -135,15 +135,27 @@ function quoted(text: string): string {
  * upload instead of filling memory. If producing fails, the stream errors, which aborts a
  * fetch that is sending it.
  */
+const newBoundary = () => `----DispusipFormBoundary${randomBytes(16).toString("hex")}`;
+const fieldPart = (boundary: string, name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`;
+
+/**
+ * A body of text fields alone, whole: a few kilobytes at most (the form's own fields), sent as
+ * one buffer with its length. A streamed body costs a pipeline of web streams per call, which an
+ * import's thousand saves in a row turned into garbage the heap kept growing over.
+ */
+export function encodeMultipartFields(fields: ReadonlyArray<readonly [string, string]>): { body: Uint8Array; contentType: string } {
+  const boundary = newBoundary();
+  const text = fields.map(([name, value]) => fieldPart(boundary, name, value)).join("") + `--${boundary}--\r\n`;
+  return { body: Buffer.from(text, "utf8"), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 export function encodeMultipart(parts: AsyncIterable<OutgoingPart>): { body: ReadableStream<Uint8Array>; contentType: string } {
-  const boundary = `----DispusipFormBoundary${randomBytes(16).toString("hex")}`;
+  const boundary = newBoundary();
   const encoder = new TextEncoder();
   async function* chunks(): AsyncGenerator<Uint8Array> {
     for await (const part of parts) {
       if ("value" in part) {
-        yield encoder.encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part.name)}"\r\n\r\n${part.value}\r\n`,
-        );
+        yield encoder.encode(fieldPart(boundary, part.name, part.value));
         continue;
       }
       yield encoder.encode(
@@ -186,8 +198,8 @@ export interface RelayPlan<T> {
   rules: Record<string, FileRule>;
   /** File fields without which the upstream must not be called. */
   required?: readonly string[];
-  /** Opens the upstream request with the body (e.g. `fetch(url, { body, duplex: "half" })`). */
-  send(body: ReadableStream<Uint8Array>, contentType: string): Promise<T>;
+  /** Opens the upstream request with the body: a stream when a file goes with it, else the fields' bytes whole. */
+  send(body: ReadableStream<Uint8Array> | Uint8Array, contentType: string): Promise<T>;
 }
 
 /**
@@ -218,6 +230,11 @@ export async function relayMultipart<T>(form: IncomingForm, plan: RelayPlan<T>):
   refuseDeclaredOversize(form, firstFile, rules);
   const firstRule = firstFile ? rules[firstFile.name] : undefined;
   const first = firstFile && firstRule ? await inspect(firstFile, firstRule) : undefined;
+  if (!first) {
+    // No file to send (and none after: the form's files begin with its first): the fields alone.
+    const fieldsOnly = encodeMultipartFields(plan.fields);
+    return plan.send(fieldsOnly.body, fieldsOnly.contentType);
+  }
 
   let rejection: FormRejected | undefined;
   /** Remembers a refusal on its way out, since the aborted upload surfaces as a network error. */

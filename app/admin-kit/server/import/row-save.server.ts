@@ -4,7 +4,7 @@ import { SHOWN_FIELD } from "~/admin-kit/edit-conflicts";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import type { Cells, FieldDefinition, ScreenActionData } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
-import { encodeMultipart, IncomingForm, readLeadingFields } from "~/platform/multipart.server";
+import { encodeMultipartFields, IncomingForm, readLeadingFields } from "~/platform/multipart.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 import { fileRulesOf } from "../screen/file-rules.server.ts";
 import { saveRecord, type Submitted } from "../screen/save.server.ts";
@@ -35,15 +35,8 @@ export interface RowForm extends RunShared {
 
 /** A form body with no file, as the save reads any (its relay to the upstream reads the rest: nothing). */
 async function bodyless(): Promise<IncomingForm> {
-  const { body, contentType } = encodeMultipart((async function* () {})());
-  const form = IncomingForm.open(
-    new Request("http://localhost/", {
-      method: "POST",
-      headers: { "content-type": contentType },
-      body,
-      duplex: "half",
-    } as RequestInit)
-  );
+  const { body, contentType } = encodeMultipartFields([]);
+  const form = IncomingForm.open(new Request("http://localhost/", { method: "POST", headers: { "content-type": contentType }, body: body as Uint8Array<ArrayBuffer> }));
   await readLeadingFields(form, new Set());
   return form;
 }
