@@ -2,7 +2,7 @@ import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
 import * as z from "zod";
-import { siteOrHttpsImageUrl } from "./image-url.server.ts";
+import { siteOrHttpsImageSetting } from "./image-url.server.ts";
 
 /**
  * Every setting the process reads from its environment, validated once.
@@ -108,9 +108,9 @@ const envSchema = z
      */
     FORM_DRAFT_MAX_AGE_MS: numberFromEnv(8 * 60 * 60 * 1000, 60_000),
     PRODUCT_TITLE: z.string().min(1).default("Dinas Perpustakaan dan Kearsipan"),
-    /** The region above the agency's name in the public header; an emblem neither on this site nor https: is ignored (image-url.server.ts). */
+    /** The region above the agency's name in the public header; an emblem neither on this site nor https: stops the start (image-url.server.ts). */
     REGION_NAME: z.string().trim().optional(),
-    REGION_EMBLEM_URL: z.string().optional().transform(siteOrHttpsImageUrl),
+    REGION_EMBLEM_URL: siteOrHttpsImageSetting,
     OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
     OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
     APP_STORE_URL: httpUrl.default("https://play.google.com/store/apps/details?id=id.go.dispusip.mobile"),

@@ -171,13 +171,13 @@ describe("configuration", () => {
     }
   });
 
-  it("reads the region's name and emblem, both optional, and ignores an emblem neither on this site nor https:", () => {
+  it("reads the region's name and emblem, both optional, and refuses to start with an emblem neither on this site nor https:", () => {
     expect(parseConfig(base).product.region).toEqual({ name: undefined, emblemUrl: undefined });
     expect(parseConfig({ ...base, REGION_NAME: "  ", REGION_EMBLEM_URL: "" }).product.region).toEqual({ name: undefined, emblemUrl: undefined });
     const region = (emblem: string) => parseConfig({ ...base, REGION_NAME: " Pemerintah Kabupaten Contoh ", REGION_EMBLEM_URL: emblem }).product.region;
     expect(region("/lambang.svg")).toEqual({ name: "Pemerintah Kabupaten Contoh", emblemUrl: "/lambang.svg" });
     expect(region(" https://contoh.go.id/lambang.png?v=2 ").emblemUrl).toBe("https://contoh.go.id/lambang.png?v=2");
-    const ignored = [
+    const refused = [
       "javascript:alert(1)",
       "JaVaScRiPt:alert(1)",
       "data:image/svg+xml,<svg onload=alert(1)>",
@@ -190,6 +190,6 @@ describe("configuration", () => {
       "/lambang.png\njavascript:alert(1)",
       "vbscript:msgbox",
     ];
-    for (const emblem of ignored) expect(region(emblem), emblem).toEqual({ name: "Pemerintah Kabupaten Contoh", emblemUrl: undefined });
+    for (const emblem of refused) expect(errorOf({ ...base, REGION_EMBLEM_URL: emblem }), emblem).toMatch(/^Invalid configuration: REGION_EMBLEM_URL must be a path on this site/);
   });
 });
