@@ -120,6 +120,9 @@ export const IMPORT_TEXTS = {
   upstreamDown: (line: number) => `Impor dihentikan: server API gagal berulang kali sejak baris ${line}. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” setelah server pulih.`,
   processStopped: "Impor terhenti karena proses server berhenti. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” untuk meneruskan.",
   previewStopped: "Pratinjau terhenti karena proses server berhenti. Buang impor ini, lalu unggah berkasnya lagi.",
+  /** The same two with several processes (REDIS_URL): another takes the job up by itself (app/platform/background-jobs.server.ts). */
+  processStoppedQueued: "Proses server yang menjalankan impor ini berhenti. Proses lain biasanya melanjutkannya dalam setengah menit; jika tidak, tekan “Lanjutkan impor”. Baris yang sudah ditulis tetap tersimpan.",
+  previewStoppedQueued: "Proses server yang membaca berkas ini berhenti. Proses lain biasanya melanjutkan pratinjaunya dalam setengah menit; jika tidak, buang impor ini lalu unggah berkasnya lagi.",
   stopped: "Impor dihentikan. Baris yang sudah ditulis tetap tersimpan; tekan “Lanjutkan impor” untuk meneruskan.",
   start: "Mulai impor",
   resume: "Lanjutkan impor",

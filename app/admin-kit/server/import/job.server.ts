@@ -12,6 +12,7 @@ import { backgroundKind } from "~/platform/background-jobs.server";
 import { csvResponse } from "~/platform/csv.server";
 import { FormRejected, IncomingForm, MalformedForm, readLeadingFields } from "~/platform/multipart.server";
 import { lockKey, RecordBusy, withRecordLocks } from "~/platform/record-locks.server";
+import { usesRedis } from "~/platform/redis.server";
 import { refuseTableFile, TABLE_FILE_LIMITS } from "~/platform/table-files.server";
 import { errorFields, log } from "@server/log.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
@@ -109,7 +110,9 @@ async function viewOf(job: StoredJob): Promise<ImportJobView> {
   const alive = await isAlive(job);
   // A preview or run no process carries on: stopped, to be resumed.
   const shownStage = !alive && (stage === "running" || stage === "reading") ? (stage === "reading" ? "failed" : "stopped") : stage;
-  const shownReason = shownStage === stage ? reason : stage === "reading" ? IMPORT_TEXTS.previewStopped : IMPORT_TEXTS.processStopped;
+  const queued = usesRedis();
+  const shownReason =
+    shownStage === stage ? reason : stage === "reading" ? (queued ? IMPORT_TEXTS.previewStoppedQueued : IMPORT_TEXTS.previewStopped) : queued ? IMPORT_TEXTS.processStoppedQueued : IMPORT_TEXTS.processStopped;
   return {
     id,
     fileName,
