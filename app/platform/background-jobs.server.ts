@@ -127,9 +127,16 @@ export async function startBackgroundJobs(): Promise<void> {
     },
     { connection: createClient({ url, socket: { reconnectStrategy } }), prefix, concurrency: CONCURRENCY, maxStalledCount: MAX_STALLED, lockDuration: LOCK_MS, stalledInterval: LOCK_MS },
   );
-  // Without listeners an 'error' event would end the process; the connections reconnect by themselves.
-  queue.on("error", (error) => log("background_jobs_redis_error", { role: "queue", ...errorFields(error) }));
-  worker.on("error", (error) => log("background_jobs_redis_error", { role: "worker", ...errorFields(error) }));
+  // Without listeners an 'error' event would end the process; the connections reconnect by themselves,
+  // failing again at each try while Redis is away: one line a minute is enough.
+  const lastLogged = { queue: 0, worker: 0 };
+  const logError = (role: keyof typeof lastLogged) => (error: Error) => {
+    if (Date.now() - lastLogged[role] < 60_000) return;
+    lastLogged[role] = Date.now();
+    log("background_jobs_redis_error", { role, ...errorFields(error) });
+  };
+  queue.on("error", logError("queue"));
+  worker.on("error", logError("worker"));
   worker.on("stalled", (id: string) => log("background_job_taken_again", { job: id }));
   connected = { queue, worker };
 }
