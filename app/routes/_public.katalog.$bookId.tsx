@@ -73,7 +73,7 @@ export default function BookPage() {
         <Link to="/">Beranda</Link> / <Link to={CATALOGUE_PATH}>Koleksi Digital</Link>
       </p>
       <div className="book-page-head">
-        <img className="book-page-cover" src={book.cover ?? placeholderCoverUrl(book.title, book.author)} alt={`Sampul ${book.title}`} width="240" height="360" />
+        <img className="book-page-cover" src={book.cover ?? placeholderCoverUrl(book.title, book.author)} alt={`Sampul ${book.title}`} width="240" height="360" fetchPriority="high" />
         <div>
           <h1>{book.title}</h1>
           <dl className="book-facts">

@@ -4,7 +4,7 @@ import { formatIndonesianNumber } from "~/lib/format";
 import { catalogueEnabled } from "~/public/catalogue.server";
 import { searchCatalogue } from "~/public/catalogue-search.server";
 import { failPage, notFound } from "~/public/public-page.server";
-import { BookCard } from "~/components/public/BookCard";
+import { BOOK_GRID_PHONE_ROW, BookCard } from "~/components/public/BookCard";
 import { CatalogueFacets } from "~/components/public/CatalogueFacets";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { PublicPager } from "~/components/public/PublicPager";
@@ -82,9 +82,9 @@ export default function CataloguePage() {
           </div>
           {books.length ? (
             <ul className="book-grid">
-              {books.map((book) => (
+              {books.map((book, index) => (
                 <li key={book.id}>
-                  <BookCard book={book} />
+                  <BookCard book={book} firstRow={index < BOOK_GRID_PHONE_ROW} />
                 </li>
               ))}
             </ul>
