@@ -1,3 +1,4 @@
+import path from "node:path";
 import { referenceApiToken } from "../../e2e/helpers/reference-api.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 import { adminCookie, MiB, withBenchStack } from "../support.ts";
@@ -20,7 +21,10 @@ const TARGET_GROWTH_MIB = 64;
 const suite: BenchSuite = {
   name: "upload",
   async run() {
-    return withBenchStack({}, async ({ api, bff }) => {
+    // With BENCH_CPU_PROF_DIR, the site runs with `node --cpu-prof` and leaves its profile there (docs/performance.md reads one).
+    const profileDir = process.env.BENCH_CPU_PROF_DIR;
+    const bffEnv = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : undefined;
+    return withBenchStack({ bffEnv }, async ({ api, bff }) => {
       const token = await referenceApiToken(api.url);
       const cookie = await adminCookie(bff.url);
       const removeUploaded = await upstreamFileSweeper(api.dataDir);
