@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures.ts";
+import { dismissedDialogs } from "./helpers/index.ts";
 import { PLAIN_PAYLOADS, RICH_PAYLOADS } from "./xss-corpus.ts";
 
 /**
@@ -8,11 +9,7 @@ import { PLAIN_PAYLOADS, RICH_PAYLOADS } from "./xss-corpus.ts";
 
 test("shows a hostile title as text, running nothing, and draws it as an image", async ({ contexts, mainStack }) => {
   const page = await contexts.visit(`${mainStack.bffUrl}/`);
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const { messages: dialogs } = dismissedDialogs(page);
   for (const [index, payload] of RICH_PAYLOADS.map((make, i) => [i, make(i + 1)] as const)) {
     const response = await page.goto(`${mainStack.bffUrl}/cover-placeholder.svg?judul=${encodeURIComponent(payload)}&pengarang=Uji&v=1`);
     expect(response?.status(), `payload ${index + 1}`).toBe(200);
@@ -35,11 +32,7 @@ test("shows a hostile title as text, running nothing, and draws it as an image",
 
 test("shows a hostile author beside a hostile title as text in the picture, running nothing", async ({ contexts, mainStack }) => {
   const page = await contexts.visit(`${mainStack.bffUrl}/`);
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const { messages: dialogs } = dismissedDialogs(page);
   const payloads = [...RICH_PAYLOADS, ...PLAIN_PAYLOADS].map((make, i) => make(i + 1));
   for (const [index, payload] of payloads.entries()) {
     const judul = `Judul ${PLAIN_PAYLOADS[index % PLAIN_PAYLOADS.length](500 + index)}`;

@@ -1,10 +1,10 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
 import { placeholderCoverUrl } from "../../app/lib/placeholder-cover.ts";
 import { expect, test } from "./fixtures.ts";
-import { type Bff, bffEnv, DEMO_PASSWORD, DESKTOP, removeDir, runCanaries, startBff, tempDir, waitForHydrationOrExplain } from "./helpers/index.ts";
+import { type Bff, bffEnv, DEMO_PASSWORD, DESKTOP, dismissedDialogs, removeDir, runCanaries, startBff, tempDir, waitForHydrationOrExplain } from "./helpers/index.ts";
 import { js, PLAIN_PAYLOADS } from "./xss-corpus.ts";
 
 /**
@@ -105,12 +105,7 @@ interface Probed {
 
 /** Opens a page, hovers and focuses everything on it, and records what ran and what markup it holds. */
 async function probe(page: Page, pagePath: string): Promise<Probed> {
-  const dialogs: string[] = [];
-  const onDialog = (dialog: Dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss().catch(() => {});
-  };
-  page.on("dialog", onDialog);
+  const { messages: dialogs, stop: stopDialogs } = dismissedDialogs(page);
   try {
     const response = await page.goto(`${bff!.url}${pagePath}`);
     expect(response?.status(), pagePath).toBe(200);
@@ -151,7 +146,7 @@ async function probe(page: Page, pagePath: string): Promise<Probed> {
     });
     return { dialogs, ...found };
   } finally {
-    page.off("dialog", onDialog);
+    stopDialogs();
   }
 }
 
@@ -227,11 +222,7 @@ test("books without a cover titled with payloads: the card and the book's page s
 
 test("the back-office's book list shows the same typeset cover for those books, and nothing runs", async ({ adminsAt }) => {
   const admin = await adminsAt(bff!.url).open({ javaScript: true });
-  const dialogs: string[] = [];
-  admin.page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss().catch(() => {});
-  });
+  const { messages: dialogs } = dismissedDialogs(admin.page);
   await admin.open(`/admin/book?q=${BOOK_MARK}`);
   for (const book of books) {
     const row = admin.page.getByRole("row").filter({ hasText: BOOK_MARK }).filter({ hasText: book.title });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { BrowserContext, Dialog, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { startReferenceApi, type RunningReferenceApi } from "../../reference-api/server.ts";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -9,6 +9,7 @@ import {
   bffEnv,
   DEMO_PASSWORD,
   DESKTOP,
+  dismissedDialogs,
   referenceApiToken,
   removeDir,
   runCanaries,
@@ -272,12 +273,7 @@ async function wakeIslands(page: Page): Promise<void> {
 
 /** Opens a page, pokes every element of `main`, and records what ran and what was left. */
 async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Promise<PageResult> {
-  const dialogs: string[] = [];
-  const onDialog = (dialog: Dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss().catch(() => {});
-  };
-  page.on("dialog", onDialog);
+  const { messages: dialogs, stop: stopDialogs } = dismissedDialogs(page);
   try {
     const response = await page.goto(`${bff!.url}${pagePath}`);
     expect(response?.status(), pagePath).toBe(200);
@@ -335,7 +331,7 @@ async function probe(page: Page, pagePath: string, { hydrate = true } = {}): Pro
     });
     return { page: pagePath, dialogs, xss, residue };
   } finally {
-    page.off("dialog", onDialog);
+    stopDialogs();
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Dialog, Locator, Page } from "playwright-core";
 
 /**
  * What the tests do in a page: open a visitor's page, wait for its script, follow the focus, run
@@ -216,6 +216,20 @@ export async function axeViolations(page: Page, { impacts = ["minor", "moderate"
     },
     { wanted: impacts, withTargetSize: targetSize },
   );
+}
+
+/**
+ * The messages of the dialogs the page opens (an `alert` a payload ran), each dismissed so that
+ * the page goes on; `stop()` stops listening (a kept tab's next test records its own).
+ */
+export function dismissedDialogs(page: Page): { messages: string[]; stop(): void } {
+  const messages: string[] = [];
+  const onDialog = (dialog: Dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss().catch(() => {});
+  };
+  page.on("dialog", onDialog);
+  return { messages, stop: () => page.off("dialog", onDialog) };
 }
 
 /**
