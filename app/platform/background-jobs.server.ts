@@ -138,6 +138,8 @@ export async function startBackgroundJobs(): Promise<void> {
   queue.on("error", logError("queue"));
   worker.on("error", logError("worker"));
   worker.on("stalled", (id: string) => log("background_job_taken_again", { job: id }));
+  // Taken again MAX_STALLED times (or lost its lock some other way): given up, and the operator told.
+  worker.on("failed", (job, error) => log("background_job_given_up", { job: job?.id, kind: job?.name, ...errorFields(error) }));
   connected = { queue, worker };
 }
 
