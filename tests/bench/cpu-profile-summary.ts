@@ -56,6 +56,35 @@ const functionKey = (node: ProfileNode) => {
   return `${functionName || "(anonymous)"} ${moduleOf(url, functionName)}${url ? `:${lineNumber + 1}` : ""}`;
 };
 
+interface Frame {
+  name: string;
+  module: string;
+}
+const isNode = (frame: Frame) => frame.module.startsWith("node:") || frame.module.startsWith("(");
+const ours = (name: string) => (frame: Frame) => frame.name === name && frame.module.startsWith("ours");
+/**
+ * One bucket per sample, the first that matches, from the leaf up (`stack[0]`). The owner is the
+ * nearest frame that is not Node's or V8's: the code that asked for the work. Middleware that calls
+ * `next()` (compression, ours) is below everything after it, so it is matched by owner, not stack.
+ */
+const BUCKETS: Array<[string, (stack: Frame[], owner: Frame | undefined) => boolean]> = [
+  ["garbage collector", (stack) => stack[0].name === "(garbage collector)"],
+  ["the public documents' labels (stat, formats)", (stack) => stack.some(ours("currentDocument")) || stack.some(ours("documentSize"))],
+  ["the request log line (written to stdout)", (stack) => stack.some((frame) => frame.name === "log" && frame.module.startsWith("ours: server/log"))],
+  ["compression (zlib, the compression middleware)", (stack, owner) => owner?.module === "compression" || stack.some((frame) => frame.module === "node:zlib")],
+  ["loader data serialised (turbo-stream)", (stack) => stack.some((frame) => frame.module === "turbo-stream")],
+  ["route matching (React Router's matchRoutes)", (stack) => stack.some((frame) => frame.name === "matchRoutes" && frame.module === "@remix-run/router")],
+  ["upstream client and the public reads' cache", (stack) => stack.some(ours("exchange")) || stack.some(ours("cachedRead"))],
+  ["React's render (react-dom, react)", (_stack, owner) => owner?.module === "react-dom" || owner?.module === "react"],
+  ["our components and loaders (the server build)", (_stack, owner) => owner?.module === "ours: the server build (app/)"],
+  ["Remix and React Router, other", (_stack, owner) => /^(@remix-run\/|react-router)/.test(owner?.module ?? "")],
+  ["socket writes (writev, headers)", (stack) => /^(writev|writeUtf8String|writeLatin1String)$/.test(stack[0].name)],
+  ["our Express middleware (server/: security headers, body bounds, origin, log's timer)", (_stack, owner) => owner?.module.startsWith("ours: server/") ?? false],
+  ["Express and its packages", (_stack, owner) => owner !== undefined],
+  ["Node's HTTP, streams and the rest", () => true],
+];
+const byBucket = new Map<string, number>();
+
 const selfByFunction = new Map<string, number>();
 const totalByFunction = new Map<string, number>();
 const selfByModule = new Map<string, number>();
@@ -79,12 +108,16 @@ for (let index = 0; index < profile.samples.length; index++) {
   add(selfByModule, moduleOf(leaf.callFrame.url, leaf.callFrame.functionName), weight);
   const functions = new Set<string>();
   const modules = new Set<string>();
+  const stack: Frame[] = [];
   for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
     const node = byId.get(id)!;
     if (node.callFrame.functionName === "(root)") continue;
     functions.add(functionKey(node));
     modules.add(moduleOf(node.callFrame.url, node.callFrame.functionName));
+    stack.push({ name: node.callFrame.functionName, module: moduleOf(node.callFrame.url, node.callFrame.functionName) });
   }
+  const owner = stack.find((frame) => !isNode(frame));
+  add(byBucket, BUCKETS.find(([, matches]) => matches(stack, owner))![0], weight);
   for (const key of functions) add(totalByFunction, key, weight);
   for (const key of modules) add(totalByModule, key, weight);
 }
@@ -96,6 +129,7 @@ function print(title: string, map: Map<string, number>): void {
 }
 
 console.log(`${file}${kind ? `, within the rounds of ${kind}` : ""}: busy ${(busy / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s`);
+print("where the time goes (each sample in the first bucket that matches)", byBucket);
 print("self time by module", selfByModule);
 print("inclusive time by module", totalByModule);
 print("self time by function", selfByFunction);
