@@ -12,7 +12,8 @@ import { cpuSecondsOf, withBenchStack } from "../support.ts";
  * home a site analytics cookie, as a returning visitor's browser carries one. The public reads'
  * cache is at its defaults and the upstream is the reference API on loopback, so the rendered
  * home measures the render and the frame around it, not upstream waits. Beside the rates, the
- * site's CPU time per answer, from /proc, which the machine's other tenants do not change.
+ * site's CPU time per answer, from /proc: other tenants move it too (shared caches and cores), if
+ * less than the rates; its ratio between kinds in one run is the steadier figure.
  *
  * With BENCH_CPU_PROF_DIR set, the site runs with `node --cpu-prof` and leaves its profile there,
  * with `rounds.json`: each round's kind and its span on the monotonic clock the profile's
