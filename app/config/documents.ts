@@ -37,9 +37,12 @@ export function isPublicDocumentName(value: string | null | undefined): value is
   return PUBLIC_DOCUMENTS.some((document) => document.name === value);
 }
 
+/** Made on first use, once: a NumberFormat costs about 0.1 ms of CPU to make, a format 2 µs. */
+let sizeFormat: Intl.NumberFormat | undefined;
+
 /** "2 KB", "1,2 MB": a file's size as Indonesian readers write it. */
 export function documentSize(bytes: number): string {
-  const number = (value: number) => new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 }).format(value);
+  const number = (value: number) => (sizeFormat ??= new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 })).format(value);
   return bytes < 1024 * 1024 ? `${number(Math.max(1, Math.round(bytes / 1024)))} KB` : `${number(bytes / (1024 * 1024))} MB`;
 }
 

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dataPaths } from "@server/data-dir.server";
 import { getConfig } from "@server/config.server";
 import { readAuditPage } from "~/platform/audit.server";
+import { documentNote } from "~/config/documents";
 import { currentDocument, replaceDocument } from "~/platform/documents.server";
+import { publicDocumentLabels } from "~/public/site-documents.server";
 import * as auditRoute from "~/routes/admin.audit";
 import * as documentsRoute from "~/routes/admin.documents";
 import { request } from "../helpers/sessions";
@@ -88,5 +90,19 @@ describe("the atomic replace", () => {
     await expect(replaceDocument("laporan_kinerja", failing())).rejects.toThrow("the client went away");
     expect(readFileSync(path.join(documentsDir(), "laporan_kinerja.pdf"), "utf8")).toBe("%PDF-1.4 lama");
     expect(readdirSync(documentsDir()).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+});
+
+describe("the labels beside the public pages' links", () => {
+  it("are kept between renders, and show a replacement at the next one", async () => {
+    const kept = await publicDocumentLabels();
+    // The same object: not read from disk again within the public cache's TTL.
+    expect(await publicDocumentLabels()).toBe(kept);
+    const bytes = Buffer.alloc(Math.round(2.5 * 1024 * 1024), "%PDF-1.4 ");
+    await replaceDocument("renstra", [bytes]);
+    const labels = await publicDocumentLabels();
+    expect(labels.renstra).toEqual(documentNote((await currentDocument("renstra"))!));
+    expect(labels.renstra?.size).toBe("PDF, 2,5 MB");
+    expect(labels.renja).toEqual(kept.renja);
   });
 });
