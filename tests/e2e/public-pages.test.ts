@@ -102,7 +102,7 @@ test.beforeAll(async ({ mainStack }) => {
       path: "/katalog",
       title: `${PRODUCT} | Koleksi Digital`,
       heading: "Koleksi Digital",
-      texts: [newestBook.title, newestBook.author.name, `${books.length} buku`, "Judul, pengarang, penerbit, ISBN atau subjek"],
+      texts: [newestBook.title, newestBook.author.name, `${books.length.toLocaleString("id-ID")} buku`, "Judul, pengarang, penerbit, ISBN atau subjek"],
     },
     {
       name: "book",
