@@ -8,7 +8,7 @@ import * as z from "zod";
  * of an https site) are refused rather than passed on. Only printable ASCII is taken: a URL
  * with spaces or other characters is written percent-encoded.
  */
-export function siteOrHttpsImageUrl(value: string | undefined): string | undefined {
+function siteOrHttpsImageUrl(value: string | undefined): string | undefined {
   const text = value?.trim();
   if (!text || /[^!-~]|\\/.test(text)) return undefined;
   if (text.startsWith("/")) return text.startsWith("//") ? undefined : text;

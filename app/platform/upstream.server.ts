@@ -233,8 +233,7 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         if (request.body instanceof ReadableStream) request.body.cancel().catch(() => {});
         throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call);
       }
-      const { body } = request;
-      const inMemory = request.json !== undefined ? JSON.stringify(request.json) : body === undefined || typeof body === "string" || body instanceof Uint8Array ? body : null;
+      const inMemory = inMemoryBody(request);
       const answer = inMemory !== null ? await exchange(request, inMemory) : await fetchText(request, call, started);
       const parsed = parseJson(answer.text);
       if (answer.status < 200 || answer.status > 299) {
@@ -257,6 +256,12 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
       return result.data;
     },
   };
+}
+
+/** The body a call sends from memory (JSON, text or bytes, or none), or null for one that streams (fetch sends it). */
+function inMemoryBody({ json, body }: UpstreamRequest): string | Uint8Array | undefined | null {
+  if (json !== undefined) return JSON.stringify(json);
+  return body === undefined || typeof body === "string" || body instanceof Uint8Array ? body : null;
 }
 
 /** How a call is named in errors and the log, e.g. `GET /banners`. */
