@@ -3,9 +3,10 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 
 /**
- * How upstream.server.ts's calls travel: Node's HTTP client on keep-alive agents for answers read
- * whole (reads and JSON writes), and the deadlines that watch fetch's streamed calls (uploads,
- * files). Each fails in one of ExchangeFailureKind's ways; the client names and logs the failure.
+ * How upstream.server.ts's calls travel: Node's HTTP client on keep-alive agents for every call
+ * whose answer is read whole (reads, JSON writes and uploads), and the deadline that watches
+ * fetch's streamed answers (files). Each fails in one of ExchangeFailureKind's ways; the client
+ * names and logs the failure.
  */
 
 /**
@@ -54,45 +55,31 @@ export function failWhenStalled(response: Response, idleMs: number, abort: () =>
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/**
- * Aborts `afterMs` after a streamed body's last chunk has gone through `startsAtEnd`, unless
- * the upstream has `answered()` by then: an upstream that takes an upload and never answers
- * must not hold the admin for the whole request timeout.
- */
-export function answerDeadline(afterMs: number) {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let answered = false;
-  const startsAtEnd = new TransformStream<Uint8Array, Uint8Array>({
-    flush() {
-      if (answered) return;
-      timer = setTimeout(() => controller.abort(new DOMException("no answer after the upload", "TimeoutError")), afterMs);
-      timer.unref();
-    },
-  });
-  return {
-    signal: controller.signal,
-    startsAtEnd,
-    answered() {
-      answered = true;
-      clearTimeout(timer);
-    },
-  };
-}
-
 export interface TextAnswer {
   status: number;
   text: string;
+}
+
+/**
+ * A body produced as it is sent (an upload): each element a batch of buffers written together,
+ * in one `writev`, uncopied, so that the upstream reads them in large pieces
+ * (multipart/relay.server.ts makes the batches). The next batch is asked for only once the
+ * connection has taken the last, so a slow upstream slows the browser's upload.
+ */
+export type StreamedBody = AsyncIterable<readonly Uint8Array[]>;
+
+export function isStreamedBody(body: unknown): body is StreamedBody {
+  return typeof body === "object" && body !== null && !(body instanceof Uint8Array) && Symbol.asyncIterator in body;
 }
 
 export interface Outgoing {
   url: URL;
   method: string;
   headers: Record<string, string>;
-  body: string | Uint8Array | undefined;
+  body: string | Uint8Array | StreamedBody | undefined;
   /** Deadline for the answer's head. */
   answerWithinMs: number;
-  /** Longest silence while the body arrives. */
+  /** Longest silence while the answer arrives; also the longest wait for it once a streamed body is all sent. */
   idleMs: number;
   /** Largest body read; a larger one fails as an invalid response. */
   maxBytes: number;
@@ -127,7 +114,10 @@ export class ExchangeFailed extends Error {
 const agentOptions = { keepAlive: true, timeout: 4_000 };
 const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
-/** One request and its whole body as text, failing on the head's deadline, a stalled body or the visitor's abort. */
+/**
+ * One request and its whole answer as text, failing on the head's deadline, a stalled answer or
+ * the visitor's abort; a streamed body (an upload) fails it too when producing the body fails.
+ */
 export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, maxBytes, signal }: Outgoing): Promise<TextAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ExchangeFailed("aborted", true, signal.reason));
@@ -135,12 +125,14 @@ export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleM
     const outgoing = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http });
     let answered = false;
     let settled = false;
+    let bodySent = !isStreamedBody(body);
     let failure: ExchangeFailed["kind"] | undefined;
     const stop = (kind: ExchangeFailed["kind"]) => {
       failure ??= kind;
       outgoing.destroy();
     };
     const onAbort = () => stop("aborted");
+    const started = performance.now();
     let timer = setTimeout(() => stop("timeout"), answerWithinMs);
     signal?.addEventListener("abort", onAbort, { once: true });
     const settle = (outcome: () => void) => {
@@ -168,13 +160,83 @@ export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleM
         chunks.push(chunk);
         timer.refresh();
       });
-      answer.on("end", () => settle(() => resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") })));
+      answer.on("end", () => {
+        settle(() => resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        // Answered before the upload was all sent (a refusal): the connection holds half a body.
+        if (!bodySent) outgoing.destroy();
+      });
       answer.on("error", fail);
       answer.on("close", () => {
         if (!answer.complete) fail(new Error("the answer ended early"));
       });
     });
-    outgoing.on("error", fail);
-    outgoing.end(body);
+    // Once answered, a broken connection shows on the answer (its close above), not here.
+    outgoing.on("error", (cause) => !answered && fail(cause));
+    if (!isStreamedBody(body)) {
+      outgoing.end(body);
+      return;
+    }
+    const ended = () => answered || settled || outgoing.destroyed;
+    sendStreamed(outgoing, body, ended).then(
+      (complete) => {
+        bodySent = complete;
+        if (!complete || answered || settled) return;
+        // All sent: the answer is due as for any call, within the head's own deadline.
+        clearTimeout(timer);
+        timer = setTimeout(() => stop("timeout"), Math.min(idleMs, answerWithinMs - (performance.now() - started)));
+      },
+      (cause: unknown) => {
+        // Producing the body failed (a file refused mid-way, the browser gone): the upstream
+        // must not take half a body for a whole one.
+        failure ??= "network";
+        fail(cause);
+        outgoing.destroy();
+      },
+    );
+  });
+}
+
+/**
+ * Writes a streamed body batch by batch and asks for the next batch once the last one has been
+ * handed to the connection. A batch's writes are made in one go: Node corks the connection for the
+ * rest of the tick at a request's first write, so they leave in one `writev` (an explicit cork()
+ * would not do: on Node 24 it gathers a chunked body's pieces and then writes them one by one,
+ * uncorked). Waiting for the last write's callback rather than for 'drain' keeps one batch at most
+ * in this process. Stops without ending the request once `ended()` (an early answer, a failure,
+ * the visitor's abort); resolves whether the whole body went.
+ */
+async function sendStreamed(outgoing: http.ClientRequest, body: StreamedBody, ended: () => boolean): Promise<boolean> {
+  const batches = body[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await batches.next();
+      if (next.done) {
+        finished = true;
+        break;
+      }
+      if (ended()) return false;
+      const pieces = next.value;
+      for (let index = 0; index < pieces.length - 1; index++) outgoing.write(pieces[index]);
+      if (pieces.length > 0) await writtenOrClosed(outgoing, pieces[pieces.length - 1]);
+    }
+    if (ended()) return false;
+    outgoing.end();
+    return true;
+  } finally {
+    // Stops the producer (and what it reads from) when the request ended first.
+    if (!finished) await batches.return?.(undefined).catch(() => {});
+  }
+}
+
+/** Writes `piece`, settling once it is handed to the connection or the request is gone (whose write would never call back). */
+function writtenOrClosed(outgoing: http.ClientRequest, piece: Uint8Array): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      outgoing.off("close", done);
+      resolve();
+    };
+    outgoing.on("close", done);
+    outgoing.write(piece, done);
   });
 }

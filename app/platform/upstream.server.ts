@@ -2,16 +2,17 @@ import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { observeUpstreamCall } from "./metrics.server.ts";
-import { answerDeadline, ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type ExchangeFailureKind, type Outgoing, type TextAnswer } from "./upstream-transport.server.ts";
+import { ExchangeFailed, exchangeOnce, failWhenStalled, timeoutReason, type ExchangeFailureKind, type Outgoing, type StreamedBody, type TextAnswer } from "./upstream-transport.server.ts";
 
 /**
  * The one way the BFF talks to the agency's API: base URL + `/api`, the bearer token,
  * a timeout combined with the visitor's own abort signal, one retry for idempotent reads
  * on a network error, and every body parsed by the caller's zod schema.
  *
- * Two transports behind it: reads and JSON writes go through Node's own HTTP client, which costs
- * about a quarter of fetch's CPU per call (a page makes up to seven, see docs/performance.md);
- * streamed bodies and raw responses (uploads, files) go through fetch and web streams.
+ * Two transports behind it: every call answered as JSON (reads, writes, uploads) goes through
+ * Node's own HTTP client, which costs about a quarter of fetch's CPU per call (a page makes up to
+ * seven) and writes an upload's pieces without copying them (docs/performance.md); the raw
+ * answers streamed on to a visitor (files) come through fetch and web streams.
  */
 
 /** "http": the upstream answered with an error status (UpstreamError's `status`); the others are the transport's. */
@@ -59,8 +60,8 @@ export interface UpstreamRequest {
   query?: Query;
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as is (FormData, a stream, bytes, ...); with a stream or bytes, also give its Content-Type. */
-  body?: BodyInit | Uint8Array;
+  /** Sent as is (text, bytes, or a body produced as it is sent); also give its Content-Type. */
+  body?: string | Uint8Array | StreamedBody;
   contentType?: string;
   service?: Service;
   timeoutMs?: number;
@@ -73,9 +74,12 @@ export interface UpstreamRequest {
 export interface UpstreamClient {
   /** The parsed JSON body, or an UpstreamError. */
   call<T>(schema: z.ZodType<T>, request: UpstreamRequest): Promise<T>;
-  /** The raw response (for streaming files); an UpstreamError for transport failures only. */
-  fetch(request: UpstreamRequest): Promise<Response>;
+  /** The raw answer to a GET (for streaming files); an UpstreamError for transport failures only. */
+  fetch(request: RawRead): Promise<Response>;
 }
+
+/** A read whose answer is streamed on as it comes (a file): no body, no method but GET. */
+export type RawRead = Omit<UpstreamRequest, "method" | "json" | "body" | "contentType">;
 
 const errorBodySchema = z.object({ error: z.string() }).or(z.object({ message: z.string() }));
 
@@ -128,58 +132,41 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
     return error;
   }
 
-  async function send(request: UpstreamRequest): Promise<Response> {
-    const method = request.method ?? "GET";
+  async function readRaw(request: RawRead): Promise<Response> {
     const call = callName(request);
-    const headers = headersFor(request);
-    const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
-    const streamed = body instanceof ReadableStream;
-    // A streamed body cannot be sent twice, and only reads are safe to repeat.
-    const attempts = method === "GET" && !streamed ? 2 : 1;
     const started = performance.now();
-
     for (let attempt = 1; ; attempt++) {
       // The deadline is for the answer's head; its body is watched for stalls instead (see failWhenStalled).
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(timeoutReason("no answer in time")), request.timeoutMs ?? config.upstreamTimeoutMs);
-      // A long upload may take its own time, but once it is all sent the answer is due as for any call.
-      const answerDue = streamed ? answerDeadline(config.upstreamTimeoutMs) : undefined;
-      const combined = AbortSignal.any([timeout.signal, ...(signal ? [signal] : []), ...(answerDue ? [answerDue.signal] : [])]);
       try {
         const response = await fetch(urlFor(request), {
-          method,
-          headers,
-          body: answerDue ? (body as ReadableStream<Uint8Array>).pipeThrough(answerDue.startsAtEnd) : (body as BodyInit | undefined),
-          signal: combined,
-          // Node 20's fetch keeps a whole copy of a streamed body in case a redirect needs it
-          // again; refusing redirects keeps an upload's memory flat whatever its size.
-          ...(streamed ? { duplex: "half", redirect: "error" } : {}),
-        } as RequestInit);
+          headers: headersFor(request),
+          signal: signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal,
+        });
         clearTimeout(timer);
-        answerDue?.answered();
         observeUpstreamCall(started, response.status);
         return failWhenStalled(response, config.upstreamTimeoutMs, () => timeout.abort(timeoutReason("the answer stalled")));
       } catch (cause) {
         clearTimeout(timer);
-        answerDue?.answered();
-        const timedOut = timeout.signal.aborted || answerDue?.signal.aborted === true;
-        const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timedOut ? "timeout" : "network";
-        if (kind === "network" && attempt < attempts) continue;
+        const kind: UpstreamErrorKind = signal?.aborted ? "aborted" : timeout.signal.aborted ? "timeout" : "network";
+        // A read that failed on the way is sent once more.
+        if (kind === "network" && attempt < 2) continue;
         observeUpstreamCall(started, kind);
         throw failed(kind, call, started, cause);
       }
     }
   }
 
-  /** A call whose body (if any) is in memory, answered as text: Node's HTTP client on a keep-alive agent. */
-  async function exchange(request: UpstreamRequest, body: string | Uint8Array | undefined): Promise<TextAnswer> {
+  /** A call answered as text: Node's HTTP client on a keep-alive agent. */
+  async function exchange(request: UpstreamRequest): Promise<TextAnswer> {
     const method = request.method ?? "GET";
     const call = callName(request);
     const outgoing: Outgoing = {
       url: urlFor(request),
       method,
       headers: headersFor(request),
-      body,
+      body: request.json !== undefined ? JSON.stringify(request.json) : request.body,
       answerWithinMs: request.timeoutMs ?? config.upstreamTimeoutMs,
       idleMs: config.upstreamTimeoutMs,
       maxBytes: config.upstreamMaxAnswerBytes,
@@ -193,7 +180,7 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
         return answer;
       } catch (cause) {
         const { kind, beforeAnswer } = cause instanceof ExchangeFailed ? cause : { kind: "network" as const, beforeAnswer: false };
-        // Only a read that got no answer at all is repeated, as with fetch above.
+        // Only a read that got no answer at all is repeated.
         if (kind === "network" && beforeAnswer && method === "GET" && attempt < 2) continue;
         observeUpstreamCall(started, kind);
         throw failed(kind, call, started, cause instanceof ExchangeFailed ? cause.cause : cause);
@@ -201,40 +188,16 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
     }
   }
 
-  async function fetchText(request: UpstreamRequest, call: string, started: number): Promise<TextAnswer> {
-    const response = await send(request);
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      const reader = response.body?.getReader();
-      for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
-        size += read.value.byteLength;
-        if (size > config.upstreamMaxAnswerBytes) {
-          // Not awaited: a cancel waits on the upstream, and the answer is refused whatever it does.
-          reader.cancel().catch(() => {});
-          throw failed("invalid-response", call, started, new Error(`the answer is over ${config.upstreamMaxAnswerBytes} bytes`));
-        }
-        chunks.push(read.value);
-      }
-    } catch (cause) {
-      if (isUpstreamError(cause)) throw cause;
-      throw failed("network", call, started, cause);
-    }
-    return { status: response.status, text: Buffer.concat(chunks).toString("utf8") };
-  }
-
   return {
-    fetch: send,
+    fetch: readRaw,
     async call(schema, request) {
       const started = performance.now();
       const call = callName(request);
       if (refusal) {
-        // Not sent: a streamed body is let go unread (the caller drains what it came from).
-        if (request.body instanceof ReadableStream) request.body.cancel().catch(() => {});
+        // Not sent: a streamed body is left unread (the caller drains what it came from).
         throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call);
       }
-      const inMemory = inMemoryBody(request);
-      const answer = inMemory !== null ? await exchange(request, inMemory) : await fetchText(request, call, started);
+      const answer = await exchange(request);
       const parsed = parseJson(answer.text);
       if (answer.status < 200 || answer.status > 299) {
         const body = errorBodySchema.safeParse(parsed);
@@ -256,12 +219,6 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
       return result.data;
     },
   };
-}
-
-/** The body a call sends from memory (JSON, text or bytes, or none), or null for one that streams (fetch sends it). */
-function inMemoryBody({ json, body }: UpstreamRequest): string | Uint8Array | undefined | null {
-  if (json !== undefined) return JSON.stringify(json);
-  return body === undefined || typeof body === "string" || body instanceof Uint8Array ? body : null;
 }
 
 /** How a call is named in errors and the log, e.g. `GET /banners`. */

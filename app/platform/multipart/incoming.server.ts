@@ -190,31 +190,21 @@ export class IncomingForm {
       this.fail(new FormRejected("", MESSAGES.fieldsTooLarge(this.fieldsMaxBytes), 413));
   }
 
-  /** Starts reading a urlencoded or multipart body; other bodies are a MalformedForm. */
+  /** Starts reading a request's urlencoded or multipart body; other bodies are a MalformedForm. */
   static open(request: Request, { fieldsMaxBytes = getConfig().formMaxBytes }: { fieldsMaxBytes?: number } = {}): IncomingForm {
-    const contentType = request.headers.get("content-type") ?? "";
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { "content-type": contentType },
-        limits: {
-          // One field is held whole until it ends: never more than all of them may be together.
-          fieldSize: Math.min(LIMITS.fieldBytes, fieldsMaxBytes),
-          fields: LIMITS.fields,
-          files: LIMITS.files,
-          parts: LIMITS.parts,
-        },
-        defParamCharset: "utf8",
-      });
-    } catch {
-      throw new MalformedForm(`not a form: ${contentType || "no content type"}`);
-    }
+    // Refused before the body is touched: an unreadable form's body is left for the server to drain.
+    const parser = parserFor(request.headers.get("content-type") ?? "", fieldsMaxBytes);
     // The DOM and Node typings describe the same web stream differently.
     const source = request.body
       ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, { highWaterMark: READ_AHEAD_BYTES })
       : Readable.from([]);
     const length = Number(request.headers.get("content-length"));
     return new IncomingForm(source, parser, Number.isFinite(length) && length > 0 ? length : undefined, fieldsMaxBytes);
+  }
+
+  /** Starts reading a form body of this content type made here (a Node stream, no declared length). */
+  static read(source: Readable, contentType: string, { fieldsMaxBytes = getConfig().formMaxBytes }: { fieldsMaxBytes?: number } = {}): IncomingForm {
+    return new IncomingForm(source, parserFor(contentType, fieldsMaxBytes), undefined, fieldsMaxBytes);
   }
 
   /** The next part, or undefined at the end. An unread file before it is drained first. */
@@ -268,6 +258,25 @@ export class IncomingForm {
     const wake = this.wake;
     this.wake = undefined;
     wake?.();
+  }
+}
+
+/** busboy for this content type with the form's limits; a MalformedForm when it is no form. */
+function parserFor(contentType: string, fieldsMaxBytes: number): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        // One field is held whole until it ends: never more than all of them may be together.
+        fieldSize: Math.min(LIMITS.fieldBytes, fieldsMaxBytes),
+        fields: LIMITS.fields,
+        files: LIMITS.files,
+        parts: LIMITS.parts,
+      },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    throw new MalformedForm(`not a form: ${contentType || "no content type"}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/lib/file-kinds";
 import { checkImageHeader } from "~/platform/image-header.server";
+import type { StreamedBody } from "~/platform/upstream-transport.server";
 import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type IncomingForm } from "./incoming.server.ts";
 
 /**
@@ -9,10 +10,12 @@ import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type Fi
  */
 
 /**
- * File bytes are sent on to the upstream in pieces of this size rather than as the small pieces
+ * File bytes are sent on to the upstream in batches of this size rather than as the small pieces
  * the browser's body arrives in: each write costs the upstream a read, a parser call and a disk
  * write, and with pieces of a few KiB a 1 GiB upload cost it twice the CPU of the same file sent
- * straight (docs/performance.md). One piece is held at a time, and never for longer than the wait.
+ * straight (docs/performance.md). A batch is written in one `writev` of its pieces, not copied
+ * into one buffer (that copy and its garbage were a third of the relay's CPU). One batch is held
+ * at a time, and never for longer than the wait.
  */
 const UPSTREAM_WRITE_BYTES = 1024 * 1024;
 const UPSTREAM_WRITE_MAX_WAIT_MS = 200;
@@ -64,11 +67,11 @@ async function* limitedBytes({ part, rule, head, rest }: InspectedFile): AsyncGe
 }
 
 /**
- * The same bytes regrouped into pieces of `size` bytes, except that no byte is held longer than
- * `maxWaitMs`: a slow browser's upload still reaches the upstream as it comes (an upstream may
- * give up on a body that sends nothing for a minute).
+ * The same pieces grouped into batches of at least `size` bytes (the last one smaller), except
+ * that no piece is held longer than `maxWaitMs`: a slow browser's upload still reaches the
+ * upstream as it comes (an upstream may give up on a body that sends nothing for a minute).
  */
-export async function* inPiecesOf(size: number, maxWaitMs: number, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* inBatchesOf(size: number, maxWaitMs: number, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array[]> {
   const chunks = source[Symbol.asyncIterator]();
   const pull = () => {
     const next = chunks.next();
@@ -80,10 +83,10 @@ export async function* inPiecesOf(size: number, maxWaitMs: number, source: Async
   let pendingBytes = 0;
   let heldSince = 0;
   const takePending = () => {
-    const piece = Buffer.concat(pending, pendingBytes);
+    const batch = pending;
     pending = [];
     pendingBytes = 0;
-    return piece;
+    return batch;
   };
   let finished = false;
   try {
@@ -129,12 +132,6 @@ function quoted(text: string): string {
   return text.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
-/**
- * A multipart/form-data body produced as it is read: each chunk is made (and each file chunk
- * read from its source) only when the consumer pulls, so a slow upstream slows the browser's
- * upload instead of filling memory. If producing fails, the stream errors, which aborts a
- * fetch that is sending it.
- */
 const newBoundary = () => `----DispusipFormBoundary${randomBytes(16).toString("hex")}`;
 const fieldPart = (boundary: string, name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`;
 
@@ -149,44 +146,31 @@ export function encodeMultipartFields(fields: ReadonlyArray<readonly [string, st
   return { body: Buffer.from(text, "utf8"), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export function encodeMultipart(parts: AsyncIterable<OutgoingPart>): { body: ReadableStream<Uint8Array>; contentType: string } {
+/**
+ * A multipart/form-data body produced as it is sent: each batch is made (and each file's bytes
+ * read from their source) only when the sender asks for it, so a slow upstream slows the
+ * browser's upload instead of filling memory. If producing fails, the sender's request fails
+ * with it, so the upstream never takes half a body for a whole one.
+ */
+export function encodeMultipart(parts: AsyncIterable<OutgoingPart>): { body: StreamedBody; contentType: string } {
   const boundary = newBoundary();
-  const encoder = new TextEncoder();
-  async function* chunks(): AsyncGenerator<Uint8Array> {
+  const text = (value: string) => [Buffer.from(value, "utf8")];
+  async function* batches(): AsyncGenerator<Uint8Array[]> {
     for await (const part of parts) {
       if ("value" in part) {
-        yield encoder.encode(fieldPart(boundary, part.name, part.value));
+        yield text(fieldPart(boundary, part.name, part.value));
         continue;
       }
-      yield encoder.encode(
+      yield text(
         `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part.name)}"; filename="${quoted(part.filename)}"\r\n` +
           `Content-Type: ${part.contentType}\r\n\r\n`,
       );
-      yield* inPiecesOf(UPSTREAM_WRITE_BYTES, UPSTREAM_WRITE_MAX_WAIT_MS, part.data);
-      yield encoder.encode("\r\n");
+      yield* inBatchesOf(UPSTREAM_WRITE_BYTES, UPSTREAM_WRITE_MAX_WAIT_MS, part.data);
+      yield text("\r\n");
     }
-    yield encoder.encode(`--${boundary}--\r\n`);
+    yield text(`--${boundary}--\r\n`);
   }
-  const iterator = chunks();
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { value, done } = await iterator.next();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await iterator.return(undefined);
-      },
-    },
-    // Nothing is produced ahead of a read: the consumer's pace is the producer's.
-    { highWaterMark: 0 },
-  );
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+  return { body: batches(), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export interface RelayPlan<T> {
@@ -198,8 +182,8 @@ export interface RelayPlan<T> {
   rules: Record<string, FileRule>;
   /** File fields without which the upstream must not be called. */
   required?: readonly string[];
-  /** Opens the upstream request with the body: a stream when a file goes with it, else the fields' bytes whole. */
-  send(body: ReadableStream<Uint8Array> | Uint8Array, contentType: string): Promise<T>;
+  /** Opens the upstream request with the body: streamed when a file goes with it, else the fields' bytes whole. */
+  send(body: StreamedBody | Uint8Array, contentType: string): Promise<T>;
 }
 
 /**
@@ -293,7 +277,7 @@ export async function relayFile<T>(
   file: FilePart,
   rule: FileRule,
   fieldName: string,
-  send: (body: ReadableStream<Uint8Array>, contentType: string) => Promise<T>,
+  send: (body: StreamedBody, contentType: string) => Promise<T>,
 ): Promise<T> {
   const inspected = await inspect(file, rule);
   let rejection: FormRejected | undefined;

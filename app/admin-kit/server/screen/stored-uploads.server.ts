@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { encodeMultipart, IncomingForm, readLeadingFields, type FilePart, type OutgoingPart } from "~/platform/multipart.server";
@@ -53,8 +54,10 @@ export async function formWithStoredUploads(
     for (const { field, file, filename } of found) yield { name: field, filename, contentType: "application/octet-stream", data: createReadStream(file) };
   }
   const { body, contentType } = encodeMultipart(parts());
-  const request = new Request("http://localhost/", { method: "POST", headers: { "content-type": contentType }, body, duplex: "half" } as RequestInit);
-  const form = IncomingForm.open(request);
+  async function* bytes() {
+    for await (const batch of body) yield* batch;
+  }
+  const form = IncomingForm.read(Readable.from(bytes(), { objectMode: false }), contentType);
   const leading = await readLeadingFields(form, new Set(fileFields.map((field) => field.name)));
   return { form, ...leading, uploadIds: found.map((entry) => entry.id) };
 }
