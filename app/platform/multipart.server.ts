@@ -13,9 +13,11 @@
  * which aborts the upstream request, so the upstream discards what it received. A form without a
  * file goes on as its fields' bytes, whole (a few kilobytes at most): no stream for nothing to stream.
  *
- * Two modules: multipart/incoming.server.ts reads the browser's form, multipart/relay.server.ts
- * checks its files and streams the new body on.
+ * Three modules: multipart/incoming.server.ts reads the browser's form, multipart/parts-form.server.ts
+ * stands in for one made here (stored uploads), multipart/relay.server.ts checks the files of
+ * either and streams the new body on.
  */
 
 export * from "~/platform/multipart/incoming.server";
+export * from "~/platform/multipart/parts-form.server";
 export * from "~/platform/multipart/relay.server";

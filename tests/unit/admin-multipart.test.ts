@@ -6,12 +6,17 @@ import {
   FormRejected,
   IncomingForm,
   inBatchesOf,
+  PartsForm,
   readLeadingFields,
   relayFile,
   relayMultipart,
   type FileRule,
 } from "~/platform/multipart.server";
 import type { StreamedBody } from "~/platform/upstream-transport.server";
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { uploadLimits } from "@server/upload-limits.server";
 import { requestWithBody } from "../helpers/form-body";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";
@@ -398,6 +403,42 @@ describe("pieces sent to the upstream", () => {
       for await (const batch of inBatchesOf(MiB, 50, failing())) void batch;
     };
     await expect(read()).rejects.toBeInstanceOf(FormRejected);
+  });
+});
+
+describe("a form made here from stored files (PartsForm)", () => {
+  it("relays a stored file as a browser's form would be, checked by its bytes, and names it for the audit log", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "parts-form-"));
+    try {
+      const file = path.join(dir, "tersimpan");
+      await writeFile(file, Buffer.concat([Buffer.from(PNG_HEAD), Buffer.alloc(3 * MiB, 7)]));
+      const form = new PartsForm([
+        { kind: "field", name: "title", value: "Dari unggahan" },
+        { kind: "file", name: "file", filename: "foto.png", stream: createReadStream(file, { highWaterMark: MiB }) },
+      ]);
+      const { fields, firstFile } = await readLeadingFields(form, new Set(["file"]));
+      expect(fields).toEqual([["title", "Dari unggahan"]]);
+      const body = await relayMultipart(form, { fields, firstFile, rules: image(10 * MiB), send: async (stream, contentType) => ({ bytes: await readAll(stream), contentType }) });
+      const parsed = await new Response(Uint8Array.from(body.bytes), { headers: { "content-type": body.contentType } }).formData();
+      const sent = parsed.get("file") as File;
+      expect([sent.name, sent.type, sent.size]).toEqual(["foto.png", "image/png", PNG_HEAD.length + 3 * MiB]);
+      expect([...form.chosenFiles]).toEqual([["file", "foto.png"]]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("fails the save, not the process, when a stored file is gone; and closes what is left unread", async () => {
+    const gone = createReadStream(path.join(tmpdir(), "tidak-ada-berkas-ini"));
+    const unread = createReadStream(import.meta.filename);
+    const form = new PartsForm([
+      { kind: "file", name: "file", filename: "hilang.png", stream: gone },
+      { kind: "file", name: "thumbnail", filename: "lain.png", stream: unread },
+    ]);
+    const { firstFile } = await readLeadingFields(form, new Set(["file"]));
+    await expect(relayMultipart(form, { fields: [], firstFile, rules: image(MiB), send: async () => "terkirim" })).rejects.toMatchObject({ code: "ENOENT" });
+    await form.discard();
+    expect(unread.destroyed).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import busboy from "busboy";
 import { FILE_MESSAGES, megabytes } from "~/lib/file-kinds";
 import type { FileAccept } from "~/lib/file-kinds";
 import { getConfig } from "@server/config.server";
+import type { FormReader } from "./parts-form.server.ts";
 
 /**
  * The browser's form body, read part by part as it arrives (busboy, from `request.body`), with
@@ -90,7 +91,7 @@ export type IncomingPart = FieldPart | FilePart;
  * by the next `next()`) before later parts arrive: busboy waits for it, and the request body
  * waits for busboy. That chain is the backpressure.
  */
-export class IncomingForm {
+export class IncomingForm implements FormReader {
   private readonly queue: IncomingPart[] = [];
   private failure: Error | undefined;
   private finished = false;
@@ -202,11 +203,6 @@ export class IncomingForm {
     return new IncomingForm(source, parser, Number.isFinite(length) && length > 0 ? length : undefined, fieldsMaxBytes);
   }
 
-  /** Starts reading a form body of this content type made here (a Node stream, no declared length). */
-  static read(source: Readable, contentType: string, { fieldsMaxBytes = getConfig().formMaxBytes }: { fieldsMaxBytes?: number } = {}): IncomingForm {
-    return new IncomingForm(source, parserFor(contentType, fieldsMaxBytes), undefined, fieldsMaxBytes);
-  }
-
   /** The next part, or undefined at the end. An unread file before it is drained first. */
   async next(): Promise<IncomingPart | undefined> {
     if (this.current && !this.current.stream.readableEnded) this.current.stream.resume();
@@ -291,7 +287,7 @@ export interface LeadingFields {
  * Reads text fields up to the first chosen file. File inputs left empty (no file chosen) and
  * file parts of fields nobody asked for are drained and skipped.
  */
-export async function readLeadingFields(form: IncomingForm, fileFields: ReadonlySet<string>): Promise<LeadingFields> {
+export async function readLeadingFields(form: FormReader, fileFields: ReadonlySet<string>): Promise<LeadingFields> {
   const fields: Array<[string, string]> = [];
   for (let part = await form.next(); part; part = await form.next()) {
     if (part.kind === "field") fields.push([part.name, part.value]);

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/lib/file-kinds";
 import { checkImageHeader } from "~/platform/image-header.server";
 import type { StreamedBody } from "~/platform/upstream-transport.server";
-import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type IncomingForm } from "./incoming.server.ts";
+import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule } from "./incoming.server.ts";
+import type { FormReader } from "./parts-form.server.ts";
 
 /**
  * What goes on to the upstream: each file checked by its first bytes, then a new multipart body
@@ -191,7 +192,7 @@ export interface RelayPlan<T> {
  * together, before a byte of it is sent on (without a declared length, each file's limit is
  * enforced as it streams).
  */
-export function refuseDeclaredOversize(form: IncomingForm, firstFile: FilePart | undefined, rules: Record<string, FileRule>): void {
+export function refuseDeclaredOversize(form: FormReader, firstFile: FilePart | undefined, rules: Record<string, FileRule>): void {
   const ceiling = form.fieldBytes + FRAMING_ALLOWANCE_BYTES + Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0);
   if (firstFile && form.declaredLength !== undefined && form.declaredLength > ceiling) {
     const rule = rules[firstFile.name];
@@ -205,7 +206,7 @@ export function refuseDeclaredOversize(form: IncomingForm, firstFile: FilePart |
  * by failing the body mid-way (the upstream request is aborted). Other failures of `send`
  * (the upstream's answers) pass through unchanged. The caller drains `form` afterwards.
  */
-export async function relayMultipart<T>(form: IncomingForm, plan: RelayPlan<T>): Promise<T> {
+export async function relayMultipart<T>(form: FormReader, plan: RelayPlan<T>): Promise<T> {
   const { firstFile, rules } = plan;
   const required = plan.required ?? [];
   if (!firstFile && required.length > 0) {
@@ -260,7 +261,7 @@ export async function relayMultipart<T>(form: IncomingForm, plan: RelayPlan<T>):
  * The next chosen file of a field in `rules`, its stream unread; file inputs left empty and
  * fields nobody asked for are skipped. A text field after a file is refused (see the top).
  */
-export async function nextFile(form: IncomingForm, rules: Record<string, FileRule>): Promise<FilePart | undefined> {
+export async function nextFile(form: FormReader, rules: Record<string, FileRule>): Promise<FilePart | undefined> {
   for (let part = await form.next(); part; part = await form.next()) {
     if (part.kind === "field") throw new FormRejected(part.name, MESSAGES.fieldAfterFile);
     if (part.filename !== "" && rules[part.name]) return part;

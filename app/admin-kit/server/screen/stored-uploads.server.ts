@@ -1,8 +1,7 @@
 import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
-import { encodeMultipart, IncomingForm, readLeadingFields, type FilePart, type OutgoingPart } from "~/platform/multipart.server";
+import { PartsForm, readLeadingFields, type FilePart, type IncomingPart } from "~/platform/multipart.server";
 import { storedUpload } from "~/platform/uploads.server";
 
 /**
@@ -13,9 +12,10 @@ import { storedUpload } from "~/platform/uploads.server";
  */
 
 const PREFIX = "_upload_";
+const STORED_READ_BYTES = 1024 * 1024;
 
 export interface StoredUploadForm {
-  form: IncomingForm;
+  form: PartsForm;
   fields: Array<[string, string]>;
   firstFile: FilePart | undefined;
   /** The uploads it was made of, to delete once the record is saved. */
@@ -49,15 +49,10 @@ export async function formWithStoredUploads(
     found.push({ ...reference, file: stored.file, filename: stored.filename });
   }
 
-  async function* parts(): AsyncGenerator<OutgoingPart> {
-    for (const [name, value] of fields) if (!name.startsWith(PREFIX)) yield { name, value };
-    for (const { field, file, filename } of found) yield { name: field, filename, contentType: "application/octet-stream", data: createReadStream(file) };
-  }
-  const { body, contentType } = encodeMultipart(parts());
-  async function* bytes() {
-    for await (const batch of body) yield* batch;
-  }
-  const form = IncomingForm.read(Readable.from(bytes(), { objectMode: false }), contentType);
+  const parts: IncomingPart[] = fields.filter(([name]) => !name.startsWith(PREFIX)).map(([name, value]) => ({ kind: "field", name, value }));
+  // Read in pieces as large as the relay sends: fewer reads, each batch one buffer.
+  for (const { field, file, filename } of found) parts.push({ kind: "file", name: field, filename, stream: createReadStream(file, { highWaterMark: STORED_READ_BYTES }) });
+  const form = new PartsForm(parts);
   const leading = await readLeadingFields(form, new Set(fileFields.map((field) => field.name)));
   return { form, ...leading, uploadIds: found.map((entry) => entry.id) };
 }

@@ -2,7 +2,7 @@ import * as z from "zod";
 import type { Cells, FieldDefinition } from "~/admin-kit/screen";
 import { getConfig } from "@server/config.server";
 import type { AdminContext } from "~/platform/auth.server";
-import { nextFile, refuseDeclaredOversize, relayMultipart, type FileRule, type IncomingForm, type FilePart } from "~/platform/multipart.server";
+import { nextFile, refuseDeclaredOversize, relayMultipart, type FileRule, type FormReader, type FilePart } from "~/platform/multipart.server";
 import type { IncomingFiles, OutgoingFields, OutgoingValue, ResourceAdapter, StagedWrite, WriteCall, WriteContext } from "./adapter.server.ts";
 
 /**
@@ -45,7 +45,7 @@ export function jsonBody(body: OutgoingFields, fields: readonly FieldDefinition[
 
 /** The form's body as it arrived: its files still to be read, the first one already met. */
 export interface FormFiles {
-  form: IncomingForm;
+  form: FormReader;
   firstFile: FilePart | undefined;
   rules: Record<string, FileRule>;
 }
