@@ -4,7 +4,6 @@ import busboy from "busboy";
 import { FILE_MESSAGES, megabytes } from "~/lib/file-kinds";
 import type { FileAccept } from "~/lib/file-kinds";
 import { getConfig } from "@server/config.server";
-import type { FormReader } from "./parts-form.server.ts";
 
 /**
  * The browser's form body, read part by part as it arrives (busboy, from `request.body`), with
@@ -85,6 +84,23 @@ export interface FilePart {
 }
 
 export type IncomingPart = FieldPart | FilePart;
+
+/**
+ * A form read part by part: the browser's body as it arrives (IncomingForm, below), or a form made
+ * here from its parts (PartsForm, parts-form.server.ts). The relay and the save read either the same way.
+ */
+export interface FormReader {
+  /** The next part, or undefined at the end; a file part's stream must be read before the next. */
+  next(): Promise<IncomingPart | undefined>;
+  /** Lets go of what is left unread. Safe to call more than once. */
+  discard(): Promise<void>;
+  /** Bytes of text fields (names and values) read so far. */
+  readonly fieldBytes: number;
+  /** The body's size as the client declared it, when it did. */
+  readonly declaredLength: number | undefined;
+  /** The fields whose chosen file was read (for the audit log, which names them). */
+  readonly chosenFiles: ReadonlyMap<string, string>;
+}
 
 /**
  * A form body read part by part, in order. A file part's stream must be read (or is drained

@@ -1,27 +1,10 @@
-import type { FilePart, IncomingPart } from "./incoming.server.ts";
-
-/**
- * A form read part by part: the browser's body as it arrives (IncomingForm), or a form made here
- * from its parts (PartsForm). The relay and the save read either the same way.
- */
-export interface FormReader {
-  /** The next part, or undefined at the end; a file part's stream must be read before the next. */
-  next(): Promise<IncomingPart | undefined>;
-  /** Lets go of what is left unread. Safe to call more than once. */
-  discard(): Promise<void>;
-  /** Bytes of text fields (names and values) read so far. */
-  readonly fieldBytes: number;
-  /** The body's size as the client declared it, when it did. */
-  readonly declaredLength: number | undefined;
-  /** The fields whose chosen file was read (for the audit log, which names them). */
-  readonly chosenFiles: ReadonlyMap<string, string>;
-}
+import type { FilePart, FormReader, IncomingPart } from "./incoming.server.ts";
 
 /**
  * A form made here from fields and files already at hand (the stored uploads a form names): read
  * as a browser's form is, but its files are streams of their own, not parts of a body to encode
- * and parse again (the parse alone was a tenth of the relay's CPU, the encoding's own buffering
- * more). A file left unread when the next part is asked for, or at the end, is closed.
+ * and parse again (the parse alone was a tenth of the relay's CPU, the encoding's batching and its
+ * stream bridge more). A file left unread when the next part is asked for, or at the end, is closed.
  */
 export class PartsForm implements FormReader {
   readonly declaredLength = undefined;

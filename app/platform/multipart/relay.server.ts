@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/lib/file-kinds";
 import { checkImageHeader } from "~/platform/image-header.server";
 import type { StreamedBody } from "~/platform/upstream-transport.server";
-import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule } from "./incoming.server.ts";
-import type { FormReader } from "./parts-form.server.ts";
+import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type FormReader } from "./incoming.server.ts";
 
 /**
  * What goes on to the upstream: each file checked by its first bytes, then a new multipart body
