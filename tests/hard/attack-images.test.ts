@@ -27,7 +27,10 @@ let adminCookie: string;
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 beforeAll(async () => {
-  stack = await startHardStack();
+  // Nothing here tests the upstream's deadline: a burst's 21 reads of the original, from the
+  // reference API in this very process, may take more than the suites' 2 s beside a whole CI run
+  // (once, 5 of 21 were not sent to the original; a read past its deadline is answered 502).
+  stack = await startHardStack({ UPSTREAM_TIMEOUT_MS: "30000" });
   base = stack.bff.url;
   adminCookie = await logIn(base);
 }, 120_000);
@@ -176,7 +179,7 @@ describe("resizing a truncated 49-megapixel PNG", () => {
         passed,
         { [`burst ${what}, CPU (ms)`]: cpuMs, [`burst ${what}, decodes`]: decodes },
       );
-      expect(toOriginal).toBe(21);
+      expect(toOriginal, `answers: ${result.map((answer) => answer.status).join(" ")}`).toBe(21);
       expect(decodes).toBe(1);
       expect(cpuMs).toBeLessThan(4 * oneDecodeMs);
 
