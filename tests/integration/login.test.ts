@@ -5,7 +5,7 @@ import { action, loader } from "~/routes/login";
 import { action as logout } from "~/routes/logout";
 import { loader as adminLoader } from "~/routes/admin";
 import { getConfig } from "@server/config.server";
-import { waitText } from "~/platform/login-throttle.server";
+import { beginLoginAttempt, waitText } from "~/platform/login-throttle.server";
 import { recordUpstreamCalls, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
 import { request } from "../helpers/sessions";
 
@@ -150,6 +150,18 @@ describe("login", () => {
     upstream.resetHandlers();
     upstream.use(...userHandlers(USERS));
     expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
+  });
+
+  it("does not give back unanswered attempts once the account is locked: they would unlock it for the next guess", async () => {
+    const email = "terkunci@dispusip.local";
+    const address = "192.0.2.77";
+    // Five attempts let through, their upstream still silent; two more refused: the account is locked.
+    const pending = await Promise.all(Array.from({ length: 5 }, () => beginLoginAttempt(email, address)));
+    expect(pending.every((attempt) => attempt.allowed)).toBe(true);
+    for (let attempt = 0; attempt < 2; attempt++) expect((await beginLoginAttempt(email, address)).allowed).toBe(false);
+    // The five then end without an answer (a slow upstream): the lock holds.
+    for (const attempt of pending) if (attempt.allowed) await attempt.undecided();
+    expect((await beginLoginAttempt(email, address)).allowed).toBe(false);
   });
 
   it("states the configured wait in Indonesian", () => {
