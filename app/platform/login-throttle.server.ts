@@ -123,10 +123,10 @@ export function beginLoginAttempt(email: string, clientIp: string): Promise<Logi
 
 /**
  * Gives an attempt back, unless the key is over its limit by now: a burst locked it meanwhile.
- * With Redis the lock is a SET of the count at the first refusal, which can land after the
- * burst's other increments and leave the count just over the limit; giving back the attempts
- * the upstream did not answer (a slow upstream, seconds later) could then unlock the account
- * for the next guess (seen once beside a whole CI run: the right password let in after a burst).
+ * The lock sets the count to what it was at the first refusal, just over the limit (with Redis
+ * that SET can even land after the burst's other increments), so giving back the attempts the
+ * upstream did not answer (a slow upstream, seconds later) unlocked the account for the next
+ * guess (tests/integration/login.test.ts; seen once beside a whole CI run with Redis).
  */
 async function giveBackUnlessLocked(limiter: RateLimiterAbstract, key: string): Promise<void> {
   const state = await limiter.get(key);
