@@ -68,7 +68,7 @@ export interface TextAnswer {
  */
 export type StreamedBody = AsyncIterable<readonly Uint8Array[]>;
 
-export function isStreamedBody(body: unknown): body is StreamedBody {
+function isStreamedBody(body: unknown): body is StreamedBody {
   return typeof body === "object" && body !== null && !(body instanceof Uint8Array) && Symbol.asyncIterator in body;
 }
 
@@ -125,7 +125,8 @@ export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleM
     const outgoing = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http });
     let answered = false;
     let settled = false;
-    let bodySent = !isStreamedBody(body);
+    /** False while a streamed body is not all handed over: an answer then leaves half a body on the connection. */
+    let bodySent = true;
     let failure: ExchangeFailed["kind"] | undefined;
     const stop = (kind: ExchangeFailed["kind"]) => {
       failure ??= kind;
@@ -176,6 +177,7 @@ export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleM
       outgoing.end(body);
       return;
     }
+    bodySent = false;
     const ended = () => answered || settled || outgoing.destroyed;
     sendStreamed(outgoing, body, ended).then(
       (complete) => {
