@@ -207,10 +207,25 @@ export class IncomingForm implements FormReader {
       this.fail(new FormRejected("", MESSAGES.fieldsTooLarge(this.fieldsMaxBytes), 413));
   }
 
-  /** Starts reading a request's urlencoded or multipart body; other bodies are a MalformedForm. */
+  /** Starts reading a urlencoded or multipart body; other bodies are a MalformedForm. */
   static open(request: Request, { fieldsMaxBytes = getConfig().formMaxBytes }: { fieldsMaxBytes?: number } = {}): IncomingForm {
-    // Refused before the body is touched: an unreadable form's body is left for the server to drain.
-    const parser = parserFor(request.headers.get("content-type") ?? "", fieldsMaxBytes);
+    const contentType = request.headers.get("content-type") ?? "";
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: {
+          // One field is held whole until it ends: never more than all of them may be together.
+          fieldSize: Math.min(LIMITS.fieldBytes, fieldsMaxBytes),
+          fields: LIMITS.fields,
+          files: LIMITS.files,
+          parts: LIMITS.parts,
+        },
+        defParamCharset: "utf8",
+      });
+    } catch {
+      throw new MalformedForm(`not a form: ${contentType || "no content type"}`);
+    }
     // The DOM and Node typings describe the same web stream differently.
     const source = request.body
       ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>, { highWaterMark: READ_AHEAD_BYTES })
@@ -270,25 +285,6 @@ export class IncomingForm implements FormReader {
     const wake = this.wake;
     this.wake = undefined;
     wake?.();
-  }
-}
-
-/** busboy for this content type with the form's limits; a MalformedForm when it is no form. */
-function parserFor(contentType: string, fieldsMaxBytes: number): busboy.Busboy {
-  try {
-    return busboy({
-      headers: { "content-type": contentType },
-      limits: {
-        // One field is held whole until it ends: never more than all of them may be together.
-        fieldSize: Math.min(LIMITS.fieldBytes, fieldsMaxBytes),
-        fields: LIMITS.fields,
-        files: LIMITS.files,
-        parts: LIMITS.parts,
-      },
-      defParamCharset: "utf8",
-    });
-  } catch {
-    throw new MalformedForm(`not a form: ${contentType || "no content type"}`);
   }
 }
 
