@@ -17,7 +17,7 @@ import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type Fi
  * into one buffer (that copy and its garbage were a third of the relay's CPU). One batch is held
  * at a time, and never for longer than the wait.
  */
-const UPSTREAM_WRITE_BYTES = 1024 * 1024;
+export const UPSTREAM_WRITE_BYTES = 1024 * 1024;
 const UPSTREAM_WRITE_MAX_WAIT_MS = 200;
 interface InspectedFile {
   part: FilePart;

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
-import { PartsForm, readLeadingFields, type FilePart, type IncomingPart } from "~/platform/multipart.server";
+import { PartsForm, readLeadingFields, UPSTREAM_WRITE_BYTES, type FilePart, type IncomingPart } from "~/platform/multipart.server";
 import { storedUpload } from "~/platform/uploads.server";
 
 /**
@@ -12,7 +12,6 @@ import { storedUpload } from "~/platform/uploads.server";
  */
 
 const PREFIX = "_upload_";
-const STORED_READ_BYTES = 1024 * 1024;
 
 export interface StoredUploadForm {
   form: PartsForm;
@@ -51,7 +50,7 @@ export async function formWithStoredUploads(
 
   const parts: IncomingPart[] = fields.filter(([name]) => !name.startsWith(PREFIX)).map(([name, value]) => ({ kind: "field", name, value }));
   // Read in pieces as large as the relay sends: fewer reads, each batch one buffer.
-  for (const { field, file, filename } of found) parts.push({ kind: "file", name: field, filename, stream: createReadStream(file, { highWaterMark: STORED_READ_BYTES }) });
+  for (const { field, file, filename } of found) parts.push({ kind: "file", name: field, filename, stream: createReadStream(file, { highWaterMark: UPSTREAM_WRITE_BYTES }) });
   const form = new PartsForm(parts);
   const leading = await readLeadingFields(form, new Set(fileFields.map((field) => field.name)));
   return { form, ...leading, uploadIds: found.map((entry) => entry.id) };
