@@ -5,6 +5,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTableFile, TABLE_FILE_LIMITS, TableFileRefused, type TableFileOptions, type TableRow } from "~/platform/table-files.server";
 import * as bad from "../helpers/bad-table-files";
+import { rejectionOf } from "../helpers/rejection";
 import { slimsCells, slimsExportCsv, slimsSampleRecords, SLIMS_COLUMNS } from "../helpers/slims-export";
 import { deflatedPart, SHEET_CLOSE, SHEET_OPEN, workbookParts, writeZip } from "../helpers/zip-parts";
 
@@ -31,11 +32,7 @@ async function readAll(at: string, options: Partial<TableFileOptions> = {}): Pro
   return rows;
 }
 
-async function refusal(read: Promise<unknown>): Promise<TableFileRefused> {
-  const error = await read.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(TableFileRefused);
-  return error as TableFileRefused;
-}
+const refusal = (read: Promise<unknown>) => rejectionOf(read, TableFileRefused);
 
 describe("the hard suite's bad files", () => {
   it("each gives what it expects: its refusal, or the text its rows show", async () => {

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeFailed, exchangeOnce, type Outgoing, type StreamedBody } from "~/platform/upstream-transport.server";
+import { rejectionOf } from "../helpers/rejection";
 import { upstream } from "../mocks/upstream";
 
 /**
@@ -81,14 +82,7 @@ function readRequest(request: http.IncomingMessage): Promise<{ bytes: Buffer; co
   });
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ExchangeFailed> {
-  const thrown = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(thrown).toBeInstanceOf(ExchangeFailed);
-  return thrown as ExchangeFailed;
-}
+const failureOf = (promise: Promise<unknown>) => rejectionOf(promise, ExchangeFailed);
 
 describe("a streamed body sent to the upstream", () => {
   it("arrives whole and in order, and the answer is read", async () => {

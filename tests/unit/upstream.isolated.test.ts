@@ -3,17 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { createUpstreamClient, UpstreamError } from "~/platform/upstream.server";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
+import { rejectionOf } from "../helpers/rejection";
 
 const list = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("upstream client", () => {
   it("calls base + /api with the bearer token and request id, and parses with the schema", async () => {
