@@ -144,18 +144,20 @@ export async function startBackgroundJobs(): Promise<void> {
 }
 
 /**
- * At shutdown, before Redis closes: every job under way is asked to stop (its signal), given a
- * few seconds to reach a safe point and go back to the queue, and the worker closes; a job still
- * working then is left to another process's stalled-job check.
+ * At shutdown, before Redis closes: the worker takes no more jobs, every job under way is asked
+ * to stop (its signal) and given a few seconds to reach a safe point and go back to the queue; a
+ * job still working then is left to another process's stalled-job check.
  */
 export async function stopBackgroundJobs(): Promise<void> {
-  for (const controller of underWay.keys()) controller.abort();
-  let waited: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.allSettled(underWay.values()), new Promise((resolve) => (waited = setTimeout(resolve, HANDOVER_WAIT_MS)))]);
-  clearTimeout(waited);
   const closing = connected;
   connected = undefined;
-  if (!closing) return;
-  await closing.worker.close(true).catch((error: unknown) => log("background_jobs_close_failed", errorFields(error)));
-  await closing.queue.close().catch((error: unknown) => log("background_jobs_close_failed", errorFields(error)));
+  // Closed first, the worker leaves its blocking read before any job goes back: the job's wake-up
+  // then reaches another process's worker, not this one's (which would take the job back just
+  // before exiting, or leave it unseen for BullMQ's drainDelay). It resolves once its jobs are done.
+  const workerClosed = closing?.worker.close().catch((error: unknown) => log("background_jobs_close_failed", errorFields(error)));
+  for (const controller of underWay.keys()) controller.abort();
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled([...underWay.values(), workerClosed]), new Promise((resolve) => (waited = setTimeout(resolve, HANDOVER_WAIT_MS)))]);
+  clearTimeout(waited);
+  await closing?.queue.close().catch((error: unknown) => log("background_jobs_close_failed", errorFields(error)));
 }

@@ -133,8 +133,10 @@ describe.skipIf(skip)("an import's run on the shared queue (REDIS_URL)", () => {
     expect([...outcome.counts].filter(([, count]) => count !== 1)).toEqual([]);
     // A graceful stop lets the row under way finish: no write is cut, none repeated.
     expect(outcome.creates).toBe(ROWS);
-    // A dead process's job waits 15–30 s for the stalled-job check; a handed-over one is taken at once.
-    expect(outcome.pauseSeconds).toBeLessThan(10);
+    // A dead process's job waits 15–30 s for the stalled-job check; a handed-over one is taken at
+    // once (well under a second here), unless its wake-up went to the closing process's own worker:
+    // then the other waits out BullMQ's drainDelay, 5 s.
+    expect(outcome.pauseSeconds).toBeLessThan(5);
   });
 
   it("does not go on as an admin who logged out before another process took it up", async () => {
