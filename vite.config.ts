@@ -3,6 +3,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import type { DefineRoutesFunction } from "@remix-run/dev/dist/config/routes";
 import { tsImport } from "tsx/esm/api";
 import { defineConfig, transformWithEsbuild, type InlineConfig, type Plugin, type UserConfig } from "vite";
+import type { BrowserEntry } from "./app/public/browser-scripts.server.ts";
 
 /**
  * The build (`npm run build`, which runs `scripts/build.ts`): Remix's Vite plugin writes the
@@ -97,8 +98,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
 }));
 
-/** The public pages' scripts, by name; what they import on demand becomes chunks of its own. */
-export const BROWSER_ENTRIES = { public: "app/browser/public.ts" };
+/** The scripts of the pages that are not hydrated, by name; what they import on demand becomes chunks of its own. */
+export const BROWSER_ENTRIES = { public: "app/browser/public.ts", login: "app/browser/login.ts" } satisfies Record<BrowserEntry, string>;
 /** Where those go inside the client build (and under `/build/`). */
 export const BROWSER_SCRIPTS_DIR = "_browser";
 

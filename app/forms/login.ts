@@ -2,8 +2,8 @@ import "~/lib/zod-config";
 import * as z from "zod";
 
 /**
- * The login form's fields, shared by the browser (conform's client validation) and the server.
- * It lives in app/ because the browser runs it too; it holds nothing secret.
+ * The login form's fields: the action's check, and the constraints (`required`, `maxlength`) the
+ * page's inputs are rendered with. The page is not hydrated, so nothing of it runs in the browser.
  */
 export const loginSchema = z.object({
   email: z

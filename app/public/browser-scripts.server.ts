@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
 /**
- * The scripts of pages that are not hydrated (`app/browser/`), as `npm run build` wrote them:
+ * The scripts of pages that are not hydrated (`app/browser/`: the public pages', the login page's), as `npm run build` wrote them:
  * built by Vite apart from Remix's client build, with a fingerprint in their names (`scripts/build.ts`).
  */
 export interface BrowserScript {
@@ -25,11 +25,15 @@ const BUNDLED_MANIFEST = new URL(`./${BROWSER_SCRIPTS_MANIFEST_NAME}`, import.me
 
 let manifest: Record<string, BrowserScript> | null | undefined;
 
+/** The scripts by their entry's name (`BROWSER_ENTRIES` in vite.config.ts). */
+export type BrowserEntry = "public" | "login";
+
 /**
- * The public pages' script, or null when the build has none (a bare `remix vite:build`): the pages
- * then work as they do without JavaScript. Code run from source (a benchmark) names the file.
+ * A page's script by its entry's name, or null when the build has none (a bare `remix
+ * vite:build`): the pages then work as they do without JavaScript. Code run from source (a
+ * benchmark) names the manifest's file.
  */
-export function publicBrowserScript(file: URL | string = BUNDLED_MANIFEST): BrowserScript | null {
+export function browserScriptOf(entry: BrowserEntry, file: URL | string = BUNDLED_MANIFEST): BrowserScript | null {
   if (manifest === undefined) {
     try {
       manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, BrowserScript>;
@@ -37,5 +41,5 @@ export function publicBrowserScript(file: URL | string = BUNDLED_MANIFEST): Brow
       manifest = null;
     }
   }
-  return manifest?.public ?? null;
+  return manifest?.[entry] ?? null;
 }

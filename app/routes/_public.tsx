@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, redirectDocument, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { catalogueEnabled } from "~/public/catalogue.server";
-import { publicBrowserScript } from "~/public/browser-scripts.server";
+import { browserScriptOf } from "~/public/browser-scripts.server";
 import { getConfig } from "@server/config.server";
 import { orNull, publicContext } from "~/public/public-page.server";
 import { shareImagePath } from "~/public/share-image.server";
@@ -27,8 +27,8 @@ export const links: LinksFunction = () => [
 export const handle: HydrationHandle = { hydrate: false };
 
 /**
- * Only a hydrated page (the login page, the back-office) can navigate here without loading a
- * document, through a Remix link or a redirect. It loads the public page as a document instead,
+ * Only a hydrated page (the back-office) can navigate here without loading a document, through a
+ * Remix link or a redirect. It loads the public page as a document instead,
  * so that the page gets its own script and not a client-side render nothing else expects.
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs): never {
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contact,
     /** Whether Koleksi Digital exists (CATALOGUE_READER_*): its link in the menu. */
     catalogue: catalogueEnabled(),
-    browserScript: publicBrowserScript()?.src ?? null,
+    browserScript: browserScriptOf("public")?.src ?? null,
     /** Each public PDF's size and date, beside its link in the menu. */
     documentLabels: await publicDocumentLabels(),
   };

@@ -1,22 +1,29 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useActionData, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
 import { boundedReply, readTextForm, requestWithForm } from "~/platform/forms.server";
 import { beginLoginAttempt, waitText, type LoginAttempt } from "~/platform/login-throttle.server";
 import { commitSession, destroySession, getSession, startSession } from "~/platform/session.server";
+import { browserScriptOf } from "~/public/browser-scripts.server";
 import { RESOURCES } from "~/resources/resources.server";
 import { MESSAGES } from "~/config/messages";
 import { loginSchema } from "~/forms/login";
-import { sweepDrafts } from "~/lib/form-drafts";
+import type { HydrationHandle } from "~/lib/hydration";
+import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/title";
 import type { RootData } from "~/root";
 import loginStyles from "~/styles/login.css?url";
 
 export const links = () => [{ rel: "stylesheet", href: loginStyles }];
+
+/**
+ * Not hydrated: the server's HTML and `app/browser/login.ts`. Remix's and React's scripts (about
+ * 120 KB) held the page's first paint on a phone for a form that posts as a document anyway.
+ */
+export const handle: HydrationHandle = { hydrate: false };
 
 /** The throttle's Retry-After reaches the page's answer too (Remix passes on only Set-Cookie by itself). */
 export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
@@ -44,9 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session.get("token") && role !== undefined && ADMIN_ROLES.has(role)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), RESOURCES.home));
   }
-  // How old a form draft may be (app/lib/form-drafts.ts): the login sweeps older ones too, so that
-  // none waits on a shared desk for the next admin page.
-  return { draftMaxAgeMs: getConfig().formDrafts.maxAgeMs };
+  return {
+    // How old a form draft may be (app/lib/form-drafts.ts): the login's script sweeps older ones
+    // too, so that none waits on a shared desk for the next admin page.
+    draftMaxAgeMs: getConfig().formDrafts.maxAgeMs,
+    script: browserScriptOf("login")?.src ?? null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -99,21 +109,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { draftMaxAgeMs } = useLoaderData<typeof loader>();
-  useEffect(() => {
-    sweepDrafts({ maxAgeMs: draftMaxAgeMs });
-  }, [draftMaxAgeMs]);
+  const { draftMaxAgeMs, script } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  const submitting = navigation.state === "submitting";
+  // Rendered on the server only: the answer's errors (`lastResult`) are the page's, as without JavaScript.
+  const [form, fields] = useForm({ lastResult: actionData?.result, constraint: getZodConstraint(loginSchema) });
+  // After a refused attempt, the field to correct gets the focus (the script's): a new document's is at its top.
+  const focus = fields.email.errors ? fields.email.id : fields.password.errors || form.errors ? fields.password.id : undefined;
   const product = useRouteLoaderData<RootData>("root")?.product.title;
 
   return (
@@ -125,7 +128,8 @@ export default function Login() {
           <span>{product}</span>
         </p>
         <h1>Login</h1>
-        <Form method="post" {...getFormProps(form)}>
+        {/* Sent to this address, its query (redirectTo) and all, as a document: the page is not hydrated. */}
+        <form method="post" {...getFormProps(form)} data-enhance="login-form" data-draft-max-age-ms={draftMaxAgeMs} data-focus={focus}>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <div className="field">
             <label htmlFor={fields.email.id}>Email</label>
@@ -159,15 +163,16 @@ export default function Login() {
               {form.errors[0]}
             </p>
           ) : null}
-          <button type="submit" className="button-primary" disabled={submitting}>
-            {submitting ? "Memproses..." : "LOGIN"}
+          <button type="submit" className="button-primary" data-pending-text="Memproses...">
+            LOGIN
           </button>
-        </Form>
-        {/* A plain link: the public pages are documents of their own, not a client-side render. */}
+        </form>
         <p className="login-back">
           <a href="/">Kembali ke situs</a>
         </p>
       </div>
+      {/* By its nonce: the login has the back-office's policy, a fresh nonce per answer, not the public pages' (nor their page cache). */}
+      {script ? <script type="module" src={script} nonce={nonce} /> : null}
     </main>
   );
 }

@@ -18,6 +18,16 @@ test("the reference API's tokens are 64 hex characters (what the leak checks bel
   expect(token).toMatch(new RegExp(`^${TOKEN_SHAPE.source}$`, "i"));
 });
 
+test("the login page is the server's HTML with one small module of its own, none of Remix's scripts", async ({ mainStack }) => {
+  const html = await (await fetch(`${mainStack.bffUrl}/login`)).text();
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes);
+  expect(scripts).toHaveLength(1);
+  expect(/src="([^"]+)"/.exec(scripts[0])?.[1]).toMatch(/^\/build\/_browser\/login-[\w-]+\.js$/);
+  expect(scripts[0]).toContain('type="module"');
+  expect(html).not.toContain("__remixContext");
+  expect(html).not.toContain("modulepreload");
+});
+
 for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
@@ -51,8 +61,46 @@ for (const { javaScript, label } of [
     await page.getByText(LOGIN_FAILED).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe("/login");
     expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
-    // The form is still there to try again.
+    // The form is still there to try again, the password (emptied) to type again has the focus.
     await page.getByRole("button", { name: "LOGIN", exact: true }).waitFor();
+    expect(await page.getByLabel("Password").inputValue()).toBe("");
+    if (javaScript) await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("autocomplete"))).toBe("current-password");
+  });
+
+  test("an email that is no email is refused in Indonesian under its field, which has the focus", async () => {
+    page = await context.newPage();
+    await openLogin();
+    await submitLogin(page, "bukan-email", DEMO_PASSWORD);
+    await page.getByText("Format email tidak valid").waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Email").inputValue()).toBe("bukan-email");
+    if (javaScript) await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("autocomplete"))).toBe("username");
+  });
+
+  if (javaScript) test("a sent form says so and cannot be sent twice while its answer is on the way", async () => {
+    page = await context.newPage();
+    await openLogin();
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await page.getByLabel("Email").fill(ADMIN_EMAIL);
+    await page.getByLabel("Password").fill("bukan-passwordnya");
+    // Two clicks in one task of the page: the answer cannot have come between them.
+    const sent = await page.evaluate(() => {
+      const form = document.querySelector<HTMLFormElement>("form[data-enhance=login-form]")!;
+      const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+      let submits = 0;
+      form.addEventListener("submit", () => (submits += 1));
+      button.click();
+      const shown = { text: button.textContent, disabled: button.disabled };
+      button.click();
+      return { ...shown, submits };
+    });
+    expect(sent).toEqual({ text: "Memproses...", disabled: true, submits: 1 });
+    await page.getByText(LOGIN_FAILED).waitFor({ timeout: 15_000 });
+    expect(posts).toEqual(["/login"]);
+    expect(await page.getByRole("button", { name: "LOGIN", exact: true }).isEnabled()).toBe(true);
   });
 
   test("shows whose back-office it is (the agency's logo and name) and links back to the site", async () => {

@@ -53,10 +53,10 @@ test.describe("in the browser", () => {
     expect(scripts.filter((script) => /islands|ActivitiesCarousel|OfficeMap|LeafletMap|react/i.test(script))).toEqual([]);
   });
 
-  test("a Remix navigation from the hydrated login page to a public page loads it as a new document", async ({ contexts, mainStack }) => {
+  test("a Remix navigation from the hydrated back-office to a public page loads it as a new document", async ({ admins, mainStack }) => {
     const { bffUrl } = mainStack;
-    const page = await (await contexts.newContext()).newPage();
-    await page.goto(`${bffUrl}/login`);
+    const { page } = await admins.open({ javaScript: true });
+    await page.goto(`${bffUrl}/admin/slider-manager`);
     await waitForHydration(page);
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
     // What a Remix <Link> or a redirect during a client-side navigation does.

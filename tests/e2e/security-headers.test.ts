@@ -19,7 +19,7 @@ test.describe("security headers", () => {
       expect(response.headers.get("strict-transport-security")).toBeNull();
       const html = await response.text();
       if (path === "/login") {
-        // Remix's inline scripts run by the nonce, a new one for every answer.
+        // The login's script runs by the nonce, a new one for every answer (as the back-office's scripts do).
         expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
         const nonce = /'nonce-([^']+)'/.exec(csp)![1];
         expect(html).toContain(`nonce="${nonce}"`);

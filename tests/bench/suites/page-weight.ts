@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import { BROWSER_SCRIPTS_MANIFEST_NAME, publicBrowserScript } from "../../../app/public/browser-scripts.server.ts";
+import { BROWSER_SCRIPTS_MANIFEST_NAME, browserScriptOf } from "../../../app/public/browser-scripts.server.ts";
 import type { HydrationHandle } from "../../../app/lib/hydration.ts";
 import { PROJECT_ROOT } from "../../e2e/helpers/processes.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
@@ -83,8 +83,10 @@ const suite: BenchSuite = {
     await requireBuild();
     const manifest = await readManifest();
     const unhydrated = await unhydratedRouteIds();
-    const publicScript = publicBrowserScript(path.join(SERVER_BUILD_DIR, BROWSER_SCRIPTS_MANIFEST_NAME));
-    if (!publicScript) throw new Error("no public script in build/server/browser-scripts.json: run `npm run build` first");
+    const manifestFile = path.join(SERVER_BUILD_DIR, BROWSER_SCRIPTS_MANIFEST_NAME);
+    const publicScript = browserScriptOf("public", manifestFile);
+    const loginScript = browserScriptOf("login", manifestFile);
+    if (!publicScript || !loginScript) throw new Error("no public or login script in build/server/browser-scripts.json: run `npm run build` first");
     const files = new Map<string, { gzipBytes: number; heavy: string[] }>();
     const measure = async (url: string) => {
       if (!files.has(url)) {
@@ -107,7 +109,8 @@ const suite: BenchSuite = {
       const routes = branch(manifest, page.id);
       const urls = new Set<string>();
       if (routes.some((route) => unhydrated.has(route.id))) {
-        for (const file of publicScript.files) urls.add(`${CLIENT_BUILD_URL}${file}`);
+        const script = page.id === "routes/login" ? loginScript : publicScript;
+        for (const file of script.files) urls.add(`${CLIENT_BUILD_URL}${file}`);
       } else {
         for (const url of [manifest.entry.module, ...manifest.entry.imports]) urls.add(url);
         for (const route of routes) for (const url of [route.module, ...(route.imports ?? [])]) urls.add(url);

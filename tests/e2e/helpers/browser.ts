@@ -70,9 +70,9 @@ export async function keepOffline(context: BrowserContext, { standIn = false, ab
 
 /**
  * Resolves once the page's script has taken over, so that clicks reach its handlers instead of
- * the bare server-rendered markup: React's hydration (the login page and the back-office, whose
- * DOM nodes then carry React's props), or the public pages' own script (`app/browser/public.ts`),
- * which marks the document (`<html data-enhanced>`) when it has run. A page on which neither
+ * the bare server-rendered markup: React's hydration (the back-office, whose DOM nodes then carry
+ * React's props), or the own script of a page that is not hydrated (`app/browser/public.ts`,
+ * `login.ts`), which marks the document (`<html data-enhanced>`) when it has run. A page on which neither
  * happens within the time (no script, JavaScript off, a script that failed) fails the test with
  * a message naming the page.
  */
@@ -80,8 +80,10 @@ export async function waitForHydration(page: Page, { timeoutMs = 15_000 } = {}):
   try {
     await page.waitForFunction(
       () => {
+        // No document element yet: caught as a new document (a form posted as one) begins.
+        if (!document.documentElement) return false;
         if (document.documentElement.dataset.enhanced !== undefined) return true;
-        const node = document.querySelector("main") ?? document.body.firstElementChild;
+        const node = document.querySelector("main") ?? document.body?.firstElementChild;
         return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps$"));
       },
       undefined,
@@ -90,7 +92,7 @@ export async function waitForHydration(page: Page, { timeoutMs = 15_000 } = {}):
   } catch (error) {
     const reason = String((error as Error).message ?? error).split("\n")[0];
     throw new Error(
-      `${page.url()} never hydrated within ${timeoutMs} ms: neither did the public pages' script mark <html data-enhanced> nor did React hydrate the page (${reason})`,
+      `${page.url()} never hydrated within ${timeoutMs} ms: neither did the page's own script mark <html data-enhanced> nor did React hydrate the page (${reason})`,
       { cause: error },
     );
   }
@@ -130,7 +132,7 @@ export async function isUnhydratedPublicDocument(page: Page): Promise<boolean> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
-      await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined, undefined, { timeout: Math.max(1, deadline - Date.now()) });
+      await page.waitForFunction(() => document.documentElement?.dataset.enhanced !== undefined, undefined, { timeout: Math.max(1, deadline - Date.now()) });
       return await page.evaluate(() => !("__remixContext" in window) && !("__remixRouter" in window));
     } catch {
       // Caught between two documents (the reload a redirectDocument starts, which destroys the
