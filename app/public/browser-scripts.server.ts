@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 
 /**
- * The scripts of pages that are not hydrated (`app/browser/`: the public pages', the login page's), as `npm run build` wrote them:
- * built by Vite apart from Remix's client build, with a fingerprint in their names (`scripts/build.ts`).
+ * The scripts of pages that are not hydrated (`app/browser/`: the public pages', the login
+ * page's), as `npm run build` wrote them: built by Vite apart from Remix's client build, with a
+ * fingerprint in their names (`scripts/build.ts`).
  */
 export interface BrowserScript {
   /** The URL of the entry module. */

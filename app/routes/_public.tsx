@@ -28,8 +28,8 @@ export const handle: HydrationHandle = { hydrate: false };
 
 /**
  * Only a hydrated page (the back-office) can navigate here without loading a document, through a
- * Remix link or a redirect. It loads the public page as a document instead,
- * so that the page gets its own script and not a client-side render nothing else expects.
+ * Remix link or a redirect. It loads the public page as a document instead, so that the page gets
+ * its own script and not a client-side render nothing else expects.
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs): never {
   throw redirectDocument(request.url);
