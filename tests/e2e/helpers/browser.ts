@@ -72,9 +72,9 @@ export async function keepOffline(context: BrowserContext, { standIn = false, ab
  * Resolves once the page's script has taken over, so that clicks reach its handlers instead of
  * the bare server-rendered markup: React's hydration (the back-office, whose DOM nodes then carry
  * React's props), or the own script of a page that is not hydrated (`app/browser/public.ts`,
- * `login.ts`), which marks the document (`<html data-enhanced>`) when it has run. A page on which neither
- * happens within the time (no script, JavaScript off, a script that failed) fails the test with
- * a message naming the page.
+ * `login.ts`), which marks the document (`<html data-enhanced>`) when it has run. A page on which
+ * neither happens within the time (no script, JavaScript off, a script that failed) fails the
+ * test with a message naming the page.
  */
 export async function waitForHydration(page: Page, { timeoutMs = 15_000 } = {}): Promise<void> {
   try {
