@@ -139,7 +139,7 @@ export function recordsHolding<Rec>(records: readonly Rec[], facet: ValueFacet<R
 
 /** What a facet holds among the records a list shows (each given its other facets' choices). */
 export type FacetCounts =
-  | { kind: "values"; name: string; /** By value number: its label and how many records hold it. */ values: Array<{ id: number; label: string; count: number }> }
+  | { kind: "values"; name: string; /** The values some record holds, and the chosen ones: each its number, its label and how many records hold it. */ values: Array<{ id: number; label: string; count: number }> }
   | { kind: "range"; name: string; /** The smallest and largest number held, when any record holds one. */ min?: number; max?: number };
 
 export interface FacetAnswer {
@@ -216,8 +216,12 @@ export function narrowByFacets<Rec>(
   const counts = facets.map((facet, at): FacetCounts => {
     const index = indexed[at];
     if (index.kind === "values") {
+      // Only the values held or chosen: an author facet has thousands, most held by none of a search's books.
       const counted = valueCounts[at] as Uint32Array;
-      return { kind: "values", name: facet.name, values: index.labels.map((label, id) => ({ id, label, count: counted[id] })) };
+      const chosen = new Set(choices.flatMap((choice) => (choice.name === facet.name && "values" in choice ? choice.values : [])));
+      const values: Array<{ id: number; label: string; count: number }> = [];
+      for (let id = 0; id < counted.length; id += 1) if (counted[id] > 0 || chosen.has(id)) values.push({ id, label: index.labels[id], count: counted[id] });
+      return { kind: "values", name: facet.name, values };
     }
     const { min, max } = extents[at];
     return { kind: "range", name: facet.name, ...(min <= max ? { min, max } : {}) };

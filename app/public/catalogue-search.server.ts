@@ -2,6 +2,7 @@ import { bookFilters, bookList, type Book } from "~/resources/books/books.server
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
 import { isoDate } from "~/lib/dates";
+import { firstSorted } from "~/lib/first-sorted";
 import { standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
 import { RankedIndex } from "~/platform/ranked-search.server";
@@ -147,10 +148,8 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
     const counts = narrowed.counts[at];
     if (!facet.listed || counts.kind !== "values") return [];
     const chosenIds = new Set(choices[at].values);
-    const values = counts.values
-      .filter((value) => value.count > 0 || chosenIds.has(value.id))
-      .sort((a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
-      .slice(0, Math.max(LISTED_VALUES, chosenIds.size))
+    // Held by some book, or chosen.
+    const values = firstSorted(counts.values, Math.max(LISTED_VALUES, chosenIds.size), (a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
       .map((value) => ({ value: value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
     if (facet.name === "year") values.sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.value.localeCompare(a.value));
     return values.length ? [{ name: facet.name, label: facet.label, values }] : [];

@@ -1,6 +1,7 @@
 import { FILTER_OPTIONS_SHOWN, rangeParams, type FilterChip, type FilterView, type ListFilters } from "~/admin-kit/filters";
 import type { OptionList } from "~/admin-kit/pickers";
 import { MAX_FILTER_PARAMS, type ListView } from "~/admin-kit/url-state";
+import { firstSorted } from "~/lib/first-sorted";
 import { parseTypedDate, toDateInputValue, typedDateText } from "~/lib/format";
 import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type RangeFacet, type ValueFacet } from "~/platform/facets.server";
 
@@ -149,13 +150,20 @@ function readChoices<Rec>(records: readonly Rec[], filters: ReadonlyArray<ListFi
   return read;
 }
 
+const collator = new Intl.Collator("id");
+/** A filter's options: the most-held first, then by label. */
+const byCount = (a: { count: number; label: string }, b: { count: number; label: string }) => b.count - a.count || collator.compare(a.label, b.label);
+
 function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: ListView, read: ReadChoices, labelOf: (filter: ValueFilter<Rec>, value: string) => string): FilterView {
   if (filter.kind === "values" && counts.kind === "values") {
     const chosen = view.filters.filter(([name]) => name === filter.name).map(([, value]) => value);
     const chosenIds = new Set((read.choices.find((choice) => choice.name === filter.name) as { values?: number[] } | undefined)?.values ?? []);
-    const finding = counts.values.filter((value) => value.count > 0 || chosenIds.has(value.id));
-    finding.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, "id"));
-    const shown = finding.filter((value, rank) => rank < FILTER_OPTIONS_SHOWN || chosenIds.has(value.id));
+    // Held by some record, or chosen (a choice that finds nothing stays, to be taken back).
+    const finding = counts.values;
+    // The most-held first, and the chosen ones wherever they rank.
+    const first = firstSorted(finding, FILTER_OPTIONS_SHOWN, byCount);
+    const firstIds = new Set(first.map((value) => value.id));
+    const shown = [...first, ...finding.filter((value) => chosenIds.has(value.id) && !firstIds.has(value.id))].sort(byCount);
     return {
       kind: "values",
       name: filter.name,
