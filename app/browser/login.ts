@@ -8,7 +8,7 @@ import { sweepDrafts } from "~/lib/form-drafts";
  * only a script can: drafts past their age leave this browser (a shared desk), the field to
  * correct after a refused attempt gets the focus, and a sent form says so and cannot be sent twice.
  */
-export function enhanceLoginForm(form: HTMLFormElement): void {
+function enhanceLoginForm(form: HTMLFormElement): void {
   const maxAgeMs = Number(form.dataset.draftMaxAgeMs);
   if (maxAgeMs > 0) sweepDrafts({ maxAgeMs });
   // The field to correct after a refused attempt, as the server names it.
