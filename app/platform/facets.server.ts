@@ -118,28 +118,39 @@ export function facetValueId<Rec>(records: readonly Rec[], facet: ValueFacet<Rec
 /** By a value index: how many records hold each of its values, counted when first asked. */
 const totalsOf = new WeakMap<ValueIndex, Uint32Array>();
 
-/**
- * How many of a copy's records hold a value, written any way (a genre's books, for its option in
- * a picker), with no choice narrowing them: a function, so that a list's options count in one pass.
- */
-export function recordsHolding<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): (value: string) => number {
-  const index = indexOf(records, facet) as ValueIndex;
+function totalsOfIndex(index: ValueIndex): Uint32Array {
   let totals = totalsOf.get(index);
   if (!totals) {
     totals = new Uint32Array(index.labels.length);
     for (const id of index.valueIds) totals[id] += 1;
     totalsOf.set(index, totals);
   }
-  const counted = totals;
+  return totals;
+}
+
+/**
+ * How many of a copy's records hold a value, written any way (a genre's books, for its option in
+ * a picker), with no choice narrowing them: a function, so that a list's options count in one pass.
+ */
+export function recordsHolding<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): (value: string) => number {
+  const index = indexOf(records, facet) as ValueIndex;
+  const counted = totalsOfIndex(index);
   return (value) => {
     const id = index.byFolded.get(foldValue(value));
     return id === undefined ? 0 : counted[id];
   };
 }
 
-/** What a facet holds among the records a list shows (each given its other facets' choices). */
+/** A value of a facet: its number, its label and how many records hold it. */
+export interface FacetValueCount {
+  id: number;
+  label: string;
+  count: number;
+}
+
+/** What a facet holds among the records a list shows (each given its other facets' choices). Shared between views: read, never change. */
 export type FacetCounts =
-  | { kind: "values"; name: string; /** The values some record holds, and the chosen ones: each its number, its label and how many records hold it. */ values: Array<{ id: number; label: string; count: number }> }
+  | { kind: "values"; name: string; /** The values some record holds, and the chosen ones. */ values: readonly FacetValueCount[] }
   | { kind: "range"; name: string; /** The smallest and largest number held, when any record holds one. */ min?: number; max?: number };
 
 export interface FacetAnswer {
@@ -161,6 +172,10 @@ export function narrowByFacets<Rec>(
   candidates: ArrayLike<number>,
 ): FacetAnswer {
   const indexed = facets.map((facet) => indexOf(records, facet));
+  // Every record and no choice (a list as first opened): the counts are the copy's own, counted once.
+  if (choices.length === 0 && candidates.length === records.length) {
+    return { positions: Array.from(candidates), counts: wholeCopyCounts(records, facets, indexed) };
+  }
   const tests = choices.flatMap((choice) => {
     const at = facets.findIndex((facet) => facet.name === choice.name);
     if (at < 0) return [];
@@ -219,7 +234,7 @@ export function narrowByFacets<Rec>(
       // Only the values held or chosen: an author facet has thousands, most held by none of a search's books.
       const counted = valueCounts[at] as Uint32Array;
       const chosen = new Set(choices.flatMap((choice) => (choice.name === facet.name && "values" in choice ? choice.values : [])));
-      const values: Array<{ id: number; label: string; count: number }> = [];
+      const values: FacetValueCount[] = [];
       for (let id = 0; id < counted.length; id += 1) if (counted[id] > 0 || chosen.has(id)) values.push({ id, label: index.labels[id], count: counted[id] });
       return { kind: "values", name: facet.name, values };
     }
@@ -227,6 +242,39 @@ export function narrowByFacets<Rec>(
     return { kind: "range", name: facet.name, ...(min <= max ? { min, max } : {}) };
   });
   return { positions, counts };
+}
+
+/** By a copy's records, by its facets' names: what each facet holds over the whole copy. */
+const wholeCopy = new WeakMap<readonly unknown[], Map<string, FacetCounts[]>>();
+
+/** The counts over every record of a copy with no choice: made when first asked, the same objects after. */
+function wholeCopyCounts<Rec>(records: readonly Rec[], facets: ReadonlyArray<Facet<Rec>>, indexed: FacetIndex[]): FacetCounts[] {
+  let byFacets = wholeCopy.get(records);
+  if (!byFacets) {
+    byFacets = new Map();
+    wholeCopy.set(records, byFacets);
+  }
+  const key = facets.map((facet) => facet.name).join("\n");
+  let counts = byFacets.get(key);
+  if (!counts) {
+    counts = facets.map((facet, at): FacetCounts => {
+      const index = indexed[at];
+      if (index.kind === "values") {
+        const totals = totalsOfIndex(index);
+        const values: FacetValueCount[] = [];
+        for (let id = 0; id < totals.length; id += 1) if (totals[id] > 0) values.push({ id, label: index.labels[id], count: totals[id] });
+        return { kind: "values", name: facet.name, values };
+      }
+      let [min, max] = [Infinity, -Infinity];
+      for (const number of index.numbers) {
+        if (number < min) min = number;
+        if (number > max) max = number;
+      }
+      return { kind: "range", name: facet.name, ...(min <= max ? { min, max } : {}) };
+    });
+    byFacets.set(key, counts);
+  }
+  return counts;
 }
 
 function holdsAny(starts: Uint32Array, valueIds: Uint32Array, wanted: Uint8Array, position: number): boolean {

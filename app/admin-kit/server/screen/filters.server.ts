@@ -3,7 +3,7 @@ import type { OptionList } from "~/admin-kit/pickers";
 import { MAX_FILTER_PARAMS, type ListView } from "~/admin-kit/url-state";
 import { firstSorted } from "~/lib/first-sorted";
 import { parseTypedDate, toDateInputValue, typedDateText } from "~/lib/format";
-import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type RangeFacet, type ValueFacet } from "~/platform/facets.server";
+import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type FacetValueCount, type RangeFacet, type ValueFacet } from "~/platform/facets.server";
 
 /**
  * A list's filters (issue 47, point 2), as its resource declares them in its server half
@@ -154,6 +154,18 @@ const collator = new Intl.Collator("id");
 /** A filter's options: the most-held first, then by label. */
 const byCount = (a: { count: number; label: string }, b: { count: number; label: string }) => b.count - a.count || collator.compare(a.label, b.label);
 
+/** By a facet's counted values: its first options. The counts of a list as first opened are kept with its copy, so are these. */
+const firstOptions = new WeakMap<readonly FacetValueCount[], FacetValueCount[]>();
+
+function firstOptionsOf(values: readonly FacetValueCount[]): FacetValueCount[] {
+  let first = firstOptions.get(values);
+  if (!first) {
+    first = firstSorted(values, FILTER_OPTIONS_SHOWN, byCount);
+    firstOptions.set(values, first);
+  }
+  return first;
+}
+
 function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: ListView, read: ReadChoices, labelOf: (filter: ValueFilter<Rec>, value: string) => string): FilterView {
   if (filter.kind === "values" && counts.kind === "values") {
     const chosen = view.filters.filter(([name]) => name === filter.name).map(([, value]) => value);
@@ -161,9 +173,9 @@ function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: Lis
     // Held by some record, or chosen (a choice that finds nothing stays, to be taken back).
     const finding = counts.values;
     // The most-held first, and the chosen ones wherever they rank.
-    const first = firstSorted(finding, FILTER_OPTIONS_SHOWN, byCount);
+    const first = firstOptionsOf(finding);
     const firstIds = new Set(first.map((value) => value.id));
-    const shown = [...first, ...finding.filter((value) => chosenIds.has(value.id) && !firstIds.has(value.id))].sort(byCount);
+    const shown = chosenIds.size === 0 ? first : [...first, ...finding.filter((value) => chosenIds.has(value.id) && !firstIds.has(value.id))].sort(byCount);
     return {
       kind: "values",
       name: filter.name,
