@@ -1,7 +1,9 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { BenchRow, BenchSuite } from "./types.ts";
+import { writeFileSync } from "node:fs";
+import { formatValue } from "./report.ts";
+import type { BenchReport, BenchRow, BenchSuite } from "./types.ts";
 
 /**
  * `npm run bench [-- name ...]`: runs every suite in ./suites (or those whose name contains one of
@@ -11,6 +13,8 @@ import type { BenchRow, BenchSuite } from "./types.ts";
  * Lighthouse) is reported as not run; a suite that fails makes the exit code 1. Either way the
  * table of every other suite's figures is printed, also when a suite crashes the process from
  * outside its own promise (an unhandled 'error' event of a child process, say).
+ * `BENCH_REPORT=file.json` also writes the run as JSON (the Node version, the rows, what did not
+ * run), from which `tests/bench/report.ts` makes docs/performance.md's table.
  */
 
 // BENCH_SUITES_DIR: another folder of suites, for the runner's own test (tests/unit/bench-runner.test.ts).
@@ -24,12 +28,6 @@ async function loadSuites(filters: string[]): Promise<BenchSuite[]> {
     if (!filters.length || filters.some((filter) => suite.name.includes(filter))) suites.push(suite);
   }
   return suites;
-}
-
-function formatValue(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  if (Number.isInteger(value)) return String(value);
-  return Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
 }
 
 function printTable(rows: BenchRow[]): void {
@@ -61,6 +59,10 @@ function printSummary(): void {
   console.log(`\n${targets.filter((row) => row.met).length} of ${targets.length} targets met`);
   for (const reason of notRun) console.log(`not run: ${reason}`);
   if (failed.length) console.log(`suites that failed: ${failed.join(", ")}`);
+  if (process.env.BENCH_REPORT) {
+    const report: BenchReport = { node: process.version, finished: new Date().toISOString(), rows, notRun, failed };
+    writeFileSync(process.env.BENCH_REPORT, `${JSON.stringify(report, null, 1)}\n`);
+  }
 }
 
 async function main(): Promise<void> {

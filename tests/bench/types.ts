@@ -21,3 +21,15 @@ export interface BenchSuite {
   missing?(): string | undefined;
   run(): Promise<BenchRow[]>;
 }
+
+/** A whole run as `BENCH_REPORT` writes it (tests/bench/run.ts). */
+export interface BenchReport {
+  /** `process.version` of the runner, which is the site's Node too. */
+  node: string;
+  /** When the run ended, ISO 8601. */
+  finished: string;
+  rows: BenchRow[];
+  /** The suites not run for a missing program, with why. */
+  notRun: string[];
+  failed: string[];
+}

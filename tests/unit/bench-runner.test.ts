@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { benchTable, TABLE_END, TABLE_START, withTable } from "../bench/report.ts";
+import type { BenchReport } from "../bench/types.ts";
 
 /**
  * `npm run bench` on a machine without Redis, nginx or Chromium (issue 34): a suite whose programs
@@ -58,5 +60,33 @@ describe("npm run bench without the programs a suite needs", () => {
     expect(stdout).toMatch(/^fan-out \/\s+ratio\s+1\.50/m);
     expect(stdout).toContain("not run: scale-out");
     expect(stdout).toContain("suites that failed: crashing");
+  });
+});
+
+describe("the bench's report and docs/performance.md's table made from it", () => {
+  it("writes the run as JSON with BENCH_REPORT: the Node, every row, what did not run", async () => {
+    const file = path.join(suites, "report.json");
+    await rm(path.join(suites, "c-crashing.ts"), { force: true });
+    await bench({ BENCH_SUITES_DIR: suites, BENCH_REPORT: file });
+    const report = JSON.parse(await readFile(file, "utf8")) as BenchReport;
+    expect(report.node).toBe(process.version);
+    expect(report.rows).toEqual([{ bench: "fan-out /", metric: "ratio", value: 1.5, unit: "x", target: "<= 2", met: true }]);
+    expect(report.notRun).toEqual([expect.stringContaining("scale-out (not installed")]);
+  });
+
+  it("puts runs side by side, a row missing from one shown as –, and replaces only the table in the doc", () => {
+    const row = { bench: "fan-out /", metric: "TTFB / one call", unit: "x", target: "<= 1.2" };
+    const node24: BenchReport = { node: "v24.21.0", finished: "2026-12-03T17:30:00.000Z", rows: [{ ...row, value: 1.14, met: true }, { bench: "scale-out", metric: "2 | 1", value: 1.5, unit: "x" }], notRun: [], failed: [] };
+    const node22: BenchReport = { node: "v22.23.5", finished: "2026-12-03T18:10:00.000Z", rows: [{ ...row, value: 1.25, met: false }], notRun: ["scale-out (not installed)"], failed: [] };
+    const table = benchTable([node24, node22]);
+    expect(table.split("\n").slice(0, 4)).toEqual([
+      "| bench | metric | Node 24.21.0, 2026-12-03 | Node 22.23.5, 2026-12-03 | target | met |",
+      "|---|---|---:|---:|---|---|",
+      "| fan-out / | TTFB / one call | 1.14 x | 1.25 x | <= 1.2 | yes / **no** |",
+      "| scale-out | 2 \\| 1 | 1.50 x | – |  |  |",
+    ]);
+    expect(table).toContain("Node 22.23.5: 0 of 1 targets met; not run: scale-out (not installed).");
+    const doc = `# Performance\n\n${TABLE_START}\nold\n${TABLE_END}\n\nAfter.\n`;
+    expect(withTable(doc, table)).toBe(`# Performance\n\n${TABLE_START}\n${table}\n${TABLE_END}\n\nAfter.\n`);
   });
 });
