@@ -35,7 +35,7 @@ export function benchTable(reports: readonly BenchReport[]): string {
   let previous = "";
   for (const row of order) {
     const runs = byKey.map((rows) => rows.get(keyOf(row)));
-    const values = runs.map((each) => (each ? `${formatValue(each.value)} ${each.unit}`.trim() : "–"));
+    const values = runs.map((each) => (each ? `${formatValue(each.value)} ${each.unit}`.trim() + (each.detail ? ` (${each.detail})` : "") : "–"));
     const met = row.target === undefined ? "" : runs.map((each) => (each?.met === undefined ? "–" : each.met ? "yes" : "**no**")).join(" / ");
     lines.push(`| ${row.bench === previous ? "" : cell(row.bench)} | ${cell(row.metric)} | ${values.map(cell).join(" | ")} | ${cell(row.target ?? "")} | ${met} |`);
     previous = row.bench;

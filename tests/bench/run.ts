@@ -34,7 +34,7 @@ function printTable(rows: BenchRow[]): void {
   const header = ["bench", "metric", "value", "unit", "target", "met"];
   const cells = rows.map((row) => [
     row.bench,
-    row.metric,
+    row.detail ? `${row.metric} (${row.detail})` : row.metric,
     formatValue(row.value),
     row.unit,
     row.target ?? "",

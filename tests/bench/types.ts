@@ -6,8 +6,11 @@
 export interface BenchRow {
   /** which issue point or question: "fan-out /", "throughput", "upload 1 GiB" */
   bench: string;
+  /** The same words in every run (the report matches runs' rows by bench and metric). */
   metric: string;
   value: number;
+  /** What this run shows beside the value (a ratio's two times, the five scores whose median it is). */
+  detail?: string;
   unit: string;
   /** the target in words, e.g. "<= 1.2"; absent for context figures */
   target?: string;

@@ -76,14 +76,14 @@ describe("the bench's report and docs/performance.md's table made from it", () =
 
   it("puts runs side by side, a row missing from one shown as –, and replaces only the table in the doc", () => {
     const row = { bench: "fan-out /", metric: "TTFB / one call", unit: "x", target: "<= 1.2" };
-    const node24: BenchReport = { node: "v24.21.0", finished: "2026-12-03T17:30:00.000Z", rows: [{ ...row, value: 1.14, met: true }, { bench: "scale-out", metric: "2 | 1", value: 1.5, unit: "x" }], notRun: [], failed: [] };
+    const node24: BenchReport = { node: "v24.21.0", finished: "2026-12-03T17:30:00.000Z", rows: [{ ...row, value: 1.14, met: true }, { bench: "scale-out", metric: "2 | 1", value: 1.5, unit: "x", detail: "389 / 260 req/s" }], notRun: [], failed: [] };
     const node22: BenchReport = { node: "v22.23.5", finished: "2026-12-03T18:10:00.000Z", rows: [{ ...row, value: 1.25, met: false }], notRun: ["scale-out (not installed)"], failed: [] };
     const table = benchTable([node24, node22]);
     expect(table.split("\n").slice(0, 4)).toEqual([
       "| bench | metric | Node 24.21.0, 2026-12-03 | Node 22.23.5, 2026-12-03 | target | met |",
       "|---|---|---:|---:|---|---|",
       "| fan-out / | TTFB / one call | 1.14 x | 1.25 x | <= 1.2 | yes / **no** |",
-      "| scale-out | 2 \\| 1 | 1.50 x | – |  |  |",
+      "| scale-out | 2 \\| 1 | 1.50 x (389 / 260 req/s) | – |  |  |",
     ]);
     expect(table).toContain("Node 22.23.5: 0 of 1 targets met; not run: scale-out (not installed).");
     const doc = `# Performance\n\n${TABLE_START}\nold\n${TABLE_END}\n\nAfter.\n`;

@@ -179,7 +179,7 @@ async function auditPage(url: string, path: string): Promise<BenchRow[]> {
     met: chosen.scores[id] >= TARGETS[id],
   }));
   rows.push(
-    { bench, metric: `performance, all ${RUNS} runs: ${runs.map((run) => run.scores.performance).join(" / ")}`, value: middle, unit: "score" },
+    { bench, metric: `performance, median of ${RUNS} runs`, detail: runs.map((run) => run.scores.performance).join(" / "), value: middle, unit: "score" },
     { bench, metric: "LCP", value: chosen.lcpMs, unit: "ms" },
     { bench, metric: "TBT", value: chosen.tbtMs, unit: "ms" },
     { bench, metric: "CLS", value: chosen.cls, unit: "" },
