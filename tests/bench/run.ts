@@ -1,7 +1,7 @@
+import { writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { writeFileSync } from "node:fs";
 import { formatValue } from "./report.ts";
 import type { BenchReport, BenchRow, BenchSuite } from "./types.ts";
 
