@@ -231,15 +231,10 @@ export function narrowByFacets<Rec>(
   const counts = facets.map((facet, at): FacetCounts => {
     const index = indexed[at];
     if (index.kind === "values") {
-      // Only the values held or chosen: an author facet has thousands, most held by none of a search's books.
-      const counted = valueCounts[at] as Uint32Array;
       const chosen = new Set(choices.flatMap((choice) => (choice.name === facet.name && "values" in choice ? choice.values : [])));
-      const values: FacetValueCount[] = [];
-      for (let id = 0; id < counted.length; id += 1) if (counted[id] > 0 || chosen.has(id)) values.push({ id, label: index.labels[id], count: counted[id] });
-      return { kind: "values", name: facet.name, values };
+      return heldValues(facet.name, index, valueCounts[at] as Uint32Array, chosen);
     }
-    const { min, max } = extents[at];
-    return { kind: "range", name: facet.name, ...(min <= max ? { min, max } : {}) };
+    return heldRange(facet.name, extents[at]);
   });
   return { positions, counts };
 }
@@ -259,22 +254,30 @@ function wholeCopyCounts<Rec>(records: readonly Rec[], facets: ReadonlyArray<Fac
   if (!counts) {
     counts = facets.map((facet, at): FacetCounts => {
       const index = indexed[at];
-      if (index.kind === "values") {
-        const totals = totalsOfIndex(index);
-        const values: FacetValueCount[] = [];
-        for (let id = 0; id < totals.length; id += 1) if (totals[id] > 0) values.push({ id, label: index.labels[id], count: totals[id] });
-        return { kind: "values", name: facet.name, values };
-      }
-      let [min, max] = [Infinity, -Infinity];
+      if (index.kind === "values") return heldValues(facet.name, index, totalsOfIndex(index));
+      const extent = { min: Infinity, max: -Infinity };
       for (const number of index.numbers) {
-        if (number < min) min = number;
-        if (number > max) max = number;
+        // A record without a number (NaN) moves neither bound.
+        if (number < extent.min) extent.min = number;
+        if (number > extent.max) extent.max = number;
       }
-      return { kind: "range", name: facet.name, ...(min <= max ? { min, max } : {}) };
+      return heldRange(facet.name, extent);
     });
     byFacets.set(key, counts);
   }
   return counts;
+}
+
+/** A value facet's answer from its counts by value number: only the values held or chosen (an author facet has thousands, most held by none of a search's books). */
+function heldValues(name: string, index: ValueIndex, counted: Uint32Array, chosen: ReadonlySet<number> = new Set()): FacetCounts {
+  const values: FacetValueCount[] = [];
+  for (let id = 0; id < counted.length; id += 1) if (counted[id] > 0 || chosen.has(id)) values.push({ id, label: index.labels[id], count: counted[id] });
+  return { kind: "values", name, values };
+}
+
+/** A range facet's answer: its bounds when some record holds a number. */
+function heldRange(name: string, { min, max }: { min: number; max: number }): FacetCounts {
+  return { kind: "range", name, ...(min <= max ? { min, max } : {}) };
 }
 
 function holdsAny(starts: Uint32Array, valueIds: Uint32Array, wanted: Uint8Array, position: number): boolean {

@@ -166,6 +166,12 @@ function firstOptionsOf(values: readonly FacetValueCount[]): FacetValueCount[] {
   return first;
 }
 
+/** The first options and, wherever they rank, the chosen values not among them. */
+function withChosen(first: readonly FacetValueCount[], values: readonly FacetValueCount[], chosenIds: ReadonlySet<number>): FacetValueCount[] {
+  const firstIds = new Set(first.map((value) => value.id));
+  return [...first, ...values.filter((value) => chosenIds.has(value.id) && !firstIds.has(value.id))].sort(byCount);
+}
+
 function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: ListView, read: ReadChoices, labelOf: (filter: ValueFilter<Rec>, value: string) => string): FilterView {
   if (filter.kind === "values" && counts.kind === "values") {
     const chosen = view.filters.filter(([name]) => name === filter.name).map(([, value]) => value);
@@ -174,8 +180,7 @@ function filterView<Rec>(filter: ListFilter<Rec>, counts: FacetCounts, view: Lis
     const finding = counts.values;
     // The most-held first, and the chosen ones wherever they rank.
     const first = firstOptionsOf(finding);
-    const firstIds = new Set(first.map((value) => value.id));
-    const shown = chosenIds.size === 0 ? first : [...first, ...finding.filter((value) => chosenIds.has(value.id) && !firstIds.has(value.id))].sort(byCount);
+    const shown = chosenIds.size === 0 ? first : withChosen(first, finding, chosenIds);
     return {
       kind: "values",
       name: filter.name,
