@@ -6,7 +6,8 @@ import { DESKTOP } from "./helpers/index.ts";
  * Issue 50, point 1 on the home page: the activities carousel's motion can be stopped and started
  * by keyboard and touch (WCAG 2.2.2: Splide's own toggle, named by what it would do), its dots
  * and every button are targets of at least 24×24 px (WCAG 2.5.8), and an in-page link lands
- * below the sticky header. The banner's pause button is public-slider.test.ts's.
+ * below the sticky header, with JavaScript (its height measured) and without (its height as the
+ * stylesheet lays it out). The banner's pause button is public-slider.test.ts's.
  */
 
 const AUTOPLAY_MS = 5000;
@@ -81,14 +82,27 @@ for (const viewport of [{ width: 360, height: 740 }, DESKTOP]) {
     expect(small).toEqual([]);
     for (const target of ["pejabat", "lokasi"]) {
       await page.evaluate((id) => (window.location.hash = id), target);
-      await expect
-        .poll(() =>
-          page.evaluate((id) => {
-            const header = document.querySelector(".site-header")!.getBoundingClientRect();
-            return document.getElementById(id)!.getBoundingClientRect().top >= header.bottom - 1;
-          }, target),
-        )
-        .toBe(true);
+      await expectLandedBelowHeader(page, target);
     }
   });
+
+  test(`at ${viewport.width} px without JavaScript an in-page link lands below the sticky header, at the height the stylesheet lays out`, async ({ contexts, mainStack }) => {
+    const page = await contexts.visit(`${mainStack.bffUrl}/`, { viewport, javaScriptEnabled: false });
+    for (const target of ["pejabat", "lokasi"]) {
+      await page.evaluate((id) => (window.location.hash = id), target);
+      await expectLandedBelowHeader(page, target);
+    }
+  });
+}
+
+/** The in-page target's top is not under the sticky header (polled: the browser scrolls, then the script measures). */
+async function expectLandedBelowHeader(page: Page, id: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate((id) => {
+        const header = document.querySelector(".site-header")!.getBoundingClientRect();
+        return document.getElementById(id)!.getBoundingClientRect().top >= header.bottom - 1;
+      }, id),
+    )
+    .toBe(true);
 }
