@@ -71,6 +71,10 @@ beforeAll(async () => {
     res.end(`<script src="/build/public.js"></script></body></html>`);
   });
   const server = app.listen(0, "127.0.0.1");
+  // An idle connection is let go by the client first (fetch: 4 s), never by this server while the
+  // client reuses it: Node's 5 s start when a large answer is handed to the kernel, seconds before
+  // a loaded client has read it, and a reset connection failed a test once (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   await once(server, "listening");
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((resolve) => server.close(() => resolve()));
