@@ -50,10 +50,9 @@ for (const { javaScript, label } of [
     expect(added).toMatchObject({ date: "2024-08-17T00:00:00.000Z", description: "<p>Lomba mewarnai untuk anak-anak <strong>tingkat TK</strong></p>" });
     expect(added?.file).toMatch(/\.png$/);
 
-    // DETAIL opens the public page; visit it as a visitor would.
+    // DETAIL opens the public page in a new tab of the admin's browser.
     expect(await page.getByRole("link", { name: `DETAIL ${title} (tab baru)` }).getAttribute("href")).toBe(`/activity/${added?.id}`);
-    const visitor = await admins.browser.newContext({ javaScriptEnabled: javaScript });
-    const publicPage = await visitor.newPage();
+    const publicPage = await page.context().newPage();
     const response = await publicPage.goto(`${mainStack.bffUrl}/activity/${added?.id}`);
     expect(response?.status()).toBe(200);
     expect(await publicPage.getByRole("heading", { level: 1 }).innerText()).toBe(title);
@@ -65,7 +64,7 @@ for (const { javaScript, label } of [
     // its natural width at the variant's density rounds to 0: decode() is the check that it loaded).
     expect(await image.evaluate((element) => (element as HTMLImageElement).decode().then(() => true, () => false))).toBe(true);
     expect(await image.evaluate((element) => (element as HTMLImageElement).currentSrc)).toMatch(new RegExp(`/files/${added?.file}\\?w=\\d+$`));
-    await visitor.close();
+    await publicPage.close();
 
     // And it goes again, asked first with the activity screen's question.
     await page.getByRole("link", { name: `HAPUS ${title}` }).click();
@@ -78,12 +77,15 @@ for (const { javaScript, label } of [
 
 /**
  * Dates read day-month-year whatever the browser's language: each accepted writing typed into the
- * activity form in an English and an Indonesian Chromium, with JavaScript and without, reaches
- * the upstream as the same ISO date; a two-digit year and an impossible day are refused, saying
- * why; with JavaScript the calendar picks a date by keyboard.
+ * activity form in an English and an Indonesian Chromium reaches the upstream as the same ISO
+ * date; a two-digit year and an impossible day are refused, saying why; with JavaScript the
+ * calendar picks a date by keyboard. The English browser is where a date read in the browser's
+ * language would show (August, month first): it is tried with JavaScript and without, and its
+ * calendar. Without JavaScript the field is plain text read by the server, which reads no
+ * language from the request: the Indonesian browser adds nothing there.
  */
 for (const locale of ["en-US", "id-ID"]) {
-  for (const javaScript of [true, false]) test.describe(`activity dates in ${locale}, JavaScript ${javaScript ? "on" : "off"}`, () => {
+  for (const javaScript of locale === "en-US" ? [true, false] : [true]) test.describe(`activity dates in ${locale}, JavaScript ${javaScript ? "on" : "off"}`, () => {
     test("each writing of 15 August 2023 is stored as that day; 15-08-23 and 31-02-2023 are refused, saying why", async ({ admins, mainStack }) => {
       const admin = await admins.open({ javaScript, locale });
       const { page } = admin;
@@ -127,7 +129,7 @@ for (const locale of ["en-US", "id-ID"]) {
     });
   });
 
-  test(`the calendar in ${locale} picks a day by keyboard, written DD-MM-YYYY`, async ({ admins }) => {
+  if (locale === "en-US") test(`the calendar in ${locale} picks a day by keyboard, written DD-MM-YYYY, its months in Indonesian`, async ({ admins }) => {
     const admin = await admins.open({ javaScript: true, locale });
     const { page } = admin;
     await admin.open("/admin/activity?modal=add");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { PUBLIC_DOCUMENTS, documentHref } from "../../app/config/documents.ts";
 import { type Contexts, expect, type Stack, test } from "./fixtures.ts";
-import { type Bff, bffEnv, keepScreenshot, removeDir, seriousViolations, startBff, tabTo, tempDir } from "./helpers/index.ts";
+import { type Bff, bffEnv, keepScreenshot, removeDir, seriousViolations, startBff, tabTo, tempDir, waitForHydrationOrExplain } from "./helpers/index.ts";
 
 /**
  * The public header holds from a cheap phone to a wide screen: the agency's name in at most two
@@ -111,9 +111,15 @@ async function clickBelowHeader(page: Page): Promise<void> {
 const open = (contexts: Contexts, { bffUrl }: Pick<Stack, "bffUrl">, width: number, javaScript: boolean, height = viewportOf(width).height): Promise<Page> =>
   contexts.visit(`${bffUrl}/`, { viewport: { width, height }, javaScriptEnabled: javaScript });
 
-for (const javaScript of [true, false]) {
-  for (const width of WIDTHS) test.describe(`the header at ${width} px with JavaScript ${javaScript ? "on" : "off"}`, () => {
-    test("holds: the name in two lines at most, nothing over anything else, nothing wider than the window, with the menu and Dokumen open", async ({ contexts, mainStack }) => {
+/**
+ * Every width with JavaScript; without it, the narrowest and a desktop width: the header's layout
+ * is the stylesheet's alone (its script changes none), so the others would repeat it.
+ */
+const MODES = [...WIDTHS.map((width) => ({ width, javaScript: true })), ...[320, 1366].map((width) => ({ width, javaScript: false }))];
+
+for (const { width, javaScript } of MODES) {
+  test.describe(`the header at ${width} px with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test("holds: the name in two lines at most, nothing over anything else, nothing wider than the window, with the menu and Dokumen open; loaded again, Dokumen opens and closes by keyboard: Tab reaches it, Enter and Space toggle it", async ({ contexts, mainStack }) => {
       const page = await open(contexts, mainStack, width, javaScript);
       const fits = async (state: string) => {
         const fit = await headerFit(page);
@@ -145,10 +151,9 @@ for (const javaScript of [true, false]) {
       }
       await keepScreenshot(page, `public-header-${width}-${javaScript ? "js" : "nojs"}`);
       if (javaScript) expect(await seriousViolations(page)).toEqual([]);
-    });
 
-    test("Dokumen opens and closes by keyboard: Tab reaches it, Enter and Space toggle it", async ({ contexts, mainStack }) => {
-      const page = await open(contexts, mainStack, width, javaScript);
+      await page.reload();
+      if (javaScript) await waitForHydrationOrExplain(page);
       await openMenu(page, width);
       const summary = documentsSummary(page);
       const group = documentsGroup(page);
@@ -173,7 +178,7 @@ test.describe("the Dokumen group with JavaScript on", () => {
   // A phone tall enough to show the page below the open menu and group.
   const HEIGHT = 800;
   for (const width of [375, 1366]) {
-    test(`closes on Escape, giving the focus back to Dokumen, then Escape closes the menu (${width} px)`, async ({ contexts, mainStack }) => {
+    test(`closes on Escape, giving the focus back to Dokumen, then Escape closes the menu; and on a click elsewhere and when the focus leaves it (${width} px)`, async ({ contexts, mainStack }) => {
       const page = await open(contexts, mainStack, width, true, HEIGHT);
       await openMenu(page, width);
       await documentsSummary(page).click();
@@ -184,10 +189,7 @@ test.describe("the Dokumen group with JavaScript on", () => {
       await page.keyboard.press("Escape");
       if (width < MENU_COLLAPSES_BELOW) await expect.poll(() => nav(page).isVisible()).toBe(false);
       else expect(await nav(page).isVisible()).toBe(true);
-    });
 
-    test(`closes on a click elsewhere and when the focus leaves it (${width} px)`, async ({ contexts, mainStack }) => {
-      const page = await open(contexts, mainStack, width, true, HEIGHT);
       await openMenu(page, width);
       await documentsSummary(page).click();
       await expect.poll(() => isOpen(documentsGroup(page))).toBe(true);
@@ -224,8 +226,14 @@ test.describe("the region's name and emblem", () => {
   });
 
   test(`set: the emblem and the region's name above the agency's, which stays within two lines, at ${WIDTHS.join(", ")} px`, async ({ contexts }) => {
+    // One visitor's tab, its window resized and the page loaded again at each width.
+    const page = await open(contexts, { bffUrl: sites.emblem.bff!.url }, WIDTHS[0], true);
     for (const width of WIDTHS) {
-      const page = await open(contexts, { bffUrl: sites.emblem.bff!.url }, width, true);
+      if (width !== WIDTHS[0]) {
+        await page.setViewportSize(viewportOf(width));
+        await page.reload();
+        await waitForHydrationOrExplain(page);
+      }
       const brand = page.locator("header .site-brand");
       expect(await brand.locator(".site-brand-region").innerText()).toBe(REGION);
       const emblem = brand.locator("img.site-brand-emblem");
@@ -247,16 +255,6 @@ test.describe("the region's name and emblem", () => {
       expect(opened.scrollWidth, `${width} px, menu open`).toBeLessThanOrEqual(opened.clientWidth);
       await keepScreenshot(page, `public-header-region-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
-    }
-  });
-
-  test("a javascript: emblem stops the start with one line naming the setting: no site serves it", async ({ mainStack }) => {
-    const dataDir = await tempDir("bff-region-hostile");
-    try {
-      const started = startBff(bffEnv({ UPSTREAM_API_URL: mainStack.referenceApiUrl, DATA_DIR: dataDir, REGION_NAME: REGION, REGION_EMBLEM_URL: "javascript:alert(document.domain)" }));
-      await expect(started).rejects.toThrow(/Invalid configuration: REGION_EMBLEM_URL must be a path on this site/);
-    } finally {
-      await removeDir(dataDir);
     }
   });
 });

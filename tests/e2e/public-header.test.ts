@@ -132,13 +132,15 @@ test.describe("navigation at 1280 px", () => {
   });
 });
 
+/** One phone's tab per mode, its steps one after another (a new context costs Chromium several page loads). */
 for (const { javaScript, label } of [
   { javaScript: true, label: "JavaScript on" },
   { javaScript: false, label: "JavaScript off" },
-]) test.describe(`the 375 px menu with ${label}`, () => {
-  test("hides the navigation behind the Menu toggle, which opens and closes it", async ({ contexts, mainStack }) => {
-    const page = await open(contexts, mainStack, PHONE, "/", javaScript);
-    const toggle = page.getByText("Menu", { exact: true });
+]) test(`the 375 px menu with ${label}: hidden behind the Menu toggle, which opens and closes it; a page chosen from it is shown with the menu closed${javaScript ? "; Escape closes it, giving the focus back to its toggle; closed when the visitor comes back to the page it was left open on" : ""}`, async ({ contexts, mainStack }) => {
+  const { bffUrl } = mainStack;
+  const page = await open(contexts, mainStack, PHONE, "/", javaScript);
+  const toggle = page.getByText("Menu", { exact: true });
+  await test.step("the toggle opens and closes the navigation", async () => {
     expect(await toggle.isVisible()).toBe(true);
     expect(await nav(page).isVisible()).toBe(false);
     expect(await navLink(page, "Sejarah").isVisible()).toBe(false);
@@ -159,38 +161,32 @@ for (const { javaScript, label } of [
     await expect.poll(() => nav(page).isVisible()).toBe(false);
   });
 
-  test("a page chosen from the open menu is shown with the menu closed", async ({ contexts, mainStack }) => {
-    const { bffUrl } = mainStack;
-    const page = await open(contexts, mainStack, PHONE, "/", javaScript);
-    await page.getByText("Menu", { exact: true }).click();
+  if (javaScript) {
+    await test.step("Escape closes it and gives the focus back to its toggle", async () => {
+      await toggle.click();
+      await navLink(page, "Sejarah").focus();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => nav(page).isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-menu-toggle");
+    });
+  }
+
+  await test.step("a page chosen from the open menu is shown with the menu closed", async () => {
+    await toggle.click();
     await navLink(page, "Sejarah").click();
     await page.waitForURL(`${bffUrl}/history`);
     await page.getByRole("heading", { level: 1, name: history.title }).waitFor();
     // The visitor sees the page they asked for, not the menu still covering it.
     await expect.poll(() => nav(page).isVisible()).toBe(false);
   });
-});
 
-test.describe("the 375 px menu with JavaScript on", () => {
-  test("closes on Escape and gives the focus back to its toggle", async ({ contexts, mainStack }) => {
-    const page = await open(contexts, mainStack, PHONE);
-    await page.getByText("Menu", { exact: true }).click();
-    await navLink(page, "Sejarah").focus();
-    await page.keyboard.press("Escape");
-    await expect.poll(() => nav(page).isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-menu-toggle");
-  });
-
-  test("is closed when the visitor comes back to the page it was left open on", async ({ contexts, mainStack }) => {
-    const { bffUrl } = mainStack;
-    const page = await open(contexts, mainStack, PHONE);
-    await page.getByText("Menu", { exact: true }).click();
-    await navLink(page, "Sejarah").click();
-    await page.waitForURL(`${bffUrl}/history`);
-    await page.goBack();
-    await page.waitForURL(`${bffUrl}/`);
-    await expect.poll(() => nav(page).isVisible()).toBe(false);
-  });
+  if (javaScript) {
+    await test.step("the menu left open is closed when the visitor comes back to its page", async () => {
+      await page.goBack();
+      await page.waitForURL(`${bffUrl}/`);
+      await expect.poll(() => nav(page).isVisible()).toBe(false);
+    });
+  }
 });
 
 for (const { viewport, label } of [
