@@ -8,12 +8,12 @@ import { stripVTControlCharacters } from "node:util";
 /**
  * `npm test`: every suite, scheduled so that both cores of this machine stay busy.
  *
- * 1. The build, only when it is stale;
- * 2. then everything side by side: the end-to-end files (Playwright's runner, 2 workers), the
- *    longest phase, started first; the unit, unit-isolated and reference-api projects (2
- *    workers); the reliability files (projects `hard`, then `hard-bounded`, one file at a time:
- *    their bounds hold on a loaded machine, docs/reliability.md); and `lint` and `typecheck` at
- *    the lowest priority (`nice`), which take only the CPU the tests leave idle. Every phase is
+ * 1. The build, only when it is stale, and beside it what needs none: the unit, unit-isolated and
+ *    reference-api projects (2 workers), and `lint` and `typecheck` at the lowest priority
+ *    (`nice`), which take only the CPU the tests leave idle;
+ * 2. once it is built, the end-to-end files (Playwright's runner, 2 workers), the longest phase,
+ *    and the reliability files (projects `hard`, then `hard-bounded`, one file at a time: their
+ *    bounds hold on a loaded machine, docs/reliability.md), beside the rest. Every phase is
  *    bound by the CPU but leaves some of it idle (pages loading, timeouts and stalled bodies
  *    waited out), which the others fill. The unit and reliability output is kept in files and
  *    printed after the end-to-end output, so that none is cut into another.
@@ -218,9 +218,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function main(): Promise<boolean> {
-  const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
-  if (!built) return false;
-
   const unitLog = path.join(reports, "unit.log");
   const reliabilityLog = path.join(reports, "reliability.log");
   const unit = async () => {
@@ -228,14 +225,19 @@ async function main(): Promise<boolean> {
     if (!passed) stopRunning();
     return passed;
   };
-  // Lint and typecheck take only what the tests leave idle (nice 19).
-  const outcomes = await Promise.all([
-    playwrightPhase("e2e"),
+  // What needs no build starts beside it (the build leaves most of a core idle): the unit phase
+  // imports the app's sources, and lint and typecheck take only what the tests leave idle (nice 19).
+  const withoutBuild = [
     unit(),
-    vitestPhase("reliability (hard, then hard-bounded)", ["hard", "hard-bounded"], ["--maxWorkers=1"], reliabilityLog),
     lowPriorityScriptPhase("lint (lowest priority)", "lint"),
     lowPriorityScriptPhase("typecheck (lowest priority)", "typecheck"),
-  ]);
+  ];
+  const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
+  if (!built) stopRunning();
+  const onBuild = built && stoppedAt === undefined
+    ? [playwrightPhase("e2e"), vitestPhase("reliability (hard, then hard-bounded)", ["hard", "hard-bounded"], ["--maxWorkers=1"], reliabilityLog)]
+    : [];
+  const outcomes = await Promise.all([...withoutBuild, ...onBuild, built]);
   for (const [title, log] of [
     ["The unit, integration and reference-API files (projects unit, unit-isolated, reference-api)", unitLog],
     ["The reliability files (projects hard, then hard-bounded)", reliabilityLog],
