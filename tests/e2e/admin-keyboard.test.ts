@@ -4,6 +4,7 @@ import { RESOURCE_SECTIONS } from "~/resources/resources";
 import { expect, type Stack, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
+  axeViolations,
   DEMO_PASSWORD,
   DESKTOP,
   dialogNamed,
@@ -355,12 +356,13 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
     });
   });
 
-test("/admin/documents with the keyboard: reaches every control by Tab, each showing focus", async ({ browser, mainStack }) => {
+test("/admin/documents with the keyboard: reaches every control by Tab, each showing focus; axe finds nothing, of any impact", async ({ browser, mainStack }) => {
   const admin = await kept.open(browser, mainStack.bffUrl, { javaScript: true });
   const { page } = admin;
   await admin.open(`/admin/${DOCUMENTS_PAGE.id}`);
   expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(DOCUMENTS_PAGE.title);
   await waitForVisibleContent(page);
+  expect(await axeViolations(page)).toEqual([]);
   expectComplete(await sweepTabOrder(page, page.locator("body")));
 });
 

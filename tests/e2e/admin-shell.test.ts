@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { type AdminBrowsers, expect, test } from "./fixtures.ts";
-import { DESKTOP, keepScreenshot, PHONE, waitForPath } from "./helpers/index.ts";
+import { type AdminBrowsers, expect, type Stack, test } from "./fixtures.ts";
+import { DESKTOP, keepScreenshot, keptAdminPages, PHONE, waitForPath } from "./helpers/index.ts";
 
 /** The back-office shell (spec §2, Admin layout) as an admin sees it at desktop and phone widths. */
 
@@ -9,14 +9,26 @@ const MOBILE_SETTINGS = ["Banner", "Buku", "Kategori", "Tag", "Klasifikasi", "Pe
 // The desk (issue 47) comes first, before the spec's two sections; the audit log (issue 9) has a section of its own after them.
 const ALL_ENTRIES = ["Ringkasan", ...WEBSITE_SETTINGS, ...MOBILE_SETTINGS, "Log Aktivitas", "Dokumen"];
 
-/** A logged-in admin's page at `path` (the slider screen unless said otherwise), ready to use. */
+/**
+ * One logged-in tab per width and mode, kept for the file: nothing here is stored, so each test
+ * loads its screen as a new document in it (a new context costs Chromium several page loads).
+ */
+const kept = keptAdminPages();
+test.afterAll(() => kept.close());
+
+/**
+ * A logged-in admin's page at `path` (the slider screen unless said otherwise), ready to use: in
+ * the kept tab of its width and mode, its pointer moved off the page's controls; in a context of
+ * its own when `fresh` (a pointer never moved) or for touch.
+ */
 async function adminPage(
-  admins: AdminBrowsers,
+  { admins, mainStack }: { admins: AdminBrowsers; mainStack: Stack },
   viewport: { width: number; height: number },
-  { javaScript = true, path: adminPath = "/admin/slider-manager", touch = false } = {},
+  { javaScript = true, path: adminPath = "/admin/slider-manager", touch = false, fresh = false } = {},
 ): Promise<Page> {
-  const admin = await admins.open({ javaScript, viewport, hasTouch: touch });
+  const admin = fresh || touch ? await admins.open({ javaScript, viewport, hasTouch: touch }) : await kept.open(admins.browser, mainStack.bffUrl, { javaScript, viewport });
   await admin.open(adminPath);
+  if (!fresh && !touch) await admin.page.mouse.move(viewport.width - 1, viewport.height - 1);
   expect(new URL(admin.page.url()).pathname).toBe(adminPath);
   return admin.page;
 }
@@ -38,8 +50,8 @@ async function currentEntries(p: Page): Promise<string[]> {
 }
 
 test.describe("at 1280×800", () => {
-  test("shows the sidebar with both sections, every entry, and the current one highlighted", async ({ admins }) => {
-    const p = await adminPage(admins, DESKTOP);
+  test("shows the sidebar with both sections, every entry, and the current one highlighted", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, DESKTOP);
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(true);
     for (const label of ["Website Settings", "Mobile Settings"]) {
@@ -57,8 +69,8 @@ test.describe("at 1280×800", () => {
     await keepScreenshot(p, "admin-1280", { fullPage: true });
   });
 
-  test("each section label names the group of its own entries (for screen readers too)", async ({ admins }) => {
-    const p = await adminPage(admins, DESKTOP);
+  test("each section label names the group of its own entries (for screen readers too)", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, DESKTOP);
     const sidebar = sidebarOf(p);
     const websiteSection = sidebar.getByRole("region", { name: "Website Settings" });
     const mobileSection = sidebar.getByRole("region", { name: "Mobile Settings" });
@@ -66,8 +78,8 @@ test.describe("at 1280×800", () => {
     expect((await mobileSection.getByRole("link").allInnerTexts()).map((t) => t.trim())).toEqual(MOBILE_SETTINGS);
   });
 
-  test("clicking Buku shows the heading Buku and moves the highlight", async ({ admins }) => {
-    const p = await adminPage(admins, DESKTOP);
+  test("clicking Buku shows the heading Buku and moves the highlight", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, DESKTOP);
     await sidebarOf(p).getByRole("link", { name: "Buku", exact: true }).click();
     await waitForPath(p, "/admin/book");
     await p.getByRole("heading", { level: 1, name: "Buku", exact: true }).waitFor({ timeout: 15_000 });
@@ -76,7 +88,7 @@ test.describe("at 1280×800", () => {
 
   test("each screen says where its records show, with a link to the public page that shows them", async ({ admins, mainStack }) => {
     const { bffUrl } = mainStack;
-    const p = await adminPage(admins, DESKTOP, { path: "/admin/banner" });
+    const p = await adminPage({ admins, mainStack }, DESKTOP, { path: "/admin/banner" });
     const placement = p.locator(".kit-placement");
     expect(await placement.innerText()).toContain("Tampil di slider beranda situs dan di aplikasi mobile.");
     expect(await placement.getByRole("link", { name: "Lihat di situs (tab baru)" }).getAttribute("href")).toBe("/");
@@ -87,8 +99,8 @@ test.describe("at 1280×800", () => {
     expect(await placement.innerText()).toBe("Tampil di aplikasi mobile; tidak tampil di situs publik.");
   });
 
-  test("the close icon hides the sidebar and the menu button brings it back", async ({ admins }) => {
-    const p = await adminPage(admins, DESKTOP);
+  test("the close icon hides the sidebar and the menu button brings it back", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, DESKTOP);
     expect(await menuButtonOf(p).isVisible()).toBe(false);
     await closeButtonOf(p).click();
     await sidebarOf(p).waitFor({ state: "hidden", timeout: 15_000 });
@@ -97,8 +109,8 @@ test.describe("at 1280×800", () => {
     expect(await sidebarOf(p).getByRole("link", { name: "Video", exact: true }).isVisible()).toBe(true);
   });
 
-  test("Logout is hidden until the Admin avatar is hovered", async ({ admins }) => {
-    const p = await adminPage(admins, DESKTOP);
+  test("Logout is hidden until the Admin avatar is hovered", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, DESKTOP, { fresh: true });
     expect(await avatarOf(p).isVisible()).toBe(true);
     expect(await logoutOf(p).isVisible()).toBe(false);
     await avatarOf(p).hover();
@@ -107,8 +119,8 @@ test.describe("at 1280×800", () => {
     await logoutOf(p).waitFor({ state: "hidden", timeout: 15_000 });
   });
 
-  test("Logout also appears when the avatar gets keyboard focus", async ({ admins }) => {
-    const p = await adminPage(admins, DESKTOP);
+  test("Logout also appears when the avatar gets keyboard focus", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, DESKTOP);
     await p.mouse.move(0, DESKTOP.height - 1);
     expect(await logoutOf(p).isVisible()).toBe(false);
     const avatar = avatarOf(p);
@@ -127,8 +139,8 @@ test.describe("at 1280×800", () => {
 });
 
 test.describe("at 375×740", () => {
-  test("a tap on the Admin avatar opens the account menu and says so; Escape closes it", async ({ admins }) => {
-    const p = await adminPage(admins, PHONE, { touch: true });
+  test("a tap on the Admin avatar opens the account menu and says so; Escape closes it", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, PHONE, { touch: true });
     const avatar = avatarOf(p);
     expect(await avatar.getAttribute("aria-expanded")).toBe("false");
     await avatar.tap();
@@ -138,8 +150,8 @@ test.describe("at 375×740", () => {
     expect(await avatar.getAttribute("aria-expanded")).toBe("false");
   });
 
-  test("hides the sidebar; the menu button opens it and the close icon hides it", async ({ admins }) => {
-    const p = await adminPage(admins, PHONE);
+  test("hides the sidebar; the menu button opens it and the close icon hides it", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, PHONE);
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(false);
     expect(await headingOf(p).innerText()).toBe("Slider");
@@ -155,16 +167,16 @@ test.describe("at 375×740", () => {
     expect(await menuButtonOf(p).isVisible()).toBe(true);
   });
 
-  test("choosing an entry in the opened menu navigates there", async ({ admins }) => {
-    const p = await adminPage(admins, PHONE);
+  test("choosing an entry in the opened menu navigates there", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, PHONE);
     await menuButtonOf(p).click();
     await sidebarOf(p).getByRole("link", { name: "Kategori", exact: true }).click();
     await waitForPath(p, "/admin/genre");
     await p.getByRole("heading", { level: 1, name: "Kategori", exact: true }).waitFor({ timeout: 15_000 });
   });
 
-  test("with JavaScript off the sidebar links are still reachable", async ({ admins }) => {
-    const p = await adminPage(admins, PHONE, { javaScript: false });
+  test("with JavaScript off the sidebar links are still reachable", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, PHONE, { javaScript: false });
     const sidebar = sidebarOf(p);
     expect(await sidebar.isVisible()).toBe(true);
     for (const name of ALL_ENTRIES) {
@@ -179,8 +191,8 @@ test.describe("at 375×740", () => {
     await p.getByRole("heading", { level: 1, name: "Buku", exact: true }).waitFor({ timeout: 15_000 });
   });
 
-  test("with JavaScript off the whole menu is laid out above the content, not squeezed into a small scroll box", async ({ admins }) => {
-    const p = await adminPage(admins, PHONE, { javaScript: false });
+  test("with JavaScript off the whole menu is laid out above the content, not squeezed into a small scroll box", async ({ admins, mainStack }) => {
+    const p = await adminPage({ admins, mainStack }, PHONE, { javaScript: false });
     const sidebar = sidebarOf(p);
     const box = await sidebar.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
     expect(box.scrollHeight).toBeLessThanOrEqual(box.clientHeight + 1);
