@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
-import { TEST_CHROMIUM, TEST_CHROMIUM_ARGS } from "./tests/e2e/helpers/processes.ts";
+import { CHROMIUM_ARGS, TEST_CHROMIUM } from "./tests/e2e/helpers/processes.ts";
 
 /**
  * The end-to-end tests (`npm run test:e2e`): Chromium against the built site and the reference
@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: TEST_CHROMIUM, args: TEST_CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS },
     trace: "on-first-retry",
     screenshot: "only-on-failure",
   },

@@ -361,16 +361,6 @@ export const CHROMIUM_ARGS = [
  */
 export const TEST_CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
 
-/**
- * The tests' Chromium runs the pages' scripts in V8's interpreter alone (no Sparkplug, Maglev or
- * TurboFan): a test's page lives seconds, and compiling its scripts cost more than it saved. The
- * accessibility, public pages and home files together took about 17 % less CPU (135 against
- * 163 CPU-s, the median of three runs against six). What the tests observe (the DOM, focus,
- * layout, what the scripts do) is the same in every tier; the benchmarks (Lighthouse) run V8 as
- * visitors have it, with `CHROMIUM_ARGS`.
- */
-export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, "--js-flags=--no-opt --no-maglev --no-sparkplug"];
-
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: TEST_CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
