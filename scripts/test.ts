@@ -234,10 +234,11 @@ async function main(): Promise<boolean> {
   ];
   const built = await phase("build (when stale)", async () => ({ passed: (await run("node", ["--import", "tsx", "scripts/build-if-stale.ts"])) === 0 }));
   if (!built) stopRunning();
-  const onBuild = built && stoppedAt === undefined
+  // Nothing more starts once a phase has failed (a failed build or unit phase stopped the rest).
+  const onBuild = stoppedAt === undefined
     ? [playwrightPhase("e2e"), vitestPhase("reliability (hard, then hard-bounded)", ["hard", "hard-bounded"], ["--maxWorkers=1"], reliabilityLog)]
     : [];
-  const outcomes = await Promise.all([...withoutBuild, ...onBuild, built]);
+  const outcomes = [built, ...(await Promise.all([...withoutBuild, ...onBuild]))];
   for (const [title, log] of [
     ["The unit, integration and reference-API files (projects unit, unit-isolated, reference-api)", unitLog],
     ["The reliability files (projects hard, then hard-bounded)", reliabilityLog],
