@@ -38,6 +38,7 @@ const WORKERS = Math.max(2, availableParallelism());
 const UNIT = {
   environment: "node",
   setupFiles: ["tests/setup/assertions.ts", "tests/setup/unit.ts"],
+  globalSetup: ["tests/setup/unit-global.ts"],
   expect: EXPECT,
   // Files run WORKERS at a time: a CPU-bound test (sharp resizing a page's worth of variants, a
   // property run) shares the cores and needs more than vitest's default 5 s.

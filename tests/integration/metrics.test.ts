@@ -1,6 +1,5 @@
 import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
@@ -212,7 +211,7 @@ describe("the app's metrics", () => {
   });
 
   it("reports the uploads' reserved bytes when scraped", async () => {
-    const reservations = memoryReservations(mkdtempSync(path.join(tmpdir(), "dispusip-metrics-")), {
+    const reservations = memoryReservations(mkdtempSync(path.join(process.env.DATA_DIR!, "reservations-")), {
       diskMaxBytes: 10_000_000,
       adminMaxBytes: 10_000_000,
       adminMaxCount: 10,

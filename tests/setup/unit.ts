@@ -1,7 +1,6 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { clearAllCaches } from "~/platform/cache.server";
 import { forgetListCopies } from "~/platform/list-copy.server";
 import { upstream } from "../mocks/upstream";
@@ -10,7 +9,8 @@ import { upstream } from "../mocks/upstream";
 process.env.NODE_ENV = "test";
 process.env.UPSTREAM_API_URL = "http://upstream.test";
 process.env.SESSION_SECRET = "test-secret-test-secret-test-secret-0123";
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "dispusip-unit-"));
+// A folder of its own per file, inside the run's (tests/setup/unit-global.ts), which removes them all.
+process.env.DATA_DIR = mkdtempSync(path.join(inject("unitDataRoot"), "file-"));
 process.env.LOG_LEVEL = "silent";
 process.env.UPSTREAM_TIMEOUT_MS = "1000";
 
