@@ -59,7 +59,8 @@ const envSchema = z
      * On SIGTERM, how long the process goes on answering (every answer `Connection: close`,
      * /readyz 503) before it closes its listener, so that a balancer's idle keep-alive connections
      * to it run out first (nginx's upstream `keepalive_timeout` is shorter, deploy/nginx.conf); it
-     * ends sooner once no connection is open. Then SHUTDOWN_GRACE_MS for requests in flight.
+     * ends sooner once the balancer has stopped sending (server/index.ts, `handBack`) or no
+     * connection is open. Then SHUTDOWN_GRACE_MS for requests in flight.
      */
     SHUTDOWN_DRAIN_MS: numberFromEnv(5_000),
     /** After the drain, how long requests in flight may take to finish before they are cut. */

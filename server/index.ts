@@ -2,7 +2,7 @@ import "./supported-node.ts";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Server as NetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -51,8 +51,8 @@ export interface RunningServer {
   server: Server;
   /**
    * The graceful shutdown (SIGTERM): drains for up to `drainMs` (SHUTDOWN_DRAIN_MS) while still
-   * answering, then stops accepting and lets requests in flight finish for up to `graceMs`
-   * (SHUTDOWN_GRACE_MS), then ends the rest and closes Redis.
+   * answering, until the balancer has stopped sending, then stops accepting and lets requests in
+   * flight finish for up to `graceMs` (SHUTDOWN_GRACE_MS), then ends the rest and closes Redis.
    */
   close(graceMs?: number, drainMs?: number): Promise<void>;
 }
@@ -82,20 +82,31 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const inFlight = new Set<ServerResponse>();
   /** Set on SIGTERM: the drain (every answer `Connection: close`, /readyz 503). */
   let stopping = false;
-  /** Set when the listener closes, after the drain. */
-  let closing = false;
+  /** Set a moment after the listener closes: from then on an idle connection is closed at once. */
+  let sweepingIdle = false;
+  /** Several instances share Redis (docs/deployment.md): the balancer has others to send a read to. */
+  const besideOthers = config.redisUrl !== undefined;
+  /** Set once the drain has handed a read back to the balancer (below). */
+  let handedBack = false;
+  /** When the last connection or request arrived (performance.now()). */
+  let lastArrival = 0;
   if (metrics) app.use(metrics.countRequests);
   app.use(requestLog);
   app.use(securityHeaders(config));
   app.use(privateAnswers());
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     inFlight.add(res);
     res.on("close", () => {
       inFlight.delete(res);
       // Once the listener is closed, a connection whose last request is done is closed at once.
       // (Not during the drain: closing an idle connection races a balancer reusing it.)
-      if (closing) setImmediate(() => server.closeIdleConnections());
+      if (sweepingIdle) setImmediate(() => server.closeIdleConnections());
     });
+    lastArrival = performance.now();
+    if (stopping && besideOthers && handBack(req)) {
+      handedBack = true;
+      return void req.socket.destroy();
+    }
     if (stopping) res.shouldKeepAlive = false;
     next();
   });
@@ -145,6 +156,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.use(visitorErrorHandler);
 
   const server = createServer(app);
+  server.on("connection", () => (lastArrival = performance.now()));
   server.requestTimeout = config.requestTimeoutMs;
   server.headersTimeout = config.headersTimeoutMs;
   server.keepAliveTimeout = 5_000;
@@ -168,12 +180,12 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     stopping = true;
     // Answers still to be sent tell their clients not to reuse the connection.
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-    await drain(server, drainMs);
-    closing = true;
+    await drain(server, drainMs, () => handedBack, () => lastArrival);
     // Resumable uploads' requests end with their stored offset and unlock; the browser resumes on
     // another process at once. A lock still held when the grace is over is deleted all the same.
     const uploadLocks = releaseUploadLocks(graceMs + 1_000);
-    await closeGracefully(server, graceMs, () => {
+    const sweepIdle = () => (sweepingIdle = true);
+    await closeGracefully(server, graceMs, sweepIdle, () => {
       // Each request still in flight when the grace is over is cut: one line each, for the operator.
       for (const response of inFlight) {
         if (response.writableFinished) continue;
@@ -190,30 +202,64 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 }
 
 /**
- * The drain: the listener stays open for up to `drainMs`, every answer saying `Connection: close`,
- * while a balancer's idle keep-alive connections to this process expire on its side (nginx's
- * upstream keepalive_timeout, shorter than Node's 5 s) or carry one last request. Closing them
- * from here instead races a request the balancer is sending on one, which it cannot retry when it
- * is a POST. Ends early once no connection is open at all: then nothing can race.
+ * Whether a request that arrives during the drain is handed back to the balancer unanswered (its
+ * connection closed): a GET or HEAD that a TRUST_PROXY peer forwarded (X-Forwarded-For). nginx
+ * sends it to another instance (`proxy_next_upstream error`: nothing was done, and a read may be
+ * sent again) and counts the failure (`max_fails=1`), so that it sends this instance nothing more
+ * for `fail_timeout`. A request sent straight to the process is answered, and so is every
+ * request to a process alone (no REDIS_URL): nginx would have nowhere else to send it.
  */
-async function drain(server: Server, drainMs: number): Promise<void> {
-  const deadline = Date.now() + drainMs;
-  const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 1 : count)));
-  while (Date.now() < deadline && (await openConnections()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+function handBack(req: express.Request): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && req.headers["x-forwarded-for"] !== undefined && isTrustedPeer(req);
 }
 
-function closeGracefully(server: Server, graceMs: number, beforeCutting: () => void): Promise<void> {
+/** How long nothing must arrive before the drain takes the balancer to have stopped sending. */
+const BALANCER_QUIET_MS = 500;
+
+/**
+ * The drain: the listener stays open, every answer saying `Connection: close`, until the balancer
+ * has stopped sending or `drainMs` has passed. Closing the listener while it still sends resets
+ * the connections the kernel has queued for it, and nginx cannot resend a POST it has sent; so
+ * does closing an idle keep-alive connection it is about to reuse (nginx's upstream
+ * `keepalive_timeout`, shorter than Node's 5 s, ends those on its side meanwhile). It has stopped
+ * once nothing has arrived for `BALANCER_QUIET_MS` and either it was handed a read back (and
+ * counts this instance failed, so uses none of its connections) or no connection is open.
+ */
+async function drain(server: Server, drainMs: number, handedBack: () => boolean, lastArrival: () => number): Promise<void> {
+  const started = performance.now();
+  const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 1 : count)));
+  const stopped = async () => performance.now() - lastArrival() >= BALANCER_QUIET_MS && (handedBack() || (await openConnections()) === 0);
+  // Each check runs after the event loop's poll phase, so that what the kernel had queued has arrived.
+  const afterPoll = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 50));
+  let balancerStopped = false;
+  while (performance.now() - started < drainMs && !(balancerStopped = await stopped())) await afterPoll();
+  log("drained", { ms: Math.round(performance.now() - started), ended: balancerStopped ? "balancer stopped sending" : "SHUTDOWN_DRAIN_MS" });
+}
+
+/** How long a connection accepted just before the listener closed has to deliver its request. */
+const LAST_ACCEPTED_MS = 100;
+
+function closeGracefully(server: Server, graceMs: number, sweepIdle: () => void, beforeCutting: () => void): Promise<void> {
   return new Promise((resolve) => {
     const forced = setTimeout(() => {
       beforeCutting();
       server.closeAllConnections();
     }, graceMs);
-    server.close(() => {
+    // The listener only (net's close): http's own also closes every idle connection at once, and
+    // one accepted a moment ago whose request is still unread counts as idle: reset, it is the
+    // balancer's 502 for a POST.
+    NetServer.prototype.close.call(server, () => {
       clearTimeout(forced);
       resolve();
     });
-    // Keep-alive connections with no request in flight would otherwise hold the close open.
-    server.closeIdleConnections();
+    // Then, that request read (after a poll of the event loop, however late the timer), the idle
+    // ones (keep-alive, nothing in flight), which would otherwise hold the close open, and each
+    // one as it becomes idle.
+    const sweep = () => {
+      sweepIdle();
+      server.closeIdleConnections();
+    };
+    setTimeout(() => setImmediate(sweep), LAST_ACCEPTED_MS);
   });
 }
 

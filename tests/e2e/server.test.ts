@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Socket } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { REDIS_SERVER, startRedisServer } from "../hard/scale-out-support.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   ADMIN_EMAIL,
@@ -284,7 +286,7 @@ test.describe("graceful shutdown", () => {
 
   test("finishes a request in flight on SIGTERM, drains, then refuses new connections, and exits 0", async () => {
     // The product's drain (SHUTDOWN_DRAIN_MS, 5 s), which the other tests' processes leave out.
-    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: await newDataDir(), SHUTDOWN_DRAIN_MS: undefined }));
+    const { url, proc } = await startBff(bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: await newDataDir(), SHUTDOWN_DRAIN_MS: undefined, TRUST_PROXY: "loopback" }));
     const inFlight = fetch(`${url}/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -305,6 +307,9 @@ test.describe("graceful shutdown", () => {
     await expect.poll(async () => (ready = await rawGet(`${url}/readyz`)).res.statusCode).toBe(503);
     expect(JSON.parse(ready.body.toString())).toEqual({ status: "stopping" });
     expect(ready.res.headers.connection).toBe("close");
+    // A process alone (no REDIS_URL) answers the balancer's reads too: nginx has no other to send them to.
+    const forwarded = await rawGet(`${url}/healthz`, { "X-Forwarded-For": "203.0.113.7" });
+    expect([forwarded.res.statusCode, forwarded.res.headers.connection]).toEqual([200, "close"]);
 
     // The login was in flight all through the signal and into the drain: only now does the
     // upstream answer it.
@@ -318,6 +323,41 @@ test.describe("graceful shutdown", () => {
     expect(await tryConnect(portOf(url))).toBe("refused");
     // Within the drain and the grace (5 s and 10 s by default).
     expect(Date.now() - signalledAt).toBeLessThan(15_000);
+  });
+
+  test("hands the balancer's reads back during the drain, answers the rest, and closes once the balancer stops sending", async () => {
+    test.skip(!existsSync(REDIS_SERVER), `not installed: ${REDIS_SERVER}`);
+    // One of several instances (REDIS_URL). A drain longer than the test, and a connection held
+    // open with nothing sent: only the balancer's silence can end the drain.
+    const dataDir = await newDataDir();
+    const redis = await startRedisServer(dataDir);
+    const held = new Socket().on("error", () => {});
+    try {
+      const { url, proc } = await startBff(
+        bffEnv({ UPSTREAM_API_URL: upstreamUrl, DATA_DIR: dataDir, REDIS_URL: redis.url, TRUST_PROXY: "loopback", SHUTDOWN_DRAIN_MS: "120000" }),
+      );
+      await once(held.connect(portOf(url), "127.0.0.1"), "connect");
+      proc.signal("SIGTERM");
+      await expect.poll(async () => (await rawGet(`${url}/readyz`)).res.statusCode).toBe(503);
+
+      // Sent straight to the process: answered, and its connection closed after.
+      const straight = await rawGet(`${url}/healthz`);
+      expect([straight.res.statusCode, straight.res.headers.connection]).toEqual([200, "close"]);
+      // A write the balancer forwards is answered too: nginx could not send it to another instance.
+      const write = await fetch(`${url}/healthz`, { method: "POST", headers: { "X-Forwarded-For": "203.0.113.7" } });
+      expect([write.status, write.headers.get("connection")]).toEqual([405, "close"]);
+      // A read the balancer forwards is handed back: its connection closed with no answer, which
+      // nginx takes as this instance failing, and sends to another.
+      await expect(rawGet(`${url}/healthz`, { "X-Forwarded-For": "203.0.113.7" })).rejects.toThrow(/socket hang up|ECONNRESET/);
+
+      // Nothing more comes: the listener closes long before the drain's end, and the process exits 0.
+      await proc.waitForStdout(/"event":"drained".*"ended":"balancer stopped sending"/, 20_000);
+      expect(await tryConnect(portOf(url))).toBe("refused");
+      expect(await proc.waitForExit(20_000)).toEqual({ code: 0, signal: null });
+    } finally {
+      held.destroy();
+      await redis.stop();
+    }
   });
 
   test("logs each request the grace cut, one line each", async () => {
