@@ -2,7 +2,7 @@ import "./supported-node.ts";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { type AddressInfo, Server as NetServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -82,8 +82,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const inFlight = new Set<ServerResponse>();
   /** Set on SIGTERM: the drain (every answer `Connection: close`, /readyz 503). */
   let stopping = false;
-  /** Set a moment after the listener closes: from then on an idle connection is closed at once. */
-  let sweepingIdle = false;
+  /** Set when the listener closes, after the drain. */
+  let closing = false;
   /** Several instances share Redis (docs/deployment.md): the balancer has others to send a read to. */
   const besideOthers = config.redisUrl !== undefined;
   /** Set once the drain has handed a read back to the balancer (below). */
@@ -100,7 +100,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
       inFlight.delete(res);
       // Once the listener is closed, a connection whose last request is done is closed at once.
       // (Not during the drain: closing an idle connection races a balancer reusing it.)
-      if (sweepingIdle) setImmediate(() => server.closeIdleConnections());
+      if (closing) setImmediate(() => server.closeIdleConnections());
     });
     lastArrival = performance.now();
     if (stopping && besideOthers && handBack(req)) {
@@ -181,11 +181,11 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     // Answers still to be sent tell their clients not to reuse the connection.
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
     await drain(server, drainMs, () => handedBack, () => lastArrival);
+    closing = true;
     // Resumable uploads' requests end with their stored offset and unlock; the browser resumes on
     // another process at once. A lock still held when the grace is over is deleted all the same.
     const uploadLocks = releaseUploadLocks(graceMs + 1_000);
-    const sweepIdle = () => (sweepingIdle = true);
-    await closeGracefully(server, graceMs, sweepIdle, () => {
+    await closeGracefully(server, graceMs, () => {
       // Each request still in flight when the grace is over is cut: one line each, for the operator.
       for (const response of inFlight) {
         if (response.writableFinished) continue;
@@ -236,30 +236,18 @@ async function drain(server: Server, drainMs: number, handedBack: () => boolean,
   log("drained", { ms: Math.round(performance.now() - started), ended: balancerStopped ? "balancer stopped sending" : "SHUTDOWN_DRAIN_MS" });
 }
 
-/** How long a connection accepted just before the listener closed has to deliver its request. */
-const LAST_ACCEPTED_MS = 100;
-
-function closeGracefully(server: Server, graceMs: number, sweepIdle: () => void, beforeCutting: () => void): Promise<void> {
+function closeGracefully(server: Server, graceMs: number, beforeCutting: () => void): Promise<void> {
   return new Promise((resolve) => {
     const forced = setTimeout(() => {
       beforeCutting();
       server.closeAllConnections();
     }, graceMs);
-    // The listener only (net's close): http's own also closes every idle connection at once, and
-    // one accepted a moment ago whose request is still unread counts as idle: reset, it is the
-    // balancer's 502 for a POST.
-    NetServer.prototype.close.call(server, () => {
+    server.close(() => {
       clearTimeout(forced);
       resolve();
     });
-    // Then, that request read (after a poll of the event loop, however late the timer), the idle
-    // ones (keep-alive, nothing in flight), which would otherwise hold the close open, and each
-    // one as it becomes idle.
-    const sweep = () => {
-      sweepIdle();
-      server.closeIdleConnections();
-    };
-    setTimeout(() => setImmediate(sweep), LAST_ACCEPTED_MS);
+    // Keep-alive connections with no request in flight would otherwise hold the close open.
+    server.closeIdleConnections();
   });
 }
 

@@ -350,9 +350,11 @@ test.describe("graceful shutdown", () => {
       // nginx takes as this instance failing, and sends to another.
       await expect(rawGet(`${url}/healthz`, { "X-Forwarded-For": "203.0.113.7" })).rejects.toThrow(/socket hang up|ECONNRESET/);
 
-      // Nothing more comes: the listener closes long before the drain's end, and the process exits 0.
+      // Nothing more comes: the listener closes long before the drain's end, and the process exits 0
+      // (once the held connection, which would wait out the grace, is gone).
       await proc.waitForStdout(/"event":"drained".*"ended":"balancer stopped sending"/, 20_000);
       expect(await tryConnect(portOf(url))).toBe("refused");
+      held.destroy();
       expect(await proc.waitForExit(20_000)).toEqual({ code: 0, signal: null });
     } finally {
       held.destroy();
