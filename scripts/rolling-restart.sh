@@ -7,7 +7,8 @@
 # For each port: the restart command (systemd sends SIGTERM; the instance drains, finishes what
 # it has in flight and exits, and systemd starts it again), then wait until the new instance's
 # /readyz answers 200, then SETTLE_SECONDS more, so that nginx has taken it back into turn (its
-# `fail_timeout`, 2 s in deploy/nginx.conf) before the next instance goes.
+# `fail_timeout`, 2 s in deploy/nginx.conf) before the next instance goes: the next one takes
+# itself out of nginx's turn as it stops, and nginx must have another to send to.
 #
 # Settings (environment), each with {port} replaced by the port:
 #   RESTART_COMMAND        default: systemctl restart dispusip@{port}
