@@ -228,12 +228,17 @@ const BALANCER_QUIET_MS = 500;
 async function drain(server: Server, drainMs: number, handedBack: () => boolean, lastArrival: () => number): Promise<void> {
   const started = performance.now();
   const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 1 : count)));
-  const stopped = async () => performance.now() - lastArrival() >= BALANCER_QUIET_MS && (handedBack() || (await openConnections()) === 0);
+  /** Why the balancer has stopped sending, or undefined while it may not have. */
+  const stopped = async () => {
+    if (performance.now() - lastArrival() < BALANCER_QUIET_MS) return undefined;
+    if (handedBack()) return "read handed back, then quiet";
+    return (await openConnections()) === 0 ? "no connection open, quiet" : undefined;
+  };
   // Each check runs after the event loop's poll phase, so that what the kernel had queued has arrived.
   const afterPoll = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 50));
-  let balancerStopped = false;
-  while (performance.now() - started < drainMs && !(balancerStopped = await stopped())) await afterPoll();
-  log("drained", { ms: Math.round(performance.now() - started), ended: balancerStopped ? "balancer stopped sending" : "SHUTDOWN_DRAIN_MS" });
+  let ended: string | undefined;
+  while (performance.now() - started < drainMs && !(ended = await stopped())) await afterPoll();
+  log("drained", { ms: Math.round(performance.now() - started), ended: ended ?? "SHUTDOWN_DRAIN_MS" });
 }
 
 function closeGracefully(server: Server, graceMs: number, beforeCutting: () => void): Promise<void> {

@@ -352,7 +352,7 @@ test.describe("graceful shutdown", () => {
 
       // Nothing more comes: the listener closes long before the drain's end, and the process exits 0
       // (once the held connection, which would wait out the grace, is gone).
-      await proc.waitForStdout(/"event":"drained".*"ended":"balancer stopped sending"/, 20_000);
+      await proc.waitForStdout(/"event":"drained".*"ended":"read handed back, then quiet"/, 20_000);
       expect(await tryConnect(portOf(url))).toBe("refused");
       held.destroy();
       expect(await proc.waitForExit(20_000)).toEqual({ code: 0, signal: null });
