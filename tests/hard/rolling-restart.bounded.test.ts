@@ -408,18 +408,18 @@ describe.skipIf(skipReason)("rolling restart through the guide's nginx, under tr
     // Sessions are in Redis: the admin is still logged in on the new processes.
     const after = await send("/admin/classification", { headers: { Cookie: cookie } });
     await after.body?.cancel();
-    const errorLog = await nginx.errorLog();
-    const noLiveUpstreams = errorLog.split("\n").filter((line) => line.includes("no live upstreams")).length;
+    const errorLines = (await nginx.errorLog()).split("\n");
+    const noLiveUpstreams = errorLines.filter((line) => line.includes("no live upstreams")).length;
     // A stopping process closes a read's connection unanswered, to stop nginx sending to it (a
     // figure, not a bound: most visitors' reads are answered from nginx's page cache).
-    const readsHandedBack = errorLog.split("\n").filter((line) => /prematurely closed connection .*request: "(GET|HEAD) /.test(line)).length;
+    const readsHandedBack = errorLines.filter((line) => /prematurely closed connection .*request: "(GET|HEAD) /.test(line)).length;
     const waits = [...counts.resumeWaitsMs].sort((a, b) => a - b);
 
     expect(script.code, script.output).toBe(0);
     expect(script.output).toContain("rolling-restart: done (3)");
     expect(restarted).toHaveLength(3);
     // What nginx saw of the processes when a request failed, to tell a failure's cause.
-    const upstreamTrouble = errorLog.split("\n").filter((line) => /upstream|connect\(\)|recv\(\)|send\(\)/.test(line)).slice(-20).join("\n");
+    const upstreamTrouble = errorLines.filter((line) => /upstream|connect\(\)|recv\(\)|send\(\)/.test(line)).slice(-20).join("\n");
     expect(counts.serverErrors, `${script.output}\n${upstreamTrouble}`).toEqual([]);
     expect(counts.uploadsNotCreated, upstreamTrouble).toEqual([]);
     expect(workersFailed, upstreamTrouble).toEqual([]);
