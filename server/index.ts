@@ -180,12 +180,12 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     stopping = true;
     // Answers still to be sent tell their clients not to reuse the connection.
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-    await drain(server, drainMs, () => handedBack, () => lastArrival);
+    const drained = await drain(server, drainMs, () => handedBack, () => lastArrival);
     closing = true;
     // Resumable uploads' requests end with their stored offset and unlock; the browser resumes on
     // another process at once. A lock still held when the grace is over is deleted all the same.
     const uploadLocks = releaseUploadLocks(graceMs + 1_000);
-    await closeGracefully(server, graceMs, () => {
+    const closed = closeGracefully(server, graceMs, () => {
       // Each request still in flight when the grace is over is cut: one line each, for the operator.
       for (const response of inFlight) {
         if (response.writableFinished) continue;
@@ -193,6 +193,9 @@ export async function startServer(config: Config = getConfig()): Promise<Running
         log("request_cut_by_shutdown", { method: req.method, path: req.url?.split("?")[0], request_id: req.headers["x-request-id"] as string | undefined, grace_ms: graceMs });
       }
     });
+    // Said once the listener is closed (server.close() closes it at once): a connection after this line is refused.
+    log("drained", drained);
+    await closed;
     await uploadLocks;
     await stopBackgroundJobs();
     // Redis stays open until the last request in flight is done with its session and its lock.
@@ -224,8 +227,9 @@ const BALANCER_QUIET_MS = 500;
  * `keepalive_timeout`, shorter than Node's 5 s, ends those on its side meanwhile). It has stopped
  * once nothing has arrived for `BALANCER_QUIET_MS` and either it was handed a read back (and
  * counts this instance failed, so uses none of its connections) or no connection is open.
+ * Returns how long it took and what ended it, for the log line.
  */
-async function drain(server: Server, drainMs: number, handedBack: () => boolean, lastArrival: () => number): Promise<void> {
+async function drain(server: Server, drainMs: number, handedBack: () => boolean, lastArrival: () => number): Promise<{ ms: number; ended: string }> {
   const started = performance.now();
   const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 1 : count)));
   /** Why the balancer has stopped sending, or undefined while it may not have. */
@@ -238,7 +242,7 @@ async function drain(server: Server, drainMs: number, handedBack: () => boolean,
   const afterPoll = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 50));
   let ended: string | undefined;
   while (performance.now() - started < drainMs && !(ended = await stopped())) await afterPoll();
-  log("drained", { ms: Math.round(performance.now() - started), ended: ended ?? "SHUTDOWN_DRAIN_MS" });
+  return { ms: Math.round(performance.now() - started), ended: ended ?? "SHUTDOWN_DRAIN_MS" };
 }
 
 function closeGracefully(server: Server, graceMs: number, beforeCutting: () => void): Promise<void> {
