@@ -201,7 +201,10 @@ test.describe("with REDIS_URL", () => {
       expect([await reconnects("commands"), await reconnects("subscriber")]).toEqual([0, 0]);
       await redis.stop();
       await redis.start();
-      await expect.poll(async () => [await reconnects("commands"), await reconnects("subscriber")], { timeout: 15_000, intervals: [200] }).toEqual([1, 1]);
+      // Each connection says it is back, and counts it in the same step: a failure names the one
+      // that did not come back (and prints the site's log), not only a count.
+      for (const role of ["commands", "subscriber"]) await bff.proc.waitForStdout(new RegExp(`"event":"redis_reconnected","role":"${role}"`), 15_000);
+      expect([await reconnects("commands"), await reconnects("subscriber")]).toEqual([1, 1]);
     } finally {
       await bff?.proc.stop();
       await redis.stop();
