@@ -17,6 +17,10 @@ function enhanceLoginForm(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (!button) return;
   const label = button.textContent;
+  const ready = () => {
+    button.disabled = false;
+    button.textContent = label;
+  };
   form.addEventListener("submit", () => {
     // Disabled once the submission is under way: the fields are sent all the same.
     button.disabled = true;
@@ -24,10 +28,12 @@ function enhanceLoginForm(form: HTMLFormElement): void {
   });
   // Back to the page from the browser's page cache (the Back button): it can be sent again.
   window.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
-    button.disabled = false;
-    button.textContent = label;
+    if (event.persisted) ready();
   });
+  // The sending stopped (the browser's Stop or Esc on a slow connection): the page stays, and so
+  // would "Memproses..." with the button disabled. The Navigation API says so (not in TypeScript's
+  // DOM types yet; a browser without it needs the page reloaded).
+  (window as Window & { navigation?: EventTarget }).navigation?.addEventListener("navigateerror", ready);
 }
 
 const form = document.querySelector<HTMLFormElement>("form[data-enhance=login-form]");

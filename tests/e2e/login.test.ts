@@ -103,6 +103,22 @@ for (const { javaScript, label } of [
     expect(await page.getByRole("button", { name: "LOGIN", exact: true }).isEnabled()).toBe(true);
   });
 
+  if (javaScript) test("a sending the visitor stopped (the browser's Stop, Esc) leaves the form ready to send again", async () => {
+    page = await context.newPage();
+    await openLogin();
+    await page.getByLabel("Email").fill(ADMIN_EMAIL);
+    await page.getByLabel("Password").fill("bukan-passwordnya");
+    // Stopped in the task right after the click, before any answer can have come.
+    await page.evaluate(() => {
+      document.querySelector<HTMLButtonElement>("form[data-enhance=login-form] button[type=submit]")!.click();
+      setTimeout(() => window.stop(), 0);
+    });
+    const login = page.getByRole("button", { name: "LOGIN", exact: true });
+    await expect(login).toBeEnabled();
+    await login.click();
+    await page.getByText(LOGIN_FAILED).waitFor({ timeout: 15_000 });
+  });
+
   test("shows whose back-office it is (the agency's logo and name) and links back to the site", async () => {
     page = await context.newPage();
     await openLogin();
