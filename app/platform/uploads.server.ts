@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { open, opendir, readdir, readFile, stat } from "node:fs/promises";
+import { open, readdir, readFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
+import type { FileStore } from "@tus/file-store";
 import { MemoryLocker, Server, type Upload } from "@tus/server";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
 import { MESSAGES } from "~/config/messages";
@@ -12,6 +12,7 @@ import type { AdminContext } from "./auth.server.ts";
 import type { FileRule } from "./multipart.server.ts";
 import { RedisUnavailable, usesRedis } from "./redis.server.ts";
 import { LOCK_DRAIN_MS, redisUploadLocker, shutdownAwareLocker } from "./upload-locker.server.ts";
+import { ReservingFileStore } from "./upload-store.server.ts";
 import { memoryReservations, redisReservations, reservedBytesOf, type Reservations, type Verdict } from "./upload-reservations.server.ts";
 
 /**
@@ -88,63 +89,6 @@ interface Uploads {
   directory: string;
   reservations: Reservations;
 }
-
-/** @tus/file-store, releasing an upload's reservation whenever it is deleted or could not be stored. */
-class ReservingFileStore extends FileStore {
-  private readonly reservations: Reservations;
-
-  constructor(
-    options: ConstructorParameters<typeof FileStore>[0],
-    reservations: Reservations,
-  ) {
-    super(options);
-    this.reservations = reservations;
-  }
-
-  private async release(id: string): Promise<void> {
-    // Not released now (Redis away): the sweep releases it once its description is gone.
-    await this.reservations.release(id).catch((error: unknown) => log("upload_release_failed", { upload: id, ...errorFields(error) }));
-  }
-
-  override async create(upload: Upload): Promise<Upload> {
-    try {
-      return await super.create(upload);
-    } catch (error) {
-      await this.release(upload.id);
-      throw error;
-    }
-  }
-
-  override async remove(id: string): Promise<void> {
-    try {
-      await super.remove(id);
-    } finally {
-      await this.release(id);
-    }
-  }
-
-  /**
-   * @tus/file-store reads a description it cannot reach as missing (404, "start again"): when the
-   * folder itself cannot be read (a broken mount, a wrong owner), that is the disk's failure, the
-   * request's 503, and the upload may go on once the folder is back.
-   */
-  override async getUpload(id: string): Promise<Upload> {
-    try {
-      return await super.getUpload(id);
-    } catch (error) {
-      await (await opendir(this.directory)).close();
-      throw error;
-    }
-  }
-}
-
-/**
- * @tus/file-store creates its folder from its constructor with a callback that throws outside any
- * request (an unwritable DATA_DIR killed the process). The folder is created at start
- * instead (server/data-dir.server.ts, and again, synchronously, before the store is made), and
- * `create` makes it again if it went, inside its request.
- */
-Object.defineProperty(ReservingFileStore.prototype, "checkOrCreateDirectory", { value: () => undefined });
 
 /** Any error of a tus request as an Indonesian answer: a tus refusal as it is, a disk failure 503, anything else 500. */
 function answerOfError(error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined {
@@ -325,12 +269,15 @@ export async function unsavedUploads(admin: AdminContext): Promise<{ count: numb
   return { count, bytes };
 }
 
-/** A finished upload of this admin for this field, ready to be read; a refusal message otherwise. */
+/**
+ * A finished upload of this admin for this field, its file open for the caller to read and close;
+ * a refusal message (and its status) otherwise.
+ */
 export async function storedUpload(
   admin: AdminContext,
   id: string,
   target: UploadTarget,
-): Promise<{ upload: Upload; file: string; filename: string } | { refusal: string }> {
+): Promise<{ upload: Upload; file: FileHandle; filename: string } | { refusal: string; status?: 503 }> {
   if (!UPLOAD_ID.test(id)) return { refusal: UPLOAD_MESSAGES.notFound };
   const { store, directory } = resumableUploads();
   const upload = await store.getUpload(id).catch(() => undefined);
@@ -338,7 +285,16 @@ export async function storedUpload(
   const same = upload && targetOf(upload)?.screen === target.screen && targetOf(upload)?.field === target.field;
   if (!upload || !owned || !same) return { refusal: UPLOAD_MESSAGES.notFound };
   if (upload.size === undefined || upload.offset < upload.size) return { refusal: UPLOAD_MESSAGES.unfinished };
-  return { upload, file: path.join(directory, upload.id), filename: upload.metadata?.filename ?? upload.id };
+  try {
+    // Open now: deleted from here on (a cancel in another tab, the sweep), its bytes stay this save's.
+    return { upload, file: await open(path.join(directory, upload.id)), filename: upload.metadata?.filename ?? upload.id };
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error;
+    // Deleted since it was found: gone, as if it had been a moment earlier.
+    if (error.code === "ENOENT") return { refusal: UPLOAD_MESSAGES.notFound };
+    log("upload_storage_failed", { code: error.code, ...errorFields(error) });
+    return { refusal: UPLOAD_MESSAGES.storageFailed, status: 503 };
+  }
 }
 
 /** Deletes saved uploads: the upstream has them now. */

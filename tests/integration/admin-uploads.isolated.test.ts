@@ -1,4 +1,6 @@
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PNG_BYTES, PNG_SIGNATURE, adminCookie, recordWrites, submit } from "./admin-screen-support";
 import { request, sessionCookie } from "../helpers/sessions";
@@ -255,6 +257,22 @@ describe("resumable uploads", () => {
       const answer = await submit(sliderRoute, "/admin/slider-manager?modal=add", cookie, new URLSearchParams({ intent: "create", title: "x", _upload_file: uploadId }));
       expect(answer).toMatchObject({ kind: "data", status: 400, data: { alert: { message } } });
     }
+    expect(writes).toEqual([]);
+  });
+
+  it("a finished upload deleted while its form is checked (a cancel in another tab, the sweep) is refused in Indonesian, nothing written", async () => {
+    const { id } = await create(PNG_BYTES.length);
+    await append(id, 0, PNG_BYTES);
+    // The store finds it whole, then its bytes go before the save reads them.
+    const found = FileStore.prototype.getUpload;
+    vi.spyOn(FileStore.prototype, "getUpload").mockImplementationOnce(async function (this: FileStore, uploadId: string) {
+      const upload = await found.call(this, uploadId);
+      await rm(path.join(getConfig().resumableUploads.directory, uploadId));
+      return upload;
+    });
+    const writes = recordWrites("post", "/sliders", { status: 201 });
+    const answer = await submit(sliderRoute, "/admin/slider-manager?modal=add", cookie, new URLSearchParams({ intent: "create", title: "x", _upload_file: id }));
+    expect(answer).toMatchObject({ kind: "data", status: 400, data: { alert: { message: UPLOAD_MESSAGES.notFound } } });
     expect(writes).toEqual([]);
   });
 });

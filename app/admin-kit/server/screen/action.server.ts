@@ -80,7 +80,7 @@ async function saveWithStoredUploads<Rec, C extends Cells, S extends z.ZodObject
   // Files both sent and named as uploads: not a form of ours.
   if (sentFile) return refused(FORM_MESSAGES.malformed);
   const stored = await formWithStoredUploads(admin, adapter.definition, fields);
-  if ("refusal" in stored) return refused(stored.refusal);
+  if ("refusal" in stored) return refused(stored.refusal, stored.status);
   try {
     const answer = await saveRecord(admin, request, adapter, { intent, id, fields: stored.fields, firstFile: stored.firstFile, form: stored.form, rules: fileRules, uploadsKept: true });
     if (answer instanceof Response && answer.status >= 300 && answer.status < 400) await removeUploads(stored.uploadIds);

@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { PartsForm, readLeadingFields, UPSTREAM_WRITE_BYTES, type FilePart, type IncomingPart } from "~/platform/multipart.server";
@@ -33,24 +33,29 @@ export function namesStoredUploads(fields: Array<[string, string]>): boolean {
 
 /**
  * The form a submission naming stored uploads stands for; a refusal (an upload that is not this
- * admin's, not this field's, unfinished or gone) when it cannot be made.
+ * admin's, not this field's, unfinished or gone; 503 when the upload folder cannot be read) when
+ * it cannot be made.
  */
 export async function formWithStoredUploads(
   admin: AdminContext,
   definition: { id: string; fields: readonly FieldDefinition[] },
   fields: Array<[string, string]>,
-): Promise<StoredUploadForm | { refusal: string }> {
+): Promise<StoredUploadForm | { refusal: string; status?: 503 }> {
   const fileFields = definition.fields.filter((field) => field.type === "file");
-  const found: Array<{ field: string; id: string; file: string; filename: string }> = [];
+  const found: Array<{ field: string; id: string; file: FileHandle; filename: string }> = [];
   for (const reference of references(fields, fileFields)) {
     const stored = await storedUpload(admin, reference.id, { screen: definition.id, field: reference.field });
-    if ("refusal" in stored) return stored;
+    if ("refusal" in stored) {
+      await Promise.all(found.map(({ file }) => file.close()));
+      return stored;
+    }
     found.push({ ...reference, file: stored.file, filename: stored.filename });
   }
 
   const parts: IncomingPart[] = fields.filter(([name]) => !name.startsWith(PREFIX)).map(([name, value]) => ({ kind: "field", name, value }));
-  // Read in pieces as large as the relay sends: fewer reads, each batch one buffer.
-  for (const { field, file, filename } of found) parts.push({ kind: "file", name: field, filename, stream: createReadStream(file, { highWaterMark: UPSTREAM_WRITE_BYTES }) });
+  // Read in pieces as large as the relay sends: fewer reads, each batch one buffer. Each stream
+  // closes its file when it ends or is destroyed (PartsForm destroys those left unread).
+  for (const { field, file, filename } of found) parts.push({ kind: "file", name: field, filename, stream: file.createReadStream({ highWaterMark: UPSTREAM_WRITE_BYTES }) });
   const form = new PartsForm(parts);
   const leading = await readLeadingFields(form, new Set(fileFields.map((field) => field.name)));
   return { form, ...leading, uploadIds: found.map((entry) => entry.id) };
