@@ -3,7 +3,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { data, redirect } from "@remix-run/node";
 import type * as z from "zod";
-import { IMPORT_FIELDS, IMPORT_INTENTS, IMPORT_NOTES_SHOWN, IMPORT_PARAMS, IMPORT_TEXTS, importPath, type ImportJobView, type ImportSource, type RowNote, type RowOutcome } from "~/admin-kit/import";
+import { IMPORT_FIELDS, IMPORT_INTENTS, IMPORT_PARAMS, IMPORT_TEXTS, importPath, type ImportJobView, type ImportSource, type RowOutcome } from "~/admin-kit/import";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { adminPage } from "~/admin-kit/menu";
 import type { Cells } from "~/admin-kit/screen";
@@ -18,6 +18,7 @@ import { errorFields, log } from "@server/log.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 import { exportFileName } from "../screen/export.server.ts";
 import { firstValue } from "../screen/answers.server.ts";
+import { notesOf } from "./notes.server.ts";
 import { previewImport } from "./preview.server.ts";
 import { runImport } from "./run.server.ts";
 import { askToStop, beat, HEARTBEAT_MS, isAlive, isJobId, jobFiles, listJobs, newJobFolder, readLines, readOutcomes, readJob, removeJob, writeJob, type PlannedRow, type StoredJob } from "./store.server.ts";
@@ -96,16 +97,7 @@ const taskOf = (admin: AdminContext, request: Request, job: StoredJob): ImportTa
 
 /** What the page shows of a job: its counts, and its first notes (the preview's, or once run, the rows not written). */
 async function viewOf(job: StoredJob): Promise<ImportJobView> {
-  const notes: RowNote[] = [];
-  let notesTotal = 0;
-  const outcomes = job.progress ? (await readOutcomes(job.id)).finished : undefined;
-  for await (const row of readLines<PlannedRow>(jobFiles(job.id).plan)) {
-    const outcome = outcomes?.get(row.line);
-    const messages = outcome ? (outcome.outcome === "skipped" || outcome.outcome === "failed" ? [outcome.message ?? ""] : []) : [...row.messages, ...(row.duplicate ? [row.duplicate] : [])];
-    if (messages.length === 0 || (outcomes && !outcome && job.stage !== "previewed")) continue;
-    notesTotal += 1;
-    if (notes.length < IMPORT_NOTES_SHOWN) notes.push({ line: row.line, label: row.label, messages });
-  }
+  const { notes, notesTotal } = await notesOf(job);
   const { id, fileName, source, stage, reason, stoppedByAdmin, createdAt, preview, progress, options } = job;
   const alive = await isAlive(job);
   // A preview or run no process carries on: stopped, to be resumed.
