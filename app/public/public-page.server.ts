@@ -54,12 +54,18 @@ export function notFound(): never {
 }
 
 /**
- * The page's main content could not be had: 404 when the upstream says it does not exist,
+ * The upstream's refusals of a record the visitor named: it does not exist (404, 410), or the
+ * upstream will not read the name (400, 422: an id past its own limit, which ours cannot know).
+ */
+const NO_SUCH_RECORD = new Set([400, 404, 410, 422]);
+
+/**
+ * The page's main content could not be had: 404 when the upstream says there is no such record,
  * 503 when the upstream cannot answer. Anything else is a real bug and stays one.
  */
 export function failPage(error: unknown): never {
   if (isUpstreamError(error)) {
-    if (error.kind === "http" && error.status === 404) notFound();
+    if (error.kind === "http" && NO_SUCH_RECORD.has(error.status)) notFound();
     throw data({ message: MESSAGES.upstreamUnavailable }, { status: 503 });
   }
   throw error;

@@ -205,6 +205,21 @@ describe("content pages", () => {
     expect(calls).toEqual([]);
   });
 
+  it("answers 404 when the upstream refuses the id it was asked about (an id past its own limit), 503 when it fails", async () => {
+    for (const [status, expected] of [
+      [400, 404],
+      [410, 404],
+      [422, 404],
+      [401, 503],
+      [429, 503],
+      [500, 503],
+    ]) {
+      upstream.use(http.get(`${UPSTREAM}/activities/:id`, () => HttpResponse.json({ message: "ID tidak valid" }, { status })));
+      const activityId = "1000000000000000";
+      expect((await thrownResponse(activityLoader(args(`/activity/${activityId}`, { activityId })))).init?.status, `upstream ${status}`).toBe(expected);
+    }
+  });
+
   it("answers 503 in Indonesian when the upstream is down", async () => {
     upstream.use(http.get(`${UPSTREAM}/*`, () => HttpResponse.error()));
     for (const run of [
