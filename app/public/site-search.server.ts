@@ -1,7 +1,7 @@
 import type { BookCardData } from "~/lib/cards";
 import { activityPath } from "~/lib/paths";
 import { clipText } from "~/lib/text";
-import { RankedIndex } from "~/platform/ranked-search.server";
+import { RankedIndex, searchWords } from "~/platform/ranked-search.server";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import { catalogueEnabled } from "./catalogue.server.ts";
 import { topBooks } from "./catalogue-search.server.ts";
@@ -82,7 +82,8 @@ export async function searchSite(request: Request, q: string): Promise<SiteSearc
     orNull(firstAbout(api)),
     orNull(firstHistory(api)),
     orNull(publicActivities(api)),
-    catalogueEnabled() ? topBooks(request, q, BOOKS_SHOWN).catch(() => null) : null,
+    // A search of no words (only signs) finds nothing here; the catalogue would read it as "every book".
+    catalogueEnabled() && searchWords(q).length > 0 ? topBooks(request, q, BOOKS_SHOWN).catch(() => null) : null,
   ]);
   const { index, hits } = siteIndex(about, history, activities ?? NO_ACTIVITIES);
   let positions = index.search(q) ?? [];

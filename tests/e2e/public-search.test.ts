@@ -146,6 +146,11 @@ test("bad input is a page, never a 500, in bounded time", async ({ mainStack }) 
     const response = await fetch(`${mainStack.bffUrl}${path}`, { redirect: "manual" });
     expect(response.status, path.slice(0, 80)).toBeLessThan(500);
   }
+  // A site search of no words finds nothing, books included (the server's page; no browser needed).
+  for (const q of ["***", "-", '"', "📚"]) {
+    const html = await (await fetch(`${mainStack.bffUrl}/cari?q=${encodeURIComponent(q)}`)).text();
+    expect(html, q).toContain(`Tidak ada hasil untuk «${q.replace(/"/g, "&quot;")}».`);
+  }
 });
 
 for (const width of [1280, 1366, 1920]) test(`at ${width} px the menu stays one row, with Kegiatan, and the search box is beside or under it`, async ({ contexts, mainStack }) => {
