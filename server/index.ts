@@ -23,7 +23,7 @@ import { publicDocuments } from "./public-documents.server.ts";
 import { privateAnswers, refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
 import { upstreamsReachable } from "./upstream-health.server.ts";
-import { onClientError, onUnmetExpectation, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
+import { onClientError, onUnmetExpectation, refuseLegacyDataRequests, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
 
 /**
  * The one Node process: Express + Remix, with what the bare `remix-serve` cannot do
@@ -140,6 +140,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   const publicFiles = express.static(`${projectRoot}/public`, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
+  app.use(refuseLegacyDataRequests);
   app.use(publicPageCache());
   app.use(refuseUnknownMethods);
   app.all(

@@ -23,6 +23,7 @@ const PAGES: Record<number, VisitorError> = {
     message: "Permintaan dihentikan karena datanya tidak terkirim tepat waktu. Silakan coba kirim ulang.",
   },
   413: { heading: "Kiriman terlalu besar", message: "Ukuran kiriman melebihi batas yang diizinkan." },
+  416: { heading: "Bagian berkas tidak tersedia", message: "Bagian berkas yang diminta tidak ada di berkas ini. Silakan unduh ulang berkasnya." },
   417: { heading: "Permintaan tidak valid", message: "Permintaan ditolak: header Expect ini tidak didukung." },
   431: { heading: "Permintaan terlalu panjang", message: "Alamat atau header permintaan ini terlalu panjang." },
   500: { heading: "Unexpected Application Error!", message: "Terjadi kesalahan. Silakan muat ulang halaman atau coba beberapa saat lagi." },
@@ -34,6 +35,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: "Method Not Allowed",
   408: "Request Timeout",
   413: "Content Too Large",
+  416: "Range Not Satisfiable",
   417: "Expectation Failed",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
@@ -151,4 +153,14 @@ const REMIX_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
 export const refuseUnknownMethods: RequestHandler = (req, res, next) => {
   if (REMIX_METHODS.has(req.method)) return next();
   sendVisitorError(res, 404);
+};
+
+/**
+ * Remix's `?_data=` requests, its router's before single fetch (ours asks `<path>.data`): Remix
+ * would answer them in English and log each as our error, so anyone could fill the log. Our 400.
+ */
+export const refuseLegacyDataRequests: RequestHandler = (req, res, next) => {
+  const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "";
+  if (!new URLSearchParams(query).has("_data")) return next();
+  sendVisitorError(res, 400);
 };
