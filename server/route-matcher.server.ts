@@ -47,6 +47,15 @@ function actionTarget(matches: AgnosticRouteMatch[], search: string): AgnosticRo
 /** Paths matched and kept (the router ranks the whole tree on every call): bounded, since any path may be asked. */
 const KEPT_MATCHES = 2_000;
 
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The route Remix would run the action of for this path and query, or undefined when nothing
  * but the catch-all matches it (the site's 404 page, routes/_public.$, answers it).
@@ -61,6 +70,9 @@ export function routeMatcher(manifest: RouteManifest): (pathname: string, search
       path = path.slice(0, -".data".length);
       if (path === "/_root") path = "/";
     }
+    // Not an address at all (`/about%ZZ`, refused with 400 further on): React Router would warn
+    // about it on the console, a line of plain text in the JSON log.
+    if (!decodable(path)) return undefined;
     const matches = matchRoutes(routes, path);
     // Only the root, or the catch-all: to the body gate an address no other route has is unknown.
     if (!matches || matches.length < 2 || matches.some((match) => match.route.path?.includes("*"))) return undefined;

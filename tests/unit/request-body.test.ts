@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyRefused } from "@server/body-refusals.server";
 import { boundRequestBodies, requestBodyOf } from "@server/request-body.server";
 import { routeMatcher } from "@server/route-matcher.server";
@@ -32,6 +32,16 @@ describe("routeMatcher", () => {
     expect(match("/activity/feed.xml", "")).toMatchObject({ routeId: "routes/activity.feed[.]xml" });
     expect(match("/activity/12", "")).toMatchObject({ routeId: "routes/_public.activity.$activityId" });
     expect(match("/files/a%20b.png", "")).toMatchObject({ routeId: "routes/files.$name", hasAction: false });
+  });
+
+  it("takes a path that cannot be decoded for no address, saying nothing on the console (the log is JSON)", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      for (const path of ["/about%ZZ", "/activity/%E0%A4%A", "/admin/%"]) expect(match(path, ""), path).toBeUndefined();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("reads a module's uploads per route id where one module serves several routes, and only its own keys", () => {
