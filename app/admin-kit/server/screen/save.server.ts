@@ -100,7 +100,7 @@ async function mergeCheckAndWrite<Rec, C extends Cells, S extends z.ZodObject>(s
     // Changed here and elsewhere: nothing is written until the admin chooses, field by field.
     return sendBack(save, checked.reply({ formErrors: [CONFLICT_MESSAGES.notice] }), 409, { conflict: { fields: edit.conflicts, shown: save.shown ?? "" } });
   }
-  const { values, omitted } = settledValues(save, checked);
+  const { values, omitted } = settledValues(save, checked, edit.before);
   const unchanged = unchangedFields(save.adapter.definition, edit.before, values);
   // An update whose every field is as stored, no file coming with it, when the caller would rather hear so.
   if (save.submitted.whenUnchanged && save.recordId !== undefined && !save.submitted.firstFile && save.adapter.definition.fields.every((field) => field.type === "file" || unchanged.has(field.name))) return save.submitted.whenUnchanged();
@@ -224,21 +224,23 @@ export function checkValues<Rec, C extends Cells, S extends z.ZodObject>(save: S
 }
 
 /**
- * The values as they will be stored: rich text cleaned (a legacy value kept as stored is sent
- * back as it is, not cleaned into another), a relation cleared on purpose sent empty, and one the
- * form could not show, left as shown, taken out (`omitted`).
+ * The values as they will be stored: rich text cleaned, but sent exactly as stored while the edit
+ * leaves it so (a legacy value, an older editor's styles or videos: cleaned where shown), a
+ * relation cleared on purpose sent empty, one the form could not show taken out (`omitted`).
  */
 export function settledValues<Rec, C extends Cells, S extends z.ZodObject>(
   save: Save<Rec, C, S>,
-  { values: checked, legacy }: { values: Record<string, unknown>; legacy: Record<string, string> },
+  checked: { values: Record<string, unknown> },
+  before: StoredRecord | undefined,
 ): { values: Record<string, unknown>; omitted: Set<string> } {
-  const values = { ...checked };
+  const values = { ...checked.values };
   for (const field of save.adapter.definition.fields) {
     const value = values[field.name];
-    if (field.type === "textEditor" && typeof value === "string" && legacy[field.name] !== value) values[field.name] = cleanEditorHtml(value);
+    if (field.type !== "textEditor" || typeof value !== "string") continue;
+    const stored = before?.values[field.name];
+    values[field.name] = typeof stored === "string" && isStoredValue(field, stored, value) ? stored : cleanEditorHtml(value);
   }
-  const omitted = keepUnresolvedRelations(values, save.relationEdits, save.relationFields);
-  return { values, omitted };
+  return { values, omitted: keepUnresolvedRelations(values, save.relationEdits, save.relationFields) };
 }
 
 /** The fields an edit leaves as stored (compared as a save stores them): for the duplicate check and a partial update. */
