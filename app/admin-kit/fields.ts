@@ -2,6 +2,7 @@ import "~/lib/zod-config";
 import * as z from "zod";
 import { parseIndonesianNumber, parseTypedDate, toIsoDate, typedDateMessage } from "~/lib/format";
 import type { FileAccept } from "~/lib/file-kinds";
+import { tooDeep } from "~/lib/html-depth";
 import type { FieldIcon } from "~/lib/icons";
 
 /**
@@ -132,7 +133,11 @@ export function upperCasedTitle() {
 
 /** Rich text (HTML from the editor); the server sanitises it before it goes upstream. */
 export function richText() {
-  return () => z.string().optional();
+  return (label: string) =>
+    z
+      .string()
+      .optional()
+      .refine((html) => html === undefined || !tooDeep(html), `${label} memuat format yang terlalu bertingkat. Sederhanakan formatnya, lalu simpan lagi.`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { tooDeep } from "~/lib/html-depth";
 
 /**
  * Rich text (Quill's HTML from the upstream) made safe to render (design principle 8):
@@ -114,12 +115,21 @@ function memoized(transform: (html: string) => string): (html: string) => string
   };
 }
 
-const sanitizedOnce = memoized((html) => sanitizeHtml(html, OPTIONS));
+/**
+ * Text nested deeper than any editor writes (stored by another tool, or an attack the save
+ * refused since) is not handed to sanitize-html, whose time grows with the square of the nesting:
+ * its tags are dropped in one linear pass and what is left is shown as escaped text.
+ */
+const withoutTags = (html: string) => html.replace(/<[^<>]*>/g, " ").replace(/[<>]/g, " ");
+
+const sanitizedOnce = memoized((html) =>
+  tooDeep(html) ? `<p>${sanitizeHtml(withoutTags(html), { allowedTags: [], allowedAttributes: {} })}</p>` : sanitizeHtml(html, OPTIONS),
+);
 
 const plainOnce = memoized((html) => {
   // Block ends become spaces, or "<p>a</p><p>b</p>" would read "ab".
   const spaced = html.replace(/<\/(p|div|li|h[1-6]|blockquote|tr)>|<br\s*\/?>/gi, "$& ");
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
+  return sanitizeHtml(tooDeep(spaced) ? withoutTags(spaced) : spaced, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")

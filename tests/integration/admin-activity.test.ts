@@ -106,6 +106,19 @@ describe("adding and editing an activity", () => {
     if (submitted.kind === "data") expect(submitted.data.result?.initialValue).toMatchObject({ title: "Tetap ada", date: "2024-02-31" });
   });
 
+  it("refuses rich text nested deeper than any editor writes, next to its field, nothing written", async () => {
+    const writes = recordWrites("post", "/activities", { status: 201 });
+    const submitted = await admin.refuses("/admin/activity?modal=add", [
+      ["intent", "create"],
+      ["date", "2024-05-12"],
+      ["title", "Bertingkat"],
+      ["description", `${"<b>".repeat(100_000)}x`],
+      ["file", noFile()],
+    ]);
+    expect(fieldErrors(submitted)).toEqual({ description: ["Deskripsi memuat format yang terlalu bertingkat. Sederhanakan formatnya, lalu simpan lagi."] });
+    expect(writes).toEqual([]);
+  });
+
   it("an activity may be added without an image", async () => {
     const writes = recordWrites("post", "/activities", { status: 201 });
     await admin.add([["date", "2024-08-17"], ["title", "Tanpa gambar"], ["file", noFile()]]);
