@@ -38,4 +38,6 @@ export const GENERIC_SCREEN_MESSAGES = {
 export const FORM_MESSAGES = {
   malformed: "Formulir tidak dapat dibaca. Silakan coba kirim ulang.",
   invalidRequest: "Permintaan tidak valid. Silakan muat ulang halaman.",
+  /** A second record for a screen of one (a stale tab's add form). */
+  onlyRecordExists: "Data ini sudah ada. Silakan muat ulang halaman untuk mengubahnya.",
 } as const;

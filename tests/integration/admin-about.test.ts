@@ -1,5 +1,7 @@
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import * as route from "~/routes/admin-screen";
+import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fieldErrors, imageFile, noFile, recordWrites, serveList } from "./admin-screen-support";
 
 /** /admin/about-manager: the first record, every contact and social field, rich-text policies; no delete. */
@@ -78,6 +80,28 @@ describe("about", () => {
     expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil menambahkan data!" }]);
   });
 
+  it("takes no second record (a stale tab's add form, a second admin's): 409 in Indonesian, nothing written", async () => {
+    serveList("/abouts", [ABOUT]);
+    const writes = recordWrites("post", "/abouts", { status: 201 });
+    const submitted = await admin.add([...ALL_FIELDS, ["file", noFile()]]);
+    expect(submitted).toMatchObject({ kind: "data", status: 409, data: { alert: { message: "Data ini sudah ada. Silakan muat ulang halaman untuk mengubahnya." } } });
+    expect(writes).toEqual([]);
+  });
+
+  it("of two adds at once on an empty screen, one is written and the other refused", async () => {
+    const stored: unknown[] = [];
+    upstream.use(
+      http.get(`${UPSTREAM}/abouts`, () => HttpResponse.json({ data: stored })),
+      http.post(`${UPSTREAM}/abouts`, async () => {
+        stored.push({ ...ABOUT, id: stored.length + 1 });
+        return HttpResponse.json({ data: { id: stored.length } }, { status: 201 });
+      }),
+    );
+    const answers = await Promise.all([admin.add([...ALL_FIELDS, ["file", noFile()]]), admin.add([...ALL_FIELDS, ["file", noFile()]])]);
+    expect(stored).toHaveLength(1);
+    expect(answers.map((answer) => (answer.kind === "redirect" ? 302 : answer.status)).sort()).toEqual([302, 409]);
+  });
+
   it("edits with PUT /abouts and the id; says 'Gagal mengubah data!' on failure", async () => {
     serveList("/abouts", [ABOUT]);
     const writes = recordWrites("put", "/abouts", { status: 200 });
@@ -92,6 +116,7 @@ describe("about", () => {
   });
 
   it("checks contact fields in Indonesian", async () => {
+    serveList("/abouts", []);
     const submitted = await admin.add([["title", ""], ["email", "bukan-email"], ["phone", "telepon"], ["instagram", "https://instagram.com/x"]]);
     expect(fieldErrors(submitted)).toEqual({
       title: ["Judul wajib diisi"],

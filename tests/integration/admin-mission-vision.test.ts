@@ -43,6 +43,7 @@ describe("mission and vision", () => {
   });
 
   it("requires both texts and reports failures with the spec's messages", async () => {
+    serveList("/mission-vision", []);
     expect(fieldErrors(await admin.submit("/admin/mission-vission?modal=add", new URLSearchParams({ intent: "create", vision: "", mission: "" })))).toEqual({
       vision: ["Visi wajib diisi"],
       mission: ["Misi wajib diisi"],

@@ -14,6 +14,7 @@ import { bulkDelete } from "./bulk.server.ts";
 import { removeRecord } from "./remove.server.ts";
 import { fileRulesOf } from "./file-rules.server.ts";
 import { saveRecord } from "./save.server.ts";
+import { createOnlyRecord } from "./single-record.server.ts";
 import { formWithStoredUploads, namesStoredUploads } from "./stored-uploads.server.ts";
 import { toggleRecord } from "./toggle.server.ts";
 
@@ -54,8 +55,11 @@ async function dispatch<Rec, C extends Cells, S extends z.ZodObject>(
     if (intent === "create" || (intent === "update" && isRecordId(id))) {
       const picked = firstValue(fields, PICK_FIELD);
       if (picked !== undefined) return await answerPick(admin, adapter, fields, picked);
-      if (namesStoredUploads(fields)) return await saveWithStoredUploads(admin, request, adapter, { intent, id, fields, fileRules, sentFile: firstFile });
-      return await saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, rules: fileRules });
+      const save = () =>
+        namesStoredUploads(fields)
+          ? saveWithStoredUploads(admin, request, adapter, { intent, id, fields, fileRules, sentFile: firstFile })
+          : saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, rules: fileRules });
+      return await (intent === "create" && adapter.create && adapter.definition.singleRecord ? createOnlyRecord(admin, adapter, save) : save());
     }
     return refused(FORM_MESSAGES.invalidRequest);
   } catch (error) {
