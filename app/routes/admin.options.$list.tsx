@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { readListView } from "~/admin-kit/url-state";
 import { endingSessionOnRefusal, requireAdmin } from "~/platform/auth.server";
@@ -14,6 +14,8 @@ import { RESOURCES } from "~/resources/resources.server";
  * A POST adds a record to the list from a picker (`addOption`), where the list takes one.
  */
 const UNKNOWN_LIST = "Daftar pilihan tidak dikenal.";
+/** A resource route's answers are Responses: under single fetch, `data()`'s status and headers would be dropped (a 404 sent as 200). */
+const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -21,11 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return endingSessionOnRefusal(admin, request, async () => {
     try {
       const answer = await RESOURCES.searchOptions(admin.api, params.list ?? "", q);
-      if (!answer) return data({ error: UNKNOWN_LIST }, { status: 404 });
-      return data(answer, { headers: { "Cache-Control": "private, no-store" } });
+      if (!answer) return Response.json({ error: UNKNOWN_LIST }, { status: 404, headers: NO_STORE });
+      return Response.json(answer, { headers: NO_STORE });
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      return data({ error: ADMIN_MESSAGES.loadFailed }, { status: 503 });
+      return Response.json({ error: ADMIN_MESSAGES.loadFailed }, { status: 503, headers: NO_STORE });
     }
   });
 }
@@ -34,6 +36,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return endingSessionOnRefusal(admin, request, async () => {
     const added = RESOURCES.addOption(admin, request, params.list ?? "");
-    return (await added) ?? data({ error: UNKNOWN_LIST }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+    return (await added) ?? Response.json({ error: UNKNOWN_LIST }, { status: 404, headers: NO_STORE });
   });
 }

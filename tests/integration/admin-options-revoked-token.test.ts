@@ -25,10 +25,9 @@ const BFF = "http://localhost";
 /** What the loader answered or threw: a Response (a redirect), or its data and status. */
 async function options(list: string, cookie: string): Promise<Response | { status: number; body: unknown }> {
   try {
-    const result = await optionsRoute.loader({ request: request(`/admin/options/${list}`, { cookie }), params: { list }, context: { clientIp: "127.0.0.1" } });
-    if (result instanceof Response) return result;
-    const { data, init } = result as { data: unknown; init?: { status?: number } | null };
-    return { status: init?.status ?? 200, body: data };
+    const result: unknown = await optionsRoute.loader({ request: request(`/admin/options/${list}`, { cookie }), params: { list }, context: { clientIp: "127.0.0.1" } });
+    if (!(result instanceof Response)) throw new Error("the options route answered data(), not a Response");
+    return result.status >= 300 && result.status < 400 ? result : { status: result.status, body: await result.json() };
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -54,8 +53,7 @@ function serveBff(cookie: string) {
         const asked = new Request(incoming.url, { headers });
         const result = await optionsRoute.loader({ request: asked, params: { list: String(params.list) }, context: { clientIp: "127.0.0.1" } });
         if (result instanceof Response) return result;
-        const { data, init } = result as { data: unknown; init?: ResponseInit | null };
-        return HttpResponse.json(data as object, init ?? {});
+        throw new Error("the options route answered data(), not a Response");
       } catch (thrown) {
         if (thrown instanceof Response) return thrown;
         throw thrown;
