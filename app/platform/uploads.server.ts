@@ -65,6 +65,18 @@ export const UPLOAD_MESSAGES = {
   /** The upload folder (DATA_DIR/uploads) could not be written or read: a disk or permission problem of the server's. */
   storageFailed: "Berkas tidak dapat disimpan sementara di server saat ini. Silakan coba lagi nanti.",
   failed: "Unggahan gagal diproses. Silakan coba lagi.",
+  /** @tus/server's own refusals, in English there: a request no client of ours sends, an offset another tab moved, more bytes than announced. */
+  invalidRequest: "Permintaan unggahan tidak valid. Silakan muat ulang halaman, lalu pilih berkasnya lagi.",
+  offsetConflict: "Unggahan ini sudah berlanjut di tempat lain (tab lain?). Silakan coba lagi.",
+  sizeExceeded: "Berkas lebih besar dari ukuran yang disebutkan saat unggahan dimulai. Silakan pilih berkasnya lagi.",
+};
+
+/** @tus/server's own 4xx by status, in Indonesian (its bodies are English). */
+const TUS_REFUSALS: Record<number, string> = {
+  404: UPLOAD_MESSAGES.notFound,
+  409: UPLOAD_MESSAGES.offsetConflict,
+  410: UPLOAD_MESSAGES.notFound,
+  413: UPLOAD_MESSAGES.sizeExceeded,
 };
 
 /** A refusal the tus server sends as it is: its status and an Indonesian text. */
@@ -90,15 +102,16 @@ interface Uploads {
   reservations: Reservations;
 }
 
-/** Any error of a tus request as an Indonesian answer: a tus refusal as it is, a disk failure 503, anything else 500. */
+/** Any error of a tus request as an Indonesian answer: ours as it is, @tus/server's in Indonesian, a disk failure 503, anything else 500. */
 function answerOfError(error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined {
   if (isFileSystemError(error)) {
     log("upload_storage_failed", { code: error.code, ...errorFields(error) });
     return refusal(503, UPLOAD_MESSAGES.storageFailed);
   }
-  // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, kept as it is.
+  // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, its status kept.
   const status = "status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
-  if (status < 500 || ours.has(error)) return undefined;
+  if (ours.has(error)) return undefined;
+  if (status < 500) return refusal(status, TUS_REFUSALS[status] ?? UPLOAD_MESSAGES.invalidRequest);
   log("upload_failed", { status, ...(error instanceof Error ? errorFields(error) : { error: error.body }) });
   return refusal(500, UPLOAD_MESSAGES.failed);
 }
@@ -260,7 +273,17 @@ export function handleUploadRequest(admin: AdminContext, request: Request, ruleO
     log("upload_storage_failed", { code: error.code, ...errorFields(error) });
     return Promise.resolve(new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } }));
   }
-  return server.handleWeb(new Request(request.url, init));
+  return server.handleWeb(new Request(request.url, init)).then(inIndonesian);
+}
+
+/** What @tus/server writes itself before any handler (a request no client of ours sends): English text. */
+const TUS_OWN_REFUSAL = /^(Tus-Resumable Required|Invalid [\w -]+|Not found)\n$/;
+
+async function inIndonesian(response: Response): Promise<Response> {
+  if (response.status < 400 || response.status >= 500 || !TUS_OWN_REFUSAL.test(await response.clone().text())) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(TUS_REFUSALS[response.status] ?? UPLOAD_MESSAGES.invalidRequest, { status: response.status, headers });
 }
 
 /** This admin's resumable uploads not yet saved with their form (a closed tab, a form left open), and their bytes. */

@@ -275,4 +275,36 @@ describe("resumable uploads", () => {
     expect(answer).toMatchObject({ kind: "data", status: 400, data: { alert: { message: UPLOAD_MESSAGES.notFound } } });
     expect(writes).toEqual([]);
   });
+
+  it("answers @tus/server's own refusals in Indonesian, their status kept", async () => {
+    const { id } = await create(PNG_BYTES.length);
+    await append(id, 0, PNG_BYTES.subarray(0, 10));
+    const answers = [
+      // Cancelled in another tab, or expired: the browser goes on sending.
+      await append("0".repeat(32), 0, PNG_BYTES.subarray(0, 10)),
+      // Another tab moved it on since this one asked where it stood.
+      await append(id, 0, PNG_BYTES.subarray(0, 10)),
+      // More bytes than it announced.
+      await append(id, 10, new Uint8Array(PNG_BYTES.length + 100)),
+      // Bytes that do not say they are an upload's (no client of ours sends them).
+      (
+        await single.action({
+          request: request(`/admin/uploads/${id}`, {
+            method: "POST",
+            cookie,
+            headers: { ...TUS, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": "10", "Content-Type": "text/plain" },
+            body: Buffer.from("x"),
+          }),
+          params: { uploadId: id },
+          context,
+        })
+      ) as Response,
+    ];
+    expect(await Promise.all(answers.map(async (answer) => [answer.status, await answer.text()]))).toEqual([
+      [404, UPLOAD_MESSAGES.notFound],
+      [409, UPLOAD_MESSAGES.offsetConflict],
+      [413, UPLOAD_MESSAGES.sizeExceeded],
+      [400, UPLOAD_MESSAGES.invalidRequest],
+    ]);
+  });
 });
