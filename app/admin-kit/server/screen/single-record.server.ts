@@ -9,10 +9,10 @@ import { refusalStatus, refused } from "./answers.server.ts";
 import { lockRefusal, recordLockKey } from "./locks.server.ts";
 
 /**
- * A screen of one record (about, vision and mission, history) takes a create only while it has
- * none: the add form of a stale tab, of a second tab or of a second admin would leave upstream a
- * record the screen never shows and cannot delete. Looked for under the screen's own lock, so
- * that of two creates at once one is written.
+ * A screen of one record (about, vision and mission) takes a create only while it has none: the
+ * add form of a stale tab, of a second tab or of a second admin would leave upstream a record the
+ * screen never shows and cannot delete. Looked for under the screen's own lock, so that of two
+ * creates at once one is written.
  */
 export async function createOnlyRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
