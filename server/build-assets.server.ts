@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 
@@ -75,4 +75,18 @@ export function compressedBuildAssets(dir: string, { maxAgeSeconds }: { maxAgeSe
     }
     next();
   };
+}
+
+/**
+ * Whether a request's path is one of the files served as they are: anything under `/build/`, or
+ * a file of public/ (listed once: it changes only with a deployment). Such an address takes GET
+ * and HEAD; another method is our 405 naming them (request-body.server.ts), not a 404.
+ */
+export function staticFileAddresses(publicDir: string): (pathname: string) => boolean {
+  const files = new Set(
+    readdirSync(publicDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
+  return (pathname) => pathname.startsWith("/build/") || files.has(pathname);
 }

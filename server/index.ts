@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { compressedBuildAssets } from "./build-assets.server.ts";
+import { compressedBuildAssets, staticFileAddresses } from "./build-assets.server.ts";
 import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
 import { checkDataDirAtStart, dataDirWritable, dataPaths } from "./data-dir.server.ts";
 import { errorFields, log } from "./log.server.ts";
@@ -111,7 +111,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     next();
   });
   // Every body bounded in size and pace, and a method a route does not take refused (405).
-  app.use(boundRequestBodies(build, config));
+  app.use(boundRequestBodies(build, config, staticFileAddresses(`${projectRoot}/public`)));
   // Refused after the bounds, so that their answers close the connection as every refusal of a
   // body not read does (after a short linger), and during a drain say Connection: close.
   // A malformed Host or X-Forwarded-Host, an absolute-form request line or `OPTIONS *`: 400.

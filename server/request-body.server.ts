@@ -287,15 +287,20 @@ class RequestBody {
 /**
  * The process's body handling (see the top), placed before anything that could read a body.
  */
-export function boundRequestBodies(build: Pick<ServerBuild, "routes">, config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">): RequestHandler {
+export function boundRequestBodies(
+  build: Pick<ServerBuild, "routes">,
+  config: Pick<Config, "formMaxBytes" | "bodyIdleTimeoutMs">,
+  /** A file's address (the build's, public/'s), which takes GET and HEAD as a route without an action does. */
+  isFile: (pathname: string) => boolean = () => false,
+): RequestHandler {
   const match = routeMatcher(build.routes);
   return (req, res, next) => {
     const queryAt = req.originalUrl.indexOf("?");
     const pathname = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
     const search = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
     const target = pathname.startsWith("/") ? match(pathname, search) : undefined;
-    if (target) {
-      const allow = target.hasAction ? [...SAFE_METHODS, "POST"] : SAFE_METHODS;
+    const allow = target ? (target.hasAction ? [...SAFE_METHODS, "POST"] : SAFE_METHODS) : isFile(pathname) ? SAFE_METHODS : undefined;
+    if (allow) {
       if (!allow.includes(req.method)) {
         const policy = formPolicy(config);
         bound(req, res, policy)?.answeredUnread();

@@ -154,6 +154,8 @@ describe("point 8: errors a visitor can cause are ours, in Indonesian, 4xx", () 
       // A method the route does not take: 405 with what it does take.
       ...notAllowed("GET, HEAD", ["POST /files/x", "PUT /files/x", "POST /covers/x.png", "POST /about", "POST /about.data", "POST /"]),
       ...notAllowed("GET, HEAD", ["OPTIONS /about", "TRACE /", "POST /sitemap.xml", "POST /share-image.png", "POST /healthz"]),
+      // A file served as it is: public/'s, the public documents, the build's.
+      ...notAllowed("GET, HEAD", ["POST /tupoksi.pdf", "PUT /logo.svg", "DELETE /build/x.js", "OPTIONS /renja.pdf"]),
       ...notAllowed("GET, HEAD, POST", ["DELETE /admin/genre", "PATCH /login"]),
       // Remix's requests before single fetch, which it would answer in English and log as our error.
       ...["GET /about?_data=routes/_public", "GET /katalog?_data=nope", "GET /?_dat%61=root"].map((what) => ({ what, head: "", status: 400 })),
