@@ -54,7 +54,7 @@ authenticator.use(
     if (!credentials.success) throw new LoginRejected();
     try {
       const token = await logIn(upstreamFor(request), credentials.data);
-      const user = await fetchCurrentUser(upstreamFor(request, token));
+      const user = await fetchCurrentUser(upstreamFor(request, token), { email: credentials.data.email });
       return { token, user };
     } catch (error) {
       if (isUpstreamError(error) && error.kind === "http" && error.status >= 400 && error.status < 500) {
@@ -152,7 +152,7 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
   let changed = touchSession(session);
   if (!user || Date.now() - (session.get("roleCheckedAt") ?? 0) > ROLE_RECHECK_MS) {
     try {
-      user = await fetchCurrentUser(api);
+      user = await fetchCurrentUser(api, user ?? { email: "" });
     } catch (error) {
       if (isUpstreamError(error) && error.kind === "http" && refusesToken(error.status)) {
         // The upstream no longer knows this token: the session is worthless.

@@ -4,16 +4,15 @@ import type { SessionUser } from "./session.server.ts";
 
 /** Adapter for the upstream's `/users` calls. */
 
-const loginResponse = z.object({ token: z.string().min(1) });
+const loginResponse = z.object({ token: z.union([z.string().min(1), z.number()]).transform(String) });
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? "");
+/** A text the upstream may leave out or give in another type: empty then. */
+const text = z.string().nullish().catch(undefined).transform((value) => value ?? "");
 
+/** Spec §7 promises `user.role` alone: an id, name or email may be missing, null or of another type. */
 const meResponse = z.object({
   user: z.object({
-    id: z.union([z.number(), z.string()]),
+    id: z.union([z.number(), z.string().min(1)]).nullish().catch(undefined),
     name: text,
     email: text,
     role: z.coerce.number().int(),
@@ -25,9 +24,15 @@ export async function logIn(api: UpstreamClient, credentials: { email: string; p
   return token;
 }
 
-export async function fetchCurrentUser(api: UpstreamClient): Promise<SessionUser> {
+/**
+ * The current user. What the upstream leaves out is what the session knew: the email the admin
+ * logged in with, and, without an id from the upstream, that email as the id (the uploads, the
+ * audit log and the drafts tell admins apart by it).
+ */
+export async function fetchCurrentUser(api: UpstreamClient, known: Pick<SessionUser, "email"> & Partial<SessionUser>): Promise<SessionUser> {
   const { user } = await api.call(meResponse, { path: "/users/me" });
-  return user;
+  const email = user.email || known.email;
+  return { id: user.id ?? known.id ?? `email:${email.trim().toLowerCase()}`, name: user.name || known.name || email, email, role: user.role };
 }
 
 /** Ends the token upstream (`POST /users/logout`); the answer's body does not matter. */

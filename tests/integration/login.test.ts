@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { metricsRegistry } from "~/platform/metrics.server";
 import { action, loader } from "~/routes/login";
 import { action as logout } from "~/routes/logout";
+import { requireAdmin } from "~/platform/auth.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { getConfig } from "@server/config.server";
 import { beginLoginAttempt, waitText } from "~/platform/login-throttle.server";
@@ -54,6 +55,20 @@ describe("login", () => {
     const sessionPair = cookie.split(";")[0];
     const shell = await adminLoader({ request: request("/admin", { cookie: sessionPair }), params: {}, context: { clientIp: "x" } });
     expect(shell.menu.map((section) => section.label)).toEqual(["Website Settings", "Mobile Settings", "Riwayat"]);
+  });
+
+  it("logs in against an upstream whose /users/me says only the role (spec §7), its token a number: the email is the admin's identity", async () => {
+    upstream.use(
+      http.post(`${UPSTREAM}/users/login`, () => HttpResponse.json({ token: 918273645 })),
+      http.get(`${UPSTREAM}/users/me`, ({ request: incoming }) =>
+        incoming.headers.get("authorization") === "Bearer 918273645" ? HttpResponse.json({ user: { role: 3, id: null, name: 12 } }) : HttpResponse.json({}, { status: 401 }),
+      ),
+    );
+    const response = await submit({ email: "Admin@Dispusip.local", password: "demo12345" });
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("Location")).toBe("/admin/slider-manager");
+    const admin = await requireAdmin(request("/admin", { cookie: sessionCookieFrom(response as Response).split(";")[0] }));
+    expect(admin.user).toEqual({ id: "email:admin@dispusip.local", name: "Admin@Dispusip.local", email: "Admin@Dispusip.local", role: 3 });
   });
 
   it("shows the spec's message for wrong credentials", async () => {
