@@ -115,8 +115,9 @@ const agentOptions = { keepAlive: true, timeout: 4_000 };
 const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
 /**
- * One request and its whole answer as text, failing on the head's deadline, a stalled answer or
- * the visitor's abort; a streamed body (an upload) fails it too when producing the body fails.
+ * One request and its whole answer as text, failing on the head's deadline, a stalled answer, an
+ * answer not all come within that deadline again, or the visitor's abort; a streamed body (an
+ * upload) fails it too when producing the body fails.
  */
 export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleMs, maxBytes, signal }: Outgoing): Promise<TextAnswer> {
   return new Promise((resolve, reject) => {
@@ -135,11 +136,14 @@ export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleM
     const onAbort = () => stop("aborted");
     const started = performance.now();
     let timer = setTimeout(() => stop("timeout"), answerWithinMs);
+    /** The whole answer is due within the head's deadline again once its head came: an upstream trickling a byte now and then never ends a call. */
+    let bodyDeadline: NodeJS.Timeout | undefined;
     signal?.addEventListener("abort", onAbort, { once: true });
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(bodyDeadline);
       signal?.removeEventListener("abort", onAbort);
       outcome();
     };
@@ -149,6 +153,7 @@ export function exchangeOnce({ url, method, headers, body, answerWithinMs, idleM
       answered = true;
       clearTimeout(timer);
       timer = setTimeout(() => stop("timeout"), idleMs);
+      bodyDeadline = setTimeout(() => stop("timeout"), answerWithinMs);
       const chunks: Buffer[] = [];
       let size = 0;
       answer.on("data", (chunk: Buffer) => {

@@ -104,6 +104,29 @@ describe("upstream client", () => {
     expect(error.kind).toBe("timeout");
   });
 
+  it("times out an upstream that answers a head, then trickles its body a byte at a time, never ending", async () => {
+    let timer: NodeJS.Timeout | undefined;
+    upstream.use(
+      http.get(`${UPSTREAM}/sliders`, () => {
+        const trickle = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data":['));
+            // Each byte well within the silence allowed (UPSTREAM_TIMEOUT_MS, 1 s here).
+            timer = setInterval(() => controller.enqueue(new TextEncoder().encode(" ")), 50);
+          },
+          cancel: () => clearInterval(timer),
+        });
+        return new HttpResponse(trickle, { headers: { "Content-Type": "application/json" } });
+      }),
+    );
+    try {
+      const error = await failure(createUpstreamClient().call(list, { path: "/sliders", timeoutMs: 300 }));
+      expect(error.kind).toBe("timeout");
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
   it("stops when the visitor goes away", async () => {
     upstream.use(http.get(`${UPSTREAM}/sliders`, () => new Promise<Response>(() => {})));
     const visitor = new AbortController();
