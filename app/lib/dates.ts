@@ -63,10 +63,34 @@ export function jakartaFieldsByIntl(date: Date): JakartaFields {
   return { year: byType.year, month: byType.month, day: byType.day, hour: byType.hour, minute: byType.minute, second: byType.second };
 }
 
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/**
+ * A date as an upstream may write it, read as the edit form reads it (~/lib/format), not as the
+ * JavaScript engine guesses: "01/05/2024" and "01-05-2024" day first (1 May, as Indonesians write
+ * it; the engine reads the first as 5 January), and a date-time without a zone ("2024-05-01
+ * 20:00:00") as Western Indonesian time, not the server's. Anything else as ISO 8601.
+ */
+export function readDate(value: string): Date | undefined {
+  const text = value.trim();
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  const zoneless = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  let date: Date;
+  if (dayFirst) {
+    const [day, month, year] = [Number(dayFirst[1]), Number(dayFirst[2]), Number(dayFirst[3])];
+    date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return undefined;
+  } else if (zoneless) {
+    const [year, month, day, hour, minute, second] = zoneless.slice(1).map((part) => Number(part ?? 0));
+    date = new Date(Date.UTC(year, month - 1, day, hour, minute, second) - JAKARTA_OFFSET_MS);
+  } else date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 export function formatDayMonthYear(value: string | null | undefined): string {
   if (!value) return "";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
+  const date = readDate(value);
+  if (!date) return "";
   const { day, month, year } = jakartaFields(date);
   return `${day}-${month}-${year}`;
 }
@@ -74,8 +98,7 @@ export function formatDayMonthYear(value: string | null | undefined): string {
 /** The machine-readable form for <time dateTime>. */
 export function isoDate(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return readDate(value)?.toISOString();
 }
 
 /** The agency's calendar day (Asia/Jakarta) as YYYY-MM-DD, e.g. for a dated file name. */
@@ -86,8 +109,8 @@ export function jakartaDay(date: Date): string {
 
 /** A moment as the agency's staff read it: DD-MM-YYYY HH:MM:SS WIB. */
 export function formatJakartaDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
+  const date = readDate(value);
+  if (!date) return "";
   const { year, month, day, hour, minute, second } = jakartaFields(date);
   return `${day}-${month}-${year} ${hour}:${minute}:${second} WIB`;
 }

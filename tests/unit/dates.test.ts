@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDayMonthYear, formatJakartaDateTime, jakartaDay, jakartaFields, jakartaFieldsByIntl } from "~/lib/dates";
+import { formatDayMonthYear, formatJakartaDateTime, isoDate, jakartaDay, jakartaFields, jakartaFieldsByIntl } from "~/lib/dates";
+import { toDateInputValue } from "~/lib/format";
 
 describe("Jakarta dates", () => {
   it("work out the same calendar fields as the time-zone database, from 1964 on", () => {
@@ -26,6 +27,25 @@ describe("Jakarta dates", () => {
     expect(formatDayMonthYear("2025-03-01T16:59:59Z")).toBe("01-03-2025");
     expect(jakartaDay(new Date("2025-12-31T17:30:00Z"))).toBe("2026-01-01");
     expect(formatJakartaDateTime("2025-12-31T17:05:09Z")).toBe("01-01-2026 00:05:09 WIB");
+  });
+
+  it("reads an upstream's other writings as the edit form reads them: day first, and a time without a zone as WIB", () => {
+    const cases: Array<[string, string]> = [
+      ["01/05/2024", "01-05-2024"],
+      ["17-05-2024", "17-05-2024"],
+      ["1.5.2024", "01-05-2024"],
+      // 20:00 and 23:30 WIB are still that day (read as UTC, 23:30 would be the next).
+      ["2024-05-01 20:00:00", "01-05-2024"],
+      ["2024-05-01T23:30", "01-05-2024"],
+    ];
+    for (const [stored, shown] of cases) {
+      expect(formatDayMonthYear(stored), stored).toBe(shown);
+      // What the list and the public pages show is the day the edit form holds: an unchanged save keeps it.
+      expect(toDateInputValue(stored).split("-").reverse().join("-"), stored).toBe(shown);
+    }
+    expect(isoDate("01/05/2024")).toBe("2024-05-01T00:00:00.000Z");
+    expect(isoDate("2024-05-01 20:00:00")).toBe("2024-05-01T13:00:00.000Z");
+    for (const impossible of ["31/02/2024", "0000-00-00", "00/00/0000"]) expect(formatDayMonthYear(impossible), impossible).toBe("");
   });
 
   it("keeps the historic offsets of older dates", () => {
