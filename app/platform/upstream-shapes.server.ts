@@ -39,7 +39,9 @@ export const upstreamCount = z
   .nullish()
   .catch(null)
   .transform((value) => {
-    const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    // "1.234" is one thousand two hundred and thirty-four as Indonesians write it (spec §5: dots are thousands).
+    const text = typeof value === "string" ? value.trim() : undefined;
+    const count = text ? Number(/^\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, "") : text) : value;
     return typeof count === "number" && Number.isFinite(count) ? count : 0;
   });
 
