@@ -1,6 +1,7 @@
 import "~/lib/zod-config";
 import * as z from "zod";
-import { parseIndonesianNumber, parseTypedDate, toIsoDate, typedDateMessage } from "~/lib/format";
+import { parseTypedDate } from "~/lib/dates";
+import { parseIndonesianNumber, toIsoDate, typedDateMessage } from "~/lib/format";
 import type { FileAccept } from "~/lib/file-kinds";
 import { tooDeep } from "~/lib/html-depth";
 import type { FieldIcon } from "~/lib/icons";

@@ -63,24 +63,52 @@ export function jakartaFieldsByIntl(date: Date): JakartaFields {
   return { year: byType.year, month: byType.month, day: byType.day, hour: byType.hour, minute: byType.minute, second: byType.second };
 }
 
+/** Why a typed date is not one: no known writing, a two-digit year, or a day the calendar lacks. */
+export type TypedDateError = "shape" | "twoDigitYear" | "impossible";
+
+/**
+ * A date as an admin types it, whatever the browser's language: day, month and year in that
+ * order (DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY or DDMMYYYY; a one-digit day or month too), or the
+ * machine's YYYY-MM-DD (a stored value). Its day as YYYY-MM-DD; undefined for an empty text. A
+ * two-digit year or a day the calendar lacks is refused, never read as some other date.
+ */
+export function parseTypedDate(text: string): { day: string } | { error: TypedDateError } | undefined {
+  const typed = text.trim();
+  if (typed === "") return undefined;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
+  const separated = /^(\d{1,2})[-/.\s](\d{1,2})[-/.\s](\d+)$/.exec(typed);
+  const compact = /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : separated ? [separated[3], separated[2], separated[1]] : compact ? [compact[3], compact[2], compact[1]] : undefined;
+  if (!parts) return { error: /^\d{6}$/.test(typed) ? "twoDigitYear" : "shape" };
+  const [year, month, day] = parts;
+  if (year.length === 2) return { error: "twoDigitYear" };
+  if (year.length !== 4) return { error: "shape" };
+  if (!isCalendarDate(Number(year), Number(month), Number(day))) return { error: "impossible" };
+  return { day: `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` };
+}
+
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 /**
- * A date as an upstream may write it, read as the edit form reads it (~/lib/format), not as the
- * JavaScript engine guesses: "01/05/2024" and "01-05-2024" day first (1 May, as Indonesians write
- * it; the engine reads the first as 5 January), and a date-time without a zone ("2024-05-01
+ * A date as an upstream may write it, read as the edit form reads it (`parseTypedDate`), not as
+ * the JavaScript engine guesses: "01/05/2024" and "01-05-2024" day first (1 May, as Indonesians
+ * write it; the engine reads the first as 5 January), and a date-time without a zone ("2024-05-01
  * 20:00:00") as Western Indonesian time, not the server's. Anything else as ISO 8601.
  */
 export function readDate(value: string): Date | undefined {
   const text = value.trim();
-  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  const typed = parseTypedDate(text);
   const zoneless = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   let date: Date;
-  if (dayFirst) {
-    const [day, month, year] = [Number(dayFirst[1]), Number(dayFirst[2]), Number(dayFirst[3])];
-    date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return undefined;
-  } else if (zoneless) {
+  if (typed && "day" in typed) date = new Date(`${typed.day}T00:00:00.000Z`);
+  // A day the calendar lacks, written day first, is none: the engine would roll "02/31/2024" into March.
+  else if (typed?.error === "impossible" && !/^\d{4}-/.test(text)) return undefined;
+  else if (zoneless) {
     const [year, month, day, hour, minute, second] = zoneless.slice(1).map((part) => Number(part ?? 0));
     date = new Date(Date.UTC(year, month - 1, day, hour, minute, second) - JAKARTA_OFFSET_MS);
   } else date = new Date(text);

@@ -1,4 +1,4 @@
-import { formatDayMonthYear } from "~/lib/dates";
+import { formatDayMonthYear, isCalendarDate, parseTypedDate, type TypedDateError } from "~/lib/dates";
 
 /**
  * Conversions between what the upstream stores and what an admin reads or types (spec §5).
@@ -26,9 +26,6 @@ export function firstWords(text: string, length = 40): string {
 
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** Why a typed date is not one: no known writing, a two-digit year, or a day the calendar lacks. */
-export type TypedDateError = "shape" | "twoDigitYear" | "impossible";
-
 /** How a date field asks for its value, whatever the browser's language. */
 export const DATE_FORMAT_HINT = "HH-BB-TTTT (hari-bulan-tahun), misalnya 17-08-2024";
 
@@ -38,27 +35,6 @@ export function typedDateMessage(error: TypedDateError, typed: string): string {
   if (error === "twoDigitYear") return `${shown}: tahun harus empat angka, misalnya 17-08-2024`;
   if (error === "impossible") return `${shown}: tanggal itu tidak ada di kalender`;
   return `${shown}: tulis ${DATE_FORMAT_HINT}`;
-}
-
-/**
- * A date as an admin types it, whatever the browser's language: day, month and year in that
- * order (DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY or DDMMYYYY; a one-digit day or month too), or the
- * machine's YYYY-MM-DD (a stored value). Its day as YYYY-MM-DD; undefined for an empty text. A
- * two-digit year or a day the calendar lacks is refused, never read as some other date.
- */
-export function parseTypedDate(text: string): { day: string } | { error: TypedDateError } | undefined {
-  const typed = text.trim();
-  if (typed === "") return undefined;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
-  const separated = /^(\d{1,2})[-/.\s](\d{1,2})[-/.\s](\d+)$/.exec(typed);
-  const compact = /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
-  const parts = iso ? [iso[1], iso[2], iso[3]] : separated ? [separated[3], separated[2], separated[1]] : compact ? [compact[3], compact[2], compact[1]] : undefined;
-  if (!parts) return { error: /^\d{6}$/.test(typed) ? "twoDigitYear" : "shape" };
-  const [year, month, day] = parts;
-  if (year.length === 2) return { error: "twoDigitYear" };
-  if (year.length !== 4) return { error: "shape" };
-  if (!isCalendarDate(Number(year), Number(month), Number(day))) return { error: "impossible" };
-  return { day: `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` };
 }
 
 /** A day (YYYY-MM-DD) as a date field shows it: DD-MM-YYYY; any other text as it is. */
@@ -76,11 +52,6 @@ export function toDateInputValue(value: string | null | undefined): string {
   if (typed && "day" in typed) return typed.day;
   const [day, month, year] = formatDayMonthYear(value).split("-");
   return year ? `${year}-${month}-${day}` : "";
-}
-
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**

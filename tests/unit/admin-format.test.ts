@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
-import { clip, formatIndonesianNumber, parseIndonesianNumber, parseTypedDate, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
+import { parseTypedDate } from "~/lib/dates";
+import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
 import { MAX_FILTER_PARAMS, readListView, readScreenState, screenHref, SEARCH_MAX_LENGTH, withoutFilter, withoutFilters } from "~/admin-kit/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */

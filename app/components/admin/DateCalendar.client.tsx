@@ -1,7 +1,7 @@
 import { DayPicker } from "@daypicker/react";
 import { id as indonesian } from "@daypicker/react/locale/id";
 import "@daypicker/react/style.css";
-import { parseTypedDate } from "~/lib/format";
+import { parseTypedDate } from "~/lib/dates";
 
 /**
  * DateInput's calendar, client-only (opened by a click, never rendered on the server): DayPicker

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Icon } from "~/components/Icon";
-import { DATE_FORMAT_HINT, parseTypedDate, typedDateText } from "~/lib/format";
+import { parseTypedDate } from "~/lib/dates";
+import { DATE_FORMAT_HINT, typedDateText } from "~/lib/format";
 import type { ControlProps } from "./FieldInputs";
 
 /**

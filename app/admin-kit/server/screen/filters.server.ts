@@ -2,7 +2,8 @@ import { FILTER_OPTIONS_SHOWN, rangeParams, type FilterChip, type FilterView, ty
 import type { OptionList } from "~/admin-kit/pickers";
 import { MAX_FILTER_PARAMS, type ListView } from "~/admin-kit/url-state";
 import { firstSorted } from "~/lib/first-sorted";
-import { parseTypedDate, toDateInputValue, typedDateText } from "~/lib/format";
+import { parseTypedDate } from "~/lib/dates";
+import { toDateInputValue, typedDateText } from "~/lib/format";
 import { facetValueId, narrowByFacets, type FacetChoice, type FacetCounts, type FacetValueCount, type RangeFacet, type ValueFacet } from "~/platform/facets.server";
 
 /**
