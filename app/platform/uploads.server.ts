@@ -78,6 +78,7 @@ const TUS_REFUSALS: Record<number, string> = {
   410: UPLOAD_MESSAGES.notFound,
   413: UPLOAD_MESSAGES.sizeExceeded,
 };
+const tusRefusalText = (status: number) => TUS_REFUSALS[status] ?? UPLOAD_MESSAGES.invalidRequest;
 
 /** A refusal the tus server sends as it is: its status and an Indonesian text. */
 function refusal(status_code: number, body: string): { status_code: number; body: string } {
@@ -111,7 +112,7 @@ function answerOfError(error: Error | { status_code: number; body: string }): { 
   // Our refusals and @tus/utils' own errors carry a status: one under 500 is the client's, its status kept.
   const status = "status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
   if (ours.has(error)) return undefined;
-  if (status < 500) return refusal(status, TUS_REFUSALS[status] ?? UPLOAD_MESSAGES.invalidRequest);
+  if (status < 500) return refusal(status, tusRefusalText(status));
   log("upload_failed", { status, ...(error instanceof Error ? errorFields(error) : { error: error.body }) });
   return refusal(500, UPLOAD_MESSAGES.failed);
 }
@@ -283,7 +284,7 @@ async function inIndonesian(response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500 || !TUS_OWN_REFUSAL.test(await response.clone().text())) return response;
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
-  return new Response(TUS_REFUSALS[response.status] ?? UPLOAD_MESSAGES.invalidRequest, { status: response.status, headers });
+  return new Response(tusRefusalText(response.status), { status: response.status, headers });
 }
 
 /** This admin's resumable uploads not yet saved with their form (a closed tab, a form left open), and their bytes. */
