@@ -27,11 +27,35 @@ export const upstreamStrictText = z.union([z.string(), z.number()]).transform((v
 
 export const upstreamId = z.union([z.number(), z.string().min(1)]).transform((id) => wellFormed(String(id)));
 
+/** What older tools and spreadsheets write for "on", besides true and a number other than 0. */
+const FLAG_ON_WORDS = new Set(["1", "true", "t", "yes", "y", "ya", "on", "aktif"]);
+
+/** A flag: true, a number other than 0, or a word for "on" in any case ("yes", "Y", "ya", "aktif"); anything else is off. */
 export const upstreamFlag = z
   .union([z.boolean(), z.number(), z.string()])
   .nullish()
   .catch(null)
-  .transform((value) => value === true || value === 1 || value === "1" || value === "true");
+  .transform((value) => {
+    if (typeof value === "number") return value !== 0 && !Number.isNaN(value);
+    if (typeof value !== "string") return value === true;
+    const text = value.trim().toLowerCase();
+    return FLAG_ON_WORDS.has(text) || (/^-?\d+(\.\d+)?$/.test(text) && Number(text) !== 0);
+  });
+
+/**
+ * A record exactly as the upstream sent it, with its id read as `upstreamId` reads it (to find
+ * it). A write of the whole record sends back what the admin did not change as it came (a
+ * legacy "yes" for a flag, a null, an id "007"), not what this site's readers made of it.
+ */
+export const upstreamAsSent = z.record(z.string(), z.unknown()).transform((fields) => ({ id: upstreamId.safeParse(fields.id).data, fields }));
+export type UpstreamAsSent = z.output<typeof upstreamAsSent>;
+
+type UpstreamScalar = string | number | boolean | null;
+
+/** One field of an `upstreamAsSent` record to send back: as it came when it is a value a field holds, else (missing, an object) `otherwise`, what this site read it as. */
+export function asSent(value: unknown, otherwise: UpstreamScalar): UpstreamScalar {
+  return value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : otherwise;
+}
 
 /** A count (an author's or publisher's books): a number or numeric text; anything else (null, an object...) is 0. */
 export const upstreamCount = z

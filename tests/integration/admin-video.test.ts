@@ -253,6 +253,17 @@ describe("editing a video", () => {
     expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
+  it("sends back as stored what the form does not hold: an odd count, a null file address, a missing one as the site read it", async () => {
+    // Written by an older tool: a count with a word, no thumbnail (null), no background key at all.
+    const legacy = { id: 5, title: "Rekaman lama", description: "Arsip", link: "https://video.example/lama.mp4", thumbnail: null, watched: "1.234 kali" };
+    upstream.use(http.get(`${UPSTREAM}/videos`, () => HttpResponse.json({ data: [legacy] })));
+    const records = recordWrites("put", "/videos", { status: 200 });
+    await admin.edit("5", [["title", "Rekaman lama (1998)"], ["description", "Arsip"], ["video", noFile()], ["thumbnail", noFile()], ["background", noFile()]]);
+    expect(records.map((record) => record.json)).toEqual([
+      { id: 5, title: "Rekaman lama (1998)", description: "Arsip", link: "https://video.example/lama.mp4", thumbnail: null, background: "", watched: "1.234 kali" },
+    ]);
+  });
+
   it("answers 404 saying a video the upstream no longer has was deleted elsewhere, uploading nothing", async () => {
     calls = recordAllRequests();
     const submitted = await admin.edit("99", [["title", "Hilang"], ["video", videoFile()]]);

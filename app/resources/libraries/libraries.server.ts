@@ -2,13 +2,13 @@ import * as z from "zod";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { missingRecord } from "~/admin-kit/server/screen.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
-import { dataList, upstreamFlag, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
+import { asSent, dataList, upstreamAsSent, upstreamFlag, upstreamId, upstreamText, type UpstreamAsSent } from "~/platform/upstream-shapes.server";
 import { libraryResource } from "./libraries";
 
 /**
  * The library panel service (spec §7 "Library", `service: "panel"`). Its PUT takes
  * the whole record, so both the edit form and the status switch send every field: the form's
- * values with the stored `active`, or the stored record with `active` changed.
+ * values with `active` as stored, or the record as stored with `active` changed.
  */
 
 const LIBRARY_PATH = "/bibliographies/admin/library";
@@ -27,10 +27,11 @@ export function listLibraries(api: UpstreamClient): Promise<Library[]> {
   return api.call(dataList(library), { path: LIBRARY_PATH, service: "panel" });
 }
 
-async function storedLibrary(api: UpstreamClient, id: string): Promise<Library> {
-  const found = (await listLibraries(api)).find((candidate) => candidate.id === id);
+/** The record as the upstream sent it: what a write does not change goes back as it came. */
+async function storedLibrary(api: UpstreamClient, id: string): Promise<UpstreamAsSent["fields"]> {
+  const found = (await api.call(dataList(upstreamAsSent), { path: LIBRARY_PATH, service: "panel" })).find((candidate) => candidate.id === id);
   if (!found) throw missingRecord(`PUT ${LIBRARY_PATH}`);
-  return found;
+  return found.fields;
 }
 
 export const libraryAdapter = serveResource(libraryResource, {
@@ -57,23 +58,24 @@ export const libraryAdapter = serveResource(libraryResource, {
     body: async (values, { api, id }) => {
       const stored = await storedLibrary(api, id ?? "");
       return {
-        id: upstreamIdValue(stored.id),
+        id: asSent(stored.id, id ?? ""),
         name: values.name,
         address: values.address ?? "",
         phone_number: values.phone_number ?? "",
         about: values.about ?? "",
-        active: stored.active,
+        active: asSent(stored.active, false),
       };
     },
   },
   removePath: (id) => `/company/${encodeURIComponent(id)}`,
   async toggle(api, id, on) {
-    const { id: storedId, ...stored } = await storedLibrary(api, id);
+    const stored = await storedLibrary(api, id);
+    const [name, address, phone_number, about] = [stored.name, stored.address, stored.phone_number, stored.about].map((text) => asSent(text, ""));
     await api.call(z.unknown(), {
       method: "PUT",
       path: LIBRARY_PATH,
       service: "panel",
-      json: { id: upstreamIdValue(storedId), ...stored, active: on },
+      json: { id: asSent(stored.id, id), name, address, phone_number, about, active: on },
     });
   },
 });

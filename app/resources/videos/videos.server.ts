@@ -7,7 +7,7 @@ import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type 
 import type { UpstreamList } from "~/platform/list-copy.server";
 import { FormRejected, relayFile } from "~/platform/multipart.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
-import { dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
+import { asSent, dataList, upstreamAsSent, upstreamCount, upstreamId, upstreamText, type UpstreamAsSent } from "~/platform/upstream-shapes.server";
 import { videoResource, type videoSchema } from "./videos";
 
 /**
@@ -79,15 +79,15 @@ type VideoValues = z.output<typeof videoSchema>;
 /** Pages read while looking for one video (the upstream has no `GET /videos/{id}`). */
 const SEARCH_PAGE_SIZE = 100;
 
-async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
+/** The record as the upstream sent it: what a save does not change (its count, an unchanged file's URL) goes back as it came. */
+async function findVideo(api: UpstreamClient, id: string): Promise<UpstreamAsSent["fields"]> {
   for (let page = 1; ; page++) {
-    const videos = await listVideos(api, { page, limit: SEARCH_PAGE_SIZE });
+    const videos = await api.call(dataList(upstreamAsSent), { path: "/videos", query: { page, limit: SEARCH_PAGE_SIZE } });
     const found = videos.find((candidate) => candidate.id === id);
-    if (found) return found;
+    if (found) return found.fields;
     if (videos.length < SEARCH_PAGE_SIZE) throw missingRecord("GET /videos");
   }
 }
-
 
 type RecordFile = "link" | "thumbnail" | "background";
 
@@ -147,10 +147,10 @@ async function upload(api: UpstreamClient, step: UploadStep, file: NonNullable<A
 
 async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }: WriteContext): Promise<void> {
   const stored = id === undefined ? undefined : await findVideo(api, id);
-  const urls: Record<RecordFile, string> = {
-    link: stored?.link ?? "",
-    thumbnail: stored?.thumbnail ?? "",
-    background: stored?.background ?? "",
+  const urls: Record<RecordFile, string | number | boolean | null> = {
+    link: asSent(stored?.link, ""),
+    thumbnail: asSent(stored?.thumbnail, ""),
+    background: asSent(stored?.background, ""),
   };
   let file = await files.next();
   // The video comes first in the form: without it a new record is refused before any upload.
@@ -165,13 +165,13 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
     link: urls.link,
     thumbnail: urls.thumbnail,
     background: urls.background,
-    watched: stored?.watched ?? 0,
+    watched: asSent(stored?.watched, 0),
   };
   try {
     await api.call(z.unknown(), {
       method: stored ? "PUT" : "POST",
       path: "/videos",
-      json: stored ? { id: upstreamIdValue(stored.id), ...record } : record,
+      json: stored ? { id: asSent(stored.id, id ?? ""), ...record } : record,
     });
   } catch (error) {
     if (isUpstreamError(error)) throw stepFailed(VIDEO_STEP_MESSAGES.record, error);
