@@ -195,10 +195,14 @@ test.describe("a save with a revoked upstream token", () => {
     await pick(dialog, "Pengarang", author.name, { javaScript: true });
     const pills = await pickedPills(dialog, "Genre");
     expect(pills).toContain(genre.name);
+    await expect(dialog.getByRole("combobox", { name: "Pengarang", exact: true }), "the author picked").toHaveValue(author.name);
     await revokeSuperadminTokens(mainStack);
     await dialog.getByRole("button", { name: "UBAH", exact: true }).click();
     await waitForPath(page, "/", 30_000);
     expect((await stored<Array<{ id: number }>>(mainStack, "/books/all?limit=0", "books")).find((candidate) => candidate.id === id), "nothing was written").toEqual(book);
+    // The draft kept what was sent, the picks' names with it (what "Pulihkan" draws from).
+    const keptLabels = await page.evaluate(() => Object.entries(localStorage).flatMap(([key, value]) => (key.startsWith("formDraft:") ? [JSON.parse(value).labels] : [])));
+    expect(keptLabels.map((labels) => Object.values(labels.author_id ?? {})), "the draft's author").toEqual([[author.name]]);
 
     await logIn(mainStack, page, SUPERADMIN_EMAIL);
     await page.getByRole("status").filter({ hasText: `${OFFER} di Buku` }).getByRole("link", { name: "Buka formulirnya" }).click();
