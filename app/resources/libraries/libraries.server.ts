@@ -2,7 +2,7 @@ import * as z from "zod";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { missingRecord } from "~/admin-kit/server/screen.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
-import { asSent, dataList, upstreamAsSent, upstreamFlag, upstreamId, upstreamText, type UpstreamAsSent } from "~/platform/upstream-shapes.server";
+import { asSent, dataList, upstreamFlag, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 import { libraryResource } from "./libraries";
 
 /**
@@ -27,11 +27,10 @@ export function listLibraries(api: UpstreamClient): Promise<Library[]> {
   return api.call(dataList(library), { path: LIBRARY_PATH, service: "panel" });
 }
 
-/** The record as the upstream sent it: what a write does not change goes back as it came. */
-async function storedLibrary(api: UpstreamClient, id: string): Promise<UpstreamAsSent["fields"]> {
-  const found = (await api.call(dataList(upstreamAsSent), { path: LIBRARY_PATH, service: "panel" })).find((candidate) => candidate.id === id);
+async function storedLibrary(api: UpstreamClient, id: string): Promise<Library> {
+  const found = (await listLibraries(api)).find((candidate) => candidate.id === id);
   if (!found) throw missingRecord(`PUT ${LIBRARY_PATH}`);
-  return found.fields;
+  return found;
 }
 
 export const libraryAdapter = serveResource(libraryResource, {
@@ -58,24 +57,24 @@ export const libraryAdapter = serveResource(libraryResource, {
     body: async (values, { api, id }) => {
       const stored = await storedLibrary(api, id ?? "");
       return {
-        id: asSent(stored.id, id ?? ""),
+        id: upstreamIdValue(stored.id),
         name: values.name,
         address: values.address ?? "",
         phone_number: values.phone_number ?? "",
         about: values.about ?? "",
-        active: asSent(stored.active, false),
+        active: asSent(stored, "active", stored.active),
       };
     },
   },
   removePath: (id) => `/company/${encodeURIComponent(id)}`,
   async toggle(api, id, on) {
     const stored = await storedLibrary(api, id);
-    const [name, address, phone_number, about] = [stored.name, stored.address, stored.phone_number, stored.about].map((text) => asSent(text, ""));
+    const sentBack = (field: Exclude<keyof Library, "id">) => asSent(stored, field, stored[field]);
     await api.call(z.unknown(), {
       method: "PUT",
       path: LIBRARY_PATH,
       service: "panel",
-      json: { id: asSent(stored.id, id), name, address, phone_number, about, active: on },
+      json: { id: upstreamIdValue(stored.id), name: sentBack("name"), address: sentBack("address"), phone_number: sentBack("phone_number"), about: sentBack("about"), active: on },
     });
   },
 });

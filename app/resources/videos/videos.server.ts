@@ -7,7 +7,7 @@ import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type 
 import type { UpstreamList } from "~/platform/list-copy.server";
 import { FormRejected, relayFile } from "~/platform/multipart.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
-import { asSent, dataList, upstreamAsSent, upstreamCount, upstreamId, upstreamText, type UpstreamAsSent } from "~/platform/upstream-shapes.server";
+import { asSent, asSentOf, countOf, dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 import { videoResource, type videoSchema } from "./videos";
 
 /**
@@ -79,12 +79,11 @@ type VideoValues = z.output<typeof videoSchema>;
 /** Pages read while looking for one video (the upstream has no `GET /videos/{id}`). */
 const SEARCH_PAGE_SIZE = 100;
 
-/** The record as the upstream sent it: what a save does not change (its count, an unchanged file's URL) goes back as it came. */
-async function findVideo(api: UpstreamClient, id: string): Promise<UpstreamAsSent["fields"]> {
+async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
   for (let page = 1; ; page++) {
-    const videos = await api.call(dataList(upstreamAsSent), { path: "/videos", query: { page, limit: SEARCH_PAGE_SIZE } });
+    const videos = await listVideos(api, { page, limit: SEARCH_PAGE_SIZE });
     const found = videos.find((candidate) => candidate.id === id);
-    if (found) return found.fields;
+    if (found) return found;
     if (videos.length < SEARCH_PAGE_SIZE) throw missingRecord("GET /videos");
   }
 }
@@ -147,10 +146,11 @@ async function upload(api: UpstreamClient, step: UploadStep, file: NonNullable<A
 
 async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }: WriteContext): Promise<void> {
   const stored = id === undefined ? undefined : await findVideo(api, id);
+  // What the save does not change (its count, an unchanged file's address) goes back as it came.
   const urls: Record<RecordFile, string | number | boolean | null> = {
-    link: asSent(stored?.link, ""),
-    thumbnail: asSent(stored?.thumbnail, ""),
-    background: asSent(stored?.background, ""),
+    link: asSent(stored, "link", stored?.link ?? ""),
+    thumbnail: asSent(stored, "thumbnail", stored?.thumbnail ?? ""),
+    background: asSent(stored, "background", stored?.background ?? ""),
   };
   let file = await files.next();
   // The video comes first in the form: without it a new record is refused before any upload.
@@ -165,13 +165,14 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
     link: urls.link,
     thumbnail: urls.thumbnail,
     background: urls.background,
-    watched: asSent(stored?.watched, 0),
+    // A count this site reads goes back as that number; one it cannot ("1.234 kali", null) as it came, never as 0.
+    watched: stored ? (countOf(asSentOf(stored)?.watched) ?? asSent(stored, "watched", stored.watched)) : 0,
   };
   try {
     await api.call(z.unknown(), {
       method: stored ? "PUT" : "POST",
       path: "/videos",
-      json: stored ? { id: asSent(stored.id, id ?? ""), ...record } : record,
+      json: stored ? { id: upstreamIdValue(stored.id), ...record } : record,
     });
   } catch (error) {
     if (isUpstreamError(error)) throw stepFailed(VIDEO_STEP_MESSAGES.record, error);

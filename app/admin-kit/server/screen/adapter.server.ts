@@ -29,6 +29,8 @@ export interface WriteContext {
   id: string | undefined;
   /** Fields this update leaves as they are stored (relations the form could not show): not sent. */
   omitted: ReadonlySet<string>;
+  /** Fields this update leaves as they are stored, sent as the upstream sent them (field-values.server.ts, `sentAsStored`). */
+  asStored?: Readonly<Record<string, string | number | boolean | null>>;
 }
 
 export interface WriteCall<Values> {

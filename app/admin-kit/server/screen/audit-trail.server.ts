@@ -7,6 +7,7 @@ import { beginChange, completeChange, nameCreatedRecord } from "~/platform/audit
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
+import { asSentOf } from "~/platform/upstream-shapes.server";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { readPickerLists, resolvedRecord, type PickerLists } from "./choices.server.ts";
 import { isStoredValue } from "./field-values.server.ts";
@@ -23,6 +24,8 @@ export interface StoredRecord {
   values: FormValues;
   /** Its title or name, as the table names the row. */
   label: string;
+  /** The record as the upstream sent it, when known (~/platform/upstream-shapes.server, `asSentOf`). */
+  asSent?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -37,10 +40,11 @@ export function recordAsShown<Rec, C extends Cells, S extends z.ZodObject>(
   const { fields } = adapter.definition;
   const label = adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
   const values = adapter.formValues(record);
-  if (!adapter.relations) return { values, label };
+  const asSent = asSentOf(record);
+  if (!adapter.relations) return { values, label, asSent };
   const relations = adapter.relations(record);
   const shown = lists ? resolvedRecord(lists, fields, adapter.idOf(record), relations).values : resolveRelations(relations, undefined, fields).values;
-  return { values: { ...values, ...shown }, label };
+  return { values: { ...values, ...shown }, label, asSent };
 }
 
 /**

@@ -6,13 +6,15 @@ import { parseIndonesianNumber, toDateInputValue } from "~/lib/format";
 import { formatDayMonthYear } from "~/lib/dates";
 import { SECRET_FIELD, shortText } from "~/platform/audit.server";
 import { cleanEditorHtml, richTextToPlain } from "~/platform/sanitize.server";
+import { upstreamScalar } from "~/platform/upstream-shapes.server";
 
 /** How a screen's form values compare with what is stored: for a save's merge, its partial update and its audit entry. */
 
 /**
  * A form or stored value as comparable text, each kind as it is stored: lists in a stable order,
  * dates as days, numbers parsed ("12.500" is 12500), rich text cleaned as a save cleans it, and
- * line breaks alike (a browser sends every textarea's as CRLF, whatever is stored).
+ * line breaks alike (a browser sends every textarea's as CRLF, whatever is stored, and a one-line
+ * field's without them).
  */
 export function comparable(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -20,6 +22,7 @@ export function comparable(field: FieldDefinition, value: unknown): string {
   if (field.type === "date") return toDateInputValue(String(value));
   if (field.type === "number") return String(typeof value === "number" ? value : (parseIndonesianNumber(String(value)) ?? ""));
   const text = String(value).replace(/\r\n?/g, "\n");
+  if (field.type === "text") return text.replace(/\n/g, "");
   return field.type === "textEditor" ? cleanEditorHtml(text) : text;
 }
 
@@ -33,6 +36,25 @@ export function isStoredValue(field: FieldDefinition, stored: unknown, submitted
   if (comparable(field, stored) === wanted) return true;
   const saved = rule?.safeParse(stored);
   return saved?.success === true && typeof saved.data === "string" && comparable(field, saved.data) === wanted;
+}
+
+/**
+ * The fields an update leaves as stored (`unchanged`), as the upstream sent them: what goes
+ * upstream for them is what it holds (a date-time's hour, a legacy writing today's rules refuse,
+ * a number written as text, a null), not this site's reading of it written anew. Typed fields
+ * only, named as the upstream names them; a relation or a file keeps its own rules.
+ */
+export function sentAsStored(fields: readonly FieldDefinition[], asSent: Readonly<Record<string, unknown>> | undefined, unchanged: ReadonlySet<string>): Record<string, string | number | boolean | null> {
+  const kept: Record<string, string | number | boolean | null> = {};
+  if (!asSent) return kept;
+  for (const field of fields) {
+    if (!unchanged.has(field.name) || field.type === "file" || field.type === "pills" || field.optionsFrom || !Object.hasOwn(asSent, field.name)) continue;
+    const value = upstreamScalar(asSent[field.name]);
+    // A number this site reads ("1.234") goes as the number: only one it cannot read stays as it came.
+    if (value === undefined || (field.type === "number" && typeof value === "string" && parseIndonesianNumber(value) !== undefined)) continue;
+    kept[field.name] = value;
+  }
+  return kept;
 }
 
 /** What an audit entry knows of a change besides the values: the pickers' options (to name chosen ids) and the chosen files' names. */

@@ -28,7 +28,7 @@ import { chosenIn, formChoices, readPickerLists, unknownChoices, type PickerList
 import { currentRecord } from "./current-record.server.ts";
 import { duplicateLockKeys, duplicateWarning } from "./duplicates.server.ts";
 import { lockRefusal, recordLockKey } from "./locks.server.ts";
-import { fieldChanges, isStoredValue } from "./field-values.server.ts";
+import { fieldChanges, isStoredValue, sentAsStored } from "./field-values.server.ts";
 import { displayedValue, echoedShown, mergeWithCurrent, readShown, shownAfterConflict, shownDigest } from "./merge.server.ts";
 import { sendWrite, type FormFiles } from "./write.server.ts";
 
@@ -108,7 +108,7 @@ async function mergeCheckAndWrite<Rec, C extends Cells, S extends z.ZodObject>(s
   // Saves that could be each other's duplicates, one at a time: the second one's check sees the first's record.
   return oneAtATime(save, duplicateLockKeys(save.adapter, values, unchanged, options), async ({ writtenElsewhere }) => {
     const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply, writtenElsewhere);
-    return held ?? writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged) }, checked.reply);
+    return held ?? writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged), unchanged }, checked.reply);
   });
 }
 
@@ -300,12 +300,12 @@ export function withUnchanged<Rec, C extends Cells, S extends z.ZodObject>(save:
 async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   save: Save<Rec, C, S>,
   values: Record<string, unknown>,
-  { before, omitted }: { before: StoredRecord | undefined; omitted: Set<string> },
+  { before, omitted, unchanged }: { before: StoredRecord | undefined; omitted: Set<string>; unchanged: ReadonlySet<string> },
   reply: Reply,
 ): Promise<Answer> {
   const { admin, request, adapter, submitted, recordId } = save;
   const { definition } = adapter;
-  const context: WriteContext = { api: admin.api, id: recordId, omitted };
+  const context: WriteContext = { api: admin.api, id: recordId, omitted, asStored: sentAsStored(definition.fields, before?.asSent, unchanged) };
   const lists = await save.pickerLists;
   // Relations named by the options the admin chose from, files by the names chosen.
   const changes = () => fieldChanges(definition.fields, before?.values, values, { options: lists?.options, chosenFiles: submitted.form.chosenFiles });

@@ -60,7 +60,9 @@ export async function sendWrite<Rec, C extends Cells, S extends z.ZodObject>(
   { form, firstFile, rules }: FormFiles,
 ): Promise<unknown> {
   const { definition } = adapter;
-  const typedValues = values as z.output<S>;
+  // What the update leaves as stored goes as the upstream sent it.
+  const sent = context.asStored ? { ...values, ...context.asStored } : values;
+  const typedValues = sent as z.output<S>;
   if ("staged" in call) {
     refuseDeclaredOversize(form, firstFile, rules);
     let pending = firstFile;
@@ -75,7 +77,7 @@ export async function sendWrite<Rec, C extends Cells, S extends z.ZodObject>(
     return undefined;
   }
   const upstreamRequest = { method: call.method, path: typeof call.path === "function" ? call.path(context.id) : call.path, service: adapter.service };
-  const body = call.body ? await call.body(typedValues, context) : defaultBody(definition, values, context);
+  const body = call.body ? await call.body(typedValues, context) : defaultBody(definition, sent, context);
   if (call.encoding === "json") return admin.api.call(z.unknown(), { ...upstreamRequest, json: jsonBody(body, definition.fields) });
   const required = context.id === undefined ? definition.fields.filter((field) => field.requiredOnCreate).map((field) => field.name) : [];
   return relayMultipart(form, {
