@@ -94,6 +94,12 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
 
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 
+/** A date-time whose day (its leading YYYY-MM-DD) the calendar lacks: "2024-02-30T10:00:00Z". */
+function lacksCalendarDay(text: string): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  return day !== null && !isCalendarDate(Number(day[1]), Number(day[2]), Number(day[3]));
+}
+
 /**
  * A date as an upstream may write it, read as the edit form reads it (`parseTypedDate`), not as
  * the JavaScript engine guesses: "01/05/2024" and "01-05-2024" day first (1 May, as Indonesians
@@ -106,8 +112,8 @@ export function readDate(value: string): Date | undefined {
   const zoneless = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   let date: Date;
   if (typed && "day" in typed) date = new Date(`${typed.day}T00:00:00.000Z`);
-  // A day the calendar lacks, written day first, is none: the engine would roll "02/31/2024" into March.
-  else if (typed?.error === "impossible" && !/^\d{4}-/.test(text)) return undefined;
+  // A day the calendar lacks is none, however written: the engine would roll "2024-02-30" into March.
+  else if (typed?.error === "impossible" || lacksCalendarDay(text)) return undefined;
   else if (zoneless) {
     const [year, month, day, hour, minute, second] = zoneless.slice(1).map((part) => Number(part ?? 0));
     date = new Date(Date.UTC(year, month - 1, day, hour, minute, second) - JAKARTA_OFFSET_MS);

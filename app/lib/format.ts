@@ -37,10 +37,10 @@ export function typedDateMessage(error: TypedDateError, typed: string): string {
   return `${shown}: tulis ${DATE_FORMAT_HINT}`;
 }
 
-/** A day (YYYY-MM-DD) as a date field shows it: DD-MM-YYYY; any other text as it is. */
+/** A day (YYYY-MM-DD) as a date field shows it: DD-MM-YYYY; any other text (a day the calendar lacks too) as it is. */
 export function typedDateText(value: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return day ? `${day[3]}-${day[2]}-${day[1]}` : value;
+  return day && isCalendarDate(Number(day[1]), Number(day[2]), Number(day[3])) ? `${day[3]}-${day[2]}-${day[1]}` : value;
 }
 
 /**
@@ -52,6 +52,15 @@ export function toDateInputValue(value: string | null | undefined): string {
   if (typed && "day" in typed) return typed.day;
   const [day, month, year] = formatDayMonthYear(value).split("-");
   return year ? `${year}-${month}-${day}` : "";
+}
+
+/**
+ * A stored date as its edit form holds it: the calendar day; or, when it reads as none (another
+ * tool's "c1998" or "2024 M", a day the calendar lacks), the stored text itself, for the form to
+ * show and keep while the admin leaves it (app/admin-kit/legacy-values.ts), never an empty field.
+ */
+export function dateFormValue(value: string | null | undefined): string {
+  return toDateInputValue(value) || (value ?? "");
 }
 
 /**

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LEGACY_VALUE_NOTE, legacyValues } from "~/admin-kit/legacy-values";
+import { activityScreen } from "~/resources/activities/activities";
 import { bookScreen } from "~/resources/books/books";
 import { publisherScreen } from "~/resources/publishers/publishers";
 import * as screenRoute from "~/routes/admin-screen";
@@ -161,5 +162,46 @@ describe("a publisher whose stored email fails today's rule", () => {
     expect(html.split(LEGACY_VALUE_NOTE)).toHaveLength(2);
     const valid = { ...screen, rows: screen.rows.map((row) => ({ ...row, values: { ...row.values, email: "redaksi@lama.id" } })) };
     expect(await editFormHtml(publisherScreen as unknown as ScreenDefinition, valid, "1", "/admin/publisher?modal=edit&id=1")).not.toContain(LEGACY_VALUE_NOTE);
+  });
+});
+
+describe("an activity whose stored date no writing reads, or the calendar lacks", () => {
+  const admin = adminScreen(screenRoute, "/admin/activity");
+  const activity = (date: string) => ({ id: 3, date, title: "Pameran arsip", description: "<p>Arsip lama.</p>", file: "" });
+  let stored = "c1998";
+  beforeEach(() => {
+    upstream.use(
+      http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: [activity(stored)] })),
+      http.get(`${UPSTREAM}/activities/3`, () => HttpResponse.json({ data: activity(stored) })),
+    );
+  });
+
+  it("opens with the stored text in the field, marked, which the browser lets through as it is (no pattern)", async () => {
+    for (stored of ["c1998", "2024-02-30", "2024-02-30T10:00:00Z"]) {
+      const { screen } = await admin.load("/admin/activity?modal=edit&id=3");
+      expect(screen.editing?.values.date).toBe(stored);
+      const html = await editFormHtml(activityScreen as unknown as ScreenDefinition, { ...screen, rows: screen.editing ? [screen.editing] : [] }, "3", "/admin/activity?modal=edit&id=3");
+      const input = /<input[^>]*name="date"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(input).toContain(`value="${stored}"`);
+      expect(input).not.toContain("pattern=");
+      expect(html.split(LEGACY_VALUE_NOTE)).toHaveLength(2);
+    }
+  });
+
+  it("saves an edit of the title alone with the date sent as stored", async () => {
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    for (stored of ["c1998", "2024-02-30"]) {
+      const submitted = await admin.edit("3", [["date", stored], ["title", "Pameran arsip desa"], ["description", "<p>Arsip lama.</p>"], ["file", noFile()]]);
+      expect(submitted).toMatchObject({ kind: "redirect" });
+    }
+    expect(writes.map((write) => write.fields?.find(([name]) => name === "date"))).toEqual([["date", "c1998"], ["date", "2024-02-30"]]);
+  });
+
+  it("refuses it changed to another text no writing reads", async () => {
+    stored = "c1998";
+    const writes = recordWrites("put", "/activities", { status: 200 });
+    const submitted = await admin.edit("3", [["date", "c1999"], ["title", "Pameran arsip"], ["description", "<p>Arsip lama.</p>"], ["file", noFile()]]);
+    expect(writes).toEqual([]);
+    expect(fieldErrors(submitted)).toEqual({ date: [expect.stringContaining("c1999")] });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDayMonthYear, formatJakartaDateTime, isoDate, jakartaDay, jakartaFields, jakartaFieldsByIntl } from "~/lib/dates";
-import { toDateInputValue } from "~/lib/format";
+import { dateFormValue, toDateInputValue, typedDateText } from "~/lib/format";
 
 describe("Jakarta dates", () => {
   it("work out the same calendar fields as the time-zone database, from 1964 on", () => {
@@ -45,7 +45,22 @@ describe("Jakarta dates", () => {
     }
     expect(isoDate("01/05/2024")).toBe("2024-05-01T00:00:00.000Z");
     expect(isoDate("2024-05-01 20:00:00")).toBe("2024-05-01T13:00:00.000Z");
-    for (const impossible of ["31/02/2024", "0000-00-00", "00/00/0000"]) expect(formatDayMonthYear(impossible), impossible).toBe("");
+    for (const impossible of ["31/02/2024", "0000-00-00", "00/00/0000", "2024-02-30", "2024-02-30T10:00:00Z", "2023-02-29 08:00"]) {
+      expect([formatDayMonthYear(impossible), isoDate(impossible)], impossible).toEqual(["", undefined]);
+    }
+  });
+
+  it("puts in an edit form the day, or else the stored text itself (never another day), which the field shows as it is", () => {
+    expect(["2024-05-17T10:30:00+07:00", "17-05-2024", "c1998", "2024-02-30", " [2001] ", "", null].map(dateFormValue)).toEqual([
+      "2024-05-17",
+      "2024-05-17",
+      "c1998",
+      "2024-02-30",
+      " [2001] ",
+      "",
+      "",
+    ]);
+    expect(["2024-05-17", "2024-02-30", "c1998"].map(typedDateText)).toEqual(["17-05-2024", "2024-02-30", "c1998"]);
   });
 
   it("keeps the historic offsets of older dates", () => {

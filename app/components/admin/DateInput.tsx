@@ -30,6 +30,8 @@ type DateInputProps = ControlProps & {
   /** A stored day (YYYY-MM-DD) or what was typed. */
   defaultValue: string;
   hydrated: boolean;
+  /** It holds a stored text no writing reads ("c1998"): the browser must let it through as it is (app/admin-kit/legacy-values.ts). */
+  legacy?: boolean;
 };
 
 /** Sets the input's text as typing would: the form's checks and its unsaved-changes guard hear it. */
@@ -39,7 +41,7 @@ function typeInto(input: HTMLInputElement, text: string) {
   input.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
-export function DateInput({ defaultValue, hydrated, ...props }: DateInputProps) {
+export function DateInput({ defaultValue, hydrated, legacy, ...props }: DateInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const calendarId = useId();
@@ -55,7 +57,7 @@ export function DateInput({ defaultValue, hydrated, ...props }: DateInputProps) 
         type="text"
         autoComplete="off"
         placeholder={DATE_TEXTS.placeholder}
-        pattern={DATE_PATTERN}
+        pattern={legacy ? undefined : DATE_PATTERN}
         title={DATE_TEXTS.title}
         defaultValue={typedDateText(defaultValue)}
         onBlur={(event) => {

@@ -189,7 +189,7 @@ export function FormField({
       );
     }
     case "date":
-      control = <DateInput {...common} defaultValue={single(defaultValue)} hydrated={hydrated} />;
+      control = <DateInput {...common} defaultValue={single(defaultValue)} hydrated={hydrated} legacy={legacy} />;
       break;
     case "number":
       control = <NumberInput {...common} defaultValue={single(defaultValue)} />;

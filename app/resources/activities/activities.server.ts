@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { fileUrl } from "~/lib/files";
-import { toDateInputValue } from "~/lib/format";
+import { dateFormValue } from "~/lib/format";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { cachedRead } from "~/platform/cache.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient } from "~/platform/upstream.server";
@@ -55,7 +55,7 @@ export const activityAdapter = serveResource(activityResource, {
     description: text.richSummary(record.description),
     file: text.file(record.file),
   }),
-  formValues: (record) => ({ date: toDateInputValue(record.date), title: record.title, description: record.description }),
+  formValues: (record) => ({ date: dateFormValue(record.date), title: record.title, description: record.description }),
   files: (record) => ({ file: fileUrl(record.file) }),
   create: { method: "POST", path: "/activities", encoding: "multipart" },
   update: { method: "PUT", path: "/activities", encoding: "multipart" },

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { formatDayMonthYear } from "~/lib/dates";
 import { coverUrl, fileUrl } from "~/lib/files";
 import { placeholderCoverUrl } from "~/lib/placeholder-cover";
-import { toDateInputValue } from "~/lib/format";
+import { dateFormValue } from "~/lib/format";
 import { standardNumberQuery, standardNumberSearchTerms } from "~/lib/standard-numbers";
 import type { StoredRelation } from "~/admin-kit/relations";
 import { serveResource } from "~/admin-kit/server/resource.server";
@@ -172,7 +172,7 @@ export const bookAdapter = serveResource(bookResource, {
   formValues: (record) => ({
     title: record.title,
     synopsis: record.synopsis,
-    published_date: toDateInputValue(record.published_date),
+    published_date: dateFormValue(record.published_date),
     isbn_issn: record.isbn_issn,
   }),
   relations: (record) => ({

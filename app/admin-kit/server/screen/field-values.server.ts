@@ -2,7 +2,7 @@ import { diffWords } from "diff";
 import type * as z from "zod";
 import type { FieldChange } from "~/lib/audit";
 import type { FieldDefinition, FieldOption, FormValues } from "~/admin-kit/screen";
-import { parseIndonesianNumber, toDateInputValue } from "~/lib/format";
+import { dateFormValue, parseIndonesianNumber } from "~/lib/format";
 import { formatDayMonthYear } from "~/lib/dates";
 import { SECRET_FIELD, shortText } from "~/platform/audit.server";
 import { cleanEditorHtml, richTextToPlain } from "~/platform/sanitize.server";
@@ -19,7 +19,7 @@ import { upstreamScalar } from "~/platform/upstream-shapes.server";
 export function comparable(field: FieldDefinition, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.map(String).sort().join(", ");
-  if (field.type === "date") return toDateInputValue(String(value));
+  if (field.type === "date") return dateFormValue(String(value));
   if (field.type === "number") return String(typeof value === "number" ? value : (parseIndonesianNumber(String(value)) ?? ""));
   const text = String(value).replace(/\r\n?/g, "\n");
   if (field.type === "text") return text.replace(/\n/g, "");
