@@ -16,6 +16,8 @@ import { KEY_PREFIX, RedisUnavailable, RENEW_LEASE_SCRIPT, usesRedis, withRedis 
  *   well-kept Redis lock libraries (redlock, redis-semaphore) speak ioredis, not node-redis.
  *   Let go of, the key stays a few seconds marked "written": the next holder, on another process,
  *   may not yet have heard the clears the write broadcast, and reads what it checks anew.
+ * - **Remembered writes**: when a write under a key was let go of is kept for a day, so that a
+ *   check against an older read (an import run's list, read at its start) knows to read anew.
  * - **Bounded**: a lock not had within `WAIT_MS` (longer than a lease, so that a dead process's
  *   lock is taken over) is a `RecordBusy`: the admin is asked to try again, never left hanging.
  */
@@ -31,6 +33,10 @@ const LEASE_RENEWAL_MS = 3_000;
 /** How long a released lock tells the next holder that a write happened (a broadcast takes milliseconds). */
 const WRITTEN_MARK_MS = 5_000;
 const RETRY_DELAY_MS = 20;
+/** How long the time of a write under a key is remembered: longer than an import run lasts. */
+const WRITE_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** Keys remembered in one process at most (the oldest forgotten first): some megabytes. */
+const MAX_REMEMBERED_WRITES = 100_000;
 
 /** The locks were not had in time: another write of the same record (or key) is still going on. */
 export class RecordBusy extends Error {
@@ -55,6 +61,8 @@ export interface HeldLocks {
    * not from a copy. Always false in one process, whose clears are made before it lets go.
    */
   writtenElsewhere: boolean;
+  /** When a write under one of the keys was last let go of (on any process, with Redis), within WRITE_MEMORY_MS; undefined if none. */
+  lastWrittenAt: number | undefined;
 }
 
 /** A lock's key: what it locks (`record`, `duplicate`), whose (a resource's name) and which, hashed to a bounded length. */
@@ -71,24 +79,41 @@ export async function withRecordLocks<T>(keys: readonly string[], work: (held: H
   const deadline = Date.now() + WAIT_MS;
   const releases: Array<() => Promise<void>> = [];
   let writtenElsewhere = false;
+  let lastWrittenAt: number | undefined;
   try {
     for (const key of [...new Set(keys)].sort()) {
       const held = usesRedis() ? await takeInRedis(key, deadline) : await takeInProcess(key, deadline);
       releases.push(held.release);
       writtenElsewhere ||= held.writtenElsewhere;
+      if (held.lastWrittenAt !== undefined) lastWrittenAt = Math.max(lastWrittenAt ?? 0, held.lastWrittenAt);
     }
-    return await work({ writtenElsewhere });
+    return await work({ writtenElsewhere, lastWrittenAt });
   } finally {
     for (const release of releases.reverse()) await release();
   }
 }
 
-interface Held {
-  writtenElsewhere: boolean;
+interface Held extends HeldLocks {
   release(): Promise<void>;
 }
 
 const mutexes = new Map<string, Mutex>();
+/** In one process: when a write under each key was last let go of, oldest first. */
+const lastWrites = new Map<string, number>();
+
+function rememberWrite(key: string, at: number): void {
+  lastWrites.delete(key);
+  lastWrites.set(key, at);
+  for (const [oldest, when] of lastWrites) {
+    if (lastWrites.size <= MAX_REMEMBERED_WRITES && when > at - WRITE_MEMORY_MS) break;
+    lastWrites.delete(oldest);
+  }
+}
+
+function rememberedWrite(key: string): number | undefined {
+  const at = lastWrites.get(key);
+  return at !== undefined && at > Date.now() - WRITE_MEMORY_MS ? at : undefined;
+}
 
 async function takeInProcess(key: string, deadline: number): Promise<Held> {
   let mutex = mutexes.get(key);
@@ -106,7 +131,9 @@ async function takeInProcess(key: string, deadline: number): Promise<Held> {
   return {
     // The clears of a write in this process were made before it let go.
     writtenElsewhere: false,
+    lastWrittenAt: rememberedWrite(key),
     async release() {
+      rememberWrite(key, Date.now());
       release();
       forgetIfFree(key, held);
     },
@@ -119,37 +146,52 @@ function forgetIfFree(key: string, mutex: Mutex): void {
 }
 
 const WRITTEN = "written:";
-/** Takes the key if free or only marked written; answers 0 (taken), 1 (taken, written lately) or -1 (held). */
+/**
+ * Takes the key if free or only marked written; answers -1 (held), or 0 (taken) or 1 (taken,
+ * written lately) with when a write under it was last let go of (KEYS[2], "" if none).
+ */
 const TAKE_SCRIPT = `local held = redis.call("get", KEYS[1])
-if held and string.sub(held, 1, ${WRITTEN.length}) ~= "${WRITTEN}" then return -1 end
+if held and string.sub(held, 1, ${WRITTEN.length}) ~= "${WRITTEN}" then return {-1, ""} end
 redis.call("set", KEYS[1], ARGV[1], "PX", ARGV[2])
-if held then return 1 end
-return 0`;
-/** Leaves the key marked written, if it is still this holder's. */
-const RELEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("set", KEYS[1], "${WRITTEN}" .. ARGV[1], "PX", ARGV[2]) else return 0 end`;
+local written = redis.call("get", KEYS[2]) or ""
+if held then return {1, written} end
+return {0, written}`;
+/** Leaves the key marked written, and remembers when (KEYS[2]), if it is still this holder's. */
+const RELEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then
+redis.call("set", KEYS[2], ARGV[3], "PX", ARGV[4])
+return redis.call("set", KEYS[1], "${WRITTEN}" .. ARGV[1], "PX", ARGV[2])
+else return 0 end`;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A lock's Redis key, and the one remembering when a write under it was last let go of. */
+function redisKeys(lock: string): [string, string] {
+  return [`${KEY_PREFIX}lock:${lock}`, `${KEY_PREFIX}lock-written:${lock}`];
+}
+
 async function takeInRedis(lock: string, deadline: number): Promise<Held> {
-  const key = `${KEY_PREFIX}lock:${lock}`;
+  const keys = redisKeys(lock);
   const token = randomUUID();
   for (;;) {
-    let taken: unknown;
+    let answer: unknown;
     try {
-      taken = await withRedis((client) => client.eval(TAKE_SCRIPT, { keys: [key], arguments: [token, String(LEASE_MS)] }));
+      answer = await withRedis((client) => client.eval(TAKE_SCRIPT, { keys, arguments: [token, String(LEASE_MS)] }));
     } catch (error) {
       // A take whose answer was lost may still have been applied: the key must not outlive us.
-      void drop(key, token);
+      void drop(keys, token);
       throw error instanceof RedisUnavailable ? new LocksUnavailable(error) : error;
     }
-    if (taken !== -1) return holdInRedis(key, token, taken === 1);
+    const [taken, written] = Array.isArray(answer) ? answer : [];
+    const lastWrittenAt = Number(written) || undefined;
+    if (taken !== -1) return holdInRedis(keys, token, { writtenElsewhere: taken === 1, lastWrittenAt });
     if (Date.now() + RETRY_DELAY_MS > deadline) throw new RecordBusy();
     // A little apart, so that the waiters of one key do not all ask at the same instant.
     await pause(RETRY_DELAY_MS + Math.random() * RETRY_DELAY_MS);
   }
 }
 
-function holdInRedis(key: string, token: string, writtenElsewhere: boolean): Held {
+function holdInRedis(keys: [string, string], token: string, found: HeldLocks): Held {
+  const [key] = keys;
   const renewal = setInterval(() => {
     withRedis((client) => client.eval(RENEW_LEASE_SCRIPT, { keys: [key], arguments: [token, String(LEASE_MS)] })).then(
       (renewed) => {
@@ -160,17 +202,19 @@ function holdInRedis(key: string, token: string, writtenElsewhere: boolean): Hel
   }, LEASE_RENEWAL_MS);
   renewal.unref();
   return {
-    writtenElsewhere,
+    ...found,
     async release() {
       clearInterval(renewal);
-      await drop(key, token);
+      await drop(keys, token);
     },
   };
 }
 
 /** Lets go of the key (marked written) if it is still this holder's; Redis away, the lease frees it. */
-async function drop(key: string, token: string): Promise<void> {
-  await withRedis((client) => client.eval(RELEASE_SCRIPT, { keys: [key], arguments: [token, String(WRITTEN_MARK_MS)] })).catch((error: unknown) => {
+async function drop(keys: [string, string], token: string): Promise<void> {
+  const [key] = keys;
+  const release = [token, String(WRITTEN_MARK_MS), String(Date.now()), String(WRITE_MEMORY_MS)];
+  await withRedis((client) => client.eval(RELEASE_SCRIPT, { keys, arguments: release })).catch((error: unknown) => {
     if (!(error instanceof RedisUnavailable)) throw error;
     log("record_unlock_failed", { lock: key, ...errorFields(error) });
   });

@@ -143,6 +143,21 @@ describe("rows the catalogue cannot take", () => {
   });
 });
 
+describe("the same file run twice at once", () => {
+  it("writes each book once: a row whose book the other run wrote after this run read its list is skipped as a likely duplicate", async () => {
+    const csv = newBooksCsv(header, 20, "Impor Bersamaan", names);
+    const [first, second] = await Promise.all([uploadAndPreview("bersamaan-1.csv", csv), uploadAndPreview("bersamaan-2.csv", csv)]);
+    expect([first.job?.preview?.actions.create, second.job?.preview?.actions.create]).toEqual([20, 20]);
+    await Promise.all([startJob(base, cookie, "book", first.answer.job!), startJob(base, cookie, "book", second.answer.job!)]);
+    const done = await Promise.all([first, second].map(({ answer }) => jobSettled(stack.bffDataDir, answer.job!, ["done", "stopped"])));
+    const stored = [...(await booksByTitle(stack.referenceApi.url, "Impor Bersamaan ")).values()];
+    record("the same 20 books run twice at once", `runs: ${JSON.stringify(done.map((job) => job.progress))}; stored per title: ${JSON.stringify(stored)}`, stored.every((count) => count === 1));
+    expect(stored).toEqual(Array(20).fill(1));
+    expect(done.map((job) => job.progress?.created ?? 0).reduce((sum, count) => sum + count, 0)).toBe(20);
+    expect(done.map((job) => job.progress?.skipped ?? 0).reduce((sum, count) => sum + count, 0)).toBe(20);
+  });
+});
+
 describe("an upstream that answers a create without the new record's id", () => {
   it("finds the run's new ids together, with a few reads of the list, not one whole read per row; the report names each", async () => {
     const prefix = "Impor Tanpa Id";

@@ -76,6 +76,18 @@ describe("record locks in one process", () => {
     expect(await withRecordLocks([key], async ({ writtenElsewhere }) => writtenElsewhere)).toBe(false);
   });
 
+  it("tells a holder when a write under one of its keys was last let go of, for a check against an older read", async () => {
+    const written = lockKey("duplicate", "books", "isbn:9786020331874");
+    const never = lockKey("duplicate", "books", "isbn:9786020000000");
+    expect(await withRecordLocks([written, never], async ({ lastWrittenAt }) => lastWrittenAt)).toBeUndefined();
+    const before = Date.now();
+    await withRecordLocks([written], async () => undefined);
+    const after = Date.now();
+    const seen = await withRecordLocks([never, written], async ({ lastWrittenAt }) => lastWrittenAt);
+    expect(seen).toBeGreaterThanOrEqual(before);
+    expect(seen).toBeLessThanOrEqual(after);
+  });
+
   it("keeps every key bounded in length, whatever the id", () => {
     const key = lockKey("record", "books", "x".repeat(100_000));
     expect(key.length).toBeLessThan(60);
@@ -98,6 +110,16 @@ describe.skipIf(skipReason)("record locks shared through Redis", () => {
     const ttl = await redis.inspector.pTTL(`dispusip:lock:${key}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
+  });
+
+  it("tells a holder on another process when a write under the key was last let go of, remembered for a day", async () => {
+    const key = lockKey("duplicate", "books", "judul:laskar pelangi");
+    expect(await withRecordLocks([key], async ({ lastWrittenAt }) => lastWrittenAt)).toBeUndefined();
+    // Let go of, the first holder's write is remembered: a later holder hears when.
+    const seen = await withRecordLocks([key], async ({ lastWrittenAt }) => lastWrittenAt);
+    expect(Date.now() - (seen ?? 0)).toBeLessThan(60_000);
+    const ttl = await redis.inspector.pTTL(`dispusip:lock-written:${key}`);
+    expect(ttl).toBeGreaterThan(23 * 60 * 60 * 1000);
   });
 
   it("takes over the lock of a holder that died, once its lease runs out", async () => {

@@ -129,8 +129,8 @@ export async function runImport<Rec, C extends Cells, S extends z.ZodObject>(adm
 
 /** What every row's save reads, read once for the run. */
 interface RunReads<Rec, C extends Cells, S extends z.ZodObject> {
-  /** The list's records for the duplicate checks; undefined (each save reads its own) when it has no rules or could not be read. */
-  among: readonly Rec[] | undefined;
+  /** The list's records for the duplicate checks, and when they were read; undefined (each save reads its own) when it has no rules or could not be read. */
+  among: { records: readonly Rec[]; readAt: number } | undefined;
   /** The pickers' lists: read again once the run made a record of one, or one could not be read. */
   pickerLists(): Promise<PickerLists | undefined>;
   madeRecord(): void;
@@ -138,10 +138,11 @@ interface RunReads<Rec, C extends Cells, S extends z.ZodObject> {
 }
 
 async function runReads<Rec, C extends Cells, S extends z.ZodObject>(admin: AdminContext, adapter: ResourceAdapter<Rec, C, S>): Promise<RunReads<Rec, C, S>> {
-  let among: readonly Rec[] | undefined;
+  let among: RunReads<Rec, C, S>["among"];
   if (adapter.definition.duplicates?.length) {
     try {
-      among = (await screenReadModel(admin.api, adapter as unknown as ResourceAdapter<Rec, C, z.ZodObject>)).records;
+      const model = await screenReadModel(admin.api, adapter as unknown as ResourceAdapter<Rec, C, z.ZodObject>);
+      among = { records: model.records, readAt: model.readAt };
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
     }

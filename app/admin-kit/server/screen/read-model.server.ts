@@ -26,6 +26,8 @@ export interface ReadModel<Rec, C extends Cells> {
   find: ListCopy<Rec>["find"];
   /** The copy's search fields: a column's place among them is its place in the index. */
   textFields: readonly string[];
+  /** When the copy's read of the upstream began: it holds no record written after. */
+  readAt: number;
 }
 
 export interface ListAnswer<C extends Cells> {
@@ -111,6 +113,7 @@ function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAda
     sorted,
     find: copy.find,
     textFields: source.textFields,
+    readAt: copy.readAt,
   };
 }
 

@@ -49,8 +49,8 @@ export interface Submitted extends FormFiles {
   written?(id: string | null): Response;
   /** Answers instead of writing an update that changes nothing (an import's row as stored); without it, such an update is written as any other. */
   whenUnchanged?(): Response;
-  /** An import's: the records a likely duplicate is looked for among (its run's copy of the list), not the list read again after each row's write. */
-  duplicatesAmong?: readonly unknown[];
+  /** An import's: its run's copy of the list to look among for duplicates (not read anew after each row's write), and when it was read: a row whose keys were written since reads anew. */
+  duplicatesAmong?: { records: readonly unknown[]; readAt: number };
   /** An import's: its run's pickers' lists (which each row's write clears, as they count the records), not read again for each row. */
   pickerLists?: Promise<PickerLists | undefined>;
   /** An import's: a new record's id, when the answer named none, found later with its run's other rows (`written` hears null). */
@@ -106,8 +106,8 @@ async function mergeCheckAndWrite<Rec, C extends Cells, S extends z.ZodObject>(s
   if (save.submitted.whenUnchanged && save.recordId !== undefined && !save.submitted.firstFile && save.adapter.definition.fields.every((field) => field.type === "file" || unchanged.has(field.name))) return save.submitted.whenUnchanged();
   const options = (await save.pickerLists.catch(() => undefined))?.options;
   // Saves that could be each other's duplicates, one at a time: the second one's check sees the first's record.
-  return oneAtATime(save, duplicateLockKeys(save.adapter, values, unchanged, options), async ({ writtenElsewhere }) => {
-    const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply, writtenElsewhere);
+  return oneAtATime(save, duplicateLockKeys(save.adapter, values, unchanged, options), async (locks) => {
+    const held = await holdBackChoicesAndDuplicates(save, values, unchanged, checked.reply, locks);
     return held ?? writeRecord(save, values, { before: edit.before, omitted: withUnchanged(save, omitted, unchanged), unchanged }, checked.reply);
   });
 }
@@ -260,7 +260,7 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
   values: Record<string, unknown>,
   unchanged: ReadonlySet<string>,
   reply: Reply,
-  reread: boolean,
+  { writtenElsewhere, lastWrittenAt }: HeldLocks,
 ): Promise<Answer | undefined> {
   const { admin, adapter, recordId, submitted } = save;
   const lists = await save.pickerLists;
@@ -271,8 +271,8 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
     unchanged,
     options: lists?.options,
     confirmed: firstValue(submitted.fields, DUPLICATE_CONFIRM_FIELD),
-    reread,
-    among: submitted.duplicatesAmong,
+    reread: writtenElsewhere || (lastWrittenAt ?? -Infinity) >= (submitted.duplicatesAmong?.readAt ?? Infinity),
+    among: submitted.duplicatesAmong?.records,
   });
   if (!likely) return undefined;
   // Without JavaScript the chosen files came with this form and are not kept: the admin chooses them again.
