@@ -6,7 +6,8 @@ import { IMPORT_TEXTS } from "~/admin-kit/import";
 import { bffEnv, startBff, type Bff } from "../e2e/helpers/processes.ts";
 import { decodeHtmlEntities } from "../e2e/helpers/text.ts";
 import { ALL_BAD_TABLE_FILES, xlsxMillionRows } from "../helpers/bad-table-files.ts";
-import { bookExportHeader, bookIdsByTitle, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, readJobState, startJob, uploadFile } from "../helpers/import-http.ts";
+import { bookExportHeader, bookIdsByTitle, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, postImport, readJobState, startJob, uploadFile } from "../helpers/import-http.ts";
+import { slimsExportCsv, slimsSampleRecords } from "../helpers/slims-export.ts";
 import { rssGrowthDuring } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
 import { HARD_UPSTREAM_TIMEOUT_MS, logIn, startHardStack, unhandledFailures, type HardStack, type UpstreamCall } from "./stack.ts";
@@ -140,6 +141,21 @@ describe("rows the catalogue cannot take", () => {
     expect(done.progress).toMatchObject({ created: 0, skipped: 20 });
     expect(stack.upstream.writesSince(writes)).toEqual([]);
     expect([...(await booksByTitle(stack.referenceApi.url, "Impor Dua Kali ")).values()]).toEqual(Array(20).fill(1));
+  });
+});
+
+describe("a SLiMS export whose value holds a quote and a comma", () => {
+  it("shows the row whose values moved one column on as not imported, saying why, with or without the header", async () => {
+    const records = slimsSampleRecords(4);
+    // SLiMS does not double the quotes inside a value: its cell ends at the quote, and the rest moves on.
+    records[2] = { ...records[2], title: 'Buku "Ayah, Ibu" Kita', notes: 'Terjemahan dari "Rainbow Troops", cetakan ketiga' };
+    for (const header of [true, false]) {
+      const csv = slimsExportCsv(records, { separator: ",", enclosure: '"', recordSeparator: "\n", header });
+      const answer = await postImport(base, cookie, "book", [["intent", "upload"], ["source", "slims"]], { name: `slims-${header}.csv`, content: csv });
+      await jobSettled(stack.bffDataDir, answer.job!, ["previewed", "failed"]);
+      const rows = await plannedRows(stack.bffDataDir, answer.job!);
+      expect(rows.map((row) => row.action === "error" && row.messages.some((message) => message.includes("isiannya bergeser")))).toEqual([false, false, true, false]);
+    }
   });
 });
 

@@ -28,8 +28,17 @@ export const PREVIEW_TEXTS = {
     `Baris pertama berkas “${file}” harus berisi judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel). Tidak ada judul kolom yang dikenali.`,
   noRows: (file: string) => `Berkas “${file}” tidak berisi baris data.`,
   extraCells: (count: number, header: number) => `Baris ini berisi ${count} kolom, sedangkan judul kolom ${header}; mungkin pemisah kolomnya bercampur (misalnya ; dan ,). Baris tidak diimpor.`,
+  slimsShifted: (count: number, width: number) =>
+    `Baris ini berisi ${count} kolom, sedangkan baris ekspor SLiMS lainnya ${width}: isiannya bergeser, mungkin karena tanda petik di dalam isian (SLiMS tidak menggandakannya). Baris tidak diimpor; perbaiki isian itu lalu impor lagi.`,
   loadFailed: "Daftar data atau daftar pilihannya tidak dapat dimuat dari server API. Silakan coba lagi.",
 };
+
+/** How many cells a row has up to its last with something in it (a header's trailing separator aside). */
+function filledLength(cells: readonly string[]): number {
+  let length = cells.length;
+  while (length > 0 && cells[length - 1].trim() === "") length -= 1;
+  return length;
+}
 
 const readAs = (opened: OpenedTableFile) =>
   opened.format === "xlsx" ? "XLSX" : `CSV (pemisah “${opened.dialect?.separator === "\t" ? "tab" : opened.dialect?.separator ?? ","}”, ${opened.encoding.toUpperCase()})`;
@@ -69,13 +78,13 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
       readAs: readAs(opened),
       ignoredColumns: [],
     };
-    let layout: { header: HeaderMap; width: number } | { slims: ReturnType<typeof slimsPlaces>["places"] } | undefined;
+    let layout: { header: HeaderMap; width: number } | { slims: ReturnType<typeof slimsPlaces>["places"]; columns: number; width?: number } | undefined;
     let batch: PlannedRow[] = [];
     for await (const row of opened.rows()) {
       if (!layout) {
         if (job.source === "slims") {
           const { places, header } = slimsPlaces(row.cells, adapter.slimsImport?.columns ?? []);
-          layout = { slims: places };
+          layout = { slims: places, columns: header ? filledLength(row.cells) : (adapter.slimsImport?.columns.length ?? 0) };
           if (header) continue;
         } else {
           const header = readHeader(row.cells, columns);
@@ -85,13 +94,18 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
           continue;
         }
       }
+      // SLiMS writes every record with as many separators as its first: after the last value, or one more.
+      if ("slims" in layout) layout.width ??= Math.min(Math.max(row.cells.length, layout.columns), layout.columns + 1);
       let planned: PlannedRow;
-      if ("header" in layout && row.cells.length > layout.width && row.cells.slice(layout.width).some((cell) => cell.trim() !== "")) {
+      // A value's quote SLiMS did not double ends its cell early: every later value moves one column on.
+      const width = layout.width ?? 0;
+      const shifted = "slims" in layout ? row.cells.length > width : row.cells.slice(width).some((cell) => cell.trim() !== "");
+      if (shifted) {
         planned = {
           line: row.line,
           label: (row.cells[0] ?? "").slice(0, 120),
           action: "error",
-          messages: [PREVIEW_TEXTS.extraCells(row.cells.length, layout.width)],
+          messages: ["slims" in layout ? PREVIEW_TEXTS.slimsShifted(row.cells.length, width) : PREVIEW_TEXTS.extraCells(row.cells.length, width)],
         };
       } else {
         const values = "header" in layout ? siteValues(row.cells, layout.header) : slimsValues(row.cells, layout.slims, adapter.slimsImport?.fields ?? {}, fields);
