@@ -83,14 +83,19 @@ function isDegree(word: string): boolean {
   return /^(?:\p{L}{1,4}\.)+\p{L}{1,4}\.?$/u.test(word) || PLAIN_DEGREES.has(word.replace(/\.$/, "").toLowerCase());
 }
 
+const onlyDegrees = (part: string) => part.trim().split(/\s+/).every((word) => word === "" || isDegree(word));
+
 /**
- * A name as the duplicate check compares it: "Dr. Budi Santoso, M.Hum." and "budi  santoso" are
- * one name. A title goes only while another word stays; after a comma, only degrees go.
+ * A name as the duplicate check compares it: "Dr. Budi Santoso, M.Hum.", "budi  santoso" and
+ * "Santoso, Budi" (surname first, as SLiMS and library catalogues write a person) are one name.
+ * A title goes only while another word stays; after a comma, only degrees go.
  */
 export function nameKey(name: string): string {
   const [main, ...after] = name.split(",");
-  const degreesOnly = after.length > 0 && after.every((part) => part.trim().split(/\s+/).every((word) => word === "" || isDegree(word)));
-  const words = (degreesOnly ? main : name.replace(/,/g, " ")).split(/\s+/).filter((word) => word !== "");
+  const [given, ...degrees] = after;
+  const surnameFirst = given !== undefined && !onlyDegrees(given) && degrees.every(onlyDegrees);
+  const kept = after.every(onlyDegrees) ? main : surnameFirst ? `${given} ${main}` : name.replace(/,/g, " ");
+  const words = kept.split(/\s+/).filter((word) => word !== "");
   while (words.length > 1 && TITLES_BEFORE.has(words[0].replace(/\.$/, "").toLowerCase())) words.shift();
   while (words.length > 1 && isDegree(words[words.length - 1])) words.pop();
   return textKey(words.join(" "));

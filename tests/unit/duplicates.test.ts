@@ -11,10 +11,20 @@ describe("names", () => {
     expect(new Set(["PT Cahaya Ilmu", "Cahaya Ilmu, PT.", "CV Cahaya Ilmu", "cahaya ilmu"].map(nameKey))).toEqual(new Set(["cahaya ilmu"]));
   });
 
-  it("keep an initial, a name after a comma that is not a degree, and a title that is the whole name", () => {
+  it("are one name written surname first, as SLiMS and library catalogues write a person", () => {
+    expect(["Liye, Tere", "Santoso, Budi", "Santoso, Budi, M.Hum.", "Toer, Pramoedya Ananta", "Santoso, Dr. Budi"].map(nameKey)).toEqual([
+      "tere liye",
+      "budi santoso",
+      "budi santoso",
+      "pramoedya ananta toer",
+      "budi santoso",
+    ]);
+  });
+
+  it("keep an initial, words after a second comma that are no degrees, and a title that is the whole name", () => {
     expect(nameKey("A. Fuadi")).not.toBe(nameKey("Fuadi"));
     expect(nameKey("Fuadi A.")).not.toBe(nameKey("Fuadi"));
-    expect(nameKey("Liye, Tere")).toBe("liye tere");
+    expect(nameKey("Balai Pustaka, Jakarta, Indonesia")).toBe("balai pustaka jakarta indonesia");
     expect(nameKey("Dr.")).toBe("dr");
   });
 });
