@@ -101,6 +101,33 @@ describe("XLSX", () => {
     expect(await readAll(at)).toEqual(rows);
   });
 
+  it("reads the first sheet shown, not a hidden one, and dates counted from 1904 however the workbook says so", async () => {
+    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const rel = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;
+    // 43835 is 2020-01-05 counted from 1900, 2024-01-06 from 1904; style 1 is the built-in date format 14.
+    const sheet = (title: string) => `${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Judul</t></is></c><c r="B1" t="inlineStr"><is><t>Terbit</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${title}</t></is></c><c r="B2" s="1"><v>43835</v></c></row>${SHEET_CLOSE}`;
+    for (const [date1904, day] of [["true", "2024-01-06"], ["1", "2024-01-06"], ["false", "2020-01-05"]]) {
+      const [types, rels] = workbookParts(deflatedPart("unused", ""));
+      const at = path.join(dir, `lembar-${date1904}.xlsx`);
+      await writeZip(at, [
+        types,
+        rels,
+        deflatedPart("xl/workbook.xml", `<?xml version="1.0"?><workbook ${ns}><workbookPr date1904="${date1904}"/><sheets><sheet name="Arsip lama" sheetId="1" state="hidden" r:id="rId1"/><sheet name="Buku" sheetId="2" r:id="rId2"/></sheets></workbook>`),
+        deflatedPart(
+          "xl/_rels/workbook.xml.rels",
+          `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel("rId1", "worksheet", "worksheets/sheet1.xml")}${rel("rId2", "worksheet", "worksheets/sheet2.xml")}${rel("rId3", "styles", "styles.xml")}</Relationships>`,
+        ),
+        deflatedPart("xl/styles.xml", `<?xml version="1.0"?><styleSheet ${ns}><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`),
+        deflatedPart("xl/worksheets/sheet1.xml", sheet("Buku arsip yang disembunyikan")),
+        deflatedPart("xl/worksheets/sheet2.xml", sheet("Laskar Pelangi")),
+      ]);
+      expect(await readAll(at), `date1904="${date1904}"`).toEqual([
+        { line: 1, cells: ["Judul", "Terbit"] },
+        { line: 2, cells: ["Laskar Pelangi", day] },
+      ]);
+    }
+  });
+
   it("reads a sheet as other writers write it: cells without references, formula results of every type, inline rich text", async () => {
     const at = path.join(dir, "tulisan-lain.xlsx");
     const xml = [

@@ -17,8 +17,7 @@ import { openXlsxZip, type XlsxZip } from "./xlsx-zip.server";
 /** What of exceljs 4.4.0's WorkbookReader this module calls past its types (version pinned in package.json). */
 interface ReaderInternals {
   workbookRels?: { Id: string; Target: string; Type?: string }[];
-  model?: { sheets?: ({ rId?: string } | undefined)[] };
-  properties?: { model?: { date1904?: boolean } };
+  model?: { sheets?: ({ rId?: string; state?: string } | undefined)[] };
   styles: { getStyleModel(style: number): { numFmt?: string } | null };
   _parseRels(part: Readable): Promise<void>;
   _parseWorkbook(part: Readable): Promise<void>;
@@ -42,23 +41,38 @@ interface WorkbookParts {
   sheet: string;
   sharedStrings: string | undefined;
   styles: string | undefined;
+  /** Its dates count from 1904 (a Mac's Excel, some LibreOffice files). */
+  date1904: boolean;
 }
 
-/** The workbook and its relations read: the first worksheet's part, the shared strings' and the styles'. */
+const WORKBOOK = "xl/workbook.xml";
+
+/**
+ * Whether the workbook's dates count from 1904: `date1904="1"` or `"true"`, both of which the
+ * format allows (exceljs 4.4 reads only "1"); read from the workbook's own XML, bounded as it is.
+ */
+async function countsFrom1904(zip: XlsxZip): Promise<boolean> {
+  let xml = "";
+  for await (const chunk of await zip.open(WORKBOOK, TABLE_FILE_LIMITS.maxPartXmlBytes)) xml += String(chunk);
+  return /<(?:[\w-]+:)?workbookPr\b[^>]*\bdate1904\s*=\s*["'](?:1|true)["']/.test(xml);
+}
+
+/** The workbook and its relations read: the first visible worksheet's part, the shared strings' and the styles'. */
 async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: string): Promise<WorkbookParts> {
   if (!zip.has(RELATIONS)) throw refuse.corruptXlsx(fileName);
   await reader._parseRels(await zip.open(RELATIONS, TABLE_FILE_LIMITS.maxPartXmlBytes));
-  await reader._parseWorkbook(await zip.open("xl/workbook.xml", TABLE_FILE_LIMITS.maxPartXmlBytes));
+  await reader._parseWorkbook(await zip.open(WORKBOOK, TABLE_FILE_LIMITS.maxPartXmlBytes));
   const relations = reader.workbookRels ?? [];
-  // The first sheet that is a worksheet (not a chart sheet).
+  // The first sheet that is a worksheet (not a chart sheet) and shown: a hidden one ("Arsip lama") is no one's table.
   const worksheets = relations.filter((relation) => relation.Type?.endsWith("/worksheet"));
-  const sheetTarget = (reader.model?.sheets ?? []).map((sheet) => worksheets.find((relation) => relation.Id === sheet?.rId)).find((relation) => relation !== undefined)?.Target;
+  const shown = (reader.model?.sheets ?? []).filter((sheet) => sheet?.state !== "hidden" && sheet?.state !== "veryHidden");
+  const sheetTarget = shown.map((sheet) => worksheets.find((relation) => relation.Id === sheet?.rId)).find((relation) => relation !== undefined)?.Target;
   if (sheetTarget === undefined || !zip.has(partName(sheetTarget))) throw refuse.noSheet(fileName);
   const ofType = (type: string) => {
     const target = relations.find((relation) => relation.Type?.endsWith(`/${type}`))?.Target;
     return target !== undefined && zip.has(partName(target)) ? partName(target) : undefined;
   };
-  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles") };
+  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles"), date1904: await countsFrom1904(zip) };
 }
 
 async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<string[]> {
@@ -102,7 +116,7 @@ export async function* xlsxRecords(path: string, fileName: string, signal?: Abor
       sharedStrings,
       // Without a styles part exceljs's style manager is not set up: every cell is General.
       numberFormat: (style: number) => (parts.styles === undefined ? undefined : reader.styles.getStyleModel(style)?.numFmt),
-      date1904: reader.properties?.model?.date1904 === true,
+      date1904: parts.date1904,
     };
     for await (const row of sheetRows(sheet, context)) {
       signal?.throwIfAborted();
