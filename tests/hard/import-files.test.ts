@@ -6,7 +6,7 @@ import { IMPORT_TEXTS } from "~/admin-kit/import";
 import { bffEnv, startBff, type Bff } from "../e2e/helpers/processes.ts";
 import { decodeHtmlEntities } from "../e2e/helpers/text.ts";
 import { ALL_BAD_TABLE_FILES, xlsxMillionRows } from "../helpers/bad-table-files.ts";
-import { bookExportHeader, bookIdsByTitle, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, postImport, readJobState, startJob, uploadFile } from "../helpers/import-http.ts";
+import { bookExportHeader, bookIdsByTitle, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, postImport, readJobState, startJob, upstreamList, uploadFile } from "../helpers/import-http.ts";
 import { slimsExportCsv, slimsSampleRecords } from "../helpers/slims-export.ts";
 import { rssGrowthDuring } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
@@ -171,6 +171,25 @@ describe("the same file run twice at once", () => {
     expect(stored).toEqual(Array(20).fill(1));
     expect(done.map((job) => job.progress?.created ?? 0).reduce((sum, count) => sum + count, 0)).toBe(20);
     expect(done.map((job) => job.progress?.skipped ?? 0).reduce((sum, count) => sum + count, 0)).toBe(20);
+  });
+});
+
+describe("a name the preview found missing, made by another admin before the run", () => {
+  it("is the record the rows take: nothing fails, and no second author is made", async () => {
+    const author = "Penulis Dibuat Sebelum Impor";
+    const csv = newBooksCsv(header, 2, "Impor Nama Baru", { ...names, author });
+    const { answer, job } = await uploadAndPreview("nama-baru.csv", csv);
+    expect(job?.preview?.actions.create).toBe(2);
+    // Another admin adds the author through its own form meanwhile.
+    const form = new FormData();
+    for (const [name, value] of [["intent", "create"], ["name", author], ["biography", ""]]) form.append(name, value);
+    const added = await fetch(`${base}/admin/author?modal=add`, { method: "POST", headers: { cookie, origin: base }, body: form, redirect: "manual" });
+    expect(added.status).toBe(302);
+    await startJob(base, cookie, "book", answer.job!, [["create", "author"]]);
+    const done = await jobSettled(stack.bffDataDir, answer.job!, ["done", "stopped"]);
+    expect(done.progress).toMatchObject({ created: 2, failed: 0 });
+    const authors = await upstreamList<{ name: string }>(stack.referenceApi.url, "/authors?limit=0", "author");
+    expect(authors.filter(({ name }) => name === author)).toHaveLength(1);
   });
 });
 

@@ -82,7 +82,7 @@ export async function bookExportHeader(base: string, cookie: string): Promise<st
 }
 
 /** A list as the reference API answers an admin (`{ <listKey>: [...] }`). */
-async function upstreamList<T>(referenceApiUrl: string, apiPath: string, key: string): Promise<T[]> {
+export async function upstreamList<T>(referenceApiUrl: string, apiPath: string, key: string): Promise<T[]> {
   const token = await referenceApiToken(referenceApiUrl);
   const response = await fetch(`${referenceApiUrl}/api${apiPath}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET /api${apiPath} answered ${response.status}`);

@@ -273,18 +273,18 @@ async function madeRecord(
     entries: [[labelField, name]],
   });
   if (admin.tokenRefusal) return { pause: IMPORT_TEXTS.sessionEnded };
-  if ("written" in saved && saved.id) {
-    job.made = {
-      ...job.made,
-      [list]: { ...job.made?.[list], [key]: saved.id },
-    };
+  const madeFor = async (id: string) => {
+    job.made = { ...job.made, [list]: { ...job.made?.[list], [key]: id } };
     await writeJob(job);
-    return { id: saved.id, now: true };
+    return { id, now: true };
+  };
+  if ("written" in saved && saved.id) return madeFor(saved.id);
+  if ("duplicates" in saved) {
+    // One of this very name, made since the preview (by another run, an admin): it is the one meant.
+    const same = saved.duplicates.matches.filter((match) => nameKey(match.label) === key);
+    if (same.length === 1 && saved.duplicates.total === saved.duplicates.matches.length) return madeFor(same[0].id);
+    return { failed: `mirip “${saved.duplicates.matches[0]?.label ?? name}” yang sudah ada.` };
   }
-  if ("duplicates" in saved)
-    return {
-      failed: `mirip “${saved.duplicates.matches[0]?.label ?? name}” yang sudah ada.`,
-    };
   if ("failed" in saved) return saved.transient ? { pause: IMPORT_TEXTS.upstreamDown(line) } : { failed: saved.failed };
   return { failed: "datanya tidak ditemukan setelah disimpan." };
 }
