@@ -101,6 +101,13 @@ describe("XLSX", () => {
     expect(await readAll(at)).toEqual(rows);
   });
 
+  it("reads a character Excel escaped as _xHHHH_ as that character, and an escaped underscore as written", async () => {
+    const at = path.join(dir, "escaped.xlsx");
+    const xml = `${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Judul</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Baris satu_x000D_\nbaris dua</t></is></c><c r="B2" t="inlineStr"><is><t>kode_x005F_x000D_asli</t></is></c></row>${SHEET_CLOSE}`;
+    await writeZip(at, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", xml)));
+    expect((await readAll(at))[1]).toEqual({ line: 2, cells: ["Baris satu\r\nbaris dua", "kode_x000D_asli"] });
+  });
+
   it("reads the first sheet shown, not a hidden one, and dates counted from 1904 however the workbook says so", async () => {
     const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
     const rel = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;

@@ -47,14 +47,23 @@ function serialDate(serial: number, date1904: boolean): Date {
   return new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * 86_400_000));
 }
 
+/**
+ * Text as Excel meant it: a character XML cannot hold is written `_xHHHH_` (a line's carriage
+ * return as `_x000D_`), and `_x005F_` escapes an underscore that would read as such.
+ */
+function unescapedText(text: string): string {
+  return text.includes("_x") ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, code: string) => String.fromCharCode(parseInt(code, 16))) : text;
+}
+
 export function cellText(cell: SheetCell, context: CellContext): string {
   const { value } = cell;
   switch (cell.type) {
     case "s":
-      return /^\d+$/.test(value) ? (context.sharedStrings[Number(value)] ?? "") : "";
+      return /^\d+$/.test(value) ? unescapedText(context.sharedStrings[Number(value)] ?? "") : "";
     case "inlineStr":
-      return cell.inline;
+      return unescapedText(cell.inline);
     case "str":
+      return unescapedText(value);
     case "e":
       return value;
     case "b":
