@@ -94,6 +94,10 @@ export async function xlsxMillionRows(dir: string, { title = "Nomor induk" }: { 
 export const csvWindows1252 = (dir: string) =>
   written(dir, "ansi.csv", Buffer.from("Judul;Penerbit\r\nPendidikan Anak Usia Dini \x96 Caf\xe9;Kencana\r\n", "latin1"), false, /Pendidikan Anak Usia Dini – Café/);
 
+/** UTF-8 with one pasted Windows-1252 byte: read as UTF-8, that byte as "�" (the row says so), the rest as written. */
+export const csvMixedEncodings = (dir: string) =>
+  written(dir, "campuran-1252.csv", Buffer.concat([Buffer.from("Judul;Penerbit\nPengetahuan — Édisi Caf"), Buffer.from([0xe9]), Buffer.from(";Kencana\n")]), false, /^Pengetahuan — Édisi Caf\uFFFD$/);
+
 export const csvWithBom = (dir: string) => written(dir, "bom.csv", `\uFEFFJudul,ISBN\r\nBumi Manusia,9789799731234\r\n`, false, /^Judul$/);
 
 /** The header and most rows split by ";", two rows by ",": those come as one cell each. */
@@ -108,5 +112,5 @@ export const csvFormulasAndHtml = (dir: string) =>
   written(dir, "rumus.csv", `Judul,Catatan,Kode\n"=HYPERLINK(""http://x.test"",""klik"")",<script>alert(1)</script>,'0812\n=1+1,<b>tebal</b>,@SUM(A1)\n`, false, /^=HYPERLINK\("http:\/\/x\.test","klik"\)$/);
 
 export const ALL_BAD_TABLE_FILES = [
-  overSizeLimit, pngNamedXlsx, pdfNamedCsv, xlsxZipBomb, xlsxMillionRows, csvWindows1252, csvWithBom, csvMixedSeparators, csvTenThousandColumns, csvFormulasAndHtml,
+  overSizeLimit, pngNamedXlsx, pdfNamedCsv, xlsxZipBomb, xlsxMillionRows, csvWindows1252, csvMixedEncodings, csvWithBom, csvMixedSeparators, csvTenThousandColumns, csvFormulasAndHtml,
 ];

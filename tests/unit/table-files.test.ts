@@ -36,7 +36,7 @@ const refusal = (read: Promise<unknown>) => rejectionOf(read, TableFileRefused);
 
 describe("the hard suite's bad files", () => {
   it("each gives what it expects: its refusal, or the text its rows show", async () => {
-    const cheap = [bad.overSizeLimit, bad.pngNamedXlsx, bad.pdfNamedCsv, bad.csvWindows1252, bad.csvWithBom, bad.csvMixedSeparators, bad.csvTenThousandColumns, bad.csvFormulasAndHtml];
+    const cheap = [bad.overSizeLimit, bad.pngNamedXlsx, bad.pdfNamedCsv, bad.csvWindows1252, bad.csvMixedEncodings, bad.csvWithBom, bad.csvMixedSeparators, bad.csvTenThousandColumns, bad.csvFormulasAndHtml];
     for (const make of cheap) {
       const made = await make(dir);
       if (made.refused) expect((await refusal(readAll(made.path))).message).toMatch(made.expect);
@@ -239,6 +239,12 @@ describe("CSV encodings and dialects", () => {
     const made = await bad.csvWindows1252(dir);
     expect(await openTableFile(made.path, { fileName: made.name })).toMatchObject({ encoding: "windows-1252", dialect: { separator: ";" } });
     expect((await readAll(made.path))[1]?.cells).toEqual(["Pendidikan Anak Usia Dini – Café", "Kencana"]);
+  });
+
+  it("reads UTF-8 holding one byte of Windows-1252 as UTF-8, that byte as “�”, not the whole file garbled", async () => {
+    const at = await file("campuran.csv", Buffer.concat([Buffer.from("Judul;Catatan\nPengetahuan — Édisi;“bagus”\nCaf"), Buffer.from([0xe9]), Buffer.from(";x\n")]));
+    expect(await openTableFile(at, { fileName: "campuran.csv" })).toMatchObject({ encoding: "utf-8" });
+    expect((await readAll(at)).map((row) => row.cells)).toEqual([["Judul", "Catatan"], ["Pengetahuan — Édisi", "“bagus”"], ["Caf\uFFFD", "x"]]);
   });
 
   it("guesses the separator from the first lines, and takes the one given", async () => {

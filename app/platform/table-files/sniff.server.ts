@@ -47,17 +47,26 @@ function looksLikeText(text: string): boolean {
   return controls * 100 <= text.length;
 }
 
-/** Whether the whole file is valid UTF-8, read in chunks (memory stays flat). */
+/**
+ * Whether the file is UTF-8, read in chunks (memory stays flat): valid throughout, or with more
+ * characters written in UTF-8 than bytes it cannot read (a file saved in UTF-8
+ * with one pasted Windows-1252 character: read as Windows-1252 its every "—" and "É" came out
+ * garbled; read as UTF-8 only that one shows as "�").
+ */
 async function isUtf8(path: string, signal?: AbortSignal): Promise<boolean> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  try {
-    for await (const chunk of createReadStream(path, { signal })) decoder.decode(chunk as Buffer, { stream: true });
-    decoder.decode();
-    return true;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return false;
-  }
+  const decoder = new TextDecoder("utf-8");
+  let written = 0;
+  let unreadable = 0;
+  const count = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 0xfffd) unreadable += 1;
+      else if (code > 0x7f && (code < 0xdc00 || code > 0xdfff)) written += 1;
+    }
+  };
+  for await (const chunk of createReadStream(path, { signal })) count(decoder.decode(chunk as Buffer, { stream: true }));
+  count(decoder.decode());
+  return unreadable === 0 || written > unreadable;
 }
 
 async function isKnownBinary(head: Buffer): Promise<boolean> {

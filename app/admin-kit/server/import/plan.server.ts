@@ -118,11 +118,15 @@ function judged(
   return { errors: errors.length > 0 ? errors : ["Baris tidak valid."] };
 }
 
+const UNREADABLE_CHARACTERS = "Ada karakter yang tidak terbaca (“�”) di baris ini: periksa isiannya, atau simpan berkasnya lagi sebagai CSV UTF-8.";
+
 /** The preview of one row read from the file. */
 export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>, line: number, row: RowValues): Promise<PlannedRow> {
   const { adapter } = context;
   const { definition } = adapter;
   const messages = [...row.notes];
+  // A byte the file's encoding cannot read (a character pasted from another program) is read as "�".
+  if ([...row.values.values()].some((value) => (Array.isArray(value) ? value : [value]).some((text) => text.includes("\uFFFD")))) messages.push(UNREADABLE_CHARACTERS);
   let before: StoredRecord | undefined;
   if (row.id !== undefined) {
     const record = findRecord(context.model, adapter, row.id);
