@@ -264,6 +264,12 @@ describe("editing a video", () => {
     ]);
   });
 
+  it("says the record failed, not that a file was uploaded, when the edit sent none", async () => {
+    recordWrites("put", "/videos", { status: 422, body: { error: "Jumlah tontonan harus berupa bilangan bulat positif" } });
+    const submitted = await admin.edit("3", [["title", "Tur Perpustakaan"], ["description", ""], ["video", noFile()], ["thumbnail", noFile()], ["background", noFile()]]);
+    expect(submitted).toMatchObject({ data: { alert: { type: "error", message: "Data video gagal disimpan: Jumlah tontonan harus berupa bilangan bulat positif" } } });
+  });
+
   it("answers 404 saying a video the upstream no longer has was deleted elsewhere, uploading nothing", async () => {
     calls = recordAllRequests();
     const submitted = await admin.edit("99", [["title", "Hilang"], ["video", videoFile()]]);

@@ -72,6 +72,8 @@ const VIDEO_STEP_MESSAGES = {
   thumbnail: "Gagal mengunggah thumbnail",
   background: "Gagal mengunggah gambar latar",
   record: "Berkas sudah terunggah, tetapi data video gagal disimpan",
+  /** An edit that sent no file: nothing was uploaded to say so of. */
+  recordOnly: "Data video gagal disimpan",
 } as const;
 
 type VideoValues = z.output<typeof videoSchema>;
@@ -155,9 +157,11 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
   let file = await files.next();
   // The video comes first in the form: without it a new record is refused before any upload.
   if (!stored && file?.part.name !== "video") throw new FormRejected("video", "Video wajib diunggah");
+  let uploaded = false;
   for (; file; file = await files.next()) {
     const step = UPLOAD_STEPS[file.part.name];
     if (step) urls[step.record] = await upload(api, step, file);
+    uploaded ||= step !== undefined;
   }
   const record = {
     title: values.title,
@@ -175,7 +179,7 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
       json: stored ? { id: upstreamIdValue(stored.id), ...record } : record,
     });
   } catch (error) {
-    if (isUpstreamError(error)) throw stepFailed(VIDEO_STEP_MESSAGES.record, error);
+    if (isUpstreamError(error)) throw stepFailed(uploaded ? VIDEO_STEP_MESSAGES.record : VIDEO_STEP_MESSAGES.recordOnly, error);
     throw error;
   }
 }
