@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { FieldDefinition } from "~/admin-kit/screen";
 import { importColumns, importedDate, OptionFinder, readHeader, relationNames, withoutFormulaGuard } from "~/admin-kit/server/import/columns.server";
 import { slimsList, slimsPlaces, slimsValues, slimsYear } from "~/admin-kit/server/import/slims.server";
 import { SERVER_HALVES } from "~/resources/resources.server";
@@ -29,7 +30,8 @@ describe("a file laid out as the list's export", () => {
     expect(importedDate("kemarin")).toBe("kemarin");
     expect(withoutFormulaGuard("'=SUM(A1)")).toBe("=SUM(A1)");
     expect(withoutFormulaGuard("'Tis")).toBe("'Tis");
-    expect(relationNames(fields.get("genres")!, "Fiksi, Sejarah; Fiksi ,")).toEqual(["Fiksi", "Sejarah"]);
+    // Repeats stay until a name holding a comma is joined again (OptionFinder.joinedAtCommas); the plan keeps one of each.
+    expect(relationNames(fields.get("genres")!, "Fiksi, Sejarah; Fiksi ,")).toEqual(["Fiksi", "Sejarah", "Fiksi"]);
     expect(relationNames(fields.get("author_id")!, " Andrea Hirata ")).toEqual(["Andrea Hirata"]);
   });
 
@@ -46,6 +48,19 @@ describe("a file laid out as the list's export", () => {
     expect(finder.find("899.221 3")?.value).toBe("3");
     expect(finder.find("Fitri"), "two options of one name").toBeUndefined();
     expect(finder.find("Tidak Ada")).toBeUndefined();
+  });
+
+  it("joins again the names a tag holding a comma was split into, as the export wrote the row's tags", () => {
+    const tags = new OptionFinder([
+      { value: "1", label: "Populer" },
+      { value: "2", label: "Sejarah, Indonesia" },
+      { value: "3", label: "Sejarah" },
+    ]);
+    const cell = "Populer, Sejarah, Indonesia, Sejarah";
+    const split = relationNames({ name: "tags", label: "Tag", type: "pills", optionsFrom: "tag" } as FieldDefinition, cell);
+    expect(tags.joinedAtCommas(split)).toEqual(["Populer", "Sejarah, Indonesia", "Sejarah"]);
+    // A list without such a label splits at every comma, as before.
+    expect(new OptionFinder([{ value: "3", label: "Sejarah" }]).joinedAtCommas(["Sejarah", "Indonesia"])).toEqual(["Sejarah", "Indonesia"]);
   });
 });
 

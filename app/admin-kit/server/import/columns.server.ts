@@ -79,24 +79,44 @@ export function importedDate(cell: string): string {
   return text;
 }
 
-/** The names a relation cell holds: one for a select; for pills, split at commas and semicolons (the export joins them with ", "). */
+/** The names a relation cell holds: one for a select; for pills, split at commas and semicolons (the export joins them with ", "; `OptionFinder.joinedAtCommas` joins a name holding one again). */
 export function relationNames(field: FieldDefinition, cell: string): string[] {
   const names = field.type === "pills" ? cell.split(/[,;]/) : [cell];
-  return [...new Set(names.map((name) => name.trim()).filter((name) => name !== ""))];
+  return names.map((name) => name.trim()).filter((name) => name !== "");
 }
 
 /** Finds a list's option by a name: its label in any writing (titles and degrees aside), else a classification's notation ("899.221 3"). */
 export class OptionFinder {
   private readonly byName = new Map<string, FieldOption | null>();
   private readonly options: readonly FieldOption[];
+  /** The labels that hold a comma ("Sejarah, Indonesia"), as `textKey` writes them. */
+  private readonly withCommas: Set<string>;
 
   constructor(options: readonly FieldOption[]) {
     this.options = options;
+    this.withCommas = new Set(options.filter((option) => option.label.includes(",")).map((option) => textKey(option.label)));
     for (const option of options) {
       const key = nameKey(option.label);
       // Two options of one name: the name alone cannot choose.
       this.byName.set(key, this.byName.has(key) ? null : option);
     }
+  }
+
+  /**
+   * Names a cell was split into at its commas, with those that make one option's label holding a
+   * comma joined again (the export joins a row's tags with ", ": "Populer, Sejarah, Indonesia" is
+   * "Populer" and "Sejarah, Indonesia" when the list has that tag). At most five pieces make one.
+   */
+  joinedAtCommas(names: readonly string[]): string[] {
+    if (this.withCommas.size === 0) return [...names];
+    const joined: string[] = [];
+    for (let start = 0; start < names.length; ) {
+      let end = Math.min(names.length, start + 5);
+      while (end > start + 1 && !this.withCommas.has(textKey(names.slice(start, end).join(", ")))) end -= 1;
+      joined.push(names.slice(start, end).join(", "));
+      start = end;
+    }
+    return joined;
   }
 
   find(name: string): FieldOption | undefined {

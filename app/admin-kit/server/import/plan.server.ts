@@ -77,7 +77,7 @@ function entriesOf(name: string, value: string | string[]): Array<[string, strin
 function relationIds<Rec, C extends Cells>(context: PlanContext<Rec, C>, field: FieldDefinition, names: readonly string[], missing: NonNullable<PlannedRow["missing"]>, notes: string[]): string[] {
   const finder = context.finders.get(field.name);
   const creatable = field.optionsFrom !== undefined && context.adapter.choices?.[field.optionsFrom]?.addInline === true;
-  return names.flatMap((name) => {
+  const ids = [...new Set(finder ? finder.joinedAtCommas(names) : names)].flatMap((name) => {
     const found = finder?.find(name);
     if (found) return [found.value];
     if (!creatable) {
@@ -92,6 +92,8 @@ function relationIds<Rec, C extends Cells>(context: PlanContext<Rec, C>, field: 
     (missing[field.name] ??= []).push({ id: stand.id, name: name.trim() });
     return [stand.id];
   });
+  // Two writings of one name ("Fiksi", "fiksi") are one choice.
+  return [...new Set(ids)];
 }
 
 /** The form's rules over the row; an update's stored value that fails today's rule stands while the file leaves it as stored. */
