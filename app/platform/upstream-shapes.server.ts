@@ -49,15 +49,28 @@ export function upstreamScalar(value: unknown): UpstreamScalar | undefined {
   return value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : undefined;
 }
 
-/** What each record read through the list and record wrappers below was made from (`asSentOf`). */
-const sentAs = new WeakMap<object, Readonly<Record<string, unknown>>>();
+/**
+ * What each record read through the list and record wrappers below was made from (`asSentOf`):
+ * its fields that hold a value (text, numbers, flags, null), not its nested objects, so that a
+ * list's copy of 10,000 books keeps little more than the strings it already shares.
+ */
+const sentAs = new WeakMap<object, Readonly<Record<string, UpstreamScalar>>>();
+
+function scalarsOf(raw: Record<string, unknown>): Record<string, UpstreamScalar> {
+  const scalars: Record<string, UpstreamScalar> = {};
+  for (const [field, value] of Object.entries(raw)) {
+    const scalar = upstreamScalar(value);
+    if (scalar !== undefined) scalars[field] = scalar;
+  }
+  return scalars;
+}
 
 /**
- * A record exactly as the upstream sent it, when it was read through the wrappers below. A write
- * sends back what the admin did not change as it came (a legacy "yes" for a flag, a null, a
- * date-time's hour), not what this site's readers made of it.
+ * A record's fields exactly as the upstream sent them, when it was read through the wrappers
+ * below. A write sends back what the admin did not change as it came (a legacy "yes" for a flag,
+ * a null, a date-time's hour), not what this site's readers made of it.
  */
-export function asSentOf(record: unknown): Readonly<Record<string, unknown>> | undefined {
+export function asSentOf(record: unknown): Readonly<Record<string, UpstreamScalar>> | undefined {
   return record !== null && typeof record === "object" ? sentAs.get(record) : undefined;
 }
 
@@ -77,7 +90,7 @@ function rememberingAsSent<T extends z.ZodType>(item: T): z.ZodType<z.output<T>>
       for (const issue of read.error.issues) context.issues.push({ ...issue, input: raw } as never);
       return z.NEVER;
     }
-    if (isPlainObject(read.data) && isPlainObject(raw)) sentAs.set(read.data, raw);
+    if (isPlainObject(read.data) && isPlainObject(raw)) sentAs.set(read.data, scalarsOf(raw));
     return read.data;
   });
 }

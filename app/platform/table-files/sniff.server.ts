@@ -49,9 +49,9 @@ function looksLikeText(text: string): boolean {
 
 /**
  * Whether the file is UTF-8, read in chunks (memory stays flat): valid throughout, or with more
- * characters written in UTF-8 than bytes it cannot read (a file saved in UTF-8
- * with one pasted Windows-1252 character: read as Windows-1252 its every "—" and "É" came out
- * garbled; read as UTF-8 only that one shows as "�").
+ * characters written in UTF-8 than bytes it cannot read (a file saved in UTF-8 with one pasted
+ * Windows-1252 character: read as Windows-1252, its every "—" and "É" came out garbled; read as
+ * UTF-8, only that one shows as "�").
  */
 async function isUtf8(path: string, signal?: AbortSignal): Promise<boolean> {
   const decoder = new TextDecoder("utf-8");
