@@ -202,7 +202,7 @@ async function duplicateOf<Rec, C extends Cells>(
   let said: string | undefined;
   // A relation still to be made matches nothing stored by its stand-in id.
   // Among the copy the preview read once, not the list's copy of the moment: one read for the whole file.
-  const warning = await duplicateWarning(context.admin, context.adapter, values, { id, unchanged, options, confirmed: undefined, among: context.model.records });
+  const warning = await duplicateWarning(context.admin, context.adapter, values, { id, unchanged, options, confirmed: undefined, among: context.model });
   if (warning) {
     const [first] = warning.matches;
     said = `Mirip data yang sudah ada (${first.reasons.join(", ")}): “${first.label}”${warning.total > 1 ? ` dan ${warning.total - 1} data lain` : ""}.`;

@@ -7,6 +7,7 @@ import { errorFields, log } from "@server/log.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 import { lockKey } from "~/platform/record-locks.server";
+import type { HeldLocks } from "~/platform/record-locks.server";
 import { rereadScreenReadModel, screenReadModel } from "./read-model.server.ts";
 
 /**
@@ -122,7 +123,7 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     unchanged,
     options,
     confirmed,
-    reread = false,
+    written,
     among,
   }: {
     /** An edit's record (never its own duplicate). */
@@ -133,10 +134,13 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
     options: Record<string, readonly FieldOption[]> | undefined;
     /** The "Simpan tetap" value sent, if any. */
     confirmed: string | undefined;
-    /** The list is read anew, not from its copy (a write under the same keys ended a moment ago, on any process). */
-    reread?: boolean;
-    /** The records to look among instead of the list's copy (an import run's, kept from its start); not when `reread`. */
-    among?: readonly unknown[];
+    /** What the save's locks told of writes under its keys: one a moment ago on another process (`writtenElsewhere`), or since `among` was read, has the list read anew. */
+    written?: HeldLocks;
+    /**
+     * The records to look among instead of the list's copy (an import run's, kept from its start),
+     * and when they were read.
+     */
+    among?: { records: readonly unknown[]; readAt: number };
   },
 ): Promise<DuplicateWarning | undefined> {
   const applied = appliedRules(adapter.definition, unchanged);
@@ -144,8 +148,10 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   const listed = adapter as unknown as ResourceAdapter<Rec, Cells, z.ZodObject>;
   let records: readonly Rec[];
   try {
-    // `among` is this screen's records, as its caller read them from this same list.
-    records = among && !reread ? (among as readonly Rec[]) : (await (reread ? rereadScreenReadModel : screenReadModel)(admin.api, listed)).records;
+    // `among` is this screen's records, as its caller read them from this same list; one written under these keys since is read anew.
+    const lastWrittenAt = written?.lastWrittenAt;
+    const anew = written?.writtenElsewhere === true || (among !== undefined && lastWrittenAt !== undefined && lastWrittenAt >= among.readAt);
+    records = among && !anew ? (among.records as readonly Rec[]) : (await (anew ? rereadScreenReadModel : screenReadModel)(admin.api, listed)).records;
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     log("duplicate_check_unavailable", { screen: adapter.definition.id, ...errorFields(error) });

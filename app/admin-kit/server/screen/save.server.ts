@@ -260,7 +260,7 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
   values: Record<string, unknown>,
   unchanged: ReadonlySet<string>,
   reply: Reply,
-  { writtenElsewhere, lastWrittenAt }: HeldLocks,
+  locks: HeldLocks,
 ): Promise<Answer | undefined> {
   const { admin, adapter, recordId, submitted } = save;
   const lists = await save.pickerLists;
@@ -271,8 +271,8 @@ async function holdBackChoicesAndDuplicates<Rec, C extends Cells, S extends z.Zo
     unchanged,
     options: lists?.options,
     confirmed: firstValue(submitted.fields, DUPLICATE_CONFIRM_FIELD),
-    reread: writtenElsewhere || (lastWrittenAt ?? -Infinity) >= (submitted.duplicatesAmong?.readAt ?? Infinity),
-    among: submitted.duplicatesAmong?.records,
+    written: locks,
+    among: submitted.duplicatesAmong,
   });
   if (!likely) return undefined;
   // Without JavaScript the chosen files came with this form and are not kept: the admin chooses them again.
