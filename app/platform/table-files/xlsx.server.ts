@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { refuse, TABLE_FILE_LIMITS, TableFileRefused } from "./refusals.server";
 import type { TableRow } from "./rows.server";
@@ -49,19 +49,21 @@ const WORKBOOK = "xl/workbook.xml";
 
 /**
  * Whether the workbook's dates count from 1904: `date1904="1"` or `"true"`, both of which the
- * format allows (exceljs 4.4 reads only "1"); read from the workbook's own XML, bounded as it is.
+ * format allows (exceljs 4.4 reads only "1"), read from the workbook's own XML.
  */
-async function countsFrom1904(zip: XlsxZip): Promise<boolean> {
-  let xml = "";
-  for await (const chunk of await zip.open(WORKBOOK, TABLE_FILE_LIMITS.maxPartXmlBytes)) xml += String(chunk);
-  return /<(?:[\w-]+:)?workbookPr\b[^>]*\bdate1904\s*=\s*["'](?:1|true)["']/.test(xml);
+function countsFrom1904(workbookXml: string): boolean {
+  return /<(?:[\w-]+:)?workbookPr\b[^>]*\bdate1904\s*=\s*["'](?:1|true)["']/.test(workbookXml);
 }
 
 /** The workbook and its relations read: the first visible worksheet's part, the shared strings' and the styles'. */
 async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: string): Promise<WorkbookParts> {
   if (!zip.has(RELATIONS)) throw refuse.corruptXlsx(fileName);
   await reader._parseRels(await zip.open(RELATIONS, TABLE_FILE_LIMITS.maxPartXmlBytes));
-  await reader._parseWorkbook(await zip.open(WORKBOOK, TABLE_FILE_LIMITS.maxPartXmlBytes));
+  // Read once, bounded as every part: exceljs parses it, and the 1904 flag is read from it.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await zip.open(WORKBOOK, TABLE_FILE_LIMITS.maxPartXmlBytes)) chunks.push(chunk as Buffer);
+  const workbook = Buffer.concat(chunks);
+  await reader._parseWorkbook(Readable.from([workbook]));
   const relations = reader.workbookRels ?? [];
   // The first sheet that is a worksheet (not a chart sheet) and shown: a hidden one ("Arsip lama") is no one's table.
   const worksheets = relations.filter((relation) => relation.Type?.endsWith("/worksheet"));
@@ -72,7 +74,7 @@ async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: str
     const target = relations.find((relation) => relation.Type?.endsWith(`/${type}`))?.Target;
     return target !== undefined && zip.has(partName(target)) ? partName(target) : undefined;
   };
-  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles"), date1904: await countsFrom1904(zip) };
+  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles"), date1904: countsFrom1904(workbook.toString("utf8")) };
 }
 
 async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<string[]> {
