@@ -42,7 +42,7 @@ export const upstreamFlag = z
     return FLAG_ON_WORDS.has(text) || (/^-?\d+(\.\d+)?$/.test(text) && Number(text) !== 0);
   });
 
-type UpstreamScalar = string | number | boolean | null;
+export type UpstreamScalar = string | number | boolean | null;
 
 /** A value a field holds as the upstream sent it (text, a number, a flag, null); undefined for anything else. */
 export function upstreamScalar(value: unknown): UpstreamScalar | undefined {
@@ -57,7 +57,8 @@ export function upstreamScalar(value: unknown): UpstreamScalar | undefined {
 const sentAs = new WeakMap<object, Readonly<Record<string, UpstreamScalar>>>();
 
 function scalarsOf(raw: Record<string, unknown>): Record<string, UpstreamScalar> {
-  const scalars: Record<string, UpstreamScalar> = {};
+  // No prototype: a field the record lacks reads as undefined, whatever its name.
+  const scalars: Record<string, UpstreamScalar> = Object.create(null);
   for (const [field, value] of Object.entries(raw)) {
     const scalar = upstreamScalar(value);
     if (scalar !== undefined) scalars[field] = scalar;
@@ -76,7 +77,7 @@ export function asSentOf(record: unknown): Readonly<Record<string, UpstreamScala
 
 /** One field of a record to send back: as the upstream sent it when that is a value a field holds, else `otherwise`, what this site read it as. */
 export function asSent(record: unknown, field: string, otherwise: UpstreamScalar): UpstreamScalar {
-  const sent = upstreamScalar(asSentOf(record)?.[field]);
+  const sent = asSentOf(record)?.[field];
   return sent === undefined ? otherwise : sent;
 }
 

@@ -95,10 +95,9 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
         }
       }
       // SLiMS writes every record with as many separators as its first: after the last value, or one more.
-      if ("slims" in layout) layout.width ??= Math.min(Math.max(row.cells.length, layout.columns), layout.columns + 1);
+      const width = "slims" in layout ? (layout.width ??= Math.min(Math.max(row.cells.length, layout.columns), layout.columns + 1)) : layout.width;
       let planned: PlannedRow;
       // A value's quote SLiMS did not double ends its cell early: every later value moves one column on.
-      const width = layout.width ?? 0;
       const shifted = "slims" in layout ? row.cells.length > width : row.cells.slice(width).some((cell) => cell.trim() !== "");
       if (shifted) {
         planned = {

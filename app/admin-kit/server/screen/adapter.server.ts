@@ -12,6 +12,7 @@ import type { ListFilter } from "./filters.server.ts";
 import type { FilePart, FileRule } from "~/platform/multipart.server";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import { UpstreamError, type PageRequest, type Service, type UpstreamClient } from "~/platform/upstream.server";
+import type { UpstreamScalar } from "~/platform/upstream-shapes.server";
 
 /**
  * What an admin screen's upstream adapter is (a resource's server half,
@@ -30,7 +31,7 @@ export interface WriteContext {
   /** Fields this update leaves as they are stored (relations the form could not show): not sent. */
   omitted: ReadonlySet<string>;
   /** Fields this update leaves as they are stored, sent as the upstream sent them (field-values.server.ts, `sentAsStored`). */
-  asStored?: Readonly<Record<string, string | number | boolean | null>>;
+  asStored?: Readonly<Record<string, UpstreamScalar>>;
 }
 
 export interface WriteCall<Values> {

@@ -7,7 +7,7 @@ import { beginChange, completeChange, nameCreatedRecord } from "~/platform/audit
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
 import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
-import { asSentOf } from "~/platform/upstream-shapes.server";
+import { asSentOf, type UpstreamScalar } from "~/platform/upstream-shapes.server";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
 import { readPickerLists, resolvedRecord, type PickerLists } from "./choices.server.ts";
 import { isStoredValue } from "./field-values.server.ts";
@@ -25,7 +25,7 @@ export interface StoredRecord {
   /** Its title or name, as the table names the row. */
   label: string;
   /** The record as the upstream sent it, when known (~/platform/upstream-shapes.server, `asSentOf`). */
-  asSent?: Readonly<Record<string, unknown>>;
+  asSent?: Readonly<Record<string, UpstreamScalar>>;
 }
 
 /**

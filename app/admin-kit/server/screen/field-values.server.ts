@@ -6,7 +6,7 @@ import { dateFormValue, parseIndonesianNumber } from "~/lib/format";
 import { formatDayMonthYear } from "~/lib/dates";
 import { SECRET_FIELD, shortText } from "~/platform/audit.server";
 import { cleanEditorHtml, richTextToPlain } from "~/platform/sanitize.server";
-import { upstreamScalar } from "~/platform/upstream-shapes.server";
+import type { UpstreamScalar } from "~/platform/upstream-shapes.server";
 
 /** How a screen's form values compare with what is stored: for a save's merge, its partial update and its audit entry. */
 
@@ -44,12 +44,12 @@ export function isStoredValue(field: FieldDefinition, stored: unknown, submitted
  * a number written as text, a null), not this site's reading of it written anew. Typed fields
  * only, named as the upstream names them; a relation or a file keeps its own rules.
  */
-export function sentAsStored(fields: readonly FieldDefinition[], asSent: Readonly<Record<string, unknown>> | undefined, unchanged: ReadonlySet<string>): Record<string, string | number | boolean | null> {
-  const kept: Record<string, string | number | boolean | null> = {};
+export function sentAsStored(fields: readonly FieldDefinition[], asSent: Readonly<Record<string, UpstreamScalar>> | undefined, unchanged: ReadonlySet<string>): Record<string, UpstreamScalar> {
+  const kept: Record<string, UpstreamScalar> = {};
   if (!asSent) return kept;
   for (const field of fields) {
-    if (!unchanged.has(field.name) || field.type === "file" || field.type === "pills" || field.optionsFrom || !Object.hasOwn(asSent, field.name)) continue;
-    const value = upstreamScalar(asSent[field.name]);
+    if (!unchanged.has(field.name) || field.type === "file" || field.type === "pills" || field.optionsFrom) continue;
+    const value = asSent[field.name];
     // A number this site reads ("1.234") goes as the number: only one it cannot read stays as it came.
     if (value === undefined || (field.type === "number" && typeof value === "string" && parseIndonesianNumber(value) !== undefined)) continue;
     kept[field.name] = value;
