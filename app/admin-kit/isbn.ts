@@ -10,6 +10,8 @@ import { parseStandardNumber, type StandardNumberError } from "~/lib/standard-nu
 export const ISBN_ISSN_MESSAGES: Record<StandardNumberError, string> = {
   shape: "ISBN/ISSN harus berupa ISBN 10 atau 13 digit, atau ISSN 8 digit",
   checkDigit: "Nomor ISBN/ISSN tidak valid: digit pemeriksanya tidak cocok, periksa kembali nomornya",
+  scientific:
+    "ISBN/ISSN tertulis sebagai angka ilmiah (seperti 9,78602E+12), sehingga sebagian digitnya hilang: di Excel, format kolomnya sebagai Teks, ketik ulang nomornya, lalu simpan lagi",
 };
 
 /** The form field's rule (app/admin-kit/fields.ts): empty, or a valid ISBN/ISSN sent in its stored form. */

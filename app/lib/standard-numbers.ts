@@ -55,14 +55,19 @@ export function isbn13To10(isbn13: string): string | undefined {
   return `${body}${check === 10 ? "X" : check}`;
 }
 
-export type StandardNumberError = "shape" | "checkDigit";
+export type StandardNumberError = "shape" | "checkDigit" | "scientific";
+
+/** How Excel shows a long number in a General cell, and writes it to a CSV: "9.78602E+12", "9,78602E+12" in Indonesian. */
+const SCIENTIFIC = /^\s*\d+(?:[.,]\d*)?\s*E\s*\+?\s*\d{1,3}\s*$/i;
 
 /**
  * The number in its stored form (ISBNs compact, an ISSN as NNNN-NNNC, its usual writing), or
  * why it is not one: "shape" when it cannot be any of the three, "checkDigit" when it looks
- * right but its check digit is wrong.
+ * right but its check digit is wrong, "scientific" when a spreadsheet wrote it in scientific
+ * notation (its last digits are lost: it cannot be read back).
  */
 export function parseStandardNumber(text: string): StandardNumber | { error: StandardNumberError } {
+  if (SCIENTIFIC.test(text)) return { error: "scientific" };
   const compact = compactStandardNumber(text);
   if (/^\d{9}[\dX]$/.test(compact)) return isValidIsbn10(compact) ? { kind: "isbn-10", value: compact } : { error: "checkDigit" };
   if (/^97[89]\d{10}$/.test(compact)) return isValidIsbn13(compact) ? { kind: "isbn-13", value: compact } : { error: "checkDigit" };

@@ -59,6 +59,13 @@ describe("normalising", () => {
     expect(parseStandardNumber("12345")).toEqual({ error: "shape" });
     expect(parseStandardNumber("ABCDEFGHIJ")).toEqual({ error: "shape" });
   });
+
+  it("tells a number Excel wrote in scientific notation, whose last digits are lost, from one mistyped", () => {
+    for (const written of ["9.78602E+12", "9,78602E+12", " 9.786020331874e+12 ", "9.78E12", "1E+13"]) expect(parseStandardNumber(written), written).toEqual({ error: "scientific" });
+    // Letters and digits that are not that notation are no shape at all; an ISBN-10 ending in X is itself.
+    expect(parseStandardNumber("E+12")).toEqual({ error: "shape" });
+    expect(parseStandardNumber("080442957X")).toEqual({ kind: "isbn-10", value: "080442957X" });
+  });
 });
 
 describe("the form field", () => {
@@ -75,6 +82,10 @@ describe("the form field", () => {
     expect(ISBN_ISSN_MESSAGES.checkDigit).toBe("Nomor ISBN/ISSN tidak valid: digit pemeriksanya tidak cocok, periksa kembali nomornya");
     const noShape = schema.safeParse({ isbn_issn: "12-34" });
     expect(noShape.error?.issues.map((issue) => issue.message)).toEqual(["ISBN/ISSN harus berupa ISBN 10 atau 13 digit, atau ISSN 8 digit"]);
+    const scientific = schema.safeParse({ isbn_issn: "9,78602E+12" });
+    expect(scientific.error?.issues.map((issue) => issue.message)).toEqual([
+      "ISBN/ISSN tertulis sebagai angka ilmiah (seperti 9,78602E+12), sehingga sebagian digitnya hilang: di Excel, format kolomnya sebagai Teks, ketik ulang nomornya, lalu simpan lagi",
+    ]);
   });
 });
 
