@@ -87,6 +87,8 @@ export interface ImportJobView {
     readAs: string;
     /** Columns of the file that mean nothing here. */
     ignoredColumns: string[];
+    /** What the reader noticed about the file as a whole (sheets not read, rows above the header, hidden rows), one sentence each; absent on jobs read before it was kept. */
+    fileNotes?: string[];
   };
   progress?: Record<RowOutcome, number> & { done: number; total: number };
   /** The first notes, in the file's order. */

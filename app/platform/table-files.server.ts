@@ -3,7 +3,7 @@ import { csvRecords } from "./table-files/csv.server";
 import { refuse } from "./table-files/refusals.server";
 import { tableRows, type TableRow } from "./table-files/rows.server";
 import { HEAD_BYTES, readHead, sniffTableFile, type TextEncoding } from "./table-files/sniff.server";
-import { checkXlsxFile, xlsxRecords } from "./table-files/xlsx.server";
+import { checkXlsxFile, xlsxRecords, type XlsxSheets } from "./table-files/xlsx.server";
 
 /**
  * A table file (XLSX or CSV, a SLiMS bibliography export among them) already stored on disk, read
@@ -14,7 +14,7 @@ import { checkXlsxFile, xlsxRecords } from "./table-files/xlsx.server";
  */
 
 export { refuse as refuseTableFile, TABLE_FILE_LIMITS, TableFileRefused } from "./table-files/refusals.server";
-export type { CsvDialect, TableRow };
+export type { CsvDialect, TableRow, XlsxSheets };
 
 export type TableFileFormat = "xlsx" | "csv";
 
@@ -34,6 +34,8 @@ export interface OpenedTableFile {
   encoding: TextEncoding;
   /** What a CSV was read with (detected or given); undefined for XLSX. */
   dialect: CsvDialect | undefined;
+  /** XLSX: the worksheet read, and the other shown worksheets holding values (not read). */
+  sheets: XlsxSheets | undefined;
   /** The non-empty rows, header first; each call reads the file anew. Throws TableFileRefused at a row past a limit. */
   rows(): AsyncGenerator<TableRow>;
 }
@@ -44,13 +46,13 @@ export async function openTableFile(path: string, options: TableFileOptions): Pr
   signal?.throwIfAborted();
   const sniffed = await sniffTableFile(path, fileName, signal);
   if (sniffed.kind === "zip") {
-    await checkXlsxFile(path, fileName);
-    return { format: "xlsx", encoding: "utf-8", dialect: undefined, rows: () => tableRows(xlsxRecords(path, fileName, signal), fileName) };
+    const sheets = await checkXlsxFile(path, fileName);
+    return { format: "xlsx", encoding: "utf-8", dialect: undefined, sheets, rows: () => tableRows(xlsxRecords(path, fileName, signal), fileName) };
   }
   const head = await readHead(path, HEAD_BYTES + sniffed.bomBytes);
   const headText = new TextDecoder(sniffed.encoding).decode(head.subarray(sniffed.bomBytes));
   if (headText.trim() === "") throw refuse.empty(fileName);
   const dialect = csvDialect(options.dialect, headText, fileName);
   const source = { path, fileName, encoding: sniffed.encoding, bomBytes: sniffed.bomBytes, dialect, lenientQuotes: options.lenientQuotes === true, signal };
-  return { format: "csv", encoding: sniffed.encoding, dialect, rows: () => tableRows(csvRecords(source), fileName) };
+  return { format: "csv", encoding: sniffed.encoding, dialect, sheets: undefined, rows: () => tableRows(csvRecords(source), fileName) };
 }

@@ -1,12 +1,13 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_TEXTS } from "~/admin-kit/import";
 import { bffEnv, startBff, type Bff } from "../e2e/helpers/processes.ts";
 import { decodeHtmlEntities } from "../e2e/helpers/text.ts";
 import { ALL_BAD_TABLE_FILES, xlsxMillionRows } from "../helpers/bad-table-files.ts";
-import { bookExportHeader, bookIdsByTitle, booksByTitle, jobSettled, knownNames, newBooksCsv, plannedRows, postImport, readJobState, startJob, upstreamList, uploadFile } from "../helpers/import-http.ts";
+import { bookExportHeader, bookIdsByTitle, booksByTitle, jobFile, jobSettled, knownNames, newBooksCsv, plannedRows, postImport, readJobState, startJob, upstreamList, uploadFile, type JobState } from "../helpers/import-http.ts";
 import { slimsExportCsv, slimsSampleRecords } from "../helpers/slims-export.ts";
 import { rssGrowthDuring } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
@@ -158,6 +159,50 @@ describe("a SLiMS export whose value holds a quote and a comma", () => {
       const rows = await plannedRows(stack.bffDataDir, answer.job!);
       expect(rows.map((row) => row.action === "error" && row.messages.some((message) => message.includes("isiannya bergeser")))).toEqual([false, false, true, false]);
     }
+  });
+});
+
+describe("a workbook as an agency keeps it", () => {
+  it("finds the header below the sheet's title, names the sheets, marks hidden rows, reads Excel's day numbers and explains a scientific ISBN", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Buku");
+    sheet.addRow(["DAFTAR BUKU PERPUSTAKAAN DAERAH"]);
+    sheet.addRow(["Keadaan per 1 Desember 2026"]);
+    sheet.addRow([]);
+    sheet.addRow(header);
+    const book = (title: string, day: number, isbn: string) => ["", title, names.author, names.publisher, "", day, isbn, "", "", "", "", ""];
+    // A General cell holding a date is Excel's day number; an ISBN pasted from a CSV Excel saved is its scientific notation.
+    sheet.addRow(book("Buku Agensi Ilmiah", 45123, "9.78602E+12"));
+    sheet.addRow(book("Buku Agensi Tersembunyi", 45124, "")).hidden = true;
+    sheet.addRow(book("Buku Agensi Terlihat", 45125, ""));
+    workbook.addWorksheet("Majalah").addRow(["Tempo"]);
+    workbook.addWorksheet("Sheet3");
+    const { answer, job } = await uploadAndPreview("buku-agensi.xlsx", Buffer.from(await workbook.xlsx.writeBuffer()));
+    const preview = job?.preview as (JobState["preview"] & { readAs: string; fileNotes: string[] }) | undefined;
+    record("an agency's workbook", `${job?.stage}: ${preview?.readAs}; ${preview?.fileNotes.join(" | ")}`, job?.stage === "previewed");
+    expect(preview?.readAs).toBe("XLSX, lembar “Buku”");
+    expect(preview?.fileNotes).toEqual([
+      "Hanya lembar “Buku” yang dibaca. Lembar lain yang berisi data tidak diimpor: “Majalah”; untuk mengimpornya, jadikan lembar pertama atau simpan sebagai berkas tersendiri.",
+      "Judul kolom dibaca dari baris 4; baris 1–3 di atasnya tidak diimpor.",
+      "1 baris tersembunyi di Excel (disembunyikan atau tersaring) ikut dibaca; masing-masing diberi catatan.",
+      "Tanggal terbit di 3 baris tertulis sebagai nomor tanggal Excel dan dibaca sebagai tanggal (misalnya “45123” menjadi 16-07-2023); periksa beberapa barisnya.",
+    ]);
+    const rows = await plannedRows(stack.bffDataDir, answer.job!);
+    expect(rows.map(({ line, action, messages }) => ({ line, action, messages }))).toEqual([
+      {
+        line: 5,
+        action: "error",
+        messages: ["ISBN/ISSN tertulis sebagai angka ilmiah (seperti 9,78602E+12), sehingga sebagian digitnya hilang: di Excel, format kolomnya sebagai Teks, ketik ulang nomornya, lalu simpan lagi"],
+      },
+      { line: 6, action: "create", messages: ["Baris ini tersembunyi di Excel (disembunyikan atau tersaring), tetapi tetap dibaca."] },
+      { line: 7, action: "create", messages: [] },
+    ]);
+    const entries = (await readFile(jobFile(stack.bffDataDir, answer.job!, "plan.ndjson"), "utf8")).split("\n").filter(Boolean).map((line) => Object.fromEntries((JSON.parse(line) as { entries?: [string, string][] }).entries ?? []));
+    expect(entries.map((each) => each.published_date)).toEqual([undefined, "2023-07-17", "2023-07-18"]);
+    // The page says the same to the admin.
+    const page = decodeHtmlEntities(await (await fetch(`${base}/admin/import/book?job=${answer.job}`, { headers: { cookie } })).text());
+    expect(page).toContain("Judul kolom dibaca dari baris 4; baris 1–3 di atasnya tidak diimpor.");
+    expect(page).toContain("XLSX, lembar “Buku”");
   });
 });
 

@@ -28,6 +28,12 @@ describe("a file laid out as the list's export", () => {
     expect(importedDate("7/5/2024")).toBe("2024-05-07");
     expect(importedDate("2024-05-17")).toBe("2024-05-17");
     expect(importedDate("kemarin")).toBe("kemarin");
+    // Excel's serial day number, as a General cell or a CSV saved from one writes a date: 45123 is 16 July 2023 in Excel.
+    expect(importedDate("45123")).toBe("2023-07-16");
+    expect(importedDate(" 36526 ")).toBe("2000-01-01");
+    // A year, or a compact date, is not one.
+    expect(importedDate("2019")).toBe("2019");
+    expect(importedDate("20190115")).toBe("20190115");
     expect(withoutFormulaGuard("'=SUM(A1)")).toBe("=SUM(A1)");
     expect(withoutFormulaGuard("'Tis")).toBe("'Tis");
     // Repeats stay until a name holding a comma is joined again (OptionFinder.joinedAtCommas); the plan keeps one of each.

@@ -153,6 +153,30 @@ describe("XLSX", () => {
     ]);
   });
 
+  it("says which sheet it reads and which other shown sheets hold values, and marks the rows Excel hides", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const books = workbook.addWorksheet("Buku 2024");
+    books.addRow(["Judul"]);
+    books.addRow(["Terlihat"]);
+    books.addRow(["Tersaring"]).hidden = true;
+    books.addRow(["Terlihat juga"]);
+    workbook.addWorksheet("Majalah").addRow(["Tempo"]);
+    // Only formatted, no value: Excel's empty "Sheet3" with a column widened.
+    workbook.addWorksheet("Sheet3").getCell("C4").numFmt = "@";
+    const hidden = workbook.addWorksheet("Arsip");
+    hidden.addRow(["lama"]);
+    hidden.state = "hidden";
+    const at = path.join(dir, "lembar.xlsx");
+    await workbook.xlsx.writeFile(at);
+    expect((await openTableFile(at, { fileName: "lembar.xlsx" })).sheets).toEqual({ read: "Buku 2024", notRead: ["Majalah"] });
+    expect(await readAll(at)).toEqual([
+      { line: 1, cells: ["Judul"] },
+      { line: 2, cells: ["Terlihat"] },
+      { line: 3, cells: ["Tersaring"], hidden: true },
+      { line: 4, cells: ["Terlihat juga"] },
+    ]);
+  });
+
   it("refuses a shared string over the cell limit, naming its row", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Katalog");
@@ -253,6 +277,9 @@ describe("CSV encodings and dialects", () => {
       ["Judul,Tahun\n\"A; B\",2019\nC,2020\n", ","],
       ["Judul|Tahun|Kota\nA|2019|Bandung, Jawa Barat\n", "|"],
       ["Judul\nSatu kolom saja\n", ","],
+      // A title above the table, with or without a comma of its own, and a blank line.
+      ["DAFTAR BUKU PERPUSTAKAAN 2024\n\nJudul;Tahun;Catatan\nA;2019;x\nB;2020;y, z\n", ";"],
+      ["Daftar Buku, Perpustakaan Daerah\nJudul;Tahun;Catatan\nA;2019;x\nB;2020;y\n", ";"],
     ] as const;
     for (const [content, separator] of cases) {
       const at = await file("tebak.csv", content);

@@ -157,6 +157,13 @@ function JobView({ job, screenId }: { job: ImportJobView; screenId: string }) {
           {preview.ignoredColumns.length > 0 ? ` Kolom yang tidak dibaca: ${preview.ignoredColumns.join(", ")}.` : ""}
         </p>
       ) : null}
+      {preview?.fileNotes?.length ? (
+        <ul className="kit-import-file-notes">
+          {preview.fileNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       {progress && job.stage !== "previewed" ? (
         <div className="kit-import-progress">
           <progress max={Math.max(progress.total, 1)} value={progress.done} aria-label="Kemajuan impor" />

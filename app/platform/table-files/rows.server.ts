@@ -11,6 +11,8 @@ import { refuse, TABLE_FILE_LIMITS } from "./refusals.server";
 export interface TableRow {
   line: number;
   cells: string[];
+  /** XLSX: the row is hidden in the sheet (by hand, or filtered out). */
+  hidden?: true;
 }
 
 const isEmpty = (cells: string[]) => cells.every((cell) => cell.trim() === "");

@@ -53,6 +53,8 @@ export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGen
       case "row":
         lastLine = Math.max(positiveInteger(attributes.r) ?? lastLine + 1, lastLine + 1);
         row = { line: lastLine, cells: [] };
+        // Hidden by hand or by a filter: read all the same (a CSV saved from the sheet holds it too), and said so.
+        if (attributes.hidden === "1" || attributes.hidden === "true") row.hidden = true;
         column = 0;
         break;
       case "c":

@@ -6,7 +6,7 @@ import { sheetRows } from "./xlsx-sheet.server";
 import { openXlsxZip, type XlsxZip } from "./xlsx-zip.server";
 
 /**
- * The rows of an XLSX file's first worksheet. exceljs's XML parsers read the workbook, its
+ * The rows of an XLSX file's first worksheet shown. exceljs's XML parsers read the workbook, its
  * relations, styles and shared strings, fed part by part from our own zip
  * (./xlsx-zip.server.ts): exceljs's `WorkbookReader.read` inflates the zip itself with no bound
  * on what a part inflates to, and writes a worksheet that comes before its shared strings (or a
@@ -17,7 +17,7 @@ import { openXlsxZip, type XlsxZip } from "./xlsx-zip.server";
 /** What of exceljs 4.4.0's WorkbookReader this module calls past its types (version pinned in package.json). */
 interface ReaderInternals {
   workbookRels?: { Id: string; Target: string; Type?: string }[];
-  model?: { sheets?: ({ rId?: string; state?: string } | undefined)[] };
+  model?: { sheets?: ({ name?: string; rId?: string; state?: string } | undefined)[] };
   styles: { getStyleModel(style: number): { numFmt?: string } | null };
   _parseRels(part: Readable): Promise<void>;
   _parseWorkbook(part: Readable): Promise<void>;
@@ -39,6 +39,10 @@ function partName(target: string): string {
 
 interface WorkbookParts {
   sheet: string;
+  /** The worksheet's name, as its tab shows it. */
+  sheetName: string;
+  /** The other worksheets shown (not hidden), by part. */
+  otherSheets: { name: string; part: string }[];
   sharedStrings: string | undefined;
   styles: string | undefined;
   /** Its dates count from 1904 (a Mac's Excel, some LibreOffice files). */
@@ -67,14 +71,58 @@ async function readWorkbook(zip: XlsxZip, reader: ReaderInternals, fileName: str
   const relations = reader.workbookRels ?? [];
   // The first sheet that is a worksheet (not a chart sheet) and shown: a hidden one ("Arsip lama") is no one's table.
   const worksheets = relations.filter((relation) => relation.Type?.endsWith("/worksheet"));
-  const shown = (reader.model?.sheets ?? []).filter((sheet) => sheet?.state !== "hidden" && sheet?.state !== "veryHidden");
-  const sheetTarget = shown.map((sheet) => worksheets.find((relation) => relation.Id === sheet?.rId)).find((relation) => relation !== undefined)?.Target;
-  if (sheetTarget === undefined || !zip.has(partName(sheetTarget))) throw refuse.noSheet(fileName);
+  const shown = (reader.model?.sheets ?? []).flatMap((sheet) => {
+    const target = worksheets.find((relation) => relation.Id === sheet?.rId)?.Target;
+    return sheet?.state !== "hidden" && sheet?.state !== "veryHidden" && target !== undefined ? [{ name: sheet?.name ?? "", part: partName(target) }] : [];
+  });
+  const [first, ...others] = shown;
+  if (first === undefined || !zip.has(first.part)) throw refuse.noSheet(fileName);
   const ofType = (type: string) => {
     const target = relations.find((relation) => relation.Type?.endsWith(`/${type}`))?.Target;
     return target !== undefined && zip.has(partName(target)) ? partName(target) : undefined;
   };
-  return { sheet: partName(sheetTarget), sharedStrings: ofType("sharedStrings"), styles: ofType("styles"), date1904: countsFrom1904(workbook.toString("utf8")) };
+  return {
+    sheet: first.part,
+    sheetName: first.name,
+    otherSheets: others.filter((other) => zip.has(other.part)),
+    sharedStrings: ofType("sharedStrings"),
+    styles: ofType("styles"),
+    date1904: countsFrom1904(workbook.toString("utf8")),
+  };
+}
+
+/** How far into another sheet's XML a value is looked for: a sheet's first cell comes early, after its columns' widths. */
+const VALUE_SEARCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether a worksheet holds a cell with a value (`<v>` or inline text), not only formatting, read
+ * until the first one. A sheet too large or broken to read is said to: it is not read either way.
+ */
+async function holdsValues(zip: XlsxZip, part: string): Promise<boolean> {
+  const xml = await zip.open(part, TABLE_FILE_LIMITS.maxSheetXmlBytes).catch(() => undefined);
+  if (xml === undefined) return true;
+  let read = 0;
+  let tail = "";
+  try {
+    for await (const chunk of xml as AsyncIterable<Buffer>) {
+      const text = tail + chunk.toString("latin1");
+      if (/<(?:[\w.-]+:)?(?:v|is)>/.test(text)) return true;
+      tail = text.slice(-16);
+      read += chunk.length;
+      if (read > VALUE_SEARCH_BYTES) return false;
+    }
+    return false;
+  } catch {
+    return true;
+  } finally {
+    xml.destroy();
+  }
+}
+
+/** The worksheet an import reads, and the other shown worksheets holding values, which it does not read. */
+export interface XlsxSheets {
+  read: string;
+  notRead: string[];
 }
 
 async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: string, fileName: string): Promise<string[]> {
@@ -86,8 +134,12 @@ async function readSharedStrings(zip: XlsxZip, reader: ReaderInternals, part: st
   return strings;
 }
 
-/** Opens the zip and checks, from its central directory, that the parts to read are within bounds: nothing of the sheet is inflated. */
-export async function checkXlsxFile(path: string, fileName: string): Promise<void> {
+/**
+ * Opens the zip and checks, from its central directory, that the parts to read are within bounds:
+ * nothing of the sheet is inflated. Answers which sheet is read, and which other sheets hold
+ * values (each read until its first value), so that the admin is told what was left out.
+ */
+export async function checkXlsxFile(path: string, fileName: string): Promise<XlsxSheets> {
   const zip = await openXlsxZip(path, fileName);
   try {
     const parts = await readWorkbook(zip, newReader(), fileName);
@@ -97,6 +149,9 @@ export async function checkXlsxFile(path: string, fileName: string): Promise<voi
       [parts.styles, TABLE_FILE_LIMITS.maxPartXmlBytes],
     ];
     for (const [part, maxBytes] of limits) if (part !== undefined) zip.checkDeclared(part, maxBytes);
+    const notRead: string[] = [];
+    for (const other of parts.otherSheets) if (await holdsValues(zip, other.part)) notRead.push(other.name);
+    return { read: parts.sheetName, notRead };
   } catch (error) {
     throw error instanceof TableFileRefused ? error : refuse.corruptXlsx(fileName);
   } finally {

@@ -69,9 +69,23 @@ export function withoutFormulaGuard(cell: string): string {
   return /^'[\s\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u.test(cell) ? cell.slice(1) : cell;
 }
 
-/** A date as the form takes it (YYYY-MM-DD): from DD-MM-YYYY or D/M/YYYY (the export's), or YYYY-MM-DD; anything else as written (the form's rule then says why). */
+/**
+ * A date cell Excel wrote as its serial day number (a date column formatted General, or saved as
+ * CSV from one): five digits, 10000 (1927) to 99999, counted in Excel's 1900 system; a year
+ * ("2019") or a compact date ("20190115") is never five digits. The day as YYYY-MM-DD.
+ */
+export function excelSerialDay(cell: string): string | undefined {
+  const text = cell.trim();
+  if (!/^\d{5}$/.test(text)) return undefined;
+  // Day 0 is 1899-12-30 in the count Excel keeps for every day after its leap-year slip of 1900.
+  return new Date(Date.UTC(1899, 11, 30) + Number(text) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A date as the form takes it (YYYY-MM-DD): from DD-MM-YYYY or D/M/YYYY (the export's), YYYY-MM-DD, or Excel's serial day number; anything else as written (the form's rule then says why). */
 export function importedDate(cell: string): string {
   const text = cell.trim();
+  const serial = excelSerialDay(text);
+  if (serial !== undefined) return serial;
   const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
   if (dayFirst) return `${dayFirst[3]}-${dayFirst[2].padStart(2, "0")}-${dayFirst[1].padStart(2, "0")}`;
   const isoLike = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);

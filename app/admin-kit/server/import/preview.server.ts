@@ -4,6 +4,8 @@ import type { ImportJobView } from "~/admin-kit/import";
 import type { Cells } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
+import { formatDayMonthYear } from "~/lib/dates";
+import { formatIndonesianNumber } from "~/lib/format";
 import { openTableFile, TableFileRefused, type OpenedTableFile } from "~/platform/table-files.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
@@ -20,12 +22,24 @@ import { appendLines, jobFiles, writeJob, type PlannedRow, type StoredJob } from
  */
 
 const BATCH_ROWS = 500;
+/** How far down a file its header is looked for: a sheet may carry its title, a date, a blank row above the table. */
+const HEADER_SEARCH_ROWS = 10;
+/** Names of other sheets listed at most, each cut to this length. */
+const SHEETS_NAMED = 10;
+const SHEET_NAME_LENGTH = 60;
 /** The counts so far are written for the page at most this often. */
 const PROGRESS_MS = 500;
 
 export const PREVIEW_TEXTS = {
   noHeader: (file: string) =>
-    `Baris pertama berkas “${file}” harus berisi judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel). Tidak ada judul kolom yang dikenali.`,
+    `Judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel) tidak ditemukan di ${HEADER_SEARCH_ROWS} baris pertama berkas “${file}”. Tidak ada judul kolom yang dikenali.`,
+  headerBelow: (line: number) => `Judul kolom dibaca dari baris ${line}; baris ${line === 2 ? "1" : `1–${line - 1}`} di atasnya tidak diimpor.`,
+  otherSheets: (read: string, others: readonly string[]) =>
+    `Hanya lembar “${read}” yang dibaca. Lembar lain yang berisi data tidak diimpor: ${others.map((name) => `“${name}”`).join(", ")}; untuk mengimpornya, jadikan lembar pertama atau simpan sebagai berkas tersendiri.`,
+  hiddenRows: (count: number) => `${formatIndonesianNumber(count)} baris tersembunyi di Excel (disembunyikan atau tersaring) ikut dibaca; masing-masing diberi catatan.`,
+  hiddenRow: "Baris ini tersembunyi di Excel (disembunyikan atau tersaring), tetapi tetap dibaca.",
+  excelDays: (label: string, rows: number, cell: string, day: string) =>
+    `${label} di ${formatIndonesianNumber(rows)} baris tertulis sebagai nomor tanggal Excel dan dibaca sebagai tanggal (misalnya “${cell}” menjadi ${formatDayMonthYear(day)}); periksa beberapa barisnya.`,
   noRows: (file: string) => `Berkas “${file}” tidak berisi baris data.`,
   extraCells: (count: number, header: number) => `Baris ini berisi ${count} kolom, sedangkan judul kolom ${header}; mungkin pemisah kolomnya bercampur (misalnya ; dan ,). Baris tidak diimpor.`,
   slimsShifted: (count: number, width: number) =>
@@ -40,8 +54,23 @@ function filledLength(cells: readonly string[]): number {
   return length;
 }
 
+const sheetName = (name: string) => name.slice(0, SHEET_NAME_LENGTH);
+
 const readAs = (opened: OpenedTableFile) =>
-  opened.format === "xlsx" ? "XLSX" : `CSV (pemisah “${opened.dialect?.separator === "\t" ? "tab" : opened.dialect?.separator ?? ","}”, ${opened.encoding.toUpperCase()})`;
+  opened.sheets
+    ? `XLSX, lembar “${sheetName(opened.sheets.read)}”`
+    : `CSV (pemisah “${opened.dialect?.separator === "\t" ? "tab" : opened.dialect?.separator ?? ","}”, ${opened.encoding.toUpperCase()})`;
+
+/** What the reader noticed about the file as a whole, for the preview to say: sheets not read, rows above the header, hidden rows, Excel's day numbers. */
+function fileNotes<Rec, C extends Cells>(opened: OpenedTableFile, headerLine: number | undefined, hiddenRows: number, context: PlanContext<Rec, C>): string[] {
+  const notes: string[] = [];
+  const others = opened.sheets?.notRead ?? [];
+  if (opened.sheets && others.length > 0) notes.push(PREVIEW_TEXTS.otherSheets(sheetName(opened.sheets.read), [...others.slice(0, SHEETS_NAMED).map(sheetName), ...(others.length > SHEETS_NAMED ? ["…"] : [])]));
+  if (headerLine !== undefined && headerLine > 1) notes.push(PREVIEW_TEXTS.headerBelow(headerLine));
+  if (hiddenRows > 0) notes.push(PREVIEW_TEXTS.hiddenRows(hiddenRows));
+  for (const [label, { rows, cell, day }] of context.excelDays) notes.push(PREVIEW_TEXTS.excelDays(label, rows, cell, day));
+  return notes;
+}
 
 /** A row of a file laid out as the list's export: its id, and each known column's cell. */
 function siteValues(cells: readonly string[], header: HeaderMap): RowValues {
@@ -80,6 +109,9 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
     };
     let layout: { header: HeaderMap; width: number } | { slims: ReturnType<typeof slimsPlaces>["places"]; columns: number; width?: number } | undefined;
     let batch: PlannedRow[] = [];
+    let rowsAboveHeader = 0;
+    let headerLine: number | undefined;
+    let hiddenRows = 0;
     for await (const row of opened.rows()) {
       if (!layout) {
         if (job.source === "slims") {
@@ -88,8 +120,14 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
           if (header) continue;
         } else {
           const header = readHeader(row.cells, columns);
-          if (!header) throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName), row.line);
+          // Below the first row, a header is one that names two columns, or names nothing it does not know: not a title that happens to be a column's name.
+          const isHeader = header !== undefined && (rowsAboveHeader === 0 || header.columns.size >= 2 || header.ignored.length === 0);
+          if (!isHeader) {
+            if (++rowsAboveHeader < HEADER_SEARCH_ROWS) continue;
+            throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName), row.line);
+          }
           preview.ignoredColumns = header.ignored;
+          headerLine = row.line;
           layout = { header, width: row.cells.length };
           continue;
         }
@@ -110,6 +148,10 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
         const values = "header" in layout ? siteValues(row.cells, layout.header) : slimsValues(row.cells, layout.slims, adapter.slimsImport?.fields ?? {}, fields);
         planned = await planRow(context, row.line, values);
       }
+      if (row.hidden) {
+        hiddenRows += 1;
+        planned.messages.unshift(PREVIEW_TEXTS.hiddenRow);
+      }
       preview.rows += 1;
       preview.actions[planned.action] += 1;
       if (planned.duplicate) preview.duplicates += 1;
@@ -126,6 +168,7 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
     await appendLines(files.plan, batch);
     if (preview.rows === 0) throw new TableFileRefused(PREVIEW_TEXTS.noRows(job.fileName));
     preview.missing = missingSummary(context, adapter);
+    preview.fileNotes = fileNotes(opened, headerLine, hiddenRows, context);
     Object.assign(job, { stage: "previewed", preview });
   } catch (error) {
     if (error instanceof TableFileRefused) Object.assign(job, { stage: "failed", reason: error.message });
