@@ -206,6 +206,20 @@ describe("a workbook as an agency keeps it", () => {
   });
 });
 
+describe("a column only an edit can fill", () => {
+  it("says on a new publisher's row that its Jumlah Buku is not added, and takes it on an existing one", async () => {
+    const [existing] = await upstreamList<{ id: number; name: string }>(stack.referenceApi.url, "/publishers", "publishers");
+    const csv = `ID;Nama;Jumlah Buku\n;Penerbit Impor Baru;1.000\n${existing.id};${existing.name};2.500\n`;
+    const answer = await uploadFile(base, cookie, "publisher", "penerbit.csv", csv);
+    await jobSettled(stack.bffDataDir, answer.job!, ["previewed", "failed"]);
+    const rows = await plannedRows(stack.bffDataDir, answer.job!);
+    expect(rows.map(({ action, messages }) => ({ action, messages }))).toEqual([
+      { action: "create", messages: ["Jumlah buku “1.000” tidak ikut ditambahkan: nilai ini hanya dapat diisi saat mengubah data yang sudah ada (impor lagi dengan ID-nya)."] },
+      { action: "update", messages: [] },
+    ]);
+  });
+});
+
 describe("the same file run twice at once", () => {
   it("writes each book once: a row whose book the other run wrote after this run read its list is skipped as a likely duplicate", async () => {
     const csv = newBooksCsv(header, 20, "Impor Bersamaan", names);

@@ -123,6 +123,9 @@ function judged(
   return { errors: errors.length > 0 ? errors : ["Baris tidak valid."] };
 }
 
+const UPDATE_ONLY = (label: string, value: string) =>
+  `${label} “${value.trim().slice(0, 40)}” tidak ikut ditambahkan: nilai ini hanya dapat diisi saat mengubah data yang sudah ada (impor lagi dengan ID-nya).`;
+
 const UNREADABLE_CHARACTERS = "Ada karakter yang tidak terbaca (“�”) di baris ini: periksa isiannya, atau simpan berkasnya lagi sebagai CSV UTF-8.";
 
 /** The preview of one row read from the file. */
@@ -169,6 +172,12 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
       values.set(name, field.type === "date" ? importedDate(cell) : cell);
     }
   }
+  // A new record is made without what only its edit form offers (write.server.ts): the row says what it leaves out.
+  if (before === undefined)
+    for (const field of definition.fields) {
+      const value = row.values.get(field.name);
+      if (field.updateOnly && typeof value === "string" && value.trim() !== "") messages.push(UPDATE_ONLY(field.label, value));
+    }
   const entries = [...values].flatMap(([name, value]) => entriesOf(name, value));
   const label = labelOf(definition.fields, row, before);
   const result = judged(definition.schema, definition.fields, entries, before);
