@@ -162,6 +162,23 @@ describe("a SLiMS export whose value holds a quote and a comma", () => {
   });
 });
 
+describe("a SLiMS export of the other kind, or chosen as the other kind", () => {
+  it("refuses SLiMS's item export, and a bibliography export uploaded as a site file, saying what to do", async () => {
+    // SLiMS's item export (item_export.php) with its header, as it writes it: a separator after the last name.
+    const items = `"item_code","call_number","coll_type_name","inventory_code","received_date","supplier_name","order_no","location_name","order_date","item_status_name","site","source","invoice","price","price_currency","invoice_date","input_date","last_update","title",\n"B00001","899.221 3 HIR l","Umum","INV/2019/001","2019-03-01","","","Rak 1","2019-02-01","","","1","","0","","2019-03-01","2019-03-01 10:00:00","2019-03-01 10:00:00","Laskar Pelangi"\n`;
+    const asItems = await postImport(base, cookie, "book", [["intent", "upload"], ["source", "slims"]], { name: "senayan_item_export.csv", content: items });
+    const refusedItems = await jobSettled(stack.bffDataDir, asItems.job!, ["previewed", "failed"]);
+    expect(refusedItems).toMatchObject({
+      stage: "failed",
+      reason:
+        "Berkas “senayan_item_export.csv” adalah ekspor eksemplar SLiMS (kode eksemplar, lokasi, status), bukan ekspor bibliografi: tidak memuat pengarang dan penerbit. Di SLiMS, ekspor dari Bibliografi → Ekspor Data, lalu impor berkas itu sebagai “Ekspor bibliografi SLiMS (CSV)”.",
+    });
+    const bibliography = slimsExportCsv(slimsSampleRecords(2), { separator: ",", enclosure: '"', recordSeparator: "\n", header: true });
+    const { job } = await uploadAndPreview("senayan_biblio_export.csv", bibliography);
+    expect(job).toMatchObject({ stage: "failed", reason: "Berkas “senayan_biblio_export.csv” adalah ekspor bibliografi SLiMS: pilih jenis berkas “Ekspor bibliografi SLiMS (CSV)”, lalu unggah lagi." });
+  });
+});
+
 describe("a workbook as an agency keeps it", () => {
   it("finds the header below the sheet's title, names the sheets, marks hidden rows, reads Excel's day numbers and explains a scientific ISBN", async () => {
     const workbook = new ExcelJS.Workbook();

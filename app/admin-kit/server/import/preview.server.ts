@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import type * as z from "zod";
-import type { ImportJobView } from "~/admin-kit/import";
+import { IMPORT_TEXTS, type ImportJobView } from "~/admin-kit/import";
 import type { Cells } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
@@ -11,7 +11,7 @@ import { isUpstreamError } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 import { importColumns, readHeader, relationNames, type HeaderMap } from "./columns.server.ts";
 import { planContext, planRow, type PlanContext } from "./plan.server.ts";
-import { slimsPlaces, slimsValues, type RowValues } from "./slims.server.ts";
+import { isSlimsItemHeader, slimsPlaces, slimsValues, type RowValues } from "./slims.server.ts";
 import { appendLines, jobFiles, writeJob, type PlannedRow, type StoredJob } from "./store.server.ts";
 
 /**
@@ -41,6 +41,9 @@ export const PREVIEW_TEXTS = {
   excelDays: (label: string, rows: number, cell: string, day: string) =>
     `${label} di ${formatIndonesianNumber(rows)} baris tertulis sebagai nomor tanggal Excel dan dibaca sebagai tanggal (misalnya “${cell}” menjadi ${formatDayMonthYear(day)}); periksa beberapa barisnya.`,
   noRows: (file: string) => `Berkas “${file}” tidak berisi baris data.`,
+  slimsItems: (file: string) =>
+    `Berkas “${file}” adalah ekspor eksemplar SLiMS (kode eksemplar, lokasi, status), bukan ekspor bibliografi: tidak memuat pengarang dan penerbit. Di SLiMS, ekspor dari Bibliografi → Ekspor Data, lalu impor berkas itu sebagai “${IMPORT_TEXTS.sourceSlims}”.`,
+  slimsAsSite: (file: string) => `Berkas “${file}” adalah ekspor bibliografi SLiMS: pilih jenis berkas “${IMPORT_TEXTS.sourceSlims}”, lalu unggah lagi.`,
   extraCells: (count: number, header: number) => `Baris ini berisi ${count} kolom, sedangkan judul kolom ${header}; mungkin pemisah kolomnya bercampur (misalnya ; dan ,). Baris tidak diimpor.`,
   slimsShifted: (count: number, width: number) =>
     `Baris ini berisi ${count} kolom, sedangkan baris ekspor SLiMS lainnya ${width}: isiannya bergeser, mungkin karena tanda petik di dalam isian (SLiMS tidak menggandakannya). Baris tidak diimpor; perbaiki isian itu lalu impor lagi.`,
@@ -114,11 +117,13 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
     let hiddenRows = 0;
     for await (const row of opened.rows()) {
       if (!layout) {
+        if (isSlimsItemHeader(row.cells)) throw new TableFileRefused(PREVIEW_TEXTS.slimsItems(job.fileName), row.line);
         if (job.source === "slims") {
           const { places, header } = slimsPlaces(row.cells, adapter.slimsImport?.columns ?? []);
           layout = { slims: places, columns: header ? filledLength(row.cells) : (adapter.slimsImport?.columns.length ?? 0) };
           if (header) continue;
         } else {
+          if (adapter.slimsImport && slimsPlaces(row.cells, adapter.slimsImport.columns).header) throw new TableFileRefused(PREVIEW_TEXTS.slimsAsSite(job.fileName), row.line);
           const header = readHeader(row.cells, columns);
           // Below the first row, a header is one that names two columns, or names nothing it does not know: not a title that happens to be a column's name.
           const isHeader = header !== undefined && (rowsAboveHeader === 0 || header.columns.size >= 2 || header.ignored.length === 0);

@@ -16,6 +16,15 @@ export interface RowValues {
   notes: string[];
 }
 
+/** The header SLiMS's item export writes (Bibliografi → Ekspor Eksemplar, item_export.php): copies, not books. */
+const ITEM_EXPORT_COLUMNS = ["item_code", "call_number", "coll_type_name", "inventory_code", "received_date", "supplier_name", "order_no", "location_name", "order_date", "item_status_name"];
+
+/** Whether a first row is the header of SLiMS's item export: most of its first columns, by name. */
+export function isSlimsItemHeader(firstRow: readonly string[]): boolean {
+  const names = new Set(firstRow.map((cell) => cell.trim().toLowerCase()));
+  return ITEM_EXPORT_COLUMNS.filter((column) => names.has(column)).length >= ITEM_EXPORT_COLUMNS.length / 2;
+}
+
 /** The columns' places: from the header row when the file has one (SLiMS's column names), else SLiMS's order. */
 export function slimsPlaces(firstRow: readonly string[], columns: readonly string[]): { places: Map<string, number>; header: boolean } {
   const names = firstRow.map((cell) => cell.trim().toLowerCase());
