@@ -219,6 +219,21 @@ describe("XLSX", () => {
     expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(128 * 1024 * 1024);
   });
 
+  it("reads a sheet formatted to its edge: empty cells past the column limit go, as from its CSV", async () => {
+    // A range given borders or a fill to column 300 writes its empty cells, styled.
+    const styled = Array.from({ length: 299 }, (_, i) => `<c r="${columnName(i + 1)}2" s="1"/>`).join("");
+    const at = path.join(dir, "berformat.xlsx");
+    await writeZip(at, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", `${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Judul</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Laskar Pelangi</t></is></c>${styled}</row>${SHEET_CLOSE}`)));
+    const [, xlsxRow] = await readAll(at);
+    expect(xlsxRow?.cells[0]).toBe("Laskar Pelangi");
+    expect(xlsxRow?.cells.length).toBeLessThanOrEqual(TABLE_FILE_LIMITS.maxColumns);
+    const csv = await file("berformat.csv", `Judul;Tahun${";".repeat(298)}\nLaskar Pelangi;2005${";".repeat(298)}\n`);
+    expect((await readAll(csv)).map((row) => [row.cells.length, row.cells.slice(0, 2)])).toEqual([
+      [TABLE_FILE_LIMITS.maxColumns, ["Judul", "Tahun"]],
+      [TABLE_FILE_LIMITS.maxColumns, ["Laskar Pelangi", "2005"]],
+    ]);
+  });
+
   it("refuses a row with more columns than the limit, naming it", async () => {
     const cells = Array.from({ length: 250 }, (_, i) => `<c r="${columnName(i)}3" t="inlineStr"><is><t>x</t></is></c>`).join("");
     const at = path.join(dir, "lebar.xlsx");

@@ -68,8 +68,9 @@ export async function* csvRecords(source: CsvSource): AsyncGenerator<TableRow> {
     skip_empty_lines: false,
     max_record_size: TABLE_FILE_LIMITS.maxRowChars,
     cast: (value, context) => {
-      // One more than the limit: a SLiMS header ends with a separator, an empty cell the reader drops.
-      if (context.index > TABLE_FILE_LIMITS.maxColumns) throw refuse.tooManyColumns(fileName, context.records + 1);
+      // Past the limit only a value is refused (./rows.server.ts drops the empty cells): Excel saves a
+      // sheet formatted to its edge with separators there, and a SLiMS header ends with one.
+      if (context.index >= TABLE_FILE_LIMITS.maxColumns && value.trim() !== "") throw refuse.tooManyColumns(fileName, context.records + 1);
       if (value.length > TABLE_FILE_LIMITS.maxCellChars) throw refuse.cellTooLong(fileName, context.records + 1);
       return value;
     },

@@ -2,7 +2,8 @@ import { refuse, TABLE_FILE_LIMITS } from "./refusals.server";
 
 /**
  * What both readers' rows go through on their way out: fully empty rows are skipped (the rows
- * after keep their true numbers), the data rows are counted against the limit, and a header
+ * after keep their true numbers), the data rows are counted against the limit, a row is held to
+ * the column limit, and a header
  * with one more, empty, cell than the first data row (SLiMS ends its header line with a
  * separator) loses that cell.
  */
@@ -17,9 +18,11 @@ export interface TableRow {
 
 const isEmpty = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
+/** A row past the column limit is refused, unless all it holds there is empty (a CSV saved from a sheet formatted to its edge): those cells go. */
 function checkedColumns(row: TableRow, fileName: string): TableRow {
-  if (row.cells.length > TABLE_FILE_LIMITS.maxColumns) throw refuse.tooManyColumns(fileName, row.line);
-  return row;
+  if (row.cells.length <= TABLE_FILE_LIMITS.maxColumns) return row;
+  if (row.cells.slice(TABLE_FILE_LIMITS.maxColumns).some((cell) => cell.trim() !== "")) throw refuse.tooManyColumns(fileName, row.line);
+  return { ...row, cells: row.cells.slice(0, TABLE_FILE_LIMITS.maxColumns) };
 }
 
 export async function* tableRows(records: AsyncIterable<TableRow>, fileName: string): AsyncGenerator<TableRow> {

@@ -60,7 +60,6 @@ export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGen
       case "c":
         if (row === undefined) break;
         column = (attributes.r !== undefined ? columnOf(attributes.r) : undefined) ?? column + 1;
-        if (column > TABLE_FILE_LIMITS.maxColumns) throw refuse.tooManyColumns(fileName, row.line);
         cell = { type: attributes.t ?? "n", style: positiveInteger(attributes.s) ?? 0, value: "", inline: "", formula: false };
         break;
       case "v":
@@ -88,11 +87,16 @@ export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGen
         break;
       case "c":
         if (row !== undefined && cell !== undefined) {
-          while (row.cells.length < column - 1) row.cells.push("");
           const text = cellText(cell, context);
           // A shared string comes whole from the list: checked here.
           if (text.length > TABLE_FILE_LIMITS.maxCellChars) throw refuse.cellTooLong(fileName, row.line);
-          row.cells[column - 1] = text;
+          // Past the column limit only a value is refused: a range formatted to the sheet's edge writes empty cells there.
+          if (column > TABLE_FILE_LIMITS.maxColumns) {
+            if (text.trim() !== "") throw refuse.tooManyColumns(fileName, row.line);
+          } else {
+            while (row.cells.length < column - 1) row.cells.push("");
+            row.cells[column - 1] = text;
+          }
         }
         cell = undefined;
         break;
