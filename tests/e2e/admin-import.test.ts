@@ -69,7 +69,7 @@ for (const [index, shape] of SHAPES.entries()) {
       await admin.open("/admin/import/book");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impor Buku");
       await previewOf(page, { name: "buku.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: await exported.body() });
-      await expect(page.getByText(`${before.length} baris dibaca (XLSX): 0 baru, 0 diubah, ${before.length} tidak berubah, 0 tidak valid.`)).toBeVisible();
+      await expect(page.getByText(`${before.length} baris dibaca (XLSX, lembar “Buku”): 0 baru, 0 diubah, ${before.length} tidak berubah, 0 tidak valid.`)).toBeVisible();
       if (javaScript) expect(await seriousViolations(page)).toEqual([]);
       await runToEnd(page);
       await expect(page.getByText(`${before.length} dari ${before.length} baris: 0 ditambahkan, 0 diubah, ${before.length} tidak berubah, 0 dilewati, 0 gagal.`)).toBeVisible();
