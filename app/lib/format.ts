@@ -91,6 +91,13 @@ export function formatIndonesianNumber(value: number | string | null | undefined
   return indonesianNumber.format(number);
 }
 
+/** What a number field holds once the admin leaves it: reformatted, emptied when it is no number (spec §5), or as it was shown when left as it was. */
+export function numberFieldLeft(value: string, shown: string): string {
+  if (value === shown) return value;
+  const parsed = parseIndonesianNumber(value);
+  return parsed === undefined ? "" : formatIndonesianNumber(parsed);
+}
+
 /**
  * Spec §5: dots are stripped and the rest read as a decimal number (a comma is the Indonesian
  * decimal separator); anything that is not a number gives `undefined`, an empty field.

@@ -165,6 +165,34 @@ describe("a publisher whose stored email fails today's rule", () => {
   });
 });
 
+describe("a publisher whose stored number of books reads as no number", () => {
+  const admin = adminScreen(screenRoute, "/admin/publisher");
+  const PUBLISHER = { id: 1, name: "Penerbit Lama", address: "", about: "", email: "", phone: "", total_books: "± 40 judul", books: [] };
+  beforeEach(() => {
+    upstream.use(
+      http.get(`${UPSTREAM}/publishers`, ({ request }) =>
+        HttpResponse.json({ publishers: new URL(request.url).searchParams.get("page") === "1" ? [PUBLISHER] : [] }),
+      ),
+    );
+  });
+
+  it("shows what is stored, not a 0 nobody typed, in its list and its edit form", async () => {
+    const { screen } = await admin.load("/admin/publisher?modal=edit&id=1");
+    expect(screen.rows[0]?.cells.total_books).toBe("± 40 judul");
+    // Spec §5: a number field's text that is no number leaves it empty when typed; shown as stored, it is sent as stored.
+    const html = await editFormHtml(publisherScreen as unknown as ScreenDefinition, screen, "1", "/admin/publisher?modal=edit&id=1");
+    expect(html).toContain('value="± 40 judul"');
+  });
+
+  it("saves an edit of its name with the number sent as stored", async () => {
+    await admin.load("/admin/publisher?modal=edit&id=1");
+    const writes = recordWrites("put", "/publishers", { status: 200 });
+    const form: Array<[string, string]> = [["name", "Penerbit Baru"], ["address", ""], ["about", ""], ["email", ""], ["phone", ""], ["total_books", "± 40 judul"]];
+    expect(await admin.edit("1", form)).toMatchObject({ kind: "redirect" });
+    expect(writes[0].json).toMatchObject({ id: 1, name: "Penerbit Baru", total_books: "± 40 judul" });
+  });
+});
+
 describe("an activity whose stored date no writing reads, or the calendar lacks", () => {
   const admin = adminScreen(screenRoute, "/admin/activity");
   const activity = (date: string) => ({ id: 3, date, title: "Pameran arsip", description: "<p>Arsip lama.</p>", file: "" });

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
 import { parseTypedDate } from "~/lib/dates";
-import { clip, formatIndonesianNumber, parseIndonesianNumber, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
+import { clip, formatIndonesianNumber, numberFieldLeft, parseIndonesianNumber, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
 import { MAX_FILTER_PARAMS, readListView, readScreenState, screenHref, SEARCH_MAX_LENGTH, withoutFilter, withoutFilters } from "~/admin-kit/url-state";
 
 /** Spec §5's conversions, as the server applies them to every submission. */
@@ -82,6 +82,13 @@ describe("numbers", () => {
     const schema = z.object({ total_books: optionalIndonesianNumber()() });
     expect(parseWithZod(new URLSearchParams({ total_books: "2.500" }), { schema })).toMatchObject({ value: { total_books: 2500 } });
     expect(parseWithZod(new URLSearchParams({ total_books: "banyak" }), { schema })).toMatchObject({ value: { total_books: undefined } });
+  });
+
+  it("are reformatted or emptied as the admin leaves the field, but a stored value left as shown stays", () => {
+    expect(numberFieldLeft("2500", "1.000")).toBe("2.500");
+    expect(numberFieldLeft("banyak", "1.000")).toBe("");
+    expect(numberFieldLeft("± 40 judul", "± 40 judul")).toBe("± 40 judul");
+    expect(numberFieldLeft("± 41 judul", "± 40 judul")).toBe("");
   });
 });
 

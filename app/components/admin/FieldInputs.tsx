@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
-import { formatIndonesianNumber, parseIndonesianNumber } from "~/lib/format";
+import { formatIndonesianNumber, numberFieldLeft } from "~/lib/format";
 import type { FileAccept } from "~/admin-kit/screen";
 import { fileHandleInputProps } from "./file-handle-input";
 
@@ -16,17 +16,21 @@ export type ControlProps = {
   "aria-describedby"?: string;
 };
 
-/** Spec §5: shown as 1.234.567; reformatted when the admin leaves the field; the server parses it. */
+/**
+ * Spec §5: shown as 1.234.567; reformatted when the admin leaves the field; the server parses it.
+ * A stored value that reads as no number (another tool's "± 40") is shown as it is and left so
+ * while the admin leaves it: only what the admin types is emptied for not being a number.
+ */
 export function NumberInput({ defaultValue, ...props }: ControlProps & { defaultValue: string }) {
+  const shown = formatIndonesianNumber(defaultValue) || defaultValue;
   return (
     <input
       {...props}
       type="text"
       inputMode="decimal"
-      defaultValue={formatIndonesianNumber(defaultValue)}
+      defaultValue={shown}
       onBlur={(event) => {
-        const parsed = parseIndonesianNumber(event.currentTarget.value);
-        event.currentTarget.value = parsed === undefined ? "" : formatIndonesianNumber(parsed);
+        event.currentTarget.value = numberFieldLeft(event.currentTarget.value, shown);
       }}
     />
   );

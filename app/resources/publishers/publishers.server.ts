@@ -2,7 +2,7 @@ import * as z from "zod";
 import { formatIndonesianNumber } from "~/lib/format";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
-import { keyedList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
+import { asSentOf, countOf, keyedList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 import { publisherResource } from "./publishers";
 
 /**
@@ -25,6 +25,16 @@ export function listPublishers(api: UpstreamClient, page?: PageRequest): Promise
   return api.call(keyedList("publishers", publisher), { path: "/publishers", query: page });
 }
 
+/**
+ * The number of books as the list and the form show it: in Indonesian digits, or, when what the
+ * upstream stored reads as no number ("abc", from another tool), that text: the form keeps it as
+ * a legacy value while the admin leaves it, rather than showing a 0 nobody typed.
+ */
+function totalBooksShown(record: Publisher): string {
+  const sent = asSentOf(record)?.total_books;
+  return typeof sent === "string" && sent.trim() !== "" && countOf(sent) === undefined ? sent : formatIndonesianNumber(record.total_books);
+}
+
 export const publisherAdapter = serveResource(publisherResource, {
   list: listPublishers,
   idOf: (record) => record.id,
@@ -33,7 +43,7 @@ export const publisherAdapter = serveResource(publisherResource, {
     address: record.address,
     email: record.email,
     phone: record.phone,
-    total_books: formatIndonesianNumber(record.total_books),
+    total_books: totalBooksShown(record),
     about: text.summary(record.about),
   }),
   formValues: (record) => ({
@@ -42,7 +52,7 @@ export const publisherAdapter = serveResource(publisherResource, {
     about: record.about,
     email: record.email,
     phone: record.phone,
-    total_books: formatIndonesianNumber(record.total_books),
+    total_books: totalBooksShown(record),
   }),
   // Spec §7: `total_books` goes on update only; the add form does not offer it (`updateOnly`).
   create: {
