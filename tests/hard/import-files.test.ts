@@ -223,6 +223,31 @@ describe("a workbook as an agency keeps it", () => {
   });
 });
 
+describe("a librarian's own sheet", () => {
+  it("reads its columns by the names librarians give them, and a year alone as 1 January, saying so", async () => {
+    // As Excel saves "CSV (Comma delimited)" on an Indonesian Windows: semicolons, Windows-1252.
+    const csv = Buffer.from(
+      [
+        "No;Judul Buku;Penulis;Penerbit;Tahun Terbit;ISBN;Jumlah Eksemplar",
+        `1;Sejarah Kabupaten Kita;${names.author};${names.publisher};2019;;3`,
+        `2;Kamus Bahasa Daerah;${names.author};${names.publisher};[2008];;1`,
+      ].join("\r\n") + "\r\n",
+      "latin1",
+    );
+    const { answer, job } = await uploadAndPreview("daftar-buku-saya.csv", csv);
+    const preview = job?.preview as (JobState["preview"] & { ignoredColumns: string[]; fileNotes: string[] }) | undefined;
+    expect(job?.stage).toBe("previewed");
+    expect(preview?.actions).toMatchObject({ create: 2, error: 0 });
+    expect(preview?.ignoredColumns).toEqual(["No", "Jumlah Eksemplar"]);
+    expect(preview?.fileNotes).toEqual(["Tanggal terbit di 2 baris hanya berisi tahun dan dibaca sebagai 1 Januari tahun itu (misalnya “2019” menjadi 01-01-2019)."]);
+    const entries = (await readFile(jobFile(stack.bffDataDir, answer.job!, "plan.ndjson"), "utf8")).split("\n").filter(Boolean).map((line) => Object.fromEntries((JSON.parse(line) as { entries: [string, string][] }).entries));
+    expect(entries.map((each) => [each.title, each.published_date])).toEqual([
+      ["Sejarah Kabupaten Kita", "2019-01-01"],
+      ["Kamus Bahasa Daerah", "2008-01-01"],
+    ]);
+  });
+});
+
 describe("a column only an edit can fill", () => {
   it("says on a new publisher's row that its Jumlah Buku is not added, and takes it on an existing one", async () => {
     const [existing] = await upstreamList<{ id: number; name: string }>(stack.referenceApi.url, "/publishers", "publishers");

@@ -23,6 +23,22 @@ describe("a file laid out as the list's export", () => {
     expect(readHeader(["Nama", "Alamat"], importColumns(books)), "another list's file").toBeUndefined();
   });
 
+  it("finds a hand-made sheet's columns by the names librarians give them, the export's own header first", () => {
+    const header = readHeader(["No.", "Judul Buku", "Penulis", "Nama Penerbit", "Tahun Terbit", "No. ISBN", "Subjek", "Jumlah Eksemplar", "Keterangan"], importColumns(books));
+    expect(header?.id).toBeUndefined();
+    expect([...(header?.columns ?? [])].map(([place, column]) => [place, column.field.name])).toEqual([
+      [1, "title"],
+      [2, "author_id"],
+      [3, "publisher_id"],
+      [4, "published_date"],
+      [5, "isbn_issn"],
+      [6, "tags"],
+    ]);
+    expect(header?.ignored).toEqual(["No.", "Jumlah Eksemplar", "Keterangan"]);
+    // The export's "ISBN/ISSN" written with other punctuation is the same header.
+    expect([...(readHeader(["Judul", "isbn - issn"], importColumns(books))?.columns.values() ?? [])].map((column) => column.field.name)).toEqual(["title", "isbn_issn"]);
+  });
+
   it("reads dates, formula guards and lists as the export wrote them", () => {
     expect(importedDate("17-05-2024")).toBe("2024-05-17");
     expect(importedDate("7/5/2024")).toBe("2024-05-07");
@@ -31,8 +47,10 @@ describe("a file laid out as the list's export", () => {
     // Excel's serial day number, as a General cell or a CSV saved from one writes a date: 45123 is 16 July 2023 in Excel.
     expect(importedDate("45123")).toBe("2023-07-16");
     expect(importedDate(" 36526 ")).toBe("2000-01-01");
-    // A year, or a compact date, is not one.
-    expect(importedDate("2019")).toBe("2019");
+    // A year alone, as catalogues hold a publication year, is its 1 January; a compact date is not read.
+    expect(importedDate("2019")).toBe("2019-01-01");
+    expect(importedDate("[2008]")).toBe("2008-01-01");
+    expect(importedDate("c2015")).toBe("2015-01-01");
     expect(importedDate("20190115")).toBe("20190115");
     expect(withoutFormulaGuard("'=SUM(A1)")).toBe("=SUM(A1)");
     expect(withoutFormulaGuard("'Tis")).toBe("'Tis");

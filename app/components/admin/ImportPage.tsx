@@ -115,8 +115,8 @@ function UploadForm({ data }: { data: ImportLoaderData }) {
             aria-describedby="import-file-hint"
           />
           <p id="import-file-hint" className="kit-hint">
-            XLSX atau CSV, paling besar {megabytes(data.maxBytes)} dan {count(data.maxRows)} baris. Baris pertama berisi judul kolom seperti ekspor daftar ini; baris dengan ID mengubah data itu, baris
-            tanpa ID menambah data baru. Belum ada yang ditulis sebelum pratinjau diperiksa.
+            XLSX atau CSV, paling besar {megabytes(data.maxBytes)} dan {count(data.maxRows)} baris. Judul kolom seperti ekspor daftar ini (atau nama lain yang lazim dipakai) ada di baris
+            pertama atau di bawah judul lembar; baris dengan ID mengubah data itu, baris tanpa ID menambah data baru. Belum ada yang ditulis sebelum pratinjau diperiksa.
           </p>
         </div>
         <button type="submit" className="kit-button kit-button-primary" disabled={sending}>

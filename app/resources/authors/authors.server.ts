@@ -46,5 +46,7 @@ export const authorAdapter = serveResource(authorResource, {
     body: ({ name, biography }) => ({ name, biography, total_books: NEW_AUTHOR_BOOKS }),
   },
   update: { method: "PUT", path: "/authors", encoding: "multipart" },
+  // A librarian's own sheet: what its columns are commonly called.
+  importHeaders: { name: ["Nama Pengarang", "Pengarang", "Nama Penulis", "Penulis", "Author"], biography: ["Biodata", "Profil", "Biography"] },
   removePath: (id) => `/authors/${encodeURIComponent(id)}`,
 });

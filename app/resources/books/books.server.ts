@@ -198,6 +198,18 @@ export const bookAdapter = serveResource(bookResource, {
     { header: "Berkas buku", value: (record) => fileUrl(record.file), link: true },
   ],
   slimsImport: SLIMS_BIBLIOGRAPHY,
+  // A librarian's own sheet: what its columns are commonly called (not "Keterangan" or "Jenis", which hold a copy's state or kind).
+  importHeaders: {
+    title: ["Judul Buku", "Judul Utama", "Nama Buku", "Title"],
+    author_id: ["Penulis", "Nama Pengarang", "Nama Penulis", "Pengarang Utama", "Author", "Authors"],
+    publisher_id: ["Nama Penerbit", "Publisher"],
+    synopsis: ["Ringkasan", "Abstrak", "Synopsis", "Abstract"],
+    published_date: ["Tahun Terbit", "Tahun", "Tgl Terbit", "Tanggal Publikasi", "Publish Year"],
+    isbn_issn: ["ISBN", "ISSN", "No ISBN", "Nomor ISBN"],
+    classification_id: ["No Klasifikasi", "Nomor Klasifikasi", "Kode Klasifikasi", "DDC", "Nomor DDC", "Classification"],
+    genres: ["Kategori", "Genres"],
+    tags: ["Subjek", "Topik", "Kata Kunci", "Subject", "Topics", "Tags"],
+  },
   create: { method: "POST", path: "/books", encoding: "multipart", body: bookFields },
   update: { method: "PATCH", path: (id) => `/books/${encodeURIComponent(id ?? "")}`, encoding: "multipart", partial: true, body: bookFields },
   removePath: (id) => `/books/${encodeURIComponent(id)}`,

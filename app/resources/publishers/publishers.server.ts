@@ -67,5 +67,13 @@ export const publisherAdapter = serveResource(publisherResource, {
     encoding: "json",
     body: (values, { id }) => ({ id: id === undefined ? undefined : upstreamIdValue(id), ...values, books: [] }),
   },
+  // A librarian's own sheet: what its columns are commonly called.
+  importHeaders: {
+    name: ["Nama Penerbit", "Penerbit", "Publisher"],
+    address: ["Alamat Penerbit", "Kota"],
+    about: ["Profil", "Profil Penerbit"],
+    email: ["E-mail", "Surel", "Alamat Email"],
+    phone: ["No Telepon", "Nomor Telepon", "Telp", "No HP", "HP", "WhatsApp"],
+  },
   removePath: (id) => `/publishers/${encodeURIComponent(id)}`,
 });

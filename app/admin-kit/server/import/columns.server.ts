@@ -6,17 +6,24 @@ import type { ResourceAdapter } from "../screen/adapter.server.ts";
 /**
  * Which of a file's columns fill which of a screen's fields, and how a cell becomes a form value.
  * The columns are the screen's export's (one declaration: an export's `field`, else a table
- * column whose accessor is a field), found by their header in any case and spacing, or by the
- * field's label or name; so a list's own export is read back as it was written. Relations are
+ * column whose accessor is a field), found by their header in any case, spacing and punctuation,
+ * or by the field's label, name or the adapter's `importHeaders` (a hand-made sheet's "Judul
+ * Buku"); so a list's own export is read back as it was written. Relations are
  * named, as the export names them, and matched to their list's options by name.
  */
 
 export interface ImportColumn {
   header: string;
   field: FieldDefinition;
+  /** Other headers it goes by in hand-made files (the adapter's `importHeaders`). */
+  aliases: readonly string[];
 }
 
-const headerKey = (header: string) => textKey(header.replace(/^\uFEFF/, ""));
+/** A header in any case, accents and spacing, its punctuation as a space ("Tgl. Terbit", "ISBN/ISSN"). */
+const headerKey = (header: string) =>
+  textKey(header.replace(/^\uFEFF/, ""))
+    .replace(/[\p{P}\s]+/gu, " ")
+    .trim();
 
 /** The columns a screen's import reads, by field (files aside: a file's link is never fetched). */
 export function importColumns<Rec, C extends Cells>(adapter: ResourceAdapter<Rec, C, z.ZodObject>): ImportColumn[] {
@@ -29,7 +36,7 @@ export function importColumns<Rec, C extends Cells>(adapter: ResourceAdapter<Rec
       }));
   return declared.flatMap(({ header, name }) => {
     const field = fields.get(name);
-    return field ? [{ header, field }] : [];
+    return field ? [{ header, field, aliases: adapter.importHeaders?.[name] ?? [] }] : [];
   });
 }
 
@@ -48,6 +55,8 @@ export interface HeaderMap {
 /** The file's header row read against the screen's columns; undefined when not one header is known (no header row, or another list's file). */
 export function readHeader(header: readonly string[], columns: readonly ImportColumn[]): HeaderMap | undefined {
   const known = new Map<string, ImportColumn>();
+  // The export's own header, the label and the field's name first: an alias never takes one of them.
+  for (const column of columns) for (const name of column.aliases) known.set(headerKey(name), column);
   for (const column of columns) for (const name of [column.header, column.field.label, column.field.name]) known.set(headerKey(name), column);
   const map: HeaderMap = { id: undefined, columns: new Map(), ignored: [] };
   const taken = new Set<string>();
@@ -70,22 +79,26 @@ export function withoutFormulaGuard(cell: string): string {
 }
 
 /**
- * A date cell Excel wrote as its serial day number (a date column formatted General, or saved as
- * CSV from one): five digits, 10000 (1927) to 99999, counted in Excel's 1900 system; a year
- * ("2019") or a compact date ("20190115") is never five digits. The day as YYYY-MM-DD.
+ * A date cell read as a day it does not write out: Excel's serial day number (a date column
+ * formatted General, or saved as CSV from one: five digits, 10000 (1927) to 99999, in Excel's
+ * 1900 system; a year or a compact date is never five digits), or a year alone ("2019",
+ * "[2019]", "c2019", as catalogues hold a publication year), read as its 1 January. The preview
+ * says how many rows were read so. Undefined for a cell written as a day, or not one.
  */
-export function excelSerialDay(cell: string): string | undefined {
+export function dateReading(cell: string): { kind: "excel" | "year"; day: string } | undefined {
   const text = cell.trim();
-  if (!/^\d{5}$/.test(text)) return undefined;
   // Day 0 is 1899-12-30 in the count Excel keeps for every day after its leap-year slip of 1900.
-  return new Date(Date.UTC(1899, 11, 30) + Number(text) * 86_400_000).toISOString().slice(0, 10);
+  if (/^\d{5}$/.test(text)) return { kind: "excel", day: new Date(Date.UTC(1899, 11, 30) + Number(text) * 86_400_000).toISOString().slice(0, 10) };
+  const year = /^(?:c|©)?\s*\[?(1[5-9]\d\d|20\d\d)\]?\.?$/i.exec(text);
+  if (year) return { kind: "year", day: `${year[1]}-01-01` };
+  return undefined;
 }
 
-/** A date as the form takes it (YYYY-MM-DD): from DD-MM-YYYY or D/M/YYYY (the export's), YYYY-MM-DD, or Excel's serial day number; anything else as written (the form's rule then says why). */
+/** A date as the form takes it (YYYY-MM-DD): from DD-MM-YYYY or D/M/YYYY (the export's), YYYY-MM-DD, or a `dateReading`; anything else as written (the form's rule then says why). */
 export function importedDate(cell: string): string {
   const text = cell.trim();
-  const serial = excelSerialDay(text);
-  if (serial !== undefined) return serial;
+  const read = dateReading(text);
+  if (read !== undefined) return read.day;
   const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
   if (dayFirst) return `${dayFirst[3]}-${dayFirst[2].padStart(2, "0")}-${dayFirst[1].padStart(2, "0")}`;
   const isoLike = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);

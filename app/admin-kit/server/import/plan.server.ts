@@ -13,7 +13,7 @@ import { duplicateKeysOf, duplicateWarning } from "../screen/duplicates.server.t
 import { shownDigest } from "../screen/merge.server.ts";
 import { findRecord, screenReadModel, type ReadModel } from "../screen/read-model.server.ts";
 import { unchangedFields } from "../screen/save.server.ts";
-import { excelSerialDay, importedDate, OptionFinder, withoutFormulaGuard } from "./columns.server.ts";
+import { dateReading, importedDate, OptionFinder, withoutFormulaGuard } from "./columns.server.ts";
 import type { RowValues } from "./slims.server.ts";
 import type { PlannedRow } from "./store.server.ts";
 
@@ -43,8 +43,8 @@ export interface PlanContext<Rec, C extends Cells> {
   /** Names the lists lack, by field then name (as the first row wrote it), each with its stand-in id and how many rows name it. */
   missing: Map<string, Map<string, { id: string; name: string; rows: number }>>;
   standIns: number;
-  /** By date field's label: rows whose day was Excel's serial number ("45123"), and the first of them, for the preview to say how it was read. */
-  excelDays: Map<string, { rows: number; cell: string; day: string }>;
+  /** Date cells read as a day they do not write out (`dateReading`: Excel's day number, a year alone), by kind and field: how many rows, and the first, for the preview to say. */
+  datesRead: Map<string, { kind: "excel" | "year"; label: string; rows: number; cell: string; day: string }>;
 }
 
 export async function planContext<Rec, C extends Cells>(admin: AdminContext, adapter: Listed<Rec, C>): Promise<PlanContext<Rec, C>> {
@@ -61,7 +61,7 @@ export async function planContext<Rec, C extends Cells>(admin: AdminContext, ada
     seen: new Map(),
     missing: new Map(),
     standIns: 0,
-    excelDays: new Map(),
+    datesRead: new Map(),
   };
 }
 
@@ -161,13 +161,11 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
       values.set(name, field.type === "select" ? (ids[0] ?? "") : ids);
     } else if (typeof value === "string") {
       const cell = withoutFormulaGuard(value);
-      if (field.type === "date") {
-        const day = excelSerialDay(cell);
-        if (day !== undefined) {
-          const seen = context.excelDays.get(field.label);
-          if (seen) seen.rows += 1;
-          else context.excelDays.set(field.label, { rows: 1, cell: cell.trim(), day });
-        }
+      const read = field.type === "date" ? dateReading(cell) : undefined;
+      if (read) {
+        const seen = context.datesRead.get(`${read.kind}:${field.name}`);
+        if (seen) seen.rows += 1;
+        else context.datesRead.set(`${read.kind}:${field.name}`, { ...read, label: field.label, rows: 1, cell: cell.trim() });
       }
       values.set(name, field.type === "date" ? importedDate(cell) : cell);
     }

@@ -40,6 +40,8 @@ export const PREVIEW_TEXTS = {
   hiddenRow: "Baris ini tersembunyi di Excel (disembunyikan atau tersaring), tetapi tetap dibaca.",
   excelDays: (label: string, rows: number, cell: string, day: string) =>
     `${label} di ${formatIndonesianNumber(rows)} baris tertulis sebagai nomor tanggal Excel dan dibaca sebagai tanggal (misalnya “${cell}” menjadi ${formatDayMonthYear(day)}); periksa beberapa barisnya.`,
+  yearsOnly: (label: string, rows: number, cell: string, day: string) =>
+    `${label} di ${formatIndonesianNumber(rows)} baris hanya berisi tahun dan dibaca sebagai 1 Januari tahun itu (misalnya “${cell}” menjadi ${formatDayMonthYear(day)}).`,
   noRows: (file: string) => `Berkas “${file}” tidak berisi baris data.`,
   slimsItems: (file: string) =>
     `Berkas “${file}” adalah ekspor eksemplar SLiMS (kode eksemplar, lokasi, status), bukan ekspor bibliografi: tidak memuat pengarang dan penerbit. Di SLiMS, ekspor dari Bibliografi → Ekspor Data, lalu impor berkas itu sebagai “${IMPORT_TEXTS.sourceSlims}”.`,
@@ -71,7 +73,7 @@ function fileNotes<Rec, C extends Cells>(opened: OpenedTableFile, headerLine: nu
   if (opened.sheets && others.length > 0) notes.push(PREVIEW_TEXTS.otherSheets(sheetName(opened.sheets.read), [...others.slice(0, SHEETS_NAMED).map(sheetName), ...(others.length > SHEETS_NAMED ? ["…"] : [])]));
   if (headerLine !== undefined && headerLine > 1) notes.push(PREVIEW_TEXTS.headerBelow(headerLine));
   if (hiddenRows > 0) notes.push(PREVIEW_TEXTS.hiddenRows(hiddenRows));
-  for (const [label, { rows, cell, day }] of context.excelDays) notes.push(PREVIEW_TEXTS.excelDays(label, rows, cell, day));
+  for (const { kind, label, rows, cell, day } of context.datesRead.values()) notes.push((kind === "excel" ? PREVIEW_TEXTS.excelDays : PREVIEW_TEXTS.yearsOnly)(label, rows, cell, day));
   return notes;
 }
 

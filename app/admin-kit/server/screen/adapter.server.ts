@@ -135,6 +135,12 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
    * 1 January.
    */
   slimsImport?: { columns: readonly string[]; fields: Readonly<Record<string, string>> };
+  /**
+   * By field, the other headers a hand-made spreadsheet gives its column ("Judul Buku",
+   * "Penulis", "Tahun Terbit"): the import reads them as the export's own header, the label and
+   * the field's name (app/admin-kit/server/import/columns.server.ts).
+   */
+  importHeaders?: Readonly<Record<string, readonly string[]>>;
   /** The edit form's starting values (relation fields come from `relations`). */
   formValues(record: Rec): FormValues;
   /**
