@@ -8,6 +8,7 @@ import { bffEnv, startBff, type Bff } from "../e2e/helpers/processes.ts";
 import { decodeHtmlEntities } from "../e2e/helpers/text.ts";
 import { ALL_BAD_TABLE_FILES, xlsxMillionRows } from "../helpers/bad-table-files.ts";
 import { bookExportHeader, bookIdsByTitle, booksByTitle, jobFile, jobSettled, knownNames, newBooksCsv, plannedRows, postImport, readJobState, startJob, upstreamList, uploadFile, type JobState } from "../helpers/import-http.ts";
+import { changeUpstream } from "../helpers/catalogue-scale.ts";
 import { slimsExportCsv, slimsSampleRecords } from "../helpers/slims-export.ts";
 import { rssGrowthDuring } from "./process-memory.ts";
 import { caseRecorder } from "./report.ts";
@@ -245,6 +246,19 @@ describe("a librarian's own sheet", () => {
       ["Sejarah Kabupaten Kita", "2019-01-01"],
       ["Kamus Bahasa Daerah", "2008-01-01"],
     ]);
+  });
+});
+
+describe("the list's export read back", () => {
+  it("leaves a book whose stored date is a year in another tool's writing (c1998) unchanged", async () => {
+    const [book] = await upstreamList<{ id: number; title: string }>(stack.referenceApi.url, "/books/all", "books");
+    changeUpstream(stack.referenceDataDir, "books", book.id, { published_date: "c1998" });
+    const exported = await fetch(`${base}/admin/export/book?format=csv&sep=%3B`, { headers: { cookie } });
+    expect(exported.status).toBe(200);
+    const { answer } = await uploadAndPreview("ekspor-kembali.csv", Buffer.from(await exported.arrayBuffer()));
+    const row = (await plannedRows(stack.bffDataDir, answer.job!)).find((planned) => planned.label === book.title || planned.label.toLocaleUpperCase() === book.title.toLocaleUpperCase());
+    expect(row, "the book's row").toBeDefined();
+    expect(row).toMatchObject({ action: "unchanged" });
   });
 });
 

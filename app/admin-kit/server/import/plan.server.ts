@@ -161,6 +161,12 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
       values.set(name, field.type === "select" ? (ids[0] ?? "") : ids);
     } else if (typeof value === "string") {
       const cell = withoutFormulaGuard(value);
+      // A stored date the export wrote as it is ("c1998", no day) comes back as it is: read as a day, it would be a change nobody made.
+      const asStored = before?.values[name];
+      if (field.type === "date" && typeof asStored === "string" && asStored.trim() !== "" && asStored.trim() === cell.trim()) {
+        values.set(name, asStored);
+        continue;
+      }
       const read = field.type === "date" ? dateReading(cell) : undefined;
       if (read) {
         const seen = context.datesRead.get(`${read.kind}:${field.name}`);
