@@ -1,6 +1,6 @@
 import express, { type Request } from "express";
 import { requestOrigin, type ApiContext } from "../context.ts";
-import type { Row } from "../db.ts";
+import type { Row, SqlValue } from "../db.ts";
 import {
   longText,
   optionalCount,
@@ -111,6 +111,14 @@ function absoluteUrl(value: Row[string], req: Request): Row[string] {
     : value;
 }
 
+/** An address on this server sent back as it was given is stored as the path it was: the server's port changes from one start to the next. */
+function ownPath(value: SqlValue, req: Request): SqlValue {
+  const origin = requestOrigin(req);
+  return typeof value === "string" && value.startsWith(`${origin}/`) ? value.slice(origin.length) : value;
+}
+
+const VIDEO_ADDRESSES = ["link", "thumbnail", "background"] as const;
+
 const videos: ResourceDefinition = {
   path: "/videos",
   table: "videos",
@@ -133,6 +141,11 @@ const videos: ResourceDefinition = {
     thumbnail: absoluteUrl(row.thumbnail, req),
     background: absoluteUrl(row.background, req),
   }),
+  storedValues: (values, req) => {
+    const stored = { ...values };
+    for (const field of VIDEO_ADDRESSES) if (field in stored) stored[field] = ownPath(stored[field], req);
+    return stored;
+  },
 };
 
 export function catalogueRoutes(context: ApiContext): express.Router {

@@ -43,6 +43,8 @@ export interface ResourceDefinition {
   /** Explains why a record cannot be deleted yet (answered with 409), or undefined. */
   deleteBlocker?: (context: ApiContext, id: number) => string | undefined;
   serialize?: (row: Row, req: Request, context: ApiContext) => object;
+  /** The reverse of `serialize` for the values a client sends back (an address it was given, stored as it was). */
+  storedValues?: (values: Record<string, SqlValue>, req: Request) => Record<string, SqlValue>;
 }
 
 export const DELETED_MESSAGE = "Data berhasil dihapus";
@@ -60,6 +62,7 @@ export function resourceRouter(context: ApiContext, definition: ResourceDefiniti
   const changesSchema = createSchema.partial();
   const idSchema = z.object({ id: requiredId("ID") });
   const serialize = (row: Row, req: Request): object => definition.serialize?.(row, req, context) ?? row;
+  const stored = (values: Record<string, SqlValue>, req: Request): Record<string, SqlValue> => definition.storedValues?.(values, req) ?? values;
 
   const mustFind = (id: number): Row => {
     const row = findRow(db, table, id);
@@ -105,7 +108,7 @@ export function resourceRouter(context: ApiContext, definition: ResourceDefiniti
       const id = await withBody(req, (body, upload, storedFile) => {
         const input = parseInput(createSchema, body);
         if (file?.requiredMessage && !upload?.hasFile(file.field)) throw new HttpError(400, file.requiredMessage);
-        const values = { ...definition.defaults, ...sentValues(input) };
+        const values = { ...definition.defaults, ...stored(sentValues(input), req) };
         if (file) values[file.field] = storedFile ?? "";
         return insertRow(db, table, values);
       });
@@ -120,7 +123,7 @@ export function resourceRouter(context: ApiContext, definition: ResourceDefiniti
       let replacedFile: string | undefined;
       const id = await withBody(req, (body, _upload, storedFile) => {
         const recordId = parseInput(idSchema, body).id;
-        const values = sentValues(parseInput(changesSchema, body));
+        const values = stored(sentValues(parseInput(changesSchema, body)), req);
         const existing = mustFind(recordId);
         if (file && storedFile) {
           values[file.field] = storedFile;

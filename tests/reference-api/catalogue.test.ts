@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { DATABASE_FILE } from "../../reference-api/db.ts";
 import { form, pdfFile, pngFile, testApiForFile, storedFiles, type JsonBody } from "./helpers.ts";
 
 const api = testApiForFile();
@@ -346,6 +348,22 @@ describe("videos", () => {
     });
     expect(updated.body.data).toMatchObject({ title: "Video Ubah", watched: 15, link: "https://cdn.example.org/v.mp4" });
     expect((await api.call("DELETE", `/api/videos/${created.body.data.id}`, admin())).status).toBe(200);
+  });
+
+  it("stores an address on itself sent back as it was given as its path, so that it holds when the server's port changes", async () => {
+    const [seeded] = (await api.call("GET", "/api/videos?page=1&limit=20", admin())).body.data as Array<{ id: number; title: string; link: string; thumbnail: string }>;
+    // An edit of the title alone sends every address back as the list gave it.
+    const updated = await api.call("PUT", "/api/videos", { ...admin(), json: { ...seeded, title: "Video Judul Baru" } });
+    expect(updated.body.data).toMatchObject({ title: "Video Judul Baru", link: seeded.link });
+    const db = new Database(join(api.dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      const stored = db.prepare("SELECT link, thumbnail FROM videos WHERE id = ?").get(seeded.id) as { link: string; thumbnail: string };
+      expect(stored.link).toBe(seeded.link.slice(api.url.length));
+      expect(stored.link.startsWith("/files/")).toBe(true);
+      expect(stored.thumbnail).toBe(seeded.thumbnail.slice(api.url.length));
+    } finally {
+      db.close();
+    }
   });
 
   it("validates link and watched", async () => {
