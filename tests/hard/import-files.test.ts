@@ -224,6 +224,16 @@ describe("a workbook as an agency keeps it", () => {
   });
 });
 
+describe("a file whose header names nothing of the list", () => {
+  it("is refused for its header, however short", async () => {
+    const { job } = await uploadAndPreview("anggota.csv", "Nama Anggota;Alamat\nSiti;Jl. Merdeka 1\n");
+    expect(job).toMatchObject({
+      stage: "failed",
+      reason: "Judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel) tidak ditemukan di 10 baris pertama berkas “anggota.csv”. Tidak ada judul kolom yang dikenali.",
+    });
+  });
+});
+
 describe("a librarian's own sheet", () => {
   it("reads its columns by the names librarians give them, and a year alone as 1 January, saying so", async () => {
     // As Excel saves "CSV (Comma delimited)" on an Indonesian Windows: semicolons, Windows-1252.

@@ -173,6 +173,8 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
       }
     }
     await appendLines(files.plan, batch);
+    // A short file whose every row was passed over looking for its header has none.
+    if (!layout && rowsAboveHeader > 0) throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName), 1);
     if (preview.rows === 0) throw new TableFileRefused(PREVIEW_TEXTS.noRows(job.fileName));
     preview.missing = missingSummary(context, adapter);
     preview.fileNotes = fileNotes(opened, headerLine, hiddenRows, context);
