@@ -7,7 +7,7 @@
  */
 
 /** The form's fields: the chosen ids (repeated), or "all matching the view", and the delete's confirmation. */
-export const BULK_FIELDS = { ids: "ids", all: "all", confirmed: "confirmed", count: "count" } as const;
+export const BULK_FIELDS = { ids: "ids", all: "all", confirmed: "confirmed", count: "count", matched: "matched" } as const;
 
 /** The intent of the bulk delete's form (the screen's action tells its forms apart by it). */
 export const BULK_DELETE_INTENT = "bulk-delete";
@@ -35,6 +35,8 @@ export type BulkAnswer =
       count: number;
       /** The chosen ids; null: every record matching the view (sent again as the view). */
       ids: string[] | null;
+      /** Every record matching the view: which ones, as a digest the confirmation sends back (deleted only while the view matches exactly them). */
+      matched?: string;
     }
   | {
       stage: "report";
@@ -50,6 +52,7 @@ export const BULK_TEXTS = {
   notListed: "Sebagian data terpilih tidak ada di daftar ini (mungkin sudah dihapus). Silakan muat ulang halaman dan pilih lagi.",
   noneMatching: "Tidak ada data yang cocok dengan pencarian dan filter ini.",
   countChanged: (count: number) => `Jumlah data yang cocok berubah menjadi ${count} sejak pertanyaan diajukan. Tidak ada yang dihapus; silakan periksa lagi.`,
+  matchesChanged: "Data yang cocok dengan pencarian dan filter ini berubah sejak pertanyaan diajukan (diubah di tempat lain). Tidak ada yang dihapus; silakan periksa lagi.",
   question: (count: number) => `Apakah anda yakin ingin menghapus ${count} data?`,
   deleted: (count: number) => `Berhasil menghapus ${count} data!`,
   partly: (deleted: number, failed: number) => `${deleted} data terhapus, ${failed} data gagal dihapus.`,

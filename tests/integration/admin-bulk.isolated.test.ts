@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { BULK_ALL_MAX, BULK_MAX_IDS } from "~/admin-kit/bulk";
+import { BULK_ALL_MAX, BULK_MAX_IDS, BULK_TEXTS } from "~/admin-kit/bulk";
+import { clearAllCaches } from "~/platform/cache.server";
 import type { AuditCells } from "~/lib/audit";
 import * as screenRoute from "~/routes/admin-screen";
 import * as auditRoute from "~/routes/admin.audit";
@@ -134,13 +135,34 @@ describe("bulk delete", () => {
     const stale = await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", "5"]]);
     expect(stale).toMatchObject({ kind: "data", status: 409 });
     expect(deletes).toEqual([]);
-    const answered = await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", "3"]]);
+    const { matched } = (asked as { data: { bulk: { matched: string } } }).data.bulk;
+    const answered = await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", "3"], ["matched", matched]]);
     expect(answered.kind).toBe("redirect");
     // Ids 1, 2 and 3 are January's.
     expect([...stored].sort()).toEqual([4, 5, 6, 7, 8]);
     // Newest first: this test's entries are the first ones.
     const entries = await deletions();
     expect(entries.slice(0, entries.length - before).map((cells) => cells.recordId).sort()).toEqual(["1", "2", "3"]);
+  });
+});
+
+describe("all matching, when the view matches other records by the confirmation", () => {
+  it("deletes nothing though their number is the same, and says the matches changed", async () => {
+    const view = "/admin/activity?date_from=2024-01-01&date_to=2024-01-31";
+    const asked = await bulk(view, [["all", "1"]]);
+    const { count, matched } = (asked as { data: { bulk: { count: number; matched: string } } }).data.bulk;
+    expect(count).toBe(3);
+    // Meanwhile, elsewhere: January's activity 1 goes, a new one of January (9) comes.
+    stored.delete(1);
+    stored.add(9);
+    // As the list's copy would be, read again after its minute (ADMIN_LIST_REFRESH_MS).
+    clearAllCaches();
+    const confirmed = await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", String(count)], ["matched", matched]]);
+    expect(confirmed).toMatchObject({ kind: "data", status: 409, data: { alert: { message: BULK_TEXTS.matchesChanged } } });
+    expect(deletes).toEqual([]);
+    // A confirmation that names no matches (an older page) deletes nothing either.
+    expect(await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", "3"]])).toMatchObject({ kind: "data", status: 409 });
+    expect(deletes).toEqual([]);
   });
 });
 

@@ -184,6 +184,7 @@ export function BulkAnswerPanel({ answer, action, listHref }: BulkAnswerProps) {
                 <>
                   <input type="hidden" name={BULK_FIELDS.all} value="1" />
                   <input type="hidden" name={BULK_FIELDS.count} value={answer.count} />
+                  {answer.matched ? <input type="hidden" name={BULK_FIELDS.matched} value={answer.matched} /> : null}
                 </>
               ) : (
                 answer.ids.map((id) => <input key={id} type="hidden" name={BULK_FIELDS.ids} value={id} />)

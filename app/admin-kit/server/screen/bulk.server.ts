@@ -10,6 +10,7 @@ import { isUpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, firstValue, listLocation, refused } from "./answers.server.ts";
 import { filterLabels } from "./choices.server.ts";
+import { idSetDigest } from "./duplicates.server.ts";
 import { screenReadModel, viewRows } from "./read-model.server.ts";
 import { removeOne } from "./remove.server.ts";
 
@@ -105,12 +106,15 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
   if ("refusal" in selection) return refused(selection.refusal, selection.status);
   const { chosen, gone } = selection;
 
+  const matched = all ? idSetDigest(chosen.map((record) => record.id)) : undefined;
   if (!confirmed) {
-    const question: BulkAnswer = { stage: "confirm", count: chosen.length, ids: ids ? chosen.map((record) => record.id) : null };
+    const question: BulkAnswer = { stage: "confirm", count: chosen.length, ids: ids ? chosen.map((record) => record.id) : null, ...(matched ? { matched } : {}) };
     return data<ScreenActionData>({ bulk: question });
   }
-  // "All matching" was asked about with a count: a view that matches another number now is asked about again.
+  // "All matching" was asked about for these very records: a view that matches others now (another
+  // number, or as many others: records changed elsewhere meanwhile) is asked about again.
   if (all && firstValue(fields, BULK_FIELDS.count) !== String(chosen.length)) return refused(BULK_TEXTS.countChanged(chosen.length), 409);
+  if (all && firstValue(fields, BULK_FIELDS.matched) !== matched) return refused(BULK_TEXTS.matchesChanged, 409);
 
   const failed: Extract<BulkAnswer, { stage: "report" }>["failed"] = gone.map((id) => ({ id, label: "", message: BULK_TEXTS.gone }));
   let deleted = 0;

@@ -104,8 +104,12 @@ export function duplicateLockKeys<Rec, C extends Cells, S extends z.ZodObject>(
   );
 }
 
-/** The "Simpan tetap" value for these matches: a save confirmed for them goes on while it matches exactly them. */
-function confirmFor(ids: string[]): string {
+/**
+ * A set of records' ids as a short digest, their order aside: what a confirmation was asked for
+ * (the duplicate check's "Simpan tetap", a bulk delete of every record a view matches) goes on
+ * only while it is exactly these records.
+ */
+export function idSetDigest(ids: readonly string[]): string {
   return createHash("sha256").update([...ids].sort().join("\n")).digest("base64url").slice(0, 22);
 }
 
@@ -176,7 +180,7 @@ export async function duplicateWarning<Rec, C extends Cells, S extends z.ZodObje
   }
   if (reasons.size === 0) return undefined;
   const positions = [...reasons.keys()].sort((a, b) => a - b);
-  const confirm = confirmFor(positions.map((position) => adapter.idOf(records[position])));
+  const confirm = idSetDigest(positions.map((position) => adapter.idOf(records[position])));
   if (confirmed === confirm) return undefined;
   const matches: DuplicateMatch[] = positions.slice(0, SHOWN_MATCHES).map((position) => {
     const record = records[position];
