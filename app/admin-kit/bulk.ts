@@ -51,6 +51,8 @@ export const BULK_TEXTS = {
   forged: "Pilihan tidak valid: ada nomor data yang tidak dikenal. Silakan muat ulang halaman dan pilih lagi.",
   notListed: "Sebagian data terpilih tidak ada di daftar ini (mungkin sudah dihapus). Silakan muat ulang halaman dan pilih lagi.",
   noneMatching: "Tidak ada data yang cocok dengan pencarian dan filter ini.",
+  filtersIgnored: (ignored: readonly string[]) =>
+    `Sebagian filter tidak dapat dipakai (${ignored.join(", ")}), sehingga daftar ini lebih luas dari yang dipilih. Tidak ada yang diproses; perbaiki atau hapus filter itu, lalu coba lagi.`,
   countChanged: (count: number) => `Jumlah data yang cocok berubah menjadi ${count} sejak pertanyaan diajukan. Tidak ada yang dihapus; silakan periksa lagi.`,
   matchesChanged: "Data yang cocok dengan pencarian dan filter ini berubah sejak pertanyaan diajukan (diubah di tempat lain). Tidak ada yang dihapus; silakan periksa lagi.",
   question: (count: number) => `Apakah anda yakin ingin menghapus ${count} data?`,

@@ -166,6 +166,14 @@ describe("all matching, when the view matches other records by the confirmation"
   });
 });
 
+describe("all matching, when a filter of the view cannot be read", () => {
+  it("asks nothing and deletes nothing: the view is wider than the admin chose", async () => {
+    const asked = await bulk("/admin/activity?date_from=2024-03-01&date_to=kemarin", [["all", "1"]]);
+    expect(asked).toMatchObject({ kind: "data", status: 400, data: { alert: { message: BULK_TEXTS.filtersIgnored(["Tanggal “kemarin”"]) } } });
+    expect(deletes).toEqual([]);
+  });
+});
+
 describe("bad input: a 4xx in Indonesian, nothing written upstream", () => {
   const refusedWith = async (entries: Array<[string, string]>, status: number, message: RegExp, path = "/admin/activity") => {
     const answered = await bulk(path, [...entries, ["confirmed", "1"]]);
@@ -208,6 +216,14 @@ describe("export of a selection", () => {
     expect(await idsOf(posted)).toEqual(['"5"', '"1"']);
     const all = await exported("POST", "?format=csv&sep=;&date_from=2024-03-01", new URLSearchParams([["all", "1"]]));
     expect(await idsOf(all)).toEqual(['"8"', '"7"', '"6"']);
+  });
+
+  it("refuses the whole view when one of its filters cannot be read: the file would hold more than the admin chose", async () => {
+    const wide = await exported("GET", "?format=csv&sep=;&date_from=kemarin");
+    expect(wide.status).toBe(400);
+    expect(await wide.text()).toBe(BULK_TEXTS.filtersIgnored(["Tanggal “kemarin”"]));
+    // A selection by ids is the admin's own, whatever the view.
+    expect((await exported("GET", "?format=csv&sep=;&date_from=kemarin&ids=2")).status).toBe(200);
   });
 
   it("refuses an empty, forged, unknown or oversize selection with a 4xx", async () => {

@@ -51,7 +51,8 @@ async function chosenRecords<Rec, C extends Cells>(
   const [model, labels] = await Promise.all([screenReadModel(admin.api, adapter), filterLabels(admin.api, adapter)]);
   const labelOf = (record: Rec) => adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
   if ("all" in choice) {
-    const { positions } = viewRows(model, adapter, readListView(new URL(request.url).searchParams), { filtered: { labels } });
+    const { positions, ignored } = viewRows(model, adapter, readListView(new URL(request.url).searchParams), { filtered: { labels } });
+    if (ignored.length > 0) return { refusal: BULK_TEXTS.filtersIgnored(ignored), status: 400 };
     if (positions.length === 0) return { refusal: BULK_TEXTS.noneMatching, status: 400 };
     if (positions.length > BULK_ALL_MAX) return { refusal: BULK_TEXTS.tooManyMatching, status: 413 };
     return { chosen: Array.from(positions, (position) => ({ id: adapter.idOf(model.records[position]), label: labelOf(model.records[position]) })), gone: [] };

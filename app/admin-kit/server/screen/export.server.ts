@@ -73,14 +73,19 @@ interface FileColumn<Rec> {
 }
 
 /** The records the list's view shows, in its order: the list page's rows, every page of them. */
-async function viewedRecords<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, view: ListView): Promise<{ records: readonly Rec[]; positions: ArrayLike<number> }> {
+async function viewedRecords<Rec, C extends Cells>(
+  api: UpstreamClient,
+  adapter: ResourceAdapter<Rec, C, z.ZodObject>,
+  view: ListView,
+): Promise<{ records: readonly Rec[]; positions: ArrayLike<number>; ignored: string[] }> {
   if (adapter.definition.singleRecord) {
     // The screen shows the upstream list's first record, and only that.
     const records = (await adapter.list(api, undefined)).slice(0, 1);
-    return { records, positions: records.map((_, index) => index) };
+    return { records, positions: records.map((_, index) => index), ignored: [] };
   }
   const [model, labels] = await Promise.all([screenReadModel(api, adapter), filterLabels(api, adapter)]);
-  return { records: model.records, positions: viewRows(model, adapter, view, { filtered: { labels } }).positions };
+  const { positions, ignored } = viewRows(model, adapter, view, { filtered: { labels } });
+  return { records: model.records, positions, ignored };
 }
 
 /** The export's columns after the id: the resource's own, else the screen's (pictures as links), then its status switch. */
@@ -149,6 +154,8 @@ async function startExport<Rec, C extends Cells>(admin: AdminContext, request: R
 
   const columns = fileColumns(adapter, new URL(request.url).origin, labels);
   const { records } = viewed;
+  // The whole view, wider than the admin chose: not written as if it were what was asked for.
+  if (!ids && viewed.ignored.length > 0) return refusedAs(BULK_TEXTS.filtersIgnored(viewed.ignored));
   const chosen = ids ? chosenPositions(viewed, (record) => adapter.idOf(record), ids) : viewed.positions;
   if (!chosen) return refusedAs(BULK_TEXTS.notListed);
   const positions: ArrayLike<number> = chosen;

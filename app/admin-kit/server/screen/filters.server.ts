@@ -96,29 +96,31 @@ interface ReadChoices {
   choices: FacetChoice[];
   chips: FilterChip[];
   notes: string[];
+  /** What of the list's filters in the URL could not be applied (an unreadable bound, values past the limit): the view is wider than the admin chose. */
+  ignored: string[];
   /** By range filter: its bounds as read (swapped when written backwards), for its inputs. */
   bounds: Map<string, { from?: number; to?: number }>;
 }
 
 /** The URL's filter values read against the list's filters and the values its records hold. */
 function readChoices<Rec>(records: readonly Rec[], filters: ReadonlyArray<ListFilter<Rec>>, view: ListView, labelOf: (filter: ValueFilter<Rec>, value: string) => string): ReadChoices {
-  const read: ReadChoices = { choices: [], chips: [], notes: [], bounds: new Map() };
+  const read: ReadChoices = { choices: [], chips: [], notes: [], ignored: [], bounds: new Map() };
   const known = new Set<string>();
   for (const filter of filters) {
     if (filter.kind === "values") {
       known.add(filter.name);
       const ids: number[] = [];
+      let asked = false;
       for (const [name, value] of view.filters) {
         if (name !== filter.name) continue;
-        const id = facetValueId(records, filter, value);
-        if (id === undefined) {
-          read.notes.push(`${filter.label} “${value}” tidak ada pada data mana pun; filter itu diabaikan.`);
-          continue;
-        }
-        if (!ids.includes(id)) ids.push(id);
+        asked = true;
         read.chips.push({ names: [name], value, text: `${filter.label}: ${labelOf(filter, value)}` });
+        const id = facetValueId(records, filter, value);
+        if (id === undefined) read.notes.push(`${filter.label} “${value}” tidak ada pada data mana pun.`);
+        else if (!ids.includes(id)) ids.push(id);
       }
-      if (ids.length > 0) read.choices.push({ name: filter.name, values: ids });
+      // A value no record holds (deleted, renamed) finds nothing, as a spreadsheet's filter would: never every record.
+      if (asked) read.choices.push({ name: filter.name, values: ids });
       continue;
     }
     const params = rangeParams(filter.name);
@@ -131,6 +133,7 @@ function readChoices<Rec>(records: readonly Rec[], filters: ReadonlyArray<ListFi
       if (value === undefined) {
         const example = filter.unit === "year" ? "1990" : "31-01-2024";
         read.notes.push(`${filter.label} “${text}” tidak dapat dibaca (contoh: ${example}); batas itu diabaikan.`);
+        read.ignored.push(`${filter.label} “${text}”`);
       }
       return value;
     };
@@ -146,8 +149,12 @@ function readChoices<Rec>(records: readonly Rec[], filters: ReadonlyArray<ListFi
     read.chips.push({ names: [params.from, params.to], text: `${filter.label}: ${words(from)} – ${words(to)}` });
   }
   const unknown = [...new Set(view.filters.map(([name]) => name).filter((name) => !known.has(name)))];
+  // A parameter no filter of this list has (a link's fbclid, an old bookmark) narrowed nothing the admin chose here: said, not held against the view.
   if (unknown.length > 0) read.notes.push(`Filter ${unknown.map((name) => `“${name}”`).join(", ")} tidak dikenal pada daftar ini; diabaikan.`);
-  if (view.filtersCut) read.notes.push(`Hanya ${MAX_FILTER_PARAMS} nilai filter pertama yang dipakai.`);
+  if (view.filtersCut) {
+    read.notes.push(`Hanya ${MAX_FILTER_PARAMS} nilai filter pertama yang dipakai.`);
+    read.ignored.push(`nilai filter setelah ${MAX_FILTER_PARAMS} yang pertama`);
+  }
   return read;
 }
 
@@ -221,7 +228,7 @@ export function filterList<Rec>(
   view: ListView,
   candidates: ArrayLike<number>,
   labels: FilterLabels = new Map(),
-): { positions: ArrayLike<number>; shown: ListFilters; notes: string[] } {
+): { positions: ArrayLike<number>; shown: ListFilters; notes: string[]; ignored: string[] } {
   const labelOf = (filter: ValueFilter<Rec>, value: string) => labels.get(filter.name)?.get(value) ?? value;
   const read = readChoices(records, filters, view, labelOf);
   const { positions, counts } = narrowByFacets(records, filters.map(facetOf), read.choices, candidates);
@@ -232,5 +239,6 @@ export function filterList<Rec>(
       chips: read.chips,
     },
     notes: read.notes,
+    ignored: read.ignored,
   };
 }

@@ -179,6 +179,8 @@ export interface ViewRows {
   positions: ArrayLike<number>;
   filters?: ListFilters;
   notes: string[];
+  /** The list's filters in the URL that could not be applied: the rows are more than the admin chose (an export or a bulk delete of the whole view refuses it). */
+  ignored: string[];
 }
 
 /** The rows a view shows, searched, filtered and ordered, before paging: the list page's rows and the export's are these. */
@@ -191,9 +193,9 @@ export function viewRows<Rec, C extends Cells>(
   const sortable = listedColumns(adapter.definition.columns);
   const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
   const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
-  if (!filtered || !adapter.filters || adapter.filters.length === 0) return { positions, notes: [] };
-  const { positions: kept, shown, notes } = filterList(model.records, adapter.filters, view, positions, filtered.labels);
-  return { positions: kept, filters: shown, notes };
+  if (!filtered || !adapter.filters || adapter.filters.length === 0) return { positions, notes: [], ignored: [] };
+  const { positions: kept, shown, notes, ignored } = filterList(model.records, adapter.filters, view, positions, filtered.labels);
+  return { positions: kept, filters: shown, notes, ignored };
 }
 
 /** One page of a view of the read model (all matching rows when the screen does not page). */
