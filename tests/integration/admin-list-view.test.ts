@@ -173,6 +173,14 @@ describe("order (?sort=&dir=)", () => {
     expect((await names("sort=cover&dir=asc"))[0]).toBe("Rekaman 12");
   });
 
+  it("puts empty cells last either way: newest first opens on a date, not on records without one", async () => {
+    // Publishers 1, 4 and 7 have no email (another tool left it empty).
+    servePagedList("/publishers", "publishers", 9, (id) => ({ ...record(id), email: id % 3 === 1 ? "" : `p${id}@contoh.id` }));
+    const emails = async (dir: string) => (await load(screenRoute, `/admin/publisher?sort=email&dir=${dir}`, cookie)).screen.rows.map((row) => row.cells.email);
+    expect(await emails("asc")).toEqual(["p2@contoh.id", "p3@contoh.id", "p5@contoh.id", "p6@contoh.id", "p8@contoh.id", "p9@contoh.id", "", "", ""]);
+    expect(await emails("desc")).toEqual(["p9@contoh.id", "p8@contoh.id", "p6@contoh.id", "p5@contoh.id", "p3@contoh.id", "p2@contoh.id", "", "", ""]);
+  });
+
   it("a search keeps the list's order: the one asked for, else newest first", async () => {
     servePagedList("/genres", "data", 30, record);
     const sorted = await load(screenRoute, "/admin/genre?q=rekaman%202&sort=name&dir=asc", cookie);

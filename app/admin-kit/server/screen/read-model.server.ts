@@ -20,7 +20,7 @@ export interface ReadModel<Rec, C extends Cells> {
   records: Rec[];
   /** Their table cells (what the table shows and is ordered by), made from a record when asked for. */
   cellsOf(record: Rec): C;
-  /** Row positions in each column's ascending order, made the first time the column is asked for. */
+  /** Row positions in each column's order (`asc:<column>`, `desc:<column>`), made the first time it is asked for. */
   sorted: Map<string, Uint32Array>;
   /** The rows matching a search (list-copy.server.ts, `ListCopy.find`). */
   find: ListCopy<Rec>["find"];
@@ -145,16 +145,22 @@ function compareKeys(a: string | number | null, b: string | number | null): numb
   return collator.compare(String(a), String(b));
 }
 
-function ascendingOrder(model: ReadModel<unknown, Cells>, column: string): Uint32Array {
-  const kept = model.sorted.get(column);
+/** The rows in a column's order, either way, empty cells last both ways ("newest first" opens on the newest, not on books with no date). */
+function columnOrder(model: ReadModel<unknown, Cells>, column: string, dir: "asc" | "desc"): Uint32Array {
+  const cacheKey = `${dir}:${column}`;
+  const kept = model.sorted.get(cacheKey);
   if (kept) return kept;
   // The column's keys only, for as long as the sort takes: the copy keeps records, not cells.
   const keys = model.records.map((record) => sortKey(model.cellsOf(record)[column]));
+  const sign = dir === "desc" ? -1 : 1;
   // Equal keys keep the default order (newest first): Array.prototype.sort is stable.
   const order = Uint32Array.from(
-    keys.map((_, index) => index).sort((a, b) => compareKeys(keys[a], keys[b])),
+    keys.map((_, index) => index).sort((a, b) => {
+      const [x, y] = [keys[a], keys[b]];
+      return x === null || y === null ? compareKeys(x, y) : sign * compareKeys(x, y);
+    }),
   );
-  model.sorted.set(column, order);
+  model.sorted.set(cacheKey, order);
   return order;
 }
 
@@ -166,8 +172,7 @@ function orderedPositions(
   searchIn: number[] | undefined,
 ): ArrayLike<number> {
   const sort = view.sort !== null && sortable.includes(view.sort) ? view.sort : null;
-  const ascending = sort ? ascendingOrder(model, sort) : undefined;
-  const order = ascending ? (view.dir === "desc" ? ascending.slice().reverse() : ascending) : Uint32Array.from(model.records.keys());
+  const order = sort ? columnOrder(model, sort, view.dir === "desc" ? "desc" : "asc") : Uint32Array.from(model.records.keys());
   if (!view.q) return order;
   // A search narrows the list and keeps its order: every word must match (AND), each as a word's beginning.
   const matched = model.find(view.q, searchIn);
