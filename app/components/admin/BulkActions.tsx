@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BULK_DELETE_INTENT, BULK_FIELDS, BULK_TEXTS, SELECT_PARAM, type BulkAnswer, type SelectionMode } from "~/admin-kit/bulk";
 import { EXPORT_CHOICES, exportHref } from "~/admin-kit/export";
 import { screenHref, type ListView } from "~/admin-kit/url-state";
@@ -17,7 +17,11 @@ import type { TableSelection } from "./DataTable";
  * server's actions are the same.
  */
 
-/** The selection as the page holds it: the chosen rows shown, or every record the view matches. */
+/**
+ * The selection as the page holds it: the chosen rows, kept from one page of the view to another
+ * (as react-admin keeps it), or every record the view matches. Records deleted leave it: all of
+ * them after a bulk delete, the one after a single delete.
+ */
 export function useBulkSelection(rowIds: readonly string[], mode: SelectionMode, viewKey: string) {
   const startWith = useCallback(() => new Set(mode === "page" ? rowIds : []), [mode, rowIds]);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(startWith);
@@ -30,7 +34,11 @@ export function useBulkSelection(rowIds: readonly string[], mode: SelectionMode,
     setChosen(startWith());
     setAll(mode === "all");
   }
-  const chosenIds = all ? [...rowIds] : rowIds.filter((id) => chosen.has(id));
+  useDeletesLeaveSelection(setChosen, setAll);
+  const onPage = rowIds.filter((id) => chosen.has(id));
+  // Chosen on the other pages of the view: sent with the form beside this page's checkboxes.
+  const offPageIds = all ? [] : [...chosen].filter((id) => !rowIds.includes(id));
+  const chosenIds = all ? [...rowIds] : [...onPage, ...offPageIds];
   const choose = (ids: readonly string[], checked: boolean) => {
     const next = new Set(all ? rowIds : chosen);
     for (const id of ids) {
@@ -46,14 +54,38 @@ export function useBulkSelection(rowIds: readonly string[], mode: SelectionMode,
     isChecked: (id) => all || chosen.has(id),
     onChange: (id, checked) => choose([id], checked),
     page: hydrated && rowIds.length > 0
-      ? { checked: chosenIds.length === rowIds.length, mixed: chosenIds.length > 0 && chosenIds.length < rowIds.length, onChange: (checked) => choose(rowIds, checked) }
+      ? {
+          checked: all || onPage.length === rowIds.length,
+          mixed: !all && onPage.length > 0 && onPage.length < rowIds.length,
+          onChange: (checked) => choose(rowIds, checked),
+        }
       : undefined,
   });
   const clear = () => {
     setAll(false);
     setChosen(new Set());
   };
-  return { all, chosenIds, selection, clear };
+  return { all, chosenIds, offPageIds, selection, clear };
+}
+
+/** After a confirmed bulk delete the selection is emptied; after a single delete its record leaves it. */
+function useDeletesLeaveSelection(setChosen: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void, setAll: (all: boolean) => void) {
+  const navigation = useNavigation();
+  const submitted = useRef<FormData | undefined>(undefined);
+  useEffect(() => {
+    if (navigation.state === "submitting") submitted.current = navigation.formData;
+    if (navigation.state !== "idle" || !submitted.current) return;
+    const form = submitted.current;
+    submitted.current = undefined;
+    const intent = form.get("intent");
+    if (intent === BULK_DELETE_INTENT && form.get(BULK_FIELDS.confirmed) === "1") {
+      setAll(false);
+      setChosen(() => new Set());
+    } else if (intent === "delete") {
+      const id = String(form.get("id"));
+      setChosen((current) => new Set([...current].filter((each) => each !== id)));
+    }
+  }, [navigation.state, navigation.formData, setChosen, setAll]);
 }
 
 /** The screen's URL with a selection link's state, keeping the view. */
@@ -75,6 +107,8 @@ interface BulkBarProps {
   total: number;
   all: boolean;
   chosen: number;
+  /** Chosen on other pages of the view: sent as hidden fields. */
+  offPageIds: readonly string[];
   onClear(): void;
   /** Without JavaScript the count cannot follow the checkboxes: the bar says how to choose instead. */
   hydrated: boolean;
@@ -82,12 +116,12 @@ interface BulkBarProps {
   exportable: boolean;
 }
 
-export function BulkBar({ formId, screenId, view, search, action, total, all, chosen, onClear, hydrated, removable, exportable }: BulkBarProps) {
+export function BulkBar({ formId, screenId, view, search, action, total, all, chosen, offPageIds, onClear, hydrated, removable, exportable }: BulkBarProps) {
   const submit = useSubmit();
   const countText = all
     ? `Semua ${formatIndonesianNumber(total)} data yang cocok dipilih.`
     : chosen > 0
-      ? `${formatIndonesianNumber(chosen)} data dipilih.`
+      ? `${formatIndonesianNumber(chosen)} data dipilih${offPageIds.length > 0 ? ` (${formatIndonesianNumber(offPageIds.length)} di halaman lain)` : ""}.`
       : hydrated
         ? "Belum ada data yang dipilih."
         : "Centang data yang akan dihapus atau diekspor.";
@@ -101,6 +135,9 @@ export function BulkBar({ formId, screenId, view, search, action, total, all, ch
   return (
     <form id={formId} method="post" action={action} className={all || chosen > 0 ? "kit-bulk is-active" : "kit-bulk"} onSubmit={onSubmit} aria-label="Tindakan untuk data terpilih">
       {all ? <input type="hidden" name={BULK_FIELDS.all} value="1" /> : null}
+      {offPageIds.map((id) => (
+        <input key={id} type="hidden" name={BULK_FIELDS.ids} value={id} />
+      ))}
       <p className="kit-bulk-count" role="status">
         {countText}
       </p>

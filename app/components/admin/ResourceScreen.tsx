@@ -277,6 +277,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
           total={screen.count?.total ?? rows.length}
           all={bulk.all}
           chosen={bulk.chosenIds.length}
+          offPageIds={bulk.offPageIds}
           onClear={bulk.clear}
           hydrated={hydrated}
           removable={Boolean(definition.remove)}
