@@ -195,16 +195,28 @@ class RequestBody {
       this.armIdle();
       return;
     }
-    this.tooSlow();
+    const received = this.received;
+    // Bytes that came while this process was busy are read first: the visitor was not silent (onData armed the time again).
+    this.afterPendingReads(() => {
+      if (this.received === received) this.tooSlow();
+    });
   }
 
   private armDeadline(ms: number) {
     this.deadlineTimer = setTimeout(() => {
       // The app is not reading yet (it checks the session first): only the visitor's time counts.
       if (this.req.isPaused() && this.discardUntil === undefined) this.armDeadline(Math.min(this.policy.idleMs, 1_000));
-      else this.tooSlow();
+      // What arrived before the deadline, not yet read by a busy process, may end the body or pass its limit (413) first.
+      else this.afterPendingReads(() => this.tooSlow());
     }, ms);
     this.deadlineTimer.unref();
+  }
+
+  /** Runs `judge` after the loop's next poll for I/O: on a busy machine a timer falls due before waiting bytes are read. */
+  private afterPendingReads(judge: () => void) {
+    setImmediate(() => {
+      if (!this.done && !this.ended) judge();
+    });
   }
 
   private tooSlow() {

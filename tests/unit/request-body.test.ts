@@ -327,6 +327,25 @@ describe("boundRequestBodies", () => {
     expect(elapsed).toBeGreaterThanOrEqual(IDLE_MS - 20);
   });
 
+  it("reads what arrived while the process was busy before judging the body too slow", async () => {
+    const { socket } = await silentBody("/login", "email=");
+    const answered = new Promise<string>((resolve) => socket.once("data", (chunk) => resolve(String(chunk))));
+    // The server has begun the request and read its first bytes: its idle time and deadline run.
+    await vi.waitFor(() => expect(serverSockets.at(-1)?.bytesRead).toBeGreaterThan(0));
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        // The rest is in the server's socket before its time is up; then the process is busy past it
+        // (a loaded machine), so that its timers fall due before it gets to read those bytes.
+        socket.write("a".repeat(2000 - "email=".length));
+        const busyUntil = performance.now() + IDLE_MS * 2;
+        while (performance.now() < busyUntil);
+        resolve();
+      }),
+    );
+    expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+    socket.destroy();
+  });
+
   it("gives a form that keeps trickling no more than the idle time in all", async () => {
     // 2 s of trickle against 300 ms in all: the answer comes long before the client is done.
     const chunks = Array.from({ length: 40 }, () => Buffer.from("a"));
