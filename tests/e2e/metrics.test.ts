@@ -202,8 +202,10 @@ test.describe("with REDIS_URL", () => {
       await redis.stop();
       await redis.start();
       // Each connection says it is back, and counts it in the same step: a failure names the one
-      // that did not come back (and prints the site's log), not only a count.
-      for (const role of ["commands", "subscriber"]) await bff.proc.waitForStdout(new RegExp(`"event":"redis_reconnected","role":"${role}"`), 15_000);
+      // that did not come back (and prints the site's log), not only a count. Its retries wait up to
+      // 5 s each (MAX_RECONNECT_DELAY_MS) by the time Redis is back, so the usual 15 s left a loaded
+      // machine (load average 15, 2026-12-04) one retry: 30 s, ended by the line itself.
+      for (const role of ["commands", "subscriber"]) await bff.proc.waitForStdout(new RegExp(`"event":"redis_reconnected","role":"${role}"`), 30_000);
       expect([await reconnects("commands"), await reconnects("subscriber")]).toEqual([1, 1]);
     } finally {
       await bff?.proc.stop();
