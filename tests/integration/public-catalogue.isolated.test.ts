@@ -19,6 +19,8 @@ const videos = await import("~/routes/_public.katalog.video");
 const sitemap = await import("~/routes/sitemap[.]xml");
 const layout = await import("~/routes/_public");
 const { BOOKS_PER_PAGE, forgetReaderToken } = await import("~/public/catalogue.server");
+const { RankedIndex } = await import("~/platform/ranked-search.server");
+const { getConfig } = await import("@server/config.server");
 
 afterEach(() => forgetReaderToken());
 
@@ -123,6 +125,26 @@ describe("/katalog", () => {
     const history = await list.loader(args("/katalog?q=sejarah"));
     expect(history.total).toBe(21);
     expect(ids(history)[0]).toBe(5);
+  });
+
+  it("keeps its search index while the classifications read again are the same ones", async () => {
+    serveCatalogue();
+    const calls = recordUpstreamCalls();
+    const closed = vi.spyOn(RankedIndex.prototype, "close");
+    try {
+      expect(ids(await list.loader(args("/katalog?q=959.8")))).toEqual([5]);
+      // Past the public cache's time the classifications are read again (the book list's copy is
+      // still fresh): a new list, the same classifications, served from the next request on.
+      vi.setSystemTime(Date.now() + getConfig().publicCache.ttlMs + 1_000);
+      expect(ids(await list.loader(args("/katalog?q=959.8")))).toEqual([5]);
+      await vi.waitFor(() => expect(calls.filter((call) => call.path.includes("/classifications")).length, "read again").toBeGreaterThanOrEqual(2));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(ids(await list.loader(args("/katalog?q=959.8")))).toEqual([5]);
+      expect(closed, "the index made again").not.toHaveBeenCalled();
+    } finally {
+      closed.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it("filters by genre and by tag, together with a search, keeping the newest first", async () => {
