@@ -1,5 +1,5 @@
 import { getConfig } from "@server/config.server";
-import { log } from "@server/log.server";
+import { errorFields, log } from "@server/log.server";
 import { resourceGeneration, type CachedResource } from "./cache.server.ts";
 import { PositionIndex } from "./full-text.server.ts";
 import { countListCopyLookup } from "./metrics.server.ts";
@@ -18,7 +18,11 @@ import type { PageRequest, UpstreamClient } from "./upstream.server.ts";
  * - a write to its resource (or to one its records show) makes it stale (cache.server.ts: on
  *   every process, with Redis), so a saved record shows at once;
  * - a copy older than `ADMIN_LIST_REFRESH_MS` is read again, for changes made elsewhere (the
- *   mobile app, another tool); a process that cannot hear the clears trusts no copy at all;
+ *   mobile app, another tool): meanwhile, and while the upstream fails to give it (tried again
+ *   every `REFRESH_RETRY_MS`), the copy is still served, for up to `SERVED_STALE_MS` more; a
+ *   visitor never waits for the whole list's read but after a write or a cold start, and a
+ *   catalogue whose upstream is down stays readable; a process that cannot hear the clears trusts
+ *   no copy at all;
  * - the search index is SQLite's FTS5, in memory, over the texts the source gives each record
  *   (full-text.server.ts): case and accents ignored, a word's beginning enough ("perpus" finds
  *   "Perpustakaan"), every word required.
@@ -145,7 +149,14 @@ interface Slot {
   /** A copy whose read began before this time is not used (`rereadListCopy`). */
   notReadBefore: number;
   building?: { generation: number; readAt: number; promise: Promise<ListCopy<unknown>> };
+  /** When a read to refresh an aged copy last failed (the copy was served meanwhile). */
+  refreshFailedAt?: number;
 }
+
+/** How long past its refresh time a copy no write has made stale is still served, while one read refreshes it or the upstream fails. */
+export const SERVED_STALE_MS = 5 * 60_000;
+/** A failed refresh is tried again by the next request after this long, not by every visitor. */
+const REFRESH_RETRY_MS = 5_000;
 
 const slots = new Map<string, Slot>();
 
@@ -160,11 +171,34 @@ export function listCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>): Pro
   // Without the clears of other processes, a copy could hide their writes: none is trusted.
   const trusted = !usesRedis() || hearsBroadcasts();
   const { copy, building } = slot;
-  const fresh = copy && slot.generation === generation && copy.readAt >= slot.notReadBefore && Date.now() - copy.builtAt < getConfig().adminLists.refreshMs;
-  countListCopyLookup(source.key, Boolean(trusted && fresh));
-  if (trusted && fresh) return Promise.resolve(copy as ListCopy<Rec>);
-  if (building && building.generation === generation && building.readAt >= slot.notReadBefore) return building.promise as Promise<ListCopy<Rec>>;
+  // No write since it was read, nor a read asked for since: only its age tells against it.
+  const current = trusted && copy !== undefined && slot.generation === generation && copy.readAt >= slot.notReadBefore;
+  const age = copy ? Date.now() - copy.builtAt : Infinity;
+  const { refreshMs } = getConfig().adminLists;
+  // A refresh time of 0 asks for the upstream's list on every read (the end-to-end tests): never an aged copy.
+  const served = current && refreshMs > 0 && age < refreshMs + SERVED_STALE_MS;
+  countListCopyLookup(source.key, served);
+  if (current && age < refreshMs) return Promise.resolve(copy as ListCopy<Rec>);
+  const reading = building && building.generation === generation && building.readAt >= slot.notReadBefore;
+  if (served) {
+    // Aged: served as it is while one read refreshes it; a failed read leaves it served, tried again after a pause.
+    if (!reading && Date.now() - (slot.refreshFailedAt ?? 0) >= REFRESH_RETRY_MS) {
+      readInto(slot, api, source, generation).then(
+        () => (slot.refreshFailedAt = undefined),
+        (error: unknown) => {
+          slot.refreshFailedAt = Date.now();
+          log("list_copy_refresh_failed", { list: source.key, ageMs: age, ...errorFields(error) });
+        },
+      );
+    }
+    return Promise.resolve(copy as ListCopy<Rec>);
+  }
+  if (reading) return building.promise as Promise<ListCopy<Rec>>;
+  return readInto(slot, api, source, generation);
+}
 
+/** One read of the whole list, which every request arriving meanwhile shares, kept as the slot's copy unless a write came in between. */
+function readInto<Rec>(slot: Slot, api: UpstreamClient, source: ListSource<Rec>, generation: number): Promise<ListCopy<Rec>> {
   const readAt = Date.now();
   const promise = readCopy(api, source, readAt).then((read) => {
     // A write during the read leaves this copy to the requests that started before it; so does

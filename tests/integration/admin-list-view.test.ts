@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { http, HttpResponse } from "msw";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
+import { SERVED_STALE_MS } from "~/platform/list-copy.server";
 import * as screenRoute from "~/routes/admin-screen";
-import { DEMO_TOKEN, upstream, userHandlers } from "../mocks/upstream";
+import { DEMO_TOKEN, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
 import { readQueries, servePagedList } from "./admin-catalogue-support";
 import { adminCookie, load, recordAllRequests, recordWrites, submit, type ScreenRoute } from "./admin-screen-support";
 
@@ -92,7 +94,7 @@ describe("reading a whole list from the upstream", () => {
     expect(queries).toHaveLength(2);
   });
 
-  it("keeps its copy until a write through the site or ADMIN_LIST_REFRESH_MS, then reads the list again", async () => {
+  it("keeps its copy until a write through the site or ADMIN_LIST_REFRESH_MS, then reads the list again behind the page it serves", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     // A minute on, the session asks the upstream for the admin's role again.
     upstream.use(...userHandlers({ "admin@dispusip.local": { password: "rahasia", role: 3, token: DEMO_TOKEN } }));
@@ -110,8 +112,35 @@ describe("reading a whole list from the upstream", () => {
     await load(screenRoute, "/admin/genre", cookie);
     expect(queries).toHaveLength(4);
     vi.setSystemTime(Date.now() + 2_000);
+    // Aged, not made stale by a write: served at once, while one read refreshes it.
+    const aged = await load(screenRoute, "/admin/genre", cookie);
+    expect(aged.screen.count?.total).toBe(30);
+    await vi.waitFor(() => expect(queries).toHaveLength(6));
+  });
+
+  it("serves an aged copy while the upstream fails, for a while, trying again after a pause, not for every request", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    upstream.use(...userHandlers({ "admin@dispusip.local": { password: "rahasia", role: 3, token: DEMO_TOKEN } }));
+    servePagedList("/genres", "data", 30, record);
     await load(screenRoute, "/admin/genre", cookie);
-    expect(queries).toHaveLength(6);
+    let failures = 0;
+    upstream.use(
+      http.get(`${UPSTREAM}/genres`, () => {
+        failures += 1;
+        return HttpResponse.json({ error: "rusak" }, { status: 500 });
+      }),
+    );
+    vi.setSystemTime(Date.now() + 61_000);
+    for (let request = 0; request < 3; request += 1) expect((await load(screenRoute, "/admin/genre", cookie)).screen.count?.total).toBe(30);
+    // One refresh tried (with its one retry of a read), not one per request.
+    await vi.waitFor(() => expect(failures).toBeGreaterThan(0));
+    const tried = failures;
+    await load(screenRoute, "/admin/genre", cookie);
+    expect(failures).toBe(tried);
+    // Past what an aged copy may be served for, the page says the list could not be loaded.
+    vi.setSystemTime(Date.now() + SERVED_STALE_MS);
+    const gone = await load(screenRoute, "/admin/genre", cookie);
+    expect(gone.screen.loadFailure).not.toBeNull();
   });
 });
 
