@@ -126,7 +126,12 @@ const MIN_SEARCHED_DIGITS = 6;
  * terms; undefined for any other search.
  */
 export function standardNumberQuery(text: string): string | undefined {
-  const compact = compactStandardNumber(text);
+  const compact = withoutAddOn(compactStandardNumber(text));
   if (compact.length < MIN_SEARCHED_DIGITS || !/^\d+X?$/.test(compact)) return undefined;
   return keyOfCompact(compact);
+}
+
+/** A book's barcode scanned with its price add-on (EAN-2 or EAN-5: "9786020331874 51000") is the ISBN before it. */
+function withoutAddOn(compact: string): string {
+  return /^97[89]\d{10}(?:\d{2}|\d{5})$/.test(compact) && isValidIsbn13(compact.slice(0, 13)) ? compact.slice(0, 13) : compact;
 }

@@ -3,7 +3,7 @@ import type { Classification } from "~/resources/classifications/classifications
 import type { BookCardData } from "~/lib/cards";
 import { isoDate } from "~/lib/dates";
 import { firstSorted } from "~/lib/first-sorted";
-import { standardNumberQuery } from "~/lib/standard-numbers";
+import { parseStandardNumber, standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
 import { RankedIndex } from "~/platform/ranked-search.server";
 import { FACETS, type CatalogueQuery, type FacetBlockData, type FacetName } from "~/lib/catalogue-query";
@@ -127,10 +127,12 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
 
 /** The positions found by a search, best first: its words, and an ISBN/ISSN in any writing. */
 function found(index: RankedIndex, q: string): number[] | undefined {
-  const byWords = index.search(q);
   const key = standardNumberQuery(q);
-  if (key === undefined) return byWords;
-  const byNumber = index.search(key) ?? [];
+  const byNumber = key === undefined ? undefined : (index.search(key) ?? []);
+  // A whole ISBN or ISSN that some book has: those books, not others whose words hold its groups ("978", "623", a class "138").
+  if (byNumber && byNumber.length > 0 && key !== undefined && key.length >= 8 && !("error" in parseStandardNumber(key))) return byNumber;
+  const byWords = index.search(q);
+  if (!byNumber) return byWords;
   return [...new Set([...byNumber, ...(byWords ?? [])])];
 }
 

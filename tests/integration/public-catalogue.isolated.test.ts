@@ -127,6 +127,15 @@ describe("/katalog", () => {
     expect(ids(history)[0]).toBe(5);
   });
 
+  it("finds by a whole ISBN its books alone, not others whose words hold its groups, a barcode's add-on aside", async () => {
+    // Book 12's ISBN is its own; book 978's title and the others' shared ISBN hold pieces of it.
+    const books = booksOf(40).map((book) =>
+      book.id === 12 ? { ...book, isbn_issn: "978-602-03-3187-4" } : book.id === 13 ? { ...book, title: "Kumpulan 978 Cerita 602 Jilid 03 Nomor 3187 Bagian 4" } : book,
+    );
+    serveCatalogue({ books });
+    for (const q of ["978-602-03-3187-4", "9786020331874", "9786020331874 51000", "6020331873"]) expect(ids(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`))), q).toEqual([12]);
+  });
+
   it("keeps its search index while the classifications read again are the same ones", async () => {
     serveCatalogue();
     const calls = recordUpstreamCalls();

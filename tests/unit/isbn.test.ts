@@ -131,4 +131,12 @@ describe("one number, any writing (search and duplicates)", () => {
     expect(standardNumberQuery("  9786232049857\n")).toBe("9786232049857");
     expect(standardNumberQuery("080442957x")).toBe("9780804429573");
   });
+
+  it("reads a barcode scanned with its price add-on as the ISBN before it, and only a valid one so", () => {
+    expect(standardNumberQuery("9786232049857 51000")).toBe("9786232049857");
+    expect(standardNumberQuery("978623204985751000")).toBe("9786232049857");
+    expect(standardNumberQuery("9786232049857 90")).toBe("9786232049857");
+    // Thirteen digits whose check digit fails, then five more: no ISBN with an add-on, kept whole.
+    expect(standardNumberQuery("978623204985851000")).toBe("978623204985851000");
+  });
 });
