@@ -39,7 +39,8 @@ export interface FacetBlockData {
   values: Array<{ value: string; label: string; count: number; chosen: boolean }>;
 }
 
-const cut = (value: string) => value.trim().slice(0, CATALOGUE_QUERY_MAX_CHARS);
+/** A value as searched: control characters (a NUL, a scanner's CR or tab) are spaces, and the ends trimmed. */
+const cut = (value: string) => value.replace(/\p{Cc}/gu, " ").trim().slice(0, CATALOGUE_QUERY_MAX_CHARS);
 
 /** Relevance for a search, newest first for the whole list. */
 export const defaultSort = (q: string): CatalogueSort => (q ? "relevansi" : "terbaru");

@@ -145,7 +145,8 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
   let nearSpelling: string | undefined;
   let candidates: number[] = records.map((_, position) => position);
   if (query.q) {
-    let matched = found(search.index, query.q) ?? candidates;
+    // A search of no words ("!!!", an emoji) finds nothing, as the site's search says: not every book under its title.
+    let matched = found(search.index, query.q) ?? [];
     if (matched.length === 0) {
       nearSpelling = search.index.nearSpelling(query.q);
       if (nearSpelling) matched = found(search.index, nearSpelling) ?? [];

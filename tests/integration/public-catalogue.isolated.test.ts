@@ -136,6 +136,11 @@ describe("/katalog", () => {
     for (const q of ["978-602-03-3187-4", "9786020331874", "9786020331874 51000", "6020331873"]) expect(ids(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`))), q).toEqual([12]);
   });
 
+  it("finds nothing for a search of no words, as the site's search does", async () => {
+    serveCatalogue();
+    for (const q of ["!!!", "📚", "*", "-"]) expect(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`)), q).toMatchObject({ total: 0 });
+  });
+
   it("keeps its search index while the classifications read again are the same ones", async () => {
     serveCatalogue();
     const calls = recordUpstreamCalls();
