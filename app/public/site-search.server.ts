@@ -28,6 +28,8 @@ export interface SiteSearchResult {
   activities: { hits: SiteHit[]; total: number };
   /** Null without the catalogue (or when it cannot be read). */
   books: { books: BookCardData[]; total: number } | null;
+  /** The catalogue was searched and could not be read: the page says so rather than "no results". */
+  booksUnread?: true;
   nearSpelling?: string;
 }
 
@@ -83,12 +85,13 @@ export async function searchSite(request: Request, q: string): Promise<SiteSearc
     orNull(firstHistory(api)),
     orNull(publicActivities(api)),
     // A search of no words (only signs) finds nothing here; the catalogue would read it as "every book".
-    catalogueEnabled() && searchWords(q).length > 0 ? topBooks(request, q, BOOKS_SHOWN).catch(() => null) : null,
+    catalogueEnabled() && searchWords(q).length > 0 ? topBooks(request, q, BOOKS_SHOWN).catch(() => "unread" as const) : null,
   ]);
   const { index, hits } = siteIndex(about, history, activities ?? NO_ACTIVITIES);
   let positions = index.search(q) ?? [];
   let nearSpelling: string | undefined;
-  if (positions.length === 0 && !books?.total) {
+  const booksRead = books === "unread" ? null : books;
+  if (positions.length === 0 && !booksRead?.total) {
     nearSpelling = index.nearSpelling(q);
     if (nearSpelling) positions = index.search(nearSpelling) ?? [];
   }
@@ -97,7 +100,8 @@ export async function searchSite(request: Request, q: string): Promise<SiteSearc
   return {
     pages: found.filter((hit) => hit.kind === "page").map(({ title, href, excerpt }) => ({ title, href, excerpt })),
     activities: { hits: activityHits.slice(0, ACTIVITIES_SHOWN).map(({ title, href, excerpt }) => ({ title, href, excerpt })), total: activityHits.length },
-    books,
+    books: booksRead,
+    ...(books === "unread" ? { booksUnread: true as const } : {}),
     nearSpelling,
   };
 }

@@ -56,6 +56,7 @@ export default function SearchPage() {
           ) : null}
           <p className="page-count" role="status">
             {total === 0 ? `Tidak ada hasil untuk «${q}».` : `${count(total)} hasil untuk «${q}».`}
+            {result.booksUnread ? " Buku di Koleksi Digital sedang tidak dapat dicari; silakan coba lagi beberapa saat lagi." : null}
           </p>
           {result.pages.length ? (
             <section aria-labelledby="hasil-halaman">

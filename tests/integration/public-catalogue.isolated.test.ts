@@ -18,6 +18,7 @@ const detail = await import("~/routes/_public.katalog.$bookId");
 const videos = await import("~/routes/_public.katalog.video");
 const sitemap = await import("~/routes/sitemap[.]xml");
 const layout = await import("~/routes/_public");
+const siteSearch = await import("~/routes/_public.cari");
 const { BOOKS_PER_PAGE, forgetReaderToken } = await import("~/public/catalogue.server");
 const { RankedIndex } = await import("~/platform/ranked-search.server");
 const { getConfig } = await import("@server/config.server");
@@ -234,6 +235,17 @@ describe("/katalog", () => {
   it("answers 503 when the upstream is down", async () => {
     upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
     expect((await thrownResponse(list.loader(args("/katalog")))).init?.status).toBe(503);
+  });
+
+  it("has the site search say the books could not be searched, not that none matched", async () => {
+    // The site's own pages, empty; the catalogue's account cannot log in.
+    for (const path of ["/abouts", "/histories", "/activities"]) upstream.use(http.get(`${UPSTREAM}${path}`, () => HttpResponse.json({ data: [] })));
+    upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.error()));
+    const searched = await siteSearch.loader(args("/cari?q=laskar"));
+    expect(searched.result).toMatchObject({ books: null, booksUnread: true });
+    serveCatalogue();
+    forgetReaderToken();
+    expect((await siteSearch.loader(args("/cari?q=arsip"))).result?.booksUnread).toBeUndefined();
   });
 });
 
