@@ -120,6 +120,12 @@ describe("bulk delete", () => {
     expect(await bulk("/admin/activity", [...ids(2), ["confirmed", "1"]])).toMatchObject({ kind: "data", status: 502, data: { bulk: { deleted: 0, failed: [{ id: "2", message: "Gagal menghapus kegiatan!" }] } } });
   });
 
+  it("the upstream refusing every one (409: still in use): a 422 with the report, not a server error", async () => {
+    refusing.set(3, 409);
+    refusing.set(4, 409);
+    expect(await bulk("/admin/activity", [...ids(3, 4), ["confirmed", "1"]])).toMatchObject({ kind: "data", status: 422, data: { bulk: { deleted: 0 } } });
+  });
+
   it("all deleted: back to the list with the count", async () => {
     const answered = await bulk("/admin/activity?q=kegiatan", [...ids(1, 2), ["confirmed", "1"]]);
     expect(answered).toMatchObject({ kind: "redirect", location: "/admin/activity?q=kegiatan" });

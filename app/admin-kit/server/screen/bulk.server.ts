@@ -119,17 +119,23 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
 
   const failed: Extract<BulkAnswer, { stage: "report" }>["failed"] = gone.map((id) => ({ id, label: "", message: BULK_TEXTS.gone }));
   let deleted = 0;
+  let upstreamBroke = false;
   await eachLimited(chosen, BULK_CONCURRENCY, async ({ id, label }) => {
     const outcome = await removeOne(admin, adapter, id, { label });
     if (outcome.deleted) deleted += 1;
-    else failed.push({ id, label, message: outcome.status === 404 ? BULK_TEXTS.gone : outcome.alert.message });
+    else {
+      failed.push({ id, label, message: outcome.status === 404 ? BULK_TEXTS.gone : outcome.alert.message });
+      if (outcome.status === 502) upstreamBroke = true;
+    }
   });
   if (failed.length === 0) return redirectWithAlert(admin.session, listLocation(request), { type: "success", message: BULK_TEXTS.deleted(deleted) });
   // In the list's order, whichever answered first; those already gone first.
   const order = new Map(chosen.map(({ id }, index) => [id, index]));
   failed.sort((a, b) => (order.get(a.id) ?? -1) - (order.get(b.id) ?? -1));
   const report: BulkAnswer = { stage: "report", deleted, failed };
-  // A 502 only when nothing was deleted for the upstream's failures; records already gone are no failure of ours.
-  const upstreamFailed = deleted === 0 && failed.some((failure) => failure.message !== BULK_TEXTS.gone);
-  return data<ScreenActionData>({ bulk: report, alert: alertOf("error", BULK_TEXTS.partly(deleted, failed.length)) }, { status: upstreamFailed ? 502 : 200 });
+  // When nothing was deleted: a 502 for the upstream's own failures, a 422 for its refusals (a
+  // record still in use: 409); records already gone are no failure of ours.
+  const refusedAll = deleted === 0 && failed.some((failure) => failure.message !== BULK_TEXTS.gone);
+  const status = refusedAll ? (upstreamBroke ? 502 : 422) : 200;
+  return data<ScreenActionData>({ bulk: report, alert: alertOf("error", BULK_TEXTS.partly(deleted, failed.length)) }, { status });
 }
