@@ -171,9 +171,11 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
     const counts = narrowed.counts[at];
     if (!facet.listed || counts.kind !== "values") return [];
     const chosenIds = new Set(choices[at].values);
+    // By value id, the writing the address chose it with ("Kamus" for the list's "KAMUS"): its link takes that one off.
+    const chosenAs = new Map((query.chosen[facet.name] ?? []).map((written) => [facetValueId(records, search.facets[at], written), written] as const));
     // Held by some book, or chosen.
     const values = firstSorted(counts.values, Math.max(LISTED_VALUES, chosenIds.size), (a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
-      .map((value) => ({ value: value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
+      .map((value) => ({ value: chosenAs.get(value.id) ?? value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
     if (facet.name === "year") values.sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.value.localeCompare(a.value));
     return values.length ? [{ name: facet.name, label: facet.label, values }] : [];
   });

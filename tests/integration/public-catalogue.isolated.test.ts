@@ -167,6 +167,9 @@ describe("/katalog", () => {
     const history = await list.loader(args("/katalog?genre=sejarah"));
     expect(history.total).toBe(20);
     expect(ids(history).slice(0, 3)).toEqual([60, 57, 54]);
+    // Chosen as written in the address ("sejarah"), shown as the list writes it: its link takes off the one chosen, not adds "Sejarah".
+    const genre = history.facets.find((facet) => facet.name === "genre")?.values.find((value) => value.chosen);
+    expect(genre).toMatchObject({ value: "sejarah", label: "Sejarah", chosen: true });
     expect(ids(await list.loader(args("/katalog?genre=Sejarah&tag=Baru&page=1")))).toEqual([60, 54, 48, 42, 36, 30, 24, 18, 12, 6]);
     expect(ids(await list.loader(args("/katalog?q=ayu&tag=Populer")))).toEqual([7]);
     expect(await list.loader(args("/katalog?genre=Tidak+Ada"))).toMatchObject({ total: 0, pageCount: 1 });
