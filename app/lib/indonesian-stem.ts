@@ -53,9 +53,18 @@ function stripPrefix(word: string): string {
   return candidates.find((stem) => stem.length >= MIN_STEM) ?? word;
 }
 
-/** The words of a text as the index folds them: lower case, accents off, letters and digits. */
+/**
+ * A text as every search index and every search reads it: invisible format characters pasted
+ * with it (a zero-width space or joiner, a soft hyphen) dropped, and an apostrophe inside a word
+ * ("Qur'an", "Jum’at") too, so that the word is one however it was typed.
+ */
+export function searchableText(text: string): string {
+  return text.replace(/\p{Cf}/gu, "").replace(/(?<=[\p{L}\p{N}])['’ʼ`](?=\p{L})/gu, "");
+}
+
+/** The words of a text as the index folds them: lower case, accents and marks off, letters and digits. */
 export function foldedWords(text: string): string[] {
-  return text
+  return searchableText(text)
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()

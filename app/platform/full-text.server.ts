@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { searchableText } from "~/lib/indonesian-stem";
 
 /**
  * Full-text search with SQLite's FTS5 (through better-sqlite3), for the admin lists' copies
@@ -40,7 +41,7 @@ export class PositionIndex {
     this.db.transaction(() => {
       let position = 0;
       for (const texts of documents) {
-        insert.run(position, ...names.map((_, index) => texts[index] ?? ""));
+        insert.run(position, ...names.map((_, index) => searchableText(texts[index] ?? "")));
         position += 1;
       }
     })();
@@ -52,7 +53,8 @@ export class PositionIndex {
    * orders), in every column or only in those given (by their index).
    */
   search(text: string, columns?: number[]): Set<number> | undefined {
-    const query = fullTextQuery(text);
+    // Read as the documents were indexed (searchableText): a title typed "Kesenian" finds one stored with a zero-width space in it.
+    const query = fullTextQuery(searchableText(text));
     if (query === undefined) return undefined;
     const filtered = columns ? `{${columns.map((index) => `c${index}`).join(" ")}} : (${query})` : query;
     return new Set(this.matching.all(filtered) as number[]);

@@ -33,14 +33,15 @@ export function searchWords(text: string): string[] {
     .map((word) => word.slice(0, MAX_WORD_CHARS));
 }
 
-/** A field's text as indexed: the text, then the stems of its words that differ from the word. */
+/** A field's text as indexed: its words folded as a search's are (marks, format characters off), then the stems that differ from them. */
 function withStems(text: string): string {
+  const words = foldedWords(text);
   const stems = new Set<string>();
-  for (const word of foldedWords(text)) {
+  for (const word of words) {
     const stem = indonesianStem(word);
     if (stem !== word) stems.add(stem);
   }
-  return stems.size ? `${text} ${[...stems].join(" ")}` : text;
+  return [...words, ...stems].join(" ");
 }
 
 const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;

@@ -170,6 +170,14 @@ describe("search (?q=)", () => {
     expect(await titles("kecamatan")).toEqual(["Lomba Bercerita"]);
   });
 
+  it("finds a name pasted with a zero-width space, or typed without its apostrophe", async () => {
+    servePagedList("/genres", "data", 3, (id) => ({ ...record(id), name: ["Ke\u200Bsenian Lombok", "Tafsir Qur'an", "Sejarah"][id - 1] }));
+    const names = async (q: string) => (await load(screenRoute, `/admin/genre?q=${encodeURIComponent(q)}`, cookie)).screen.rows.map((row) => row.cells.name);
+    expect(await names("kesenian")).toEqual(["Ke\u200Bsenian Lombok"]);
+    expect(await names("quran")).toEqual(["Tafsir Qur'an"]);
+    expect(await names("qur'an")).toEqual(["Tafsir Qur'an"]);
+  });
+
   it("counts what matches, and an empty result is not a failure", async () => {
     servePagedList("/banners", "data", 4, banner);
     const matched = await load(screenRoute, "/admin/banner?q=perpustakaan", cookie);

@@ -137,6 +137,14 @@ describe("/katalog", () => {
     for (const q of ["978-602-03-3187-4", "9786020331874", "9786020331874 51000", "6020331873"]) expect(ids(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`))), q).toEqual([12]);
   });
 
+  it("finds a title however it was pasted: a zero-width space or joiner in it, an apostrophe, a script's vowel signs", async () => {
+    const titles: Record<number, string> = { 21: "Ke\u200Bsenian Lom\u200Dbok Tradisional", 22: "Tafsir Qur'an untuk Anak", 23: "ꦱꦼꦗꦫꦃ ꦗꦮ Serat Centhini" };
+    serveCatalogue({ books: booksOf(30).map((book) => (titles[book.id] ? { ...book, title: titles[book.id] } : book)) });
+    for (const [q, id] of [["kesenian lombok", 21], ["lombok tradisional", 21], ["quran", 22], ["Qur’an anak", 22], ["ꦱꦼꦗꦫꦃ", 23]] as const) {
+      expect(ids(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`))), q).toEqual([id]);
+    }
+  });
+
   it("finds nothing for a search of no words, as the site's search does", async () => {
     serveCatalogue();
     for (const q of ["!!!", "📚", "*", "-"]) expect(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`)), q).toMatchObject({ total: 0 });
