@@ -44,6 +44,8 @@ export type BulkAnswer =
       failed: Array<{ id: string; label: string; message: string }>;
     };
 
+const GONE = "Data sudah tidak ada (mungkin sudah dihapus di tempat lain).";
+
 export const BULK_TEXTS = {
   none: "Belum ada data yang dipilih. Centang data yang akan diproses terlebih dahulu.",
   tooMany: `Terlalu banyak data dipilih sekaligus (paling banyak ${BULK_MAX_IDS}). Untuk semua data yang cocok, gunakan “Pilih semua yang cocok”.`,
@@ -57,7 +59,13 @@ export const BULK_TEXTS = {
   matchesChanged: "Data yang cocok dengan pencarian dan filter ini berubah sejak pertanyaan diajukan (diubah di tempat lain). Tidak ada yang dihapus; silakan periksa lagi.",
   question: (count: number) => `Apakah anda yakin ingin menghapus ${count} data?`,
   deleted: (count: number) => `Berhasil menghapus ${count} data!`,
-  partly: (deleted: number, failed: number) => `${deleted} data terhapus, ${failed} data gagal dihapus.`,
-  gone: "Data sudah tidak ada (mungkin sudah dihapus di tempat lain).",
+  /** What a bulk delete came to: the records already gone (deleted elsewhere) are what was wanted, not failures. */
+  partly: (deleted: number, failed: ReadonlyArray<{ message: string }>) => {
+    const gone = failed.filter((failure) => failure.message === GONE).length;
+    const notDeleted = failed.length - gone;
+    if (notDeleted === 0) return `${deleted} data terhapus; ${gone} data sudah tidak ada (mungkin sudah dihapus di tempat lain).`;
+    return `${deleted} data terhapus, ${notDeleted} data gagal dihapus${gone > 0 ? `, ${gone} data sudah tidak ada` : ""}.`;
+  },
+  gone: GONE,
   progress: (count: number) => `Menghapus ${count} data, satu per satu…`,
 } as const;

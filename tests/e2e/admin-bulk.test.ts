@@ -81,7 +81,7 @@ for (const { javaScript, label } of [
     await shaped.api(`/tags/${gone.id}`, { method: "DELETE" });
     await question.getByRole("button", { name: "Hapus" }).click();
 
-    await alertShown(page, "2 data terhapus, 1 data gagal dihapus.");
+    await alertShown(page, "2 data terhapus; 1 data sudah tidak ada (mungkin sudah dihapus di tempat lain).");
     const report = page.getByRole("region", { name: "Hasil hapus terpilih" });
     await report.waitFor();
     await expect(report.getByRole("listitem")).toHaveCount(1);

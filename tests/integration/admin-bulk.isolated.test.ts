@@ -104,6 +104,8 @@ describe("bulk delete", () => {
     refusing.set(3, 404);
     const answered = await bulk("/admin/activity", [...ids(3, 5), ["confirmed", "1"]]);
     expect(answered).toMatchObject({ kind: "data", status: 200, data: { bulk: { stage: "report", deleted: 1, failed: [{ id: "3", message: "Data sudah tidak ada (mungkin sudah dihapus di tempat lain)." }] } } });
+    // What the admin wanted happened: not said as a failure.
+    expect(answered).toMatchObject({ data: { alert: { type: "success", message: "1 data terhapus; 1 data sudah tidak ada (mungkin sudah dihapus di tempat lain)." } } });
   });
 
   it("reports a record gone from the list between the question and its confirmation, never sending it", async () => {

@@ -239,7 +239,7 @@ export function BulkAnswerPanel({ answer, action, listHref }: BulkAnswerProps) {
   return (
     <section className="kit-bulk-report" aria-labelledby={headingId}>
       <h2 id={headingId}>Hasil hapus terpilih</h2>
-      <p>{BULK_TEXTS.partly(answer.deleted, answer.failed.length)} Yang tidak terhapus:</p>
+      <p>{BULK_TEXTS.partly(answer.deleted, answer.failed)} Yang tidak terhapus:</p>
       <ul>
         {answer.failed.map((failure) => (
           <li key={failure.id}>

@@ -137,5 +137,6 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
   // record still in use: 409); records already gone are no failure of ours.
   const refusedAll = deleted === 0 && failed.some((failure) => failure.message !== BULK_TEXTS.gone);
   const status = refusedAll ? (upstreamBroke ? 502 : 422) : 200;
-  return data<ScreenActionData>({ bulk: report, alert: alertOf("error", BULK_TEXTS.partly(deleted, failed.length)) }, { status });
+  const onlyGone = failed.every((failure) => failure.message === BULK_TEXTS.gone);
+  return data<ScreenActionData>({ bulk: report, alert: alertOf(onlyGone ? "success" : "error", BULK_TEXTS.partly(deleted, failed)) }, { status });
 }
