@@ -3,6 +3,7 @@ import parseRange from "range-parser";
 import { getSession } from "./session.server.ts";
 import { upstreamFor } from "./auth.server.ts";
 import { imageVariant, requestedWidth, WIDTH_MESSAGE } from "./images.server.ts";
+import { placeholderCoverSvg } from "~/lib/placeholder-cover";
 
 /**
  * Images and documents stored upstream, streamed through this site (so visitors never need the
@@ -43,6 +44,23 @@ const unavailable = () => new Response("Berkas tidak dapat diambil saat ini", { 
 /** 416, saying the file's length when it is known. */
 const unsatisfiable = (contentRange: string | undefined) =>
   new Response("Rentang berkas tidak dapat dipenuhi", { status: 416, headers: { ...TEXT, ...(contentRange ? { "content-range": contentRange } : {}) } });
+/**
+ * A cover a book names that the upstream does not have (a file lost since): still 404, with a
+ * drawn cover as its body, which a browser shows in the page's place for it instead of a broken
+ * image; with JavaScript or without.
+ */
+const missingCover = () =>
+  new Response(placeholderCoverSvg("Sampul tidak tersedia", ""), {
+    status: 404,
+    headers: {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "x-content-type-options": "nosniff",
+      // A picture, never a page: opened on its own, nothing in it may run.
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+
 /** Not awaited: a body nobody reads must not hold the answer up. */
 const drop = (response: Response) => void response.body?.cancel().catch(() => {});
 
@@ -91,6 +109,7 @@ async function storedFileAnswer(request: Request, area: FileArea, name: string |
   if (upstream.status !== 304 && upstream.status !== 206 && upstream.status !== 416 && !upstream.ok) {
     drop(upstream);
     const missing = upstream.status === 404 || upstream.status === 400;
+    if (missing && area === "covers") return missingCover();
     return missing ? new Response("Berkas tidak ditemukan", { status: 404, headers: TEXT }) : unavailable();
   }
 

@@ -59,6 +59,15 @@ describe("file proxy", () => {
     expect((await get("/files/hilang.png", "hilang.png")).status).toBe(404);
   });
 
+  it("answers a missing cover 404 with a drawn cover as its body, which the page shows instead of a broken image", async () => {
+    upstream.use(http.get("http://upstream.test/covers/hilang.jpg", () => HttpResponse.json({ error: "Berkas tidak ditemukan" }, { status: 404 })));
+    const response = await coverLoader({ request: request("/covers/hilang.jpg"), params: { name: "hilang.jpg" }, context: { clientIp: "127.0.0.1" } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(response.headers.get("content-security-policy")).toContain("sandbox");
+    expect(await response.text()).toMatch(/^<svg[\s\S]*Sampul tidak tersedia[\s\S]*<\/svg>$/);
+  });
+
   it("refuses traversal with 400 and never asks the upstream", async () => {
     const calls = recordUpstreamCalls();
     for (const [path, name] of [
