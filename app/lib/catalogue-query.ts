@@ -1,7 +1,7 @@
 import { CATALOGUE_PATH, CATALOGUE_QUERY_MAX_CHARS } from "./paths.ts";
 
 /**
- * Koleksi Digital's address (`/katalog?q=&sort=&genre=&tag=&classification=&year=&author=&publisher=&page=`):
+ * Koleksi Digital's address (`/katalog?q=&sort=&genre=&tag=&classification=&year=&author=&publisher=&page=&semua=`):
  * read leniently (an unknown order is the default one, a page that is no page number the
  * first, at most `MAX_VALUES_PER_FACET` values per facet, each cut to the query's length), and
  * written back with only what is set, so that every link and form of the page carries the rest.
@@ -30,13 +30,20 @@ export interface CatalogueQuery {
   /** By facet: the values chosen, as written in the address. */
   chosen: Partial<Record<FacetName, string[]>>;
   page: number;
+  /** The listed facet shown with all its values (`?semua=genre`), not only its first ones. */
+  all?: FacetName;
 }
+
+/** The parameter that shows one facet whole. */
+export const ALL_VALUES_PARAM = "semua";
 
 /** A facet as the catalogue's loader counts it. */
 export interface FacetBlockData {
   name: FacetName;
   label: string;
   values: Array<{ value: string; label: string; count: number; chosen: boolean }>;
+  /** Values some book holds that are not listed (`all` lists them). */
+  more: number;
 }
 
 /** A value as searched: control characters (a NUL, a scanner's CR or tab) are spaces, and the ends trimmed. */
@@ -54,11 +61,13 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     if (values.length) chosen[name] = values;
   }
   const page = params.get("page") ?? "";
+  const all = FACETS.find((facet) => facet.listed && facet.name === params.get(ALL_VALUES_PARAM))?.name;
   return {
     q,
     sort: Object.hasOwn(SORTS, sort) ? (sort as CatalogueSort) : defaultSort(q),
     chosen,
     page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+    ...(all ? { all } : {}),
   };
 }
 
@@ -69,6 +78,7 @@ export function catalogueHref(query: CatalogueQuery): string {
   if (query.sort !== defaultSort(query.q)) params.set("sort", query.sort);
   for (const { name } of FACETS) for (const value of query.chosen[name] ?? []) params.append(name, value);
   if (query.page > 1) params.set("page", String(query.page));
+  if (query.all) params.set(ALL_VALUES_PARAM, query.all);
   const search = params.toString();
   return search ? `${CATALOGUE_PATH}?${search}` : CATALOGUE_PATH;
 }

@@ -21,6 +21,8 @@ import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, 
 
 /** Values listed per facet, most books first (the chosen ones always). */
 const LISTED_VALUES = 12;
+/** A facet shown whole (`?semua=`) lists at most this many values: every genre, tag, class or year an agency's catalogue has. */
+const ALL_LISTED_VALUES = 1_000;
 
 export interface CatalogueResult {
   books: BookCardData[];
@@ -174,10 +176,12 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
     // By value id, the writing the address chose it with ("Kamus" for the list's "KAMUS"): its link takes that one off.
     const chosenAs = new Map((query.chosen[facet.name] ?? []).map((written) => [facetValueId(records, search.facets[at], written), written] as const));
     // Held by some book, or chosen.
-    const values = firstSorted(counts.values, Math.max(LISTED_VALUES, chosenIds.size), (a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
+    const listed = Math.max(query.all === facet.name ? ALL_LISTED_VALUES : LISTED_VALUES, chosenIds.size);
+    const heldValues = counts.values.filter((value) => value.count > 0 || chosenIds.has(value.id));
+    const values = firstSorted(heldValues, listed, (a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
       .map((value) => ({ value: chosenAs.get(value.id) ?? value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
     if (facet.name === "year") values.sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.value.localeCompare(a.value));
-    return values.length ? [{ name: facet.name, label: facet.label, values }] : [];
+    return values.length ? [{ name: facet.name, label: facet.label, values, more: heldValues.length - values.length }] : [];
   });
   return { books: shown.map((position) => bookCard(records[position])), total: narrowed.positions.length, page, pageCount, facets, nearSpelling };
 }

@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     pageName: data.query.q ? `Pencarian «${data.query.q}», Koleksi Digital` : data.page === 1 ? "Koleksi Digital" : `Koleksi Digital, halaman ${data.page}`,
     description: "Buku-buku koleksi digital Dinas Perpustakaan dan Kearsipan yang dapat dibaca di aplikasi.",
     // A search or a filter shows the same books again: its canonical address is the list's.
-    path: narrowed(data.query) ? CATALOGUE_PATH : data.href,
+    path: narrowed(data.query) || data.query.all ? CATALOGUE_PATH : data.href,
   });
 };
 

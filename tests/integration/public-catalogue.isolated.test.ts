@@ -145,6 +145,21 @@ describe("/katalog", () => {
     }
   });
 
+  it("lists a facet's first twelve values and says how many more; ?semua= lists them all", async () => {
+    // Fifteen tags, one to three books each.
+    serveCatalogue({ books: booksOf(30).map((book) => ({ ...book, tags: [{ name: `Topik ${String(book.id % 15).padStart(2, "0")}` }] })) });
+    const tagsOf = (page: Awaited<ReturnType<typeof list.loader>>) => page.facets.find((facet) => facet.name === "tag");
+    const first = tagsOf(await list.loader(args("/katalog")));
+    expect(first?.values).toHaveLength(12);
+    expect(first?.more).toBe(3);
+    const whole = await list.loader(args("/katalog?semua=tag"));
+    expect(tagsOf(whole)?.values).toHaveLength(15);
+    expect(tagsOf(whole)?.more).toBe(0);
+    expect(whole.query.all).toBe("tag");
+    // Only a listed facet is shown whole; anything else is no such view.
+    expect((await list.loader(args("/katalog?semua=author"))).query.all).toBeUndefined();
+  });
+
   it("finds nothing for a search of no words, as the site's search does", async () => {
     serveCatalogue();
     for (const q of ["!!!", "📚", "*", "-"]) expect(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`)), q).toMatchObject({ total: 0 });

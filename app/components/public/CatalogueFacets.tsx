@@ -3,8 +3,8 @@ import { formatIndonesianNumber } from "~/lib/format";
 
 /**
  * The catalogue's facets: what is chosen, each a link that takes it off, then each facet's values
- * with their counts, each a link that chooses it (or takes it off) with the rest of the query:
- * plain links, so they work without JavaScript. On a phone they fold under "Saring" (`<details>`), open on a wider screen (public.css).
+ * with their counts (the most held first, "Lihat semua" for the rest), each a link that chooses
+ * it (or takes it off) with the rest of the query: plain links, so they work without JavaScript. On a phone they fold under "Saring" (`<details>`), open on a wider screen (public.css).
  */
 export function CatalogueFacets({ query, facets }: { query: CatalogueQuery; facets: FacetBlockData[] }) {
   const chosen = FACETS.flatMap(({ name, label }) => (query.chosen[name] ?? []).map((value) => ({ name, label, value })));
@@ -36,6 +36,15 @@ export function CatalogueFacets({ query, facets }: { query: CatalogueQuery; face
               </li>
             ))}
           </ul>
+          {facet.more > 0 ? (
+            <a className="facet-more" href={catalogueHref({ ...query, all: facet.name })}>
+              Lihat semua ({formatIndonesianNumber(facet.more)} lainnya)
+            </a>
+          ) : query.all === facet.name ? (
+            <a className="facet-more" href={catalogueHref({ ...query, all: undefined })}>
+              Tampilkan lebih sedikit
+            </a>
+          ) : null}
         </section>
       ))}
     </details>
