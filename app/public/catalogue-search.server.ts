@@ -130,12 +130,11 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
 /** The positions found by a search, best first: its words, and an ISBN/ISSN in any writing. */
 function found(index: RankedIndex, q: string): number[] | undefined {
   const key = standardNumberQuery(q);
-  const byNumber = key === undefined ? undefined : (index.search(key) ?? []);
+  if (key === undefined) return index.search(q);
+  const byNumber = index.search(key) ?? [];
   // A whole ISBN or ISSN that some book has: those books, not others whose words hold its groups ("978", "623", a class "138").
-  if (byNumber && byNumber.length > 0 && key !== undefined && key.length >= 8 && !("error" in parseStandardNumber(key))) return byNumber;
-  const byWords = index.search(q);
-  if (!byNumber) return byWords;
-  return [...new Set([...byNumber, ...(byWords ?? [])])];
+  if (byNumber.length > 0 && !("error" in parseStandardNumber(key))) return byNumber;
+  return [...new Set([...byNumber, ...(index.search(q) ?? [])])];
 }
 
 /** The books matching the query, in its order, narrowed by its facets, and the page asked for (the last when it asked past it). */
@@ -158,10 +157,16 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
   if (query.sort === "terbaru") candidates = [...candidates].sort((a, b) => a - b);
   if (query.sort === "judul") candidates = [...candidates].sort((a, b) => search.titleOrder[a] - search.titleOrder[b]);
 
-  const choices: Array<FacetChoice & { values: number[] }> = FACETS.map((facet, at) => ({
-    name: search.facets[at].name,
-    values: (query.chosen[facet.name] ?? []).flatMap((value) => facetValueId(records, search.facets[at], value) ?? []),
-  }));
+  // By facet, each chosen value's id and the writing the address chose it with ("Kamus" for the list's "KAMUS"): its link takes that one off.
+  const chosenAs = FACETS.map((facet, at) => {
+    const byId = new Map<number, string>();
+    for (const written of query.chosen[facet.name] ?? []) {
+      const id = facetValueId(records, search.facets[at], written);
+      if (id !== undefined && !byId.has(id)) byId.set(id, written);
+    }
+    return byId;
+  });
+  const choices: Array<FacetChoice & { values: number[] }> = FACETS.map((_, at) => ({ name: search.facets[at].name, values: [...chosenAs[at].keys()] }));
   // A value no book holds (a stale link) finds nothing, as a genre with no books would.
   const unheld = FACETS.some(({ name }, at) => (query.chosen[name]?.length ?? 0) > 0 && choices[at].values.length === 0);
   const narrowed = narrowByFacets(records, search.facets, choices.filter((choice) => choice.values.length > 0), unheld ? [] : candidates);
@@ -173,13 +178,11 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
     const counts = narrowed.counts[at];
     if (!facet.listed || counts.kind !== "values") return [];
     const chosenIds = new Set(choices[at].values);
-    // By value id, the writing the address chose it with ("Kamus" for the list's "KAMUS"): its link takes that one off.
-    const chosenAs = new Map((query.chosen[facet.name] ?? []).map((written) => [facetValueId(records, search.facets[at], written), written] as const));
     // Held by some book, or chosen.
     const listed = Math.max(query.all === facet.name ? ALL_LISTED_VALUES : LISTED_VALUES, chosenIds.size);
     const heldValues = counts.values.filter((value) => value.count > 0 || chosenIds.has(value.id));
     const values = firstSorted(heldValues, listed, (a, b) => Number(chosenIds.has(b.id)) - Number(chosenIds.has(a.id)) || b.count - a.count || collator.compare(a.label, b.label))
-      .map((value) => ({ value: chosenAs.get(value.id) ?? value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
+      .map((value) => ({ value: chosenAs[at].get(value.id) ?? value.label, label: facetLabel(facet.name, value.label, search), count: value.count, chosen: chosenIds.has(value.id) }));
     if (facet.name === "year") values.sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.value.localeCompare(a.value));
     return values.length ? [{ name: facet.name, label: facet.label, values, more: heldValues.length - values.length }] : [];
   });
