@@ -133,6 +133,9 @@ const DESIGNS: Array<(title: string, author: string, palette: Palette) => string
   },
 ];
 
+/** A drawn cover's Content-Security-Policy: a picture, never a page; opened on its own, nothing in it may run. */
+export const PLACEHOLDER_COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /** The cover as an SVG document; the text may be anything a user typed. */
 export function placeholderCoverSvg(title: string, author: string): string {
   const cleanTitle = title.trim().slice(0, PLACEHOLDER_TEXT_MAX_CHARS) || "Tanpa judul";

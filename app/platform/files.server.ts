@@ -3,7 +3,7 @@ import parseRange from "range-parser";
 import { getSession } from "./session.server.ts";
 import { upstreamFor } from "./auth.server.ts";
 import { imageVariant, requestedWidth, WIDTH_MESSAGE } from "./images.server.ts";
-import { placeholderCoverSvg } from "~/lib/placeholder-cover";
+import { PLACEHOLDER_COVER_CSP, placeholderCoverSvg } from "~/lib/placeholder-cover";
 
 /**
  * Images and documents stored upstream, streamed through this site (so visitors never need the
@@ -56,8 +56,7 @@ const missingCover = () =>
       "content-type": "image/svg+xml; charset=utf-8",
       "cache-control": "public, max-age=300",
       "x-content-type-options": "nosniff",
-      // A picture, never a page: opened on its own, nothing in it may run.
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "content-security-policy": PLACEHOLDER_COVER_CSP,
     },
   });
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PLACEHOLDER_TEXT_MAX_CHARS, placeholderCoverSvg } from "~/lib/placeholder-cover";
+import { PLACEHOLDER_COVER_CSP, PLACEHOLDER_TEXT_MAX_CHARS, placeholderCoverSvg } from "~/lib/placeholder-cover";
 
 /**
  * The cover of a book that has none (`placeholderCoverUrl`): drawn from the title and author in
@@ -16,8 +16,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": "public, max-age=86400",
-      // A picture, never a page: opened on its own, nothing in it may run.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Content-Security-Policy": PLACEHOLDER_COVER_CSP,
     },
   });
 }
