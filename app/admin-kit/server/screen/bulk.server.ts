@@ -133,10 +133,9 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
   const order = new Map(chosen.map(({ id }, index) => [id, index]));
   failed.sort((a, b) => (order.get(a.id) ?? -1) - (order.get(b.id) ?? -1));
   const report: BulkAnswer = { stage: "report", deleted, failed };
-  // When nothing was deleted: a 502 for the upstream's own failures, a 422 for its refusals (a
-  // record still in use: 409); records already gone are no failure of ours.
-  const refusedAll = deleted === 0 && failed.some((failure) => failure.message !== BULK_TEXTS.gone);
-  const status = refusedAll ? (upstreamBroke ? 502 : 422) : 200;
-  const onlyGone = failed.every((failure) => failure.message === BULK_TEXTS.gone);
-  return data<ScreenActionData>({ bulk: report, alert: alertOf(onlyGone ? "success" : "error", BULK_TEXTS.partly(deleted, failed)) }, { status });
+  // Records already gone are no failure of ours: what the admin wanted happened. When nothing was
+  // deleted for the others: a 502 for the upstream's own failures, a 422 for its refusals (409: still in use).
+  const notDeleted = failed.filter((failure) => failure.message !== BULK_TEXTS.gone).length;
+  const status = deleted === 0 && notDeleted > 0 ? (upstreamBroke ? 502 : 422) : 200;
+  return data<ScreenActionData>({ bulk: report, alert: alertOf(notDeleted === 0 ? "success" : "error", BULK_TEXTS.partly(deleted, failed)) }, { status });
 }
