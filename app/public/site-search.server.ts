@@ -84,7 +84,7 @@ export async function searchSite(request: Request, q: string): Promise<SiteSearc
     orNull(firstAbout(api)),
     orNull(firstHistory(api)),
     orNull(publicActivities(api)),
-    // A search of no words (only signs) finds nothing here; the catalogue would read it as "every book".
+    // A search of no words (only signs) finds nothing, the catalogue's books included: not asked of it.
     catalogueEnabled() && searchWords(q).length > 0 ? topBooks(request, q, BOOKS_SHOWN).catch(() => "unread" as const) : null,
   ]);
   const { index, hits } = siteIndex(about, history, activities ?? NO_ACTIVITIES);
