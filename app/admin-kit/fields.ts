@@ -93,6 +93,11 @@ export interface FieldDefinition {
   /** Spec §7 sends it on update only (a publisher's `total_books`): the add form leaves it out. */
   updateOnly?: boolean;
   /**
+   * Spec §5 has its rule rewrite it before every send (a slider's or history's title in upper
+   * case): left by the admin, it goes as the rule makes the stored value, not as stored.
+   */
+  sentAsRuled?: boolean;
+  /**
    * Not required, but a record is incomplete without it (a book's cover and file): the desk
    * (`/admin`) counts the records that lack it, as the librarian's to-do.
    */

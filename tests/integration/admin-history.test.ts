@@ -38,16 +38,17 @@ describe("history", () => {
     expect(await admin.alertAfter(submitted)).toEqual([{ type: "success", message: "Berhasil mengubah data!" }]);
   });
 
-  it("an edit of the description alone sends the title as stored: not upper-cased, trimmed, or joined where a one-line field drops its line break", async () => {
+  it("an edit of the description alone sends the stored title upper-cased (spec §5), not joined where a one-line field drops its line break", async () => {
     const writes = recordWrites("put", "/histories", { status: 200 });
     for (const title of ["sejarah  dinas\tlama ", "Sejarah\nDinas"]) {
       serveList("/histories", [{ id: 1, title, description: "<p>Lama.</p>", file: "" }]);
       // What a browser sends back of the title it was shown: a text field holds no line break.
       await admin.edit("1", [["title", title.replace(/\n/g, "")], ["description", "<p>Baru.</p>"]]);
     }
+    // The stored title through the title's rule (spec §5: upper case before sending; its ends trimmed), its inner spacing and line break kept.
     expect(writes.map((write) => write.fields?.slice(1, 3))).toEqual([
-      [["title", "sejarah  dinas\tlama "], ["description", "<p>Baru.</p>"]],
-      [["title", "Sejarah\nDinas"], ["description", "<p>Baru.</p>"]],
+      [["title", "SEJARAH  DINAS\tLAMA"], ["description", "<p>Baru.</p>"]],
+      [["title", "SEJARAH\nDINAS"], ["description", "<p>Baru.</p>"]],
     ]);
   });
 

@@ -6,7 +6,7 @@ import { defineScreen, formOf } from "~/admin-kit/screen";
 /** History (spec §3: a single record; §7: edited only, with PUT /histories). */
 
 const historyForm = formOf([
-  { name: "title", label: "Judul", type: "text", rule: upperCasedTitle(), hint: "Disimpan dalam huruf kapital." },
+  { name: "title", label: "Judul", type: "text", rule: upperCasedTitle(), sentAsRuled: true, hint: "Disimpan dalam huruf kapital." },
   { name: "description", label: "Deskripsi", type: "textEditor", rule: richText() },
   { name: "file", label: "Gambar", type: "file", accept: "image" },
 ]);

@@ -7,7 +7,7 @@ import { defineScreen, formOf } from "~/admin-kit/screen";
 /** Slider (spec §2 "Slider page", §3, §7 /sliders): the home page's slider when `HOME_SLIDER_SOURCE=slider`. */
 
 const sliderForm = formOf([
-  { name: "title", label: "Judul", type: "text", rule: upperCasedTitle(), hint: "Disimpan dalam huruf kapital." },
+  { name: "title", label: "Judul", type: "text", rule: upperCasedTitle(), sentAsRuled: true, hint: "Disimpan dalam huruf kapital." },
   { name: "description", label: "Deskripsi", type: "textarea", rule: optionalText(2000) },
   { name: "url", label: "URL", type: "text", inputType: "url", icon: "link", rule: optionalUrl(), hint: "Alamat tombol SELENGKAPNYA (boleh kosong)." },
   { name: "file", label: "Gambar", type: "file", accept: "image", requiredOnCreate: true },

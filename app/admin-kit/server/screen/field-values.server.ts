@@ -42,19 +42,27 @@ export function isStoredValue(field: FieldDefinition, stored: unknown, submitted
  * The fields an update leaves as stored (`unchanged`), as the upstream sent them: what goes
  * upstream for them is what it holds (a date-time's hour, a legacy writing today's rules refuse,
  * a number written as text, a null), not this site's reading of it written anew. Typed fields
- * only, named as the upstream names them; a relation or a file keeps its own rules.
+ * only, named as the upstream names them; a relation or a file keeps its own rules, and a field
+ * the spec has rewritten on every send (`sentAsRuled`) goes as its rule makes the stored value.
  */
 export function sentAsStored(fields: readonly FieldDefinition[], asSent: Readonly<Record<string, UpstreamScalar>> | undefined, unchanged: ReadonlySet<string>): Record<string, UpstreamScalar> {
   const kept: Record<string, UpstreamScalar> = {};
   if (!asSent) return kept;
   for (const field of fields) {
     if (!unchanged.has(field.name) || field.type === "file" || field.type === "pills" || field.optionsFrom) continue;
-    const value = asSent[field.name];
+    const value = sentAsRuled(field, asSent[field.name]);
     // A number this site reads ("1.234") goes as the number: only one it cannot read stays as it came.
     if (value === undefined || (field.type === "number" && typeof value === "string" && parseIndonesianNumber(value) !== undefined)) continue;
     kept[field.name] = value;
   }
   return kept;
+}
+
+/** A stored value as its field's rule makes it, where spec §5 has the rule rewrite it on every send (`sentAsRuled`); as stored otherwise, or when the rule refuses it. */
+function sentAsRuled(field: FieldDefinition, value: UpstreamScalar | undefined): UpstreamScalar | undefined {
+  if (!field.sentAsRuled || typeof value !== "string" || !field.rule) return value;
+  const ruled = field.rule(field.label).safeParse(value);
+  return ruled.success && typeof ruled.data === "string" ? ruled.data : value;
 }
 
 /** What an audit entry knows of a change besides the values: the pickers' options (to name chosen ids) and the chosen files' names. */
