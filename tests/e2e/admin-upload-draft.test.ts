@@ -130,7 +130,7 @@ test.describe("an upload form whose tab was closed mid-upload", () => {
     expect(pieces[0]).toBeGreaterThan(0);
     expect(pieces[0]).toBeLessThanOrEqual(QUIET_AFTER_BYTES);
     expect(draft.files?.video.uploadUrl).toMatch(UPLOAD_URL);
-    expect(await storedDrafts(page), "saved: the draft is gone").toEqual([]);
+    await expect.poll(() => storedDrafts(page), { message: "saved: the draft is gone" }).toEqual([]);
 
     const saved = (await apiData<Video[]>(mainStack.referenceApiUrl, "/videos?limit=0", token)).find((video) => video.title === title);
     const stored = await fetch(new URL(saved?.link ?? "", mainStack.bffUrl));
