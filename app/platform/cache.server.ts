@@ -183,10 +183,22 @@ function broadcastClear(message: string) {
   });
 }
 
+/**
+ * A write's clear, with its resource's generation just before and just after it: a list copy read
+ * before it may take the write in place (list-copy.server.ts, `patchListCopy`) only when it was
+ * current until this clear, and nothing was cleared since.
+ */
+export interface WriteClear {
+  before: number;
+  after: number;
+}
+
 /** After a write to `resource`: clears what shows its records, in this process and, with Redis, every other. */
-export function clearResource(resource: CachedResource) {
+export function clearResource(resource: CachedResource): WriteClear {
+  const before = resourceGeneration(resource);
   clearLocally(withDependents(resource.name, resource.shownIn));
   broadcastClear(`${CLEAR_PREFIX}${resource.name}`);
+  return { before, after: resourceGeneration(resource) };
 }
 
 /** Clears everything, everywhere (tests; a process that may have missed clears does it locally). */

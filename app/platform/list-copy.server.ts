@@ -1,8 +1,9 @@
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
-import { resourceGeneration, type CachedResource } from "./cache.server.ts";
+import { resourceGeneration, type CachedResource, type WriteClear } from "./cache.server.ts";
 import { PositionIndex } from "./full-text.server.ts";
 import { countListCopyLookup } from "./metrics.server.ts";
+import { afterChange, type ListChange } from "./list-window.server.ts";
 import { hearsBroadcasts, usesRedis } from "./redis.server.ts";
 import type { PageRequest, UpstreamClient } from "./upstream.server.ts";
 
@@ -16,7 +17,9 @@ import type { PageRequest, UpstreamClient } from "./upstream.server.ts";
  * - one copy per list (`ListSource.key`), shared by every reader and by the requests that arrive
  *   while it is read;
  * - a write to its resource (or to one its records show) makes it stale (cache.server.ts: on
- *   every process, with Redis), so a saved record shows at once;
+ *   every process, with Redis), so a saved record shows at once; a form's save or delete through
+ *   this process patches it instead (`patchListCopy`), so the admin's next view waits for no read
+ *   of the whole list;
  * - a copy older than `ADMIN_LIST_REFRESH_MS` is read again, for changes made elsewhere (the
  *   mobile app, another tool): meanwhile, and while the upstream fails to give it (tried again
  *   every `REFRESH_RETRY_MS`), the copy is still served, for up to `SERVED_STALE_MS` more; a
@@ -72,6 +75,8 @@ export interface ListCopy<Rec> {
 }
 
 export const READ_PAGE_LIMIT = 100;
+/** How many records around one are read to find it again: a window of the upstream's list (its `page` and `limit`). */
+export const RECORD_WINDOW = 20;
 /** Pages asked for at once while reading a long list. */
 const READ_CONCURRENCY = 4;
 /** A list longer than this many pages is read no further (and says so in the log): 200,000 records. */
@@ -124,11 +129,17 @@ export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string):
 
 async function readCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, readAt: number): Promise<ListCopy<Rec>> {
   const upstreamPositions = new Map<string, number>();
-  const records = newestFirst(await readWholeList(api, source, upstreamPositions), (record) => source.idOf(record));
+  const inUpstreamOrder = await readWholeList(api, source, upstreamPositions);
+  return copyOf(source, inUpstreamOrder, upstreamPositions, { readAt, builtAt: Date.now() });
+}
+
+/** A copy of records given in the upstream's order, with their index. */
+function copyOf<Rec>(source: ListSource<Rec>, inUpstreamOrder: Rec[], upstreamPositions: ReadonlyMap<string, number>, times: Pick<ListCopy<Rec>, "readAt" | "builtAt">): ListCopy<Rec> {
+  const records = newestFirst(inUpstreamOrder, (record) => source.idOf(record));
   const search = new PositionIndex(source.textFields.length, (function* () {
     for (const record of records) yield source.texts(record);
   })());
-  return { records, search, find: finder(search, source), readAt, builtAt: Date.now(), upstreamPositions };
+  return { records, search, find: finder(search, source), readAt: times.readAt, builtAt: times.builtAt, upstreamPositions };
 }
 
 function finder<Rec>(search: PositionIndex, source: ListSource<Rec>): ListCopy<Rec>["find"] {
@@ -151,6 +162,8 @@ interface Slot {
   building?: { generation: number; readAt: number; promise: Promise<ListCopy<unknown>> };
   /** When a read to refresh an aged copy last failed (the copy was served meanwhile). */
   refreshFailedAt?: number;
+  /** The copy took writes in place (`patchListCopy`): served, while the next view reads the whole list behind it. */
+  patched?: boolean;
 }
 
 /** How long past its refresh time a copy no write has made stale is still served, while one read refreshes it or the upstream fails. */
@@ -178,7 +191,7 @@ export function listCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>): Pro
   // A refresh time of 0 asks for the upstream's list on every read (the end-to-end tests): never an aged copy.
   const served = current && refreshMs > 0 && age < refreshMs + SERVED_STALE_MS;
   countListCopyLookup(source.key, served);
-  if (current && age < refreshMs) return Promise.resolve(copy as ListCopy<Rec>);
+  if (current && age < refreshMs && !slot.patched) return Promise.resolve(copy as ListCopy<Rec>);
   const reading = building && building.generation === generation && building.readAt >= slot.notReadBefore;
   if (served) {
     // Aged: served as it is while one read refreshes it; a failed read leaves it served, tried again after a pause.
@@ -205,8 +218,7 @@ function readInto<Rec>(slot: Slot, api: UpstreamClient, source: ListSource<Rec>,
     // a newer read that ended first.
     if (resourceGeneration(source.resource) === generation && !(slot.copy && slot.copy.readAt > readAt)) {
       retire(slot.copy);
-      slot.copy = read as ListCopy<unknown>;
-      slot.generation = generation;
+      Object.assign(slot, { copy: read, generation, patched: false });
     } else {
       retire(read as ListCopy<unknown>);
     }
@@ -233,6 +245,36 @@ export function rereadListCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>
   const slot = slots.get(source.key);
   if (slot) slot.notReadBefore = Math.max(slot.notReadBefore, since);
   return listCopy(api, source);
+}
+
+export type { ListChange };
+
+/**
+ * After a write through this process (`cleared`: its clear), the list's copy brought up to it in
+ * place (`afterChange`, list-window.server.ts), so that the next view waits for no read of the
+ * whole list. Only a copy that was current until that clear, and when nothing is cleared while a
+ * saved record is read; not when aged copies are never served (`ADMIN_LIST_REFRESH_MS=0`). The
+ * patched copy is served as an aged one: the next view reads the whole list behind it, which
+ * shows whatever else the write changed. False when nothing was patched: the copy stays stale.
+ */
+export async function patchListCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, change: ListChange, cleared: WriteClear): Promise<boolean> {
+  const slot = slots.get(source.key);
+  const copy = slot?.copy as ListCopy<Rec> | undefined;
+  if (!slot || !copy || !source.paged || getConfig().adminLists.refreshMs === 0) return false;
+  const untouched = () => slot.copy === copy && slot.generation === cleared.before && resourceGeneration(source.resource) === cleared.after;
+  if (!untouched()) return false;
+  const placeOf = (record: Rec) => copy.upstreamPositions.get(source.idOf(record)) ?? Infinity;
+  const inUpstreamOrder = [...copy.records].sort((a, b) => placeOf(a) - placeOf(b));
+  const after = await afterChange(inUpstreamOrder, change, {
+    idOf: (record) => source.idOf(record),
+    readWindow: (page, limit) => source.list(api, { page, limit }),
+    limit: RECORD_WINDOW,
+  });
+  if (!after || !untouched()) return false;
+  const positions = new Map(after.map((record, place) => [source.idOf(record), place]));
+  retire(copy);
+  Object.assign(slot, { copy: copyOf(source, after, positions, { readAt: copy.readAt, builtAt: copy.builtAt }), generation: cleared.after, patched: true });
+  return true;
 }
 
 /** The record of an id anywhere in the copy. */

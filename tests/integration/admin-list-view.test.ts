@@ -105,8 +105,9 @@ describe("reading a whole list from the upstream", () => {
 
     recordWrites("delete", "/genres/25", { status: 200 });
     await submit(screenRoute, "/admin/genre?delete=25", cookie, new URLSearchParams({ intent: "delete", id: "25" }));
-    await load(screenRoute, "/admin/genre", cookie);
-    expect(queries).toHaveLength(4);
+    // The delete taken into the copy: served at once, the whole list read behind it.
+    expect((await load(screenRoute, "/admin/genre", cookie)).screen.count?.total).toBe(29);
+    await vi.waitFor(() => expect(queries).toHaveLength(4));
 
     vi.setSystemTime(Date.now() + 59_000);
     await load(screenRoute, "/admin/genre", cookie);
@@ -141,6 +142,86 @@ describe("reading a whole list from the upstream", () => {
     vi.setSystemTime(Date.now() + SERVED_STALE_MS);
     const gone = await load(screenRoute, "/admin/genre", cookie);
     expect(gone.screen.loadFailure).not.toBeNull();
+  });
+});
+
+/** Genres held by the upstream as a store: its list paged, its writes kept; every read noted, and held back when asked. */
+function genreStore(count: number) {
+  const genres = Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Genre ${index + 1}`, cover: null }));
+  const reads: string[] = [];
+  let held: { promise: Promise<void>; release(): void } | undefined;
+  upstream.use(
+    http.get(`${UPSTREAM}/genres`, async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      reads.push(`${params.get("page")}/${params.get("limit")}`);
+      await held?.promise;
+      const limit = Number(params.get("limit")) || genres.length;
+      const page = Math.max(1, Number(params.get("page")) || 1);
+      return HttpResponse.json({ data: genres.slice((page - 1) * limit, page * limit) });
+    }),
+    http.put(`${UPSTREAM}/genres`, async ({ request }) => {
+      const { id, name } = (await request.json()) as { id: number; name: string };
+      const genre = genres.find((candidate) => candidate.id === id)!;
+      genre.name = name;
+      return HttpResponse.json({ data: genre });
+    }),
+    http.post(`${UPSTREAM}/genres`, async ({ request }) => {
+      const genre = { id: genres.at(-1)!.id + 1, name: ((await request.json()) as { name: string }).name, cover: null };
+      genres.push(genre);
+      return HttpResponse.json({ data: genre }, { status: 201 });
+    }),
+    http.delete(`${UPSTREAM}/genres/:id`, ({ params }) => {
+      genres.splice(genres.findIndex((genre) => String(genre.id) === params.id), 1);
+      return HttpResponse.json({ message: "ok" });
+    }),
+  );
+  return {
+    reads,
+    /** Every read of the list from now on waits until `release()`. */
+    hold() {
+      let release!: () => void;
+      held = { promise: new Promise((resolve) => (release = resolve)), release: () => release() };
+    },
+    release() {
+      held?.release();
+      held = undefined;
+    },
+  };
+}
+
+describe("after a write through the site", () => {
+  it("the list the admin lands on takes the save or the delete in place, and waits for no read of the whole list", async () => {
+    const store = genreStore(250);
+    expect((await load(screenRoute, "/admin/genre", cookie)).screen.count?.total).toBe(250);
+    const landOn = async (path: string) => {
+      // The upstream's list answers nothing meanwhile: only the copy can give the page.
+      const before = store.reads.length;
+      store.hold();
+      const { screen } = await load(screenRoute, path, cookie);
+      store.release();
+      // The whole list read behind it (pages 1 and 2, then 3 to 6 at once).
+      await vi.waitFor(() => expect(store.reads.slice(before)).toContain("6/100"));
+      return screen;
+    };
+
+    store.reads.length = 0;
+    const renamed = await submit(screenRoute, "/admin/genre?modal=edit&id=7", cookie, new URLSearchParams({ intent: "update", id: "7", name: "Cerita Rakyat Nusantara" }));
+    expect(renamed.kind).toBe("redirect");
+    // The record read for the merge, then again once written: one window of 20 each.
+    expect(store.reads).toEqual(["1/20", "1/20"]);
+    expect((await landOn("/admin/genre?q=nusantara")).rows.map((row) => [row.id, row.cells.name])).toEqual([["7", "Cerita Rakyat Nusantara"]]);
+
+    const deleted = await submit(screenRoute, "/admin/genre?delete=8", cookie, new URLSearchParams({ intent: "delete", id: "8" }));
+    expect(deleted.kind).toBe("redirect");
+    const afterDelete = await landOn("/admin/genre?sort=name&dir=asc");
+    expect(afterDelete.count?.total).toBe(249);
+    expect(afterDelete.rows.map((row) => row.id)).not.toContain("8");
+
+    const created = await submit(screenRoute, "/admin/genre?modal=add", cookie, new URLSearchParams({ intent: "create", name: "Genre paling baru" }));
+    expect(created.kind).toBe("redirect");
+    const afterCreate = await landOn("/admin/genre");
+    expect(afterCreate.count?.total).toBe(250);
+    expect(afterCreate.rows[0]).toMatchObject({ id: "251", cells: { name: "Genre paling baru" } });
   });
 });
 

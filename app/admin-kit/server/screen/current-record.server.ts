@@ -2,14 +2,8 @@ import type * as z from "zod";
 import type { Cells } from "~/admin-kit/screen";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import type { ResourceAdapter } from "./adapter.server.ts";
-import { findInCopy, listCopy, rereadListCopy } from "~/platform/list-copy.server";
+import { findInCopy, listCopy, RECORD_WINDOW as WINDOW, rereadListCopy } from "~/platform/list-copy.server";
 import { listSourceOf } from "./read-model.server.ts";
-
-/**
- * How many records around one are read to find it again: a small window of the upstream's list
- * (its `page` and `limit`), so that an open form costs one short read wherever the record is.
- */
-const WINDOW = 20;
 
 /**
  * A record as the upstream holds it now: what an edit form opens with, and what a save merges
@@ -17,12 +11,12 @@ const WINDOW = 20;
  *
  * Spec §7 reads single records only for activities (`adapter.read`). A screen whose list is one
  * call reads it. For a list that pages, the copy knows the record's place in the upstream's
- * order: the window of `WINDOW` records holding that place is read, then the windows either side
- * (a record made or deleted before it shifts the rest), and only then the whole list, which also
- * renews the copy. A record the copy has never seen (made elsewhere since) is looked for in the
- * first and the last windows, then in a copy read within the last second. An upstream that caps
- * `limit` or ignores `page` only costs the whole list. Undefined: the upstream has no such
- * record (deleted elsewhere).
+ * order: the window of `WINDOW` records holding that place is read (one short read wherever the
+ * record is), then the windows either side (a record made or deleted before it shifts the
+ * rest), and only then the whole list, which also renews the copy. A record the copy has never
+ * seen (made elsewhere since) is looked for in the first and the last windows, then in a copy
+ * read within the last second. An upstream that caps `limit` or ignores `page` only costs the
+ * whole list. Undefined: the upstream has no such record (deleted elsewhere).
  */
 export async function currentRecord<Rec, C extends Cells, S extends z.ZodObject>(
   api: UpstreamClient,

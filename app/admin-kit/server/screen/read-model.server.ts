@@ -2,8 +2,10 @@ import type * as z from "zod";
 import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/screen";
 import type { ListFilters } from "~/admin-kit/filters";
 import type { ListView } from "~/admin-kit/url-state";
-import { listCopy, rereadListCopy, type ListCopy, type ListSource } from "~/platform/list-copy.server";
+import type { WriteClear } from "~/platform/cache.server";
+import { listCopy, patchListCopy, rereadListCopy, type ListChange, type ListCopy, type ListSource } from "~/platform/list-copy.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
+import { errorFields, log } from "@server/log.server";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 import { filterList, type FilterLabels } from "./filters.server.ts";
 
@@ -129,6 +131,18 @@ export async function rereadScreenReadModel<Rec, C extends Cells>(api: UpstreamC
   return modelOf(await rereadListCopy(api, source, Date.now()), adapter, source);
 }
 
+/**
+ * After a form's save or delete through this process (`cleared`: its clear): the screen's copy
+ * takes the write in place (`patchListCopy`), so that the list the admin lands on waits for no
+ * read of the whole list; else it stays stale, read whole when next asked for. Never fails the write.
+ */
+export async function patchScreenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, change: ListChange, cleared: WriteClear): Promise<void> {
+  try {
+    await patchListCopy(api, listSourceOf(adapter), change, cleared);
+  } catch (error) {
+    log("list_copy_patch_failed", { screen: adapter.definition.id, ...errorFields(error) });
+  }
+}
 
 /** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
 function sortKey(value: CellValue | undefined): string | number | null {

@@ -2,7 +2,7 @@ import * as z from "zod";
 import type { AlertType, Cells } from "~/admin-kit/screen";
 import { FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
-import { clearResource } from "~/platform/cache.server";
+import { clearResource, type WriteClear } from "~/platform/cache.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { redirectWithAlert } from "~/platform/flash.server";
 import { withRecordLocks } from "~/platform/record-locks.server";
@@ -11,9 +11,15 @@ import type { ResourceAdapter } from "./adapter.server.ts";
 import { failureMessage, listLocation, refusalStatus, refused } from "./answers.server.ts";
 import { auditOf, storedRecord, type AuditTrail } from "./audit-trail.server.ts";
 import { lockRefusal, recordLockKey } from "./locks.server.ts";
+import { patchScreenReadModel } from "./read-model.server.ts";
 
-/** What became of one record's delete: deleted, or why not (`status` as `refusalStatus` tells it: 404 when it was already gone). */
-export type RemoveOutcome = { deleted: true; alert?: { type: AlertType; message: string } } | { deleted: false; status: number; alert: { type: AlertType; message: string } };
+/**
+ * What became of one record's delete: deleted (with the clear it made), or why not (`status` as
+ * `refusalStatus` tells it: 404 when it was already gone).
+ */
+export type RemoveOutcome =
+  | { deleted: true; alert?: { type: AlertType; message: string }; cleared?: WriteClear }
+  | { deleted: false; status: number; alert: { type: AlertType; message: string } };
 
 export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -24,6 +30,8 @@ export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const { definition } = adapter;
   if (!definition.remove || !adapter.removePath) return refused(FORM_MESSAGES.invalidRequest);
   const outcome = await removeOne(admin, adapter, id);
+  // The list the admin lands on goes without the record: not read whole again.
+  if (outcome.deleted && outcome.cleared) await patchScreenReadModel(admin.api, adapter, { deleted: [id] }, outcome.cleared);
   return redirectWithAlert(admin.session, listLocation(request), outcome.alert);
 }
 
@@ -69,10 +77,10 @@ async function deleteRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (!(error instanceof AuditUnavailable)) throw error;
     return { deleted: false, status: 503, alert: { type: "error", message: AUDIT_MESSAGES.unavailable } };
   }
+  let cleared: WriteClear;
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path, service: adapter.service });
     audit.ok();
-    return { deleted: true, ...(definition.messages.deleted ? { alert: { type: "success", message: definition.messages.deleted } } : {}) };
   } catch (error) {
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
@@ -80,6 +88,7 @@ async function deleteRecord<Rec, C extends Cells, S extends z.ZodObject>(
     return { deleted: false, status: refusalStatus(error), alert: { type: "error", message } };
   } finally {
     // Whatever the answer (a timeout may have deleted it): what shows this resource is read again.
-    clearResource(adapter.resource);
+    cleared = clearResource(adapter.resource);
   }
+  return { deleted: true, cleared, ...(definition.messages.deleted ? { alert: { type: "success", message: definition.messages.deleted } } : {}) };
 }

@@ -13,7 +13,7 @@ import { isFileSystemError } from "@server/data-dir.server";
 import { errorFields, log } from "@server/log.server";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
 import type { AdminContext } from "~/platform/auth.server";
-import { clearResource } from "~/platform/cache.server";
+import { clearResource, type WriteClear } from "~/platform/cache.server";
 import { redirectWithAlert } from "~/platform/flash.server";
 import { formDataOf } from "~/platform/forms.server";
 import { FormRejected } from "~/platform/multipart.server";
@@ -28,6 +28,7 @@ import { chosenIn, formChoices, readPickerLists, unknownChoices, type PickerList
 import { currentRecord } from "./current-record.server.ts";
 import { duplicateLockKeys, duplicateWarning } from "./duplicates.server.ts";
 import { lockRefusal, recordLockKey } from "./locks.server.ts";
+import { patchScreenReadModel } from "./read-model.server.ts";
 import { fieldChanges, isStoredValue, sentAsStored } from "./field-values.server.ts";
 import { displayedValue, echoedShown, mergeWithCurrent, readShown, shownAfterConflict, shownDigest } from "./merge.server.ts";
 import { sendWrite, type FormFiles } from "./write.server.ts";
@@ -138,11 +139,7 @@ export function openSave<Rec, C extends Cells, S extends z.ZodObject>(admin: Adm
   const pickerLists = submitted.pickerLists ?? (adapter.choices ? readPickerLists(admin.api, adapter.choices, definition.fields) : Promise.resolve(undefined));
   pickerLists.catch(() => undefined);
   return {
-    admin,
-    request,
-    adapter,
-    submitted,
-    call,
+    admin, request, adapter, submitted, call,
     success: intent === "create" ? definition.messages.created : definition.messages.updated,
     failure,
     recordId: intent === "update" ? id : undefined,
@@ -317,6 +314,7 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
     return sendBack(save, reply(), 503, { alert: alertOf("error", AUDIT_MESSAGES.unavailable) });
   }
   let written: string | null | undefined;
+  let cleared: WriteClear;
   let found: Promise<string | null> | undefined;
   const findId = () => (found ??= submitted.findCreated?.(values) ?? findCreatedIds(admin, adapter, [values]).then(([id]) => id));
   try {
@@ -343,8 +341,10 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     throw error;
   } finally {
-    clearResource(adapter.resource);
+    cleared = clearResource(adapter.resource);
   }
   if (submitted.written) return submitted.written(written ?? (submitted.findCreated ? null : await findId()));
+  // The list the admin lands on takes the record in place: not read whole again.
+  if (written) await patchScreenReadModel(admin.api, adapter, context.id === undefined ? { made: written } : { changed: written }, cleared);
   return redirectWithAlert(admin.session, listLocation(request, { created: submitted.intent === "create" }), save.success ? { type: "success", message: save.success } : undefined);
 }

@@ -4,7 +4,7 @@ import type { FieldChange } from "~/lib/audit";
 import type { Cells, ScreenActionData } from "~/admin-kit/screen";
 import { ADMIN_MESSAGES, FORM_MESSAGES } from "~/admin-kit/messages";
 import { AUDIT_MESSAGES, AuditUnavailable } from "~/platform/audit.server";
-import { clearResource } from "~/platform/cache.server";
+import { clearResource, type WriteClear } from "~/platform/cache.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { redirectWithAlert } from "~/platform/flash.server";
 import { withRecordLocks } from "~/platform/record-locks.server";
@@ -13,6 +13,7 @@ import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, isDocumentSubmission, listLocation, refused, refusalStatus } from "./answers.server.ts";
 import { auditOf, type AuditTrail } from "./audit-trail.server.ts";
 import { lockRefusal, recordLockKey } from "./locks.server.ts";
+import { patchScreenReadModel } from "./read-model.server.ts";
 
 export async function toggleRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -61,16 +62,19 @@ async function switchRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (!(error instanceof AuditUnavailable)) throw error;
     return { status: 503, message: AUDIT_MESSAGES.unavailable };
   }
+  let cleared: WriteClear;
   try {
     await toggle(admin.api, id, on);
     audit.ok();
-    return undefined;
   } catch (error) {
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
     return { status: refusalStatus(error), message: definition.messages.toggleFailed ?? definition.messages.loadFailed };
   } finally {
     // Whatever the answer (a timeout may have switched it): what shows this resource is read again.
-    clearResource(adapter.resource);
+    cleared = clearResource(adapter.resource);
   }
+  // The list the admin sees again takes the switched record in place: not read whole again.
+  await patchScreenReadModel(admin.api, adapter, { changed: id }, cleared);
+  return undefined;
 }
