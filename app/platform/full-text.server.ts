@@ -31,21 +31,45 @@ export type OpenDatabase = (location: string) => Database.Database;
 /** An in-memory index of documents (each a list of column texts) by position; only positions are stored, not the text. */
 export class PositionIndex {
   private readonly db: Database.Database;
+  private readonly names: string[];
   private readonly matching: Database.Statement;
 
   constructor(columns: number, documents: Iterable<string[]>, open: OpenDatabase = (location) => new Database(location)) {
     this.db = open(":memory:");
-    const names = Array.from({ length: Math.max(columns, 1) }, (_, index) => `c${index}`);
-    this.db.exec(`CREATE VIRTUAL TABLE documents USING fts5(${names.join(", ")}, content = '', tokenize = '${FTS_TOKENIZER}')`);
-    const insert = this.db.prepare(`INSERT INTO documents (rowid, ${names.join(", ")}) VALUES (?, ${names.map(() => "?").join(", ")})`);
+    this.names = Array.from({ length: Math.max(columns, 1) }, (_, index) => `c${index}`);
+    // A copy (`withDocument`) opens with the table already there.
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS documents USING fts5(${this.names.join(", ")}, content = '', tokenize = '${FTS_TOKENIZER}')`);
+    const insert = this.db.prepare(`INSERT INTO documents (rowid, ${this.names.join(", ")}) VALUES (?, ${this.names.map(() => "?").join(", ")})`);
     this.db.transaction(() => {
       let position = 0;
       for (const texts of documents) {
-        insert.run(position, ...names.map((_, index) => searchableText(texts[index] ?? "")));
+        insert.run(position, ...this.columnsOf(texts));
         position += 1;
       }
     })();
     this.matching = this.db.prepare("SELECT rowid FROM documents WHERE documents MATCH ?").pluck();
+  }
+
+  /**
+   * A copy of this index with one document indexed anew (an edited record taken into a list's
+   * copy): the rest copied as SQLite's bytes, not tokenised again. `before` must be the texts it
+   * was indexed with: a contentless table forgets a document by being told its words.
+   */
+  withDocument(position: number, before: string[], after: string[]): PositionIndex {
+    const bytes = this.db.serialize();
+    const copy = new PositionIndex(this.names.length, [], () => new Database(bytes));
+    const columns = this.names.join(", ");
+    const places = this.names.map(() => "?").join(", ");
+    copy.db.transaction(() => {
+      copy.db.prepare(`INSERT INTO documents (documents, rowid, ${columns}) VALUES ('delete', ?, ${places})`).run(position, ...this.columnsOf(before));
+      copy.db.prepare(`INSERT INTO documents (rowid, ${columns}) VALUES (?, ${places})`).run(position, ...this.columnsOf(after));
+    })();
+    return copy;
+  }
+
+  /** A document's texts as they are indexed: one per column, read as searches are (`searchableText`). */
+  private columnsOf(texts: string[]): string[] {
+    return this.names.map((_, index) => searchableText(texts[index] ?? ""));
   }
 
   /**

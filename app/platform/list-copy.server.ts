@@ -271,10 +271,24 @@ export async function patchListCopy<Rec>(api: UpstreamClient, source: ListSource
     limit: RECORD_WINDOW,
   });
   if (!after || !untouched()) return false;
-  const positions = new Map(after.map((record, place) => [source.idOf(record), place]));
   retire(copy);
-  Object.assign(slot, { copy: copyOf(source, after, positions, { readAt: copy.readAt, builtAt: copy.builtAt }), generation: cleared.after, patched: true });
+  Object.assign(slot, { copy: patchedCopy(source, copy, after, change), generation: cleared.after, patched: true });
   return true;
+}
+
+/** The copy after the change: an edited record indexed alone, in its place; else the whole list indexed anew. */
+function patchedCopy<Rec>(source: ListSource<Rec>, copy: ListCopy<Rec>, inUpstreamOrder: Rec[], change: ListChange): ListCopy<Rec> {
+  const times = { readAt: copy.readAt, builtAt: copy.builtAt };
+  if ("changed" in change) {
+    const position = copy.records.findIndex((record) => source.idOf(record) === change.changed);
+    const fresh = inUpstreamOrder[copy.upstreamPositions.get(change.changed)!];
+    const records = [...copy.records];
+    records[position] = fresh;
+    const search = copy.search.withDocument(position, source.texts(copy.records[position]), source.texts(fresh));
+    return { records, search, find: finder(search, source), ...times, upstreamPositions: copy.upstreamPositions };
+  }
+  const positions = new Map(inUpstreamOrder.map((record, place) => [source.idOf(record), place]));
+  return copyOf(source, inUpstreamOrder, positions, times);
 }
 
 /** The record of an id anywhere in the copy. */
