@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import { getConfig } from "@server/config.server";
 import { LRUCache } from "lru-cache";
 import { errorFields, log } from "@server/log.server";
@@ -50,6 +51,13 @@ interface Entry {
 
 const CLEAR_PREFIX = "cache:clear:";
 const CLEAR_ALL = "cache:clear-all";
+/**
+ * This process's mark on the clears it broadcasts (`cache:clear:<resource>@<origin>`): Redis hands
+ * them back to it too, and made twice, its own clear would make stale the list copy its write
+ * has just patched (list-copy.server.ts). A release before this one reads the marked name as a
+ * resource it does not know, and clears everything.
+ */
+const ORIGIN = randomUUID();
 
 interface CacheState {
   entries: LRUCache<string, Entry>;
@@ -197,7 +205,7 @@ export interface WriteClear {
 export function clearResource(resource: CachedResource): WriteClear {
   const before = resourceGeneration(resource);
   clearLocally(withDependents(resource.name, resource.shownIn));
-  broadcastClear(`${CLEAR_PREFIX}${resource.name}`);
+  broadcastClear(`${CLEAR_PREFIX}${resource.name}@${ORIGIN}`);
   return { before, after: resourceGeneration(resource) };
 }
 
@@ -214,7 +222,8 @@ if (!state.listening) {
   state.listening = true;
   onBroadcast((message) => {
     if (message?.startsWith(CLEAR_PREFIX)) {
-      const name = message.slice(CLEAR_PREFIX.length);
+      const [name, origin] = message.slice(CLEAR_PREFIX.length).split("@");
+      if (origin === ORIGIN) return;
       // A resource this release does not know (another release's broadcast): everything, to be safe.
       clearLocally(state.shownIn.has(name) ? withDependents(name) : "all");
     } else if (message === CLEAR_ALL || message === EARLIER_CLEAR || message === undefined) {

@@ -34,7 +34,7 @@ const skipReason = missingTools();
 if (skipReason) console.warn(`scale-out: skipped, ${skipReason}`);
 
 const MAX_FAILURES = 3;
-/** The channel the processes broadcast on (app/platform/redis.server.ts), and a cache clear's message (cache.server.ts). */
+/** The channel the processes broadcast on (app/platform/redis.server.ts), and a cache clear's message (cache.server.ts), less its sender's mark. */
 const BROADCAST_CHANNEL = "dispusip:broadcast";
 const cacheClear = (resource: string) => `cache:clear:${resource}`;
 const THROTTLED = "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 15 menit.";
@@ -107,7 +107,7 @@ async function listenToBroadcasts() {
     heard(message: string, mark: number): Promise<void> {
       return new Promise((resolve, reject) => {
         const check = () => {
-          if (!heard.slice(mark).includes(message)) return;
+          if (!heard.slice(mark).some((sent) => sent.split("@")[0] === message)) return;
           clearTimeout(timer);
           checks.delete(check);
           resolve();

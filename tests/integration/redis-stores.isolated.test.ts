@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { getConfig, parseConfig } from "@server/config.server";
+import * as thisProcessCache from "~/platform/cache.server";
 import { beginLoginAttempt } from "~/platform/login-throttle.server";
 import { redisReady, RedisUnavailable } from "~/platform/redis.server";
 import { redisUploadLocker } from "~/platform/upload-locker.server";
@@ -140,6 +141,29 @@ describe.skipIf(skipReason)("Redis-backed stores", () => {
       here.clearAllCaches();
       await eventually(async () => (await elsewhere.cachedRead("about", { name: "abouts" }, fetcher)) !== "lihat 1", "the other copy refetches");
       expect(reads).toBe(2);
+    } finally {
+      await elsewhereRedis.closeRedis();
+    }
+  });
+
+  it("hears its own clear back without making it again (the list copy its write patched stays current), another process's at once", async () => {
+    // This file's copy of the module, connected to Redis (an earlier test's `vi.resetModules` left others behind).
+    const here = thisProcessCache;
+    vi.resetModules();
+    const elsewhere = await import("~/platform/cache.server");
+    const elsewhereRedis = await import("~/platform/redis.server");
+    await elsewhereRedis.connectRedis(redis.server.url);
+    try {
+      const genres = { name: "genres" };
+      const tags = { name: "tags" };
+      const elsewhereBefore = elsewhere.resourceGeneration(genres);
+      const cleared = here.clearResource(genres);
+      await eventually(() => elsewhere.resourceGeneration(genres) > elsewhereBefore, "the other process clears the genres");
+      // A clear sent after it from the other process: once it is heard here, so was this process's own (Redis keeps their order).
+      const tagsBefore = here.resourceGeneration(tags);
+      elsewhere.clearResource(tags);
+      await eventually(() => here.resourceGeneration(tags) > tagsBefore, "this process hears the other's clear");
+      expect(here.resourceGeneration(genres)).toBe(cleared.after);
     } finally {
       await elsewhereRedis.closeRedis();
     }
