@@ -65,6 +65,9 @@ interface CacheState {
   /** Counts every clear: a clear's number, kept per resource, tells a copy made before it from one made after. */
   sequence: number;
   clearedAt: Map<string, number>;
+  /** How many times each resource was cleared, and everything (`clearCount`). */
+  clears: Map<string, number>;
+  allClears: number;
   /** The last clear of everything (a missed broadcast, a test). */
   allClearedAt: number;
   listening: boolean;
@@ -79,6 +82,8 @@ const state: CacheState = {
   sequence: 0,
   clearedAt: new Map(),
   allClearedAt: 0,
+  clears: new Map(),
+  allClears: 0,
   listening: false,
   shownIn: new Map(),
 };
@@ -172,13 +177,17 @@ function withDependents(name: string, shownIn: readonly string[] = state.shownIn
 function clearLocally(resources: string[] | "all") {
   state.sequence += 1;
   if (resources === "all") {
+    state.allClears += 1;
     state.allClearedAt = state.sequence;
     entries.clear();
     inFlight.clear();
     return;
   }
   const cleared = new Set(resources);
-  for (const resource of cleared) state.clearedAt.set(resource, state.sequence);
+  for (const resource of cleared) {
+    state.clearedAt.set(resource, state.sequence);
+    state.clears.set(resource, (state.clears.get(resource) ?? 0) + 1);
+  }
   for (const [key, entry] of entries.entries()) if (cleared.has(entry.resource)) entries.delete(key);
   for (const [key, running] of inFlight) if (cleared.has(running.resource)) inFlight.delete(key);
 }
@@ -191,22 +200,42 @@ function broadcastClear(message: string) {
   });
 }
 
+/** How many times this resource (or everything) has been cleared in this process. */
+export function clearCount(resource: CachedResource): number {
+  return (state.clears.get(resource.name) ?? 0) + state.allClears;
+}
+
 /**
- * A write's clear, with its resource's generation just before and just after it: a list copy read
- * before it may take the write in place (list-copy.server.ts, `patchListCopy`) only when it was
- * current until this clear, and nothing was cleared since.
+ * The clears of some writes (one, or a bulk delete's): its resource's generation just before the
+ * first and just after the last, its count of clears before them, and how many they were. A list
+ * copy read before them may take the writes in place (list-copy.server.ts, `patchListCopy`) only
+ * when it was current until the first, and every clear since was one of them.
  */
 export interface WriteClear {
   before: number;
   after: number;
+  clearsBefore: number;
+  count: number;
 }
 
 /** After a write to `resource`: clears what shows its records, in this process and, with Redis, every other. */
 export function clearResource(resource: CachedResource): WriteClear {
   const before = resourceGeneration(resource);
+  const clearsBefore = clearCount(resource);
   clearLocally(withDependents(resource.name, resource.shownIn));
   broadcastClear(`${CLEAR_PREFIX}${resource.name}@${ORIGIN}`);
-  return { before, after: resourceGeneration(resource) };
+  return { before, after: resourceGeneration(resource), clearsBefore, count: 1 };
+}
+
+/** Several writes' clears as one (`WriteClear`), in whatever order they were made. */
+export function joinedClears(clears: readonly WriteClear[]): WriteClear | undefined {
+  if (clears.length === 0) return undefined;
+  return {
+    before: Math.min(...clears.map((clear) => clear.before)),
+    after: Math.max(...clears.map((clear) => clear.after)),
+    clearsBefore: Math.min(...clears.map((clear) => clear.clearsBefore)),
+    count: clears.reduce((sum, clear) => sum + clear.count, 0),
+  };
 }
 
 /** Clears everything, everywhere (tests; a process that may have missed clears does it locally). */

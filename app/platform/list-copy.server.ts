@@ -1,6 +1,6 @@
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
-import { resourceGeneration, type CachedResource, type WriteClear } from "./cache.server.ts";
+import { clearCount, resourceGeneration, type CachedResource, type WriteClear } from "./cache.server.ts";
 import { PositionIndex } from "./full-text.server.ts";
 import { countListCopyLookup } from "./metrics.server.ts";
 import { afterChange, type ListChange } from "./list-window.server.ts";
@@ -250,18 +250,23 @@ export function rereadListCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>
 export type { ListChange };
 
 /**
- * After a write through this process (`cleared`: its clear), the list's copy brought up to it in
- * place (`afterChange`, list-window.server.ts), so that the next view waits for no read of the
- * whole list. Only a copy that was current until that clear, and when nothing is cleared while a
- * saved record is read; not when aged copies are never served (`ADMIN_LIST_REFRESH_MS=0`). The
- * patched copy is served as an aged one: the next view reads the whole list behind it, which
- * shows whatever else the write changed. False when nothing was patched: the copy stays stale.
+ * After writes through this process (`cleared`: their clears), the list's copy brought up to them
+ * in place (`afterChange`, list-window.server.ts), so that the next view waits for no read of the
+ * whole list. Only a copy that was current until the first of those clears, when every clear since
+ * was one of them, and nothing is cleared while a saved record is read; not when aged copies are
+ * never served (`ADMIN_LIST_REFRESH_MS=0`). The patched copy is served as an aged one: the next
+ * view reads the whole list behind it, which shows whatever else the writes changed. False when
+ * nothing was patched: the copy stays stale.
  */
 export async function patchListCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, change: ListChange, cleared: WriteClear): Promise<boolean> {
   const slot = slots.get(source.key);
   const copy = slot?.copy as ListCopy<Rec> | undefined;
   if (!slot || !copy || !source.paged || getConfig().adminLists.refreshMs === 0) return false;
-  const untouched = () => slot.copy === copy && slot.generation === cleared.before && resourceGeneration(source.resource) === cleared.after;
+  const untouched = () =>
+    slot.copy === copy &&
+    slot.generation === cleared.before &&
+    resourceGeneration(source.resource) === cleared.after &&
+    clearCount(source.resource) === cleared.clearsBefore + cleared.count;
   if (!untouched()) return false;
   const placeOf = (record: Rec) => copy.upstreamPositions.get(source.idOf(record)) ?? Infinity;
   const inUpstreamOrder = [...copy.records].sort((a, b) => placeOf(a) - placeOf(b));

@@ -190,7 +190,7 @@ function genreStore(count: number) {
 }
 
 describe("after a write through the site", () => {
-  it("the list the admin lands on takes the save or the delete in place, and waits for no read of the whole list", async () => {
+  it("the list the admin lands on takes a save, a delete or a bulk delete in place, and waits for no read of the whole list", async () => {
     const store = genreStore(250);
     expect((await load(screenRoute, "/admin/genre", cookie)).screen.count?.total).toBe(250);
     const landOn = async (path: string) => {
@@ -222,6 +222,16 @@ describe("after a write through the site", () => {
     const afterCreate = await landOn("/admin/genre");
     expect(afterCreate.count?.total).toBe(250);
     expect(afterCreate.rows[0]).toMatchObject({ id: "251", cells: { name: "Genre paling baru" } });
+
+    const chosen = ["20", "21", "120", "251"];
+    const bulkDeleted = await submit(screenRoute, "/admin/genre", cookie, new URLSearchParams([["intent", "bulk-delete"], ...chosen.map((id) => ["ids", id]), ["confirmed", "1"]]));
+    expect(bulkDeleted.kind).toBe("redirect");
+    // Newest first, 100 a page: the third page holds the oldest, 20 and 21 among them before.
+    const afterBulk = await landOn("/admin/genre?perPage=100&page=3");
+    expect(afterBulk.count?.total).toBe(246);
+    const left = ids(250, 1).filter((id) => !["8", ...chosen].includes(id));
+    expect(afterBulk.rows.map((row) => row.id)).toEqual(left.slice(200));
+    expect((await load(screenRoute, "/admin/genre?q=genre%2012", cookie)).screen.rows.map((row) => row.id)).not.toContain("120");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearResource } from "~/platform/cache.server";
+import { clearResource, joinedClears } from "~/platform/cache.server";
 import { listCopy, patchListCopy, type ListChange, type ListSource } from "~/platform/list-copy.server";
 import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
 
@@ -144,6 +144,23 @@ describe("a write taken into a list's copy in place", () => {
     // A new record neither first nor last.
     list.records.splice(20, 0, { id: 901, title: "Di tengah" });
     await stale({ made: "901" });
+  });
+
+  it("takes a bulk delete's records out when every clear since the copy was read was one of its own, in whatever order", async () => {
+    const list = upstreamList(45);
+    await listCopy(api, list.source);
+    const ownClears = [clearResource(list.source.resource), clearResource(list.source.resource), clearResource(list.source.resource)];
+    expect(await patchListCopy(api, list.source, { deleted: ["4", "5", "6"] }, joinedClears(ownClears.reverse())!)).toBe(true);
+    list.holdReads();
+    expect((await listCopy(api, list.source)).records).toHaveLength(42);
+
+    const again = upstreamList(45);
+    await listCopy(api, again.source);
+    const first = clearResource(again.source.resource);
+    // Another write's clear between two of the bulk's own.
+    clearResource(again.source.resource);
+    const last = clearResource(again.source.resource);
+    expect(await patchListCopy(api, again.source, { deleted: ["4", "5"] }, joinedClears([first, last])!)).toBe(false);
   });
 
   it("patches nothing when another write was cleared after the copy was read, or while the window was read", async () => {

@@ -5,13 +5,14 @@ import { FORM_MESSAGES } from "~/admin-kit/messages";
 import type { Cells, ScreenActionData } from "~/admin-kit/screen";
 import { isRecordId, readListView } from "~/admin-kit/url-state";
 import type { AdminContext } from "~/platform/auth.server";
+import { joinedClears, type WriteClear } from "~/platform/cache.server";
 import { redirectWithAlert } from "~/platform/flash.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, firstValue, listLocation, refused } from "./answers.server.ts";
 import { filterLabels } from "./choices.server.ts";
 import { idSetDigest } from "./duplicates.server.ts";
-import { screenReadModel, viewRows } from "./read-model.server.ts";
+import { patchScreenReadModel, screenReadModel, viewRows } from "./read-model.server.ts";
 import { removeOne } from "./remove.server.ts";
 
 /**
@@ -21,9 +22,10 @@ import { removeOne } from "./remove.server.ts";
  * the count. Confirmed, each record goes the single delete's way (`removeOne`: its lock, its audit
  * entry, the cache cleared), BULK_CONCURRENCY at a time, and the answer reports every one that was
  * not deleted (a record already gone upstream among them); when all were, a redirect with the
- * count. Bad input (no choice, a forged or unknown id, too many) is refused before the upstream is
- * written to, in Indonesian, with a 4xx; an id the list stopped holding between the question and
- * its confirmation (deleted elsewhere) is reported as gone.
+ * count. The list's copy is patched without those deleted (`patchScreenReadModel`). Bad input (no
+ * choice, a forged or unknown id, too many) is refused before the upstream is written to, in
+ * Indonesian, with a 4xx; an id the list stopped holding between the question and its
+ * confirmation (deleted elsewhere) is reported as gone.
  */
 
 /** The records a selection names, in the list's order, with the labels the report and the audit log give them. */
@@ -118,16 +120,22 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
   if (all && firstValue(fields, BULK_FIELDS.matched) !== matched) return refused(BULK_TEXTS.matchesChanged, 409);
 
   const failed: Extract<BulkAnswer, { stage: "report" }>["failed"] = gone.map((id) => ({ id, label: "", message: BULK_TEXTS.gone }));
-  let deleted = 0;
+  const deletedIds: string[] = [];
+  const clears: WriteClear[] = [];
   let upstreamBroke = false;
   await eachLimited(chosen, BULK_CONCURRENCY, async ({ id, label }) => {
     const outcome = await removeOne(admin, adapter, id, { label });
-    if (outcome.deleted) deleted += 1;
+    if (outcome.cleared) clears.push(outcome.cleared);
+    if (outcome.deleted) deletedIds.push(id);
     else {
       failed.push({ id, label, message: outcome.status === 404 ? BULK_TEXTS.gone : outcome.alert.message });
       if (outcome.status === 502) upstreamBroke = true;
     }
   });
+  const deleted = deletedIds.length;
+  // The list the admin sees next goes without them: not read whole again.
+  const cleared = joinedClears(clears);
+  if (cleared) await patchScreenReadModel(admin.api, listed, { deleted: deletedIds }, cleared);
   if (failed.length === 0) return redirectWithAlert(admin.session, listLocation(request), { type: "success", message: BULK_TEXTS.deleted(deleted) });
   // In the list's order, whichever answered first; those already gone first.
   const order = new Map(chosen.map(({ id }, index) => [id, index]));

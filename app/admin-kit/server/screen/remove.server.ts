@@ -14,12 +14,12 @@ import { lockRefusal, recordLockKey } from "./locks.server.ts";
 import { patchScreenReadModel } from "./read-model.server.ts";
 
 /**
- * What became of one record's delete: deleted (with the clear it made), or why not (`status` as
- * `refusalStatus` tells it: 404 when it was already gone).
+ * What became of one record's delete: deleted, or why not (`status` as `refusalStatus` tells it:
+ * 404 when it was already gone); and the clear it made, once the upstream was asked.
  */
-export type RemoveOutcome =
-  | { deleted: true; alert?: { type: AlertType; message: string }; cleared?: WriteClear }
-  | { deleted: false; status: number; alert: { type: AlertType; message: string } };
+export type RemoveOutcome = ({ deleted: true; alert?: { type: AlertType; message: string } } | { deleted: false; status: number; alert: { type: AlertType; message: string } }) & {
+  cleared?: WriteClear;
+};
 
 export async function removeRecord<Rec, C extends Cells, S extends z.ZodObject>(
   admin: AdminContext,
@@ -77,18 +77,20 @@ async function deleteRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (!(error instanceof AuditUnavailable)) throw error;
     return { deleted: false, status: 503, alert: { type: "error", message: AUDIT_MESSAGES.unavailable } };
   }
+  let outcome: RemoveOutcome;
   let cleared: WriteClear;
   try {
     await admin.api.call(z.unknown(), { method: "DELETE", path, service: adapter.service });
     audit.ok();
+    outcome = { deleted: true, ...(definition.messages.deleted ? { alert: { type: "success", message: definition.messages.deleted } } : {}) };
   } catch (error) {
     audit.failed(error instanceof Error ? error : new Error(String(error)));
     if (!isUpstreamError(error)) throw error;
     const message = failureMessage(definition.messages, definition.messages.deleteFailed ?? definition.messages.loadFailed, error);
-    return { deleted: false, status: refusalStatus(error), alert: { type: "error", message } };
+    outcome = { deleted: false, status: refusalStatus(error), alert: { type: "error", message } };
   } finally {
     // Whatever the answer (a timeout may have deleted it): what shows this resource is read again.
     cleared = clearResource(adapter.resource);
   }
-  return { deleted: true, cleared, ...(definition.messages.deleted ? { alert: { type: "success", message: definition.messages.deleted } } : {}) };
+  return { ...outcome, cleared };
 }
