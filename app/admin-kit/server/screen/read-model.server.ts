@@ -132,9 +132,10 @@ export async function rereadScreenReadModel<Rec, C extends Cells>(api: UpstreamC
 }
 
 /**
- * After a form's save or delete through this process (`cleared`: its clear): the screen's copy
- * takes the write in place (`patchListCopy`), so that the list the admin lands on waits for no
- * read of the whole list; else it stays stale, read whole when next asked for. Never fails the write.
+ * After writes through this process (a form's save, a switch, a delete, a bulk delete; `cleared`:
+ * their clears): the screen's copy takes them in place (`patchListCopy`), so that the list the
+ * admin lands on waits for no read of the whole list; else it stays stale, read whole when next
+ * asked for. Never fails the writes.
  */
 export async function patchScreenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, change: ListChange, cleared: WriteClear): Promise<void> {
   try {
