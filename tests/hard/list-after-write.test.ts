@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCatalogueCounts } from "../helpers/catalogue-scale.ts";
+import { openEdit, save, screenData, withValue } from "./edit-forms.ts";
+import { ADMIN_SCREENS } from "./screens.ts";
+import { logIn, startHardStack, type HardStack } from "./stack.ts";
+
+/**
+ * The list an admin lands on after a write through the site (docs/architecture.md, "An admin
+ * list's path", step 3), over HTTP against the reference API in both answer shapes, with the list's
+ * copy kept as deployed: an edit, a delete and a bulk delete are taken into the copy, so the
+ * landing answers while every read of the whole book list hangs. Before, each write dropped the
+ * copy, and the landing waited for the whole list's read (here: until the upstream's timeout, then
+ * "could not be loaded").
+ */
+
+const BOOKS = 500;
+const book = ADMIN_SCREENS.find((screen) => screen.path === "/admin/book")!;
+
+for (const shape of ["full", "spec"] as const) {
+  describe(`the list after a write through the site, the upstream in the '${shape}' shape`, () => {
+    let stack: HardStack;
+    let admin: string;
+    let ids: string[];
+
+    beforeAll(async () => {
+      stack = await startHardStack({ ADMIN_LIST_REFRESH_MS: "60000" }, { shape });
+      ids = setCatalogueCounts(stack.referenceDataDir, { books: BOOKS, activities: 3 }).books.map((row) => String(row.id));
+      admin = await logIn(stack.bff.url);
+      expect((await screenData(stack.bff.url, admin, book, "")).count?.total).toBe(BOOKS);
+    }, 120_000);
+
+    afterAll(async () => {
+      await stack?.close();
+    });
+
+    /** The list after a write, while the upstream holds every read of the book list unanswered. */
+    async function landOn(query: string) {
+      stack.upstream.hits = (call) => call.method === "GET" && call.path === "/api/books/all";
+      stack.upstream.fault = { kind: "hang" };
+      try {
+        return await screenData(stack.bff.url, admin, book, query);
+      } finally {
+        stack.upstream.reset();
+      }
+    }
+
+    it("an edited book shows at once with its new title", async () => {
+      const id = ids[250];
+      const form = await openEdit(stack.bff.url, admin, book, id);
+      const title = `JUDUL DISUNTING ${shape.toUpperCase()}`;
+      expect((await save(stack.bff.url, admin, book, id, withValue(form.entries, "title", title))).status).toBe(302);
+      const landed = await landOn(`?q=${encodeURIComponent(title)}`);
+      expect(landed.loadFailure).toBeNull();
+      expect(landed.rows.map((row) => [row.id, row.cells.title])).toEqual([[id, title]]);
+    });
+
+    it("a deleted book, and a bulk delete's books, are gone from it at once", async () => {
+      const deleted = ids[100];
+      expect((await save(stack.bff.url, admin, book, deleted, [["intent", "delete"], ["id", deleted]])).status).toBe(302);
+      const afterDelete = await landOn("");
+      expect(afterDelete.loadFailure).toBeNull();
+      expect(afterDelete.count?.total).toBe(BOOKS - 1);
+
+      const chosen = [ids[3], ids[4], ids[400]];
+      const bulk: Array<[string, string]> = [["intent", "bulk-delete"], ...chosen.map((id): [string, string] => ["ids", id]), ["confirmed", "1"]];
+      expect((await save(stack.bff.url, admin, book, undefined, bulk)).status).toBe(302);
+      const afterBulk = await landOn("?perPage=100&page=5");
+      expect(afterBulk.loadFailure).toBeNull();
+      expect(afterBulk.count?.total).toBe(BOOKS - 4);
+      // Newest first: the last page holds the oldest books, without those deleted.
+      expect(afterBulk.rows.map((row) => row.id)).toEqual([...ids].sort((a, b) => Number(b) - Number(a)).filter((id) => ![deleted, ...chosen].includes(id)).slice(400));
+    });
+  });
+}
