@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { clearCount, resourceGeneration, type CachedResource, type WriteClear } from "./cache.server.ts";
@@ -72,6 +73,8 @@ export interface ListCopy<Rec> {
   builtAt: number;
   /** Each record's place in the upstream's list, from 0 (a paged list): where to read it again. */
   upstreamPositions: ReadonlyMap<string, number>;
+  /** Its records in the upstream's order as one digest (`contentDigest`), once asked for. */
+  digest?: string;
 }
 
 export const READ_PAGE_LIMIT = 100;
@@ -127,10 +130,33 @@ export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string):
   return numeric ? [...records].sort((a, b) => Number(idOf(b)) - Number(idOf(a))) : [...records].reverse();
 }
 
-async function readCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, readAt: number): Promise<ListCopy<Rec>> {
+/**
+ * The list read whole. When it holds exactly what `kept` holds (a refresh that found no change, or
+ * a patched copy borne out), `kept` itself, its times renewed: its index, and all that the
+ * screens and the catalogue made from it (facets, orders, duplicate keys), stay as they are.
+ */
+async function readCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, readAt: number, kept: ListCopy<Rec> | undefined): Promise<ListCopy<Rec>> {
   const upstreamPositions = new Map<string, number>();
   const inUpstreamOrder = await readWholeList(api, source, upstreamPositions);
-  return copyOf(source, inUpstreamOrder, upstreamPositions, { readAt, builtAt: Date.now() });
+  const digest = contentDigest(inUpstreamOrder);
+  if (kept && keptDigest(kept, source) === digest) return Object.assign(kept, { readAt: Math.max(kept.readAt, readAt), builtAt: Date.now() });
+  return { ...copyOf(source, inUpstreamOrder, upstreamPositions, { readAt, builtAt: Date.now() }), digest };
+}
+
+/** Records in the upstream's order as one digest: equal for the same records, each as the upstream gave it, in the same order. */
+function contentDigest<Rec>(inUpstreamOrder: readonly Rec[]): string {
+  const hash = createHash("sha256");
+  for (const record of inUpstreamOrder) hash.update(JSON.stringify(record)).update("\n");
+  return hash.digest("base64");
+}
+
+function keptDigest<Rec>(copy: ListCopy<Rec>, source: ListSource<Rec>): string {
+  return (copy.digest ??= contentDigest(inUpstreamOrderOf(copy, source)));
+}
+
+function inUpstreamOrderOf<Rec>(copy: ListCopy<Rec>, source: ListSource<Rec>): Rec[] {
+  const placeOf = (record: Rec) => copy.upstreamPositions.get(source.idOf(record)) ?? Infinity;
+  return [...copy.records].sort((a, b) => placeOf(a) - placeOf(b));
 }
 
 /** A copy of records given in the upstream's order, with their index. */
@@ -213,13 +239,14 @@ export function listCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>): Pro
 /** One read of the whole list, which every request arriving meanwhile shares, kept as the slot's copy unless a write came in between. */
 function readInto<Rec>(slot: Slot, api: UpstreamClient, source: ListSource<Rec>, generation: number): Promise<ListCopy<Rec>> {
   const readAt = Date.now();
-  const promise = readCopy(api, source, readAt).then((read) => {
+  const promise = readCopy(api, source, readAt, slot.copy as ListCopy<Rec> | undefined).then((read) => {
     // A write during the read leaves this copy to the requests that started before it; so does
     // a newer read that ended first.
+    // (`read` may be the kept copy itself, found unchanged: never retired while it is kept.)
     if (resourceGeneration(source.resource) === generation && !(slot.copy && slot.copy.readAt > readAt)) {
-      retire(slot.copy);
+      if (slot.copy !== read) retire(slot.copy);
       Object.assign(slot, { copy: read, generation, patched: false });
-    } else {
+    } else if (slot.copy !== read) {
       retire(read as ListCopy<unknown>);
     }
     return read;
@@ -268,9 +295,7 @@ export async function patchListCopy<Rec>(api: UpstreamClient, source: ListSource
     resourceGeneration(source.resource) === cleared.after &&
     clearCount(source.resource) === cleared.clearsBefore + cleared.count;
   if (!untouched()) return false;
-  const placeOf = (record: Rec) => copy.upstreamPositions.get(source.idOf(record)) ?? Infinity;
-  const inUpstreamOrder = [...copy.records].sort((a, b) => placeOf(a) - placeOf(b));
-  const after = await afterChange(inUpstreamOrder, change, {
+  const after = await afterChange(inUpstreamOrderOf(copy, source), change, {
     idOf: (record) => source.idOf(record),
     readWindow: (page, limit) => source.list(api, { page, limit }),
     limit: RECORD_WINDOW,
@@ -302,8 +327,12 @@ export function findInCopy<Rec>(copy: ListCopy<Rec>, source: ListSource<Rec>, id
 }
 
 /** Closes a copy's index once the requests that hold it are done with it. */
+const retired = new WeakSet<ListCopy<unknown>>();
+
 function retire(copy: ListCopy<unknown> | undefined): void {
-  if (copy) setTimeout(() => copy.search.close(), RETIRED_INDEX_CLOSE_MS).unref();
+  if (!copy || retired.has(copy)) return;
+  retired.add(copy);
+  setTimeout(() => copy.search.close(), RETIRED_INDEX_CLOSE_MS).unref();
 }
 
 /** Drops every kept copy (tests; a write clears them through its resource's generation). */

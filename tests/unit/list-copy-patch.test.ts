@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clearResource, joinedClears } from "~/platform/cache.server";
-import { listCopy, patchListCopy, type ListChange, type ListSource } from "~/platform/list-copy.server";
+import { listCopy, patchListCopy, rereadListCopy, type ListChange, type ListSource } from "~/platform/list-copy.server";
 import type { PageRequest, UpstreamClient } from "~/platform/upstream.server";
 
 /**
@@ -78,7 +78,10 @@ describe("a write taken into a list's copy in place", () => {
     // Served although the upstream's list has not answered: the whole read goes on behind it.
     expect(list.asked.length).toBeGreaterThan(1);
     release();
-    await expect.poll(async () => (await listCopy(api, list.source)) !== copy).toBe(true);
+    // The window, then the whole list (pages 1 and 2, then four at once to the empty 101st); it
+    // bears the patch out, so the patched copy stays, and is served without another read.
+    await expect.poll(() => list.asked.length).toBe(1 + 102);
+    await expect.poll(async () => (await listCopy(api, list.source)) === copy && list.asked.length === 103).toBe(true);
   });
 
   it("deleted records: taken out without a read, their neighbours kept in order", async () => {
@@ -161,6 +164,33 @@ describe("a write taken into a list's copy in place", () => {
     clearResource(again.source.resource);
     const last = clearResource(again.source.resource);
     expect(await patchListCopy(api, again.source, { deleted: ["4", "5"] }, joinedClears([first, last])!)).toBe(false);
+  });
+
+  it("a read of the whole list that finds what the copy holds keeps the copy itself, patched or not; one that finds a change makes another", async () => {
+    const list = upstreamList(45);
+    const first = await listCopy(api, list.source);
+    // A read asked for from the next millisecond on: one that began in this one would do.
+    const fromNow = async () => {
+      const now = Date.now();
+      while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+      return Date.now();
+    };
+    const again = await rereadListCopy(api, list.source, await fromNow());
+    // The same copy: its index, and what the screens made from it, are kept.
+    expect(again).toBe(first);
+
+    list.records[7].title = "Diubah di aplikasi";
+    const changed = await rereadListCopy(api, list.source, await fromNow());
+    expect(changed).not.toBe(first);
+    expect(changed.records.find((book) => book.id === 8)?.title).toBe("Diubah di aplikasi");
+
+    list.records[8].title = "Diubah di situs";
+    expect(await patched(list, { changed: "9" })).toBe(true);
+    const patchedCopy = await listCopy(api, list.source);
+    // The read behind it bears the patch out: the patched copy stays, no longer aged.
+    await expect.poll(() => list.asked.length).toBe(3);
+    await expect.poll(async () => (await listCopy(api, list.source)) === patchedCopy && list.asked.length === 3).toBe(true);
+    expect(patchedCopy.find("situs")?.size).toBe(1);
   });
 
   it("patches nothing when another write was cleared after the copy was read, or while the window was read", async () => {
