@@ -15,6 +15,8 @@ import { logIn, startHardStack, type HardStack } from "./stack.ts";
 
 const BOOKS = 500;
 const book = ADMIN_SCREENS.find((screen) => screen.path === "/admin/book")!;
+/** Long enough that a save held for the patch's read would fail the test by its own timeout many times over. */
+const SLOW_UPSTREAM_TIMEOUT_MS = 120_000;
 
 for (const shape of ["full", "spec"] as const) {
   describe(`the list after a write through the site, the upstream in the '${shape}' shape`, () => {
@@ -72,3 +74,39 @@ for (const shape of ["full", "spec"] as const) {
     });
   });
 }
+
+describe("a save whose list cannot be read again once it is written", () => {
+  let stack: HardStack;
+  let admin: string;
+  let ids: string[];
+
+  beforeAll(async () => {
+    stack = await startHardStack({ ADMIN_LIST_REFRESH_MS: "60000", UPSTREAM_TIMEOUT_MS: String(SLOW_UPSTREAM_TIMEOUT_MS) });
+    ids = setCatalogueCounts(stack.referenceDataDir, { books: BOOKS, activities: 3 }).books.map((row) => String(row.id));
+    admin = await logIn(stack.bff.url);
+    expect((await screenData(stack.bff.url, admin, book, "")).count?.total).toBe(BOOKS);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("answers once written, without waiting out the upstream's silence for the patch's read", async () => {
+    const id = ids[42];
+    const form = await openEdit(stack.bff.url, admin, book, id);
+    // Once the book is written, every read of the book list hangs (the merge's read before it passes).
+    let written = false;
+    stack.upstream.hits = (call) => {
+      if (call.method !== "GET") written = true;
+      return written && call.method === "GET" && call.path === "/api/books/all";
+    };
+    stack.upstream.fault = { kind: "hang" };
+    try {
+      const saved = await save(stack.bff.url, admin, book, id, withValue(form.entries, "title", "JUDUL SAAT HULU DIAM"));
+      expect(saved.status).toBe(302);
+      expect(stack.upstream.heldCalls.length, "the patch's read was held").toBeGreaterThan(0);
+    } finally {
+      stack.upstream.reset();
+    }
+  }, 30_000);
+});

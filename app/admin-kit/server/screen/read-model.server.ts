@@ -132,17 +132,26 @@ export async function rereadScreenReadModel<Rec, C extends Cells>(api: UpstreamC
 }
 
 /**
+ * How long a write's answer waits for its list's patch (a window of the upstream's list read):
+ * past it the answer goes, and the patch lands when it can. A slow upstream would otherwise hold
+ * the written save's answer for its timeout and retry (20 s by default).
+ */
+const PATCH_WAIT_MS = 2_000;
+
+/**
  * After writes through this process (a form's save, a switch, a delete, a bulk delete; `cleared`:
  * their clears): the screen's copy takes them in place (`patchListCopy`), so that the list the
  * admin lands on waits for no read of the whole list; else it stays stale, read whole when next
- * asked for. Never fails the writes.
+ * asked for. Never fails the writes, nor holds their answer past `PATCH_WAIT_MS`.
  */
 export async function patchScreenReadModel<Rec, C extends Cells>(api: UpstreamClient, adapter: ResourceAdapter<Rec, C, z.ZodObject>, change: ListChange, cleared: WriteClear): Promise<void> {
-  try {
-    await patchListCopy(api, listSourceOf(adapter), change, cleared);
-  } catch (error) {
+  const patching = patchListCopy(api, listSourceOf(adapter), change, cleared).catch((error: unknown) => {
     log("list_copy_patch_failed", { screen: adapter.definition.id, ...errorFields(error) });
-  }
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PATCH_WAIT_MS)));
+  await Promise.race([patching, waited]);
+  clearTimeout(timer);
 }
 
 /** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
