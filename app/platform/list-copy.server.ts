@@ -18,9 +18,10 @@ import type { PageRequest, UpstreamClient } from "./upstream.server.ts";
  * - one copy per list (`ListSource.key`), shared by every reader and by the requests that arrive
  *   while it is read;
  * - a write to its resource (or to one its records show) makes it stale (cache.server.ts: on
- *   every process, with Redis), so a saved record shows at once; a form's save or delete through
- *   this process patches it instead (`patchListCopy`), so the admin's next view waits for no read
- *   of the whole list;
+ *   every process, with Redis), so a saved record shows at once; a form's save, switch, delete
+ *   or bulk delete through this process patches it instead (`patchListCopy`), so the admin's next
+ *   view waits for no read of the whole list;
+ * - a read of the whole list that finds what the copy holds keeps the copy itself (`readCopy`);
  * - a copy older than `ADMIN_LIST_REFRESH_MS` is read again, for changes made elsewhere (the
  *   mobile app, another tool): meanwhile, and while the upstream fails to give it (tried again
  *   every `REFRESH_RETRY_MS`), the copy is still served, for up to `SERVED_STALE_MS` more; a
@@ -326,9 +327,9 @@ export function findInCopy<Rec>(copy: ListCopy<Rec>, source: ListSource<Rec>, id
   return copy.records.find((record) => source.idOf(record) === id);
 }
 
-/** Closes a copy's index once the requests that hold it are done with it. */
 const retired = new WeakSet<ListCopy<unknown>>();
 
+/** Closes a copy's index once the requests that hold it are done with it (once, however often it is retired). */
 function retire(copy: ListCopy<unknown> | undefined): void {
   if (!copy || retired.has(copy)) return;
   retired.add(copy);
