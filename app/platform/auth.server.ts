@@ -5,6 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { log } from "@server/log.server";
+import { waitAtMost } from "~/lib/wait-at-most";
 import {
   commitSession,
   destroySession,
@@ -208,12 +209,7 @@ export async function revokeUpstreamToken(request: Request, token: string): Prom
   const revoking = logOutUpstream(api, REVOKE_TIMEOUT_MS).catch((error: unknown) => {
     if (isUpstreamError(error) && error.kind === "http" && (error.status === 404 || error.status === 405)) upstreamOffersLogout = false;
   });
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, REVOKE_WAIT_MS);
-  });
-  await Promise.race([revoking, waited]);
-  clearTimeout(timer);
+  await waitAtMost(revoking, REVOKE_WAIT_MS);
 }
 
 /** A path on this site to go to after login, or the default. Never another origin. */

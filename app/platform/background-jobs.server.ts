@@ -1,6 +1,7 @@
 import type { Job, Queue, Worker } from "bullmq";
 import { data as dataResponse } from "@remix-run/node";
 import { MESSAGES } from "~/config/messages";
+import { waitAtMost } from "~/lib/wait-at-most";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { KEY_PREFIX, usesRedis } from "./redis.server.ts";
@@ -156,8 +157,6 @@ export async function stopBackgroundJobs(): Promise<void> {
   // before exiting, or leave it unseen for BullMQ's drainDelay). It resolves once its jobs are done.
   const workerClosed = closing?.worker.close().catch((error: unknown) => log("background_jobs_close_failed", errorFields(error)));
   for (const controller of underWay.keys()) controller.abort();
-  let waited: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.allSettled([...underWay.values(), workerClosed]), new Promise((resolve) => (waited = setTimeout(resolve, HANDOVER_WAIT_MS)))]);
-  clearTimeout(waited);
+  await waitAtMost(Promise.allSettled([...underWay.values(), workerClosed]), HANDOVER_WAIT_MS);
   await closing?.queue.close().catch((error: unknown) => log("background_jobs_close_failed", errorFields(error)));
 }

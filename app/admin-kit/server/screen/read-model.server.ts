@@ -2,6 +2,7 @@ import type * as z from "zod";
 import { listedColumns, type Cells, type CellValue, type ScreenRow } from "~/admin-kit/screen";
 import type { ListFilters } from "~/admin-kit/filters";
 import type { ListView } from "~/admin-kit/url-state";
+import { waitAtMost } from "~/lib/wait-at-most";
 import type { WriteClear } from "~/platform/cache.server";
 import { listCopy, patchListCopy, rereadListCopy, type ListChange, type ListCopy, type ListSource } from "~/platform/list-copy.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
@@ -148,10 +149,7 @@ export async function patchScreenReadModel<Rec, C extends Cells>(api: UpstreamCl
   const patching = patchListCopy(api, listSourceOf(adapter), change, cleared).catch((error: unknown) => {
     log("list_copy_patch_failed", { screen: adapter.definition.id, ...errorFields(error) });
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PATCH_WAIT_MS)));
-  await Promise.race([patching, waited]);
-  clearTimeout(timer);
+  await waitAtMost(patching, PATCH_WAIT_MS);
 }
 
 /** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
