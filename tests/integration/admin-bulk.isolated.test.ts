@@ -19,7 +19,9 @@ import { adminCookie, load, recordAllRequests, submit } from "./admin-screen-sup
  */
 
 const DAYS = ["2024-01-05", "2024-01-12", "2024-01-15", "2024-02-01", "2024-02-20", "2024-03-03", "2024-03-09", "2024-04-01"];
-const activity = (id: number) => ({ id, date: `${DAYS[(id - 1) % DAYS.length]}T00:00:00.000Z`, title: `Kegiatan ${id}`, description: "<p>Isi.</p>", file: `k-${id}.jpg` });
+/** Days another tool gave some activities since (by id). */
+let movedTo: Map<number, string>;
+const activity = (id: number) => ({ id, date: `${movedTo.get(id) ?? DAYS[(id - 1) % DAYS.length]}T00:00:00.000Z`, title: `Kegiatan ${id}`, description: "<p>Isi.</p>", file: `k-${id}.jpg` });
 
 let cookie: string;
 let stored: Set<number>;
@@ -30,6 +32,7 @@ beforeEach(async () => {
   cookie = await adminCookie();
   stored = new Set(Array.from({ length: 8 }, (_, index) => index + 1));
   refusing = new Map();
+  movedTo = new Map();
   deletes = [];
   upstream.use(
     http.get(`${UPSTREAM}/activities`, ({ request: incoming }) => {
@@ -171,6 +174,34 @@ describe("all matching, when the view matches other records by the confirmation"
     // A confirmation that names no matches (an older page) deletes nothing either.
     expect(await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", "3"]])).toMatchObject({ kind: "data", status: 409 });
     expect(deletes).toEqual([]);
+  });
+});
+
+describe("a confirmation reads the list anew: the list's copy may be a minute old", () => {
+  it("all matching: a record another tool moved out of the view since the question is not deleted with the others", async () => {
+    const view = "/admin/activity?date_from=2024-01-01&date_to=2024-01-31";
+    const asked = await bulk(view, [["all", "1"]]);
+    const { count, matched } = (asked as { data: { bulk: { count: number; matched: string } } }).data.bulk;
+    expect(count).toBe(3);
+    // Within the copy's minute, elsewhere: January's activity 2 moves to April.
+    movedTo.set(2, "2024-04-02");
+    const confirmed = await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", String(count)], ["matched", matched]]);
+    expect(confirmed).toMatchObject({ kind: "data", status: 409 });
+    expect(deletes).toEqual([]);
+    // Asked again, the view's two are deleted, and activity 2 stays.
+    const again = (await bulk(view, [["all", "1"]])) as { data: { bulk: { count: number; matched: string } } };
+    expect(again.data.bulk.count).toBe(2);
+    expect(await bulk(view, [["all", "1"], ["confirmed", "1"], ["count", "2"], ["matched", again.data.bulk.matched]])).toMatchObject({ kind: "redirect" });
+    expect(deletes.sort()).toEqual([1, 3]);
+    expect(stored.has(2)).toBe(true);
+  });
+
+  it("chosen ids: a record made elsewhere since the copy was read is asked about and deleted, not refused as unknown", async () => {
+    await load(screenRoute, "/admin/activity", cookie);
+    stored.add(9);
+    expect(await bulk("/admin/activity", ids(9, 8))).toMatchObject({ kind: "data", status: 200, data: { bulk: { stage: "confirm", count: 2 } } });
+    expect(await bulk("/admin/activity", [...ids(9, 8), ["confirmed", "1"]])).toMatchObject({ kind: "redirect" });
+    expect(deletes.sort()).toEqual([8, 9]);
   });
 });
 

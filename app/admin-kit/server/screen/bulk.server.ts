@@ -12,7 +12,7 @@ import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, firstValue, listLocation, refused } from "./answers.server.ts";
 import { filterLabels } from "./choices.server.ts";
 import { idSetDigest } from "./duplicates.server.ts";
-import { patchScreenReadModel, screenReadModel, viewRows } from "./read-model.server.ts";
+import { patchScreenReadModel, rereadScreenReadModel, screenReadModel, viewRows } from "./read-model.server.ts";
 import { removeOne } from "./remove.server.ts";
 
 /**
@@ -41,16 +41,20 @@ function readIds(fields: Array<[string, string]>): { ids: string[] } | { refusal
 }
 
 /**
- * The chosen records as the list's copy holds them now. Asked about, an id it lacks refuses the
- * whole selection; confirmed, such ids are `gone` (unless it holds none of them).
+ * The chosen records as the list holds them. Asked about, from the list's copy, and an id it
+ * lacks refuses the whole selection. Confirmed, from the list read anew: the copy may be a minute
+ * old, and records another tool changed, made or deleted meanwhile must not be deleted, or kept,
+ * by what it held (all matching: a view that matches others now is asked about again); an id the
+ * list no longer holds is `gone` (unless it holds none of them).
  */
 async function chosenRecords<Rec, C extends Cells>(
   admin: AdminContext,
   request: Request,
   adapter: ResourceAdapter<Rec, C, z.ZodObject>,
-  choice: { ids: string[]; confirmed: boolean } | { all: true },
+  choice: ({ ids: string[] } | { all: true }) & { confirmed: boolean },
 ): Promise<{ chosen: Chosen; gone: string[] } | { refusal: string; status: 400 | 413 }> {
-  const [model, labels] = await Promise.all([screenReadModel(admin.api, adapter), filterLabels(admin.api, adapter)]);
+  const readModel = choice.confirmed ? rereadScreenReadModel : screenReadModel;
+  const [model, labels] = await Promise.all([readModel(admin.api, adapter), filterLabels(admin.api, adapter)]);
   const labelOf = (record: Rec) => adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
   if ("all" in choice) {
     const { positions, ignored } = viewRows(model, adapter, readListView(new URL(request.url).searchParams), { filtered: { labels } });
@@ -60,11 +64,11 @@ async function chosenRecords<Rec, C extends Cells>(
     return { chosen: Array.from(positions, (position) => ({ id: adapter.idOf(model.records[position]), label: labelOf(model.records[position]) })), gone: [] };
   }
   const wanted = new Set(choice.ids);
-  const chosen: Chosen = [];
-  for (const record of model.records) {
-    const id = adapter.idOf(record);
-    if (wanted.has(id)) chosen.push({ id, label: labelOf(record) });
-  }
+  const held = (records: readonly Rec[]) => records.flatMap((record) => (wanted.has(adapter.idOf(record)) ? [{ id: adapter.idOf(record), label: labelOf(record) }] : []));
+  let chosen: Chosen = held(model.records);
+  // Asked about an id the copy lacks (made elsewhere since it was read, and shown by another
+  // process's list): the list read anew before the selection is refused.
+  if (!choice.confirmed && chosen.length !== wanted.size) chosen = held((await rereadScreenReadModel(admin.api, adapter)).records);
   // Asked about, every id must be the list's. Once confirmed, one it no longer holds was deleted
   // meanwhile (elsewhere): reported as gone, never sent; but a selection the list holds none of is refused.
   if (chosen.length !== wanted.size && (!choice.confirmed || chosen.length === 0)) return { refusal: BULK_TEXTS.notListed, status: 400 };
@@ -101,7 +105,7 @@ export async function bulkDelete<Rec, C extends Cells, S extends z.ZodObject>(
 
   let selection: Awaited<ReturnType<typeof chosenRecords<Rec, C>>>;
   try {
-    selection = await chosenRecords(admin, request, listed, ids ? { ids: ids.ids, confirmed } : { all: true });
+    selection = await chosenRecords(admin, request, listed, ids ? { ids: ids.ids, confirmed } : { all: true, confirmed });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     return refused(definition.messages.loadFailed, 502);
