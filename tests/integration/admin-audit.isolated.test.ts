@@ -183,7 +183,8 @@ describe("what is recorded", () => {
     await submit(screenRoute, "/admin/library?delete=11", cookie, new URLSearchParams({ intent: "delete", id: "11" }));
     const [deleted, toggled] = (await auditScreen("?resource=library")).rows.map((row) => row.cells);
     expect(deleted).toMatchObject({ action: "Hapus", resource: "Perpustakaan", recordId: "11", changes: "", outcome: "Berhasil" });
-    expect(toggled).toMatchObject({ action: "Ubah status", resource: "Perpustakaan", recordId: "11", changes: 'Aktif: "Ya" → "Tidak"' });
+    // Named, and its state before as the upstream held it.
+    expect(toggled).toMatchObject({ action: "Ubah status", resource: "Perpustakaan", recordId: "11", recordLabel: "Perpustakaan Desa Sukamaju", changes: 'Aktif: "Ya" → "Tidak"' });
   });
 
   it("never a secret's value, even from a plain text field", () => {

@@ -68,6 +68,22 @@ describe("libraries", () => {
     expect(writes).toEqual([]);
   });
 
+  it("refuses a switch whose state is neither true nor false, writing nothing", async () => {
+    const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    for (const on of ["banana", "", "TRUE", "1"]) {
+      const submitted = await admin.submit("/admin/library", new URLSearchParams({ intent: "toggle", id: "11", on }), { "Sec-Fetch-Mode": "cors" });
+      expect(submitted).toMatchObject({ kind: "data", status: 400, data: { alert: { message: expect.stringMatching(/^Permintaan tidak valid/) } } });
+    }
+    expect(await admin.submit("/admin/library", new URLSearchParams({ intent: "toggle", id: "11" }), { "Sec-Fetch-Mode": "cors" })).toMatchObject({ status: 400 });
+    expect(writes).toEqual([]);
+  });
+
+  it("a switch to the state the library already has (another tool switched it) writes nothing, and says it is so", async () => {
+    const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
+    expect(await toggle("11", true, { "Sec-Fetch-Mode": "cors" })).toMatchObject({ kind: "data", status: 200, data: { toggled: { id: "11", on: true } } });
+    expect(writes).toEqual([]);
+  });
+
   it("the edit form sends every field, keeping the stored active flag", async () => {
     const writes = recordWrites("put", "/bibliographies/admin/library", { status: 200 });
     const submitted = await admin.submit(
@@ -119,9 +135,9 @@ describe("the panel service", () => {
       },
       fetch: () => Promise.reject(new Error("not used")),
     };
-    await libraryAdapter.list(panelOnly, undefined);
-    await libraryAdapter.toggle!(panelOnly, "11", false);
-    expect(requests.map((upstreamRequest) => upstreamRequest.service)).toEqual(["panel", "panel", "panel"]);
+    const [stored] = await libraryAdapter.list(panelOnly, undefined);
+    await libraryAdapter.toggle!(panelOnly, stored, false);
+    expect(requests.map((upstreamRequest) => upstreamRequest.service)).toEqual(["panel", "panel"]);
     expect(libraryAdapter.service).toBe("panel");
     expect(libraryAdapter.removePath!("12")).toBe("/company/12");
   });

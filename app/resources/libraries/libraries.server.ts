@@ -67,8 +67,7 @@ export const libraryAdapter = serveResource(libraryResource, {
     },
   },
   removePath: (id) => `/company/${encodeURIComponent(id)}`,
-  async toggle(api, id, on) {
-    const stored = await storedLibrary(api, id);
+  async toggle(api, stored, on) {
     const sentBack = (field: Exclude<keyof Library, "id">) => asSent(stored, field, stored[field]);
     await api.call(z.unknown(), {
       method: "PUT",

@@ -51,7 +51,8 @@ async function dispatch<Rec, C extends Cells, S extends z.ZodObject>(
     const id = firstValue(fields, "id");
     if (intent === "delete" && isRecordId(id)) return await removeRecord(admin, request, adapter, id);
     if (intent === BULK_DELETE_INTENT) return await bulkDelete(admin, request, adapter, fields);
-    if (intent === "toggle" && isRecordId(id)) return await toggleRecord(admin, request, adapter, id, firstValue(fields, "on") === "true");
+    const on = firstValue(fields, "on");
+    if (intent === "toggle" && isRecordId(id) && (on === "true" || on === "false")) return await toggleRecord(admin, request, adapter, id, on === "true");
     if (intent === "create" || (intent === "update" && isRecordId(id))) {
       const picked = firstValue(fields, PICK_FIELD);
       if (picked !== undefined) return await answerPick(admin, adapter, fields, picked);

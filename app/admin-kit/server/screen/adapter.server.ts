@@ -156,8 +156,8 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   choices?: ChoiceSources;
   /** The DELETE path for a record. */
   removePath?(id: string): string;
-  /** Sets the record's status switch (the library's `active`). */
-  toggle?(api: UpstreamClient, id: string, on: boolean): Promise<void>;
+  /** Sets the record's status switch (the library's `active`); `stored`: the record as the upstream holds it now. */
+  toggle?(api: UpstreamClient, stored: Rec, on: boolean): Promise<void>;
 }
 
 /** A list a picker chooses from: a pickable resource's screen, its records labelled by some of its cells. */
