@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { errorFields, log } from "@server/log.server";
 import { NonceContext } from "~/lib/nonce";
+import { withoutNulBytes } from "~/lib/nul-bytes.server";
 
 // The process takes the app's stateful services from the build, so that there is one copy of each.
 export { processServices } from "~/platform/process-services.server";
@@ -45,7 +46,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              resolve(new Response(withoutNulBytes(Buffer.concat(chunks)), { headers: responseHeaders, status }));
               done();
             },
           });

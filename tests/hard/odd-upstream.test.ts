@@ -252,6 +252,8 @@ describe("an upstream that answers odd values", () => {
             const { status, body } = await get(path);
             tally(answers, status);
             expect([200, 404, 503], `${path} answered ${status}`).toContain(status);
+            // No NUL byte, whatever the upstream's strings and wherever React's 2 KiB views end.
+            expect(body.includes("\u0000"), `${path} holds a NUL`).toBe(false);
             if (status === 503) expect(decodeHtmlEntities(body)).toContain(MESSAGES.upstreamUnavailable);
           }
           for (const path of ["/activity/feed.xml", "/sitemap.xml"]) {
