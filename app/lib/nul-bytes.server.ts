@@ -5,10 +5,10 @@
  * such a place carried NULs that strict parsers and crawlers stop at. In UTF-8 a 0x00 byte is
  * only ever U+0000, which HTML does not allow in a document either (JSON in scripts escapes it).
  */
-export function withoutNulBytes(page: Buffer): Buffer {
+export function withoutNulBytes(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   let at = page.indexOf(0);
   if (at === -1) return page;
-  const kept: Buffer[] = [];
+  const kept: Array<Buffer<ArrayBuffer>> = [];
   let from = 0;
   while (at !== -1) {
     kept.push(page.subarray(from, at));

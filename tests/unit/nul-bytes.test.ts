@@ -12,7 +12,7 @@ import { withoutNulBytes } from "~/lib/nul-bytes.server";
 /** A list of short items, each its own small chunk of React's stream, as a page's cards and links are. */
 const items = (word: string, count: number) => createElement("ul", null, ...Array.from({ length: count }, (_, index) => createElement("li", { key: index }, word)));
 
-function streamed(page: ReturnType<typeof items>): Promise<Buffer> {
+function streamed(page: ReturnType<typeof items>): Promise<Buffer<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const { pipe } = renderToPipeableStream(page, {
