@@ -85,6 +85,20 @@ export function richTextToPlain(html: string | null | undefined): string {
   return plainOnce(html);
 }
 
+/** A tag (`<i>`, `</b>`, `<br/>`) or a character reference (`&amp;`, `&#39;`, `&#x2019;`) written into a plain field. */
+const MARKUP = /<\/?[a-z][^<>]*>|&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
+
+/**
+ * A plain field (a title, a name, a synopsis) as a visitor should read it: older tools (SLiMS,
+ * imports from web pages) stored some as HTML, "Tafsir Al-Qur&#39;an &amp; Hadis <i>Jilid 1</i>",
+ * which the pages showed, escaped, as written and the search could not find by "qur'an". One with
+ * markup becomes its text; any other is kept as it is ("a < b" included). For the public pages
+ * and their search only: the back-office shows and saves what is stored.
+ */
+export function shownPlainText(text: string): string {
+  return MARKUP.test(text) ? richTextToPlain(text) : text;
+}
+
 /** Texts and results kept per memo, in characters; a text with an image pasted inline is not kept at all. */
 const MEMO_MAX_CHARS = 2_000_000;
 const MEMO_MAX_ENTRY_CHARS = 20_000;

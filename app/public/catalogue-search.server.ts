@@ -6,6 +6,7 @@ import { firstSorted } from "~/lib/first-sorted";
 import { parseStandardNumber, standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
 import { RankedIndex } from "~/platform/ranked-search.server";
+import { shownPlainText } from "~/platform/sanitize.server";
 import { FACETS, type CatalogueQuery, type FacetBlockData, type FacetName } from "~/lib/catalogue-query";
 import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, type BookModel } from "./catalogue.server.ts";
 
@@ -34,7 +35,7 @@ export interface CatalogueResult {
   nearSpelling?: string;
 }
 
-const names = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name).filter((name) => name !== "");
+const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relation.name)).filter((name) => name !== "");
 const filterValues = (name: string) => {
   const filter = bookFilters.find((each) => each.name === name);
   if (filter?.kind !== "values") throw new Error(`bookFilters has no values filter ${name}`);
@@ -98,15 +99,16 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
     WEIGHTED_FIELDS,
     model.records.map((book) => {
       const classification = classificationOf(book);
+      // Searched as the pages show them (`shownPlainText`): "qur'an" finds a title stored as "Qur&#39;an".
       return [
-        book.title,
-        book.author.name,
+        shownPlainText(book.title),
+        shownPlainText(book.author.name),
         isbnTexts(book)[bookList.textFields.indexOf("isbn_issn")],
-        book.publisher.name,
+        shownPlainText(book.publisher.name),
         names(book.genres).join(", "),
         names(book.tags).join(", "),
-        classification ? `${classification.notation} ${classification.general_name}` : "",
-        book.synopsis,
+        classification ? `${classification.notation} ${shownPlainText(classification.general_name)}` : "",
+        shownPlainText(book.synopsis),
       ];
     }),
   );
@@ -119,7 +121,8 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
     { kind: "values", name: "public:author", values: filterValues("author") },
     { kind: "values", name: "public:publisher", values: filterValues("publisher") },
   ];
-  const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(model.records[a].title, model.records[b].title));
+  const shownTitles = model.records.map((book) => shownPlainText(book.title));
+  const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(shownTitles[a], shownTitles[b]));
   const titleOrder = new Uint32Array(model.records.length);
   byTitle.forEach((position, place) => (titleOrder[position] = place));
   const made = { classifications, classificationsKey: classificationsHeld, index, notationOf, facets, titleOrder };
@@ -190,9 +193,9 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
 }
 
 function facetLabel(name: FacetName, value: string, search: SearchIndex): string {
-  if (name !== "classification") return value;
+  if (name !== "classification") return shownPlainText(value);
   const named = search.classifications.find((each) => each.notation === value);
-  return named ? `${named.notation} ${named.general_name}` : value;
+  return named ? `${named.notation} ${shownPlainText(named.general_name)}` : value;
 }
 
 /** The first books a search finds, best first, and how many it finds (the site search's catalogue group). */

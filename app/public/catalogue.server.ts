@@ -12,6 +12,7 @@ import { errorFields, log } from "@server/log.server";
 import { cachedRead, readsResource } from "~/platform/cache.server";
 import { listCopy, newestFirst, readWholeList, type ListCopy } from "~/platform/list-copy.server";
 import { createUpstreamClient, isUpstreamError, type UpstreamClient } from "~/platform/upstream.server";
+import { shownPlainText } from "~/platform/sanitize.server";
 import { logIn } from "~/platform/users.server";
 
 /**
@@ -96,24 +97,25 @@ export interface BookDetails extends BookCardData {
   appUrl?: string;
 }
 
-const names = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name).filter((name) => name !== "");
+const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relation.name)).filter((name) => name !== "");
 
 export function bookCard(book: Book): BookCardData {
-  return { id: book.id, title: book.title, author: book.author.name, cover: coverUrl(book.cover), genres: names(book.genres) };
+  return { id: book.id, title: shownPlainText(book.title), author: shownPlainText(book.author.name), cover: coverUrl(book.cover), genres: names(book.genres) };
 }
 
 function bookDetails(book: Book, classification: Classification | undefined): BookDetails {
   const template = getConfig().product.appBookUrl;
+  const card = bookCard(book);
   return {
-    ...bookCard(book),
-    publisher: book.publisher.name,
-    synopsis: book.synopsis,
+    ...card,
+    publisher: shownPlainText(book.publisher.name),
+    synopsis: shownPlainText(book.synopsis),
     publishedDate: formatDayMonthYear(book.published_date),
     publishedDateIso: isoDate(book.published_date),
     isbn: book.isbn_issn,
     tags: names(book.tags),
-    classification: classification && { notation: classification.notation, name: classification.general_name },
-    callNumber: callNumber(classification?.notation ?? "", book.author.name, book.title),
+    classification: classification && { notation: classification.notation, name: shownPlainText(classification.general_name) },
+    callNumber: callNumber(classification?.notation ?? "", card.author, card.title),
     appUrl: template ? template.replaceAll("{id}", encodeURIComponent(book.id)) : undefined,
   };
 }
@@ -185,8 +187,8 @@ export async function catalogueBookIds(request: Request): Promise<string[]> {
 function videoCard(video: Video): VideoCardData {
   return {
     id: video.id,
-    title: video.title,
-    description: video.description,
+    title: shownPlainText(video.title),
+    description: shownPlainText(video.description),
     link: shownUrl(video.link),
     thumbnail: shownUrl(video.thumbnail),
     watched: video.watched,

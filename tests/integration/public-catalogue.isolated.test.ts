@@ -317,6 +317,38 @@ describe("/katalog/{id}", () => {
     });
   });
 
+  it("shows and searches as text what older tools stored as HTML in plain fields: entities decoded, tags gone, a lone \"<\" kept", async () => {
+    const books = booksOf(30).map((book) =>
+      book.id === 21
+        ? {
+            ...book,
+            title: "Tafsir Al-Qur&#39;an &amp; Hadis <i>Jilid 1</i>",
+            synopsis: "Sinopsis dengan <b>tebal</b> &amp; miring.",
+            author: { name: "Ahmad &quot;Kiai&quot; Dahlan" },
+            publisher: { name: "Pustaka &amp; Ilmu" },
+            genres: [{ name: "Sains &amp; <b>Teknologi</b>" }],
+          }
+        : book.id === 22
+          ? { ...book, title: "Matematika: a < b dan b > c" }
+          : book,
+    );
+    serveCatalogue({ books });
+    const { book } = await detail.loader(args("/katalog/21", { bookId: "21" }));
+    expect(book).toMatchObject({
+      title: "Tafsir Al-Qur'an & Hadis Jilid 1",
+      synopsis: "Sinopsis dengan tebal & miring.",
+      author: 'Ahmad "Kiai" Dahlan',
+      publisher: "Pustaka & Ilmu",
+      genres: ["Sains & Teknologi"],
+    });
+    expect((await detail.loader(args("/katalog/22", { bookId: "22" }))).book.title).toBe("Matematika: a < b dan b > c");
+    for (const q of ["tafsir al-qur'an", "qur'an hadis", "jilid 1"]) expect(ids(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`))), q).toEqual([21]);
+    // The markup's own words find nothing: "amp", "39", "i".
+    for (const q of ["amp", "39"]) expect(ids(await list.loader(args(`/katalog?q=${q}`))), q).toEqual([]);
+    const genres = (await list.loader(args("/katalog"))).facets.find((facet) => facet.name === "genre")?.values;
+    expect(genres?.find((value) => value.label === "Sains & Teknologi")).toMatchObject({ count: 1 });
+  });
+
   it("answers 404 for a book the list does not have, or an id no book has", async () => {
     serveCatalogue();
     for (const id of ["61", "0", "abc", "x".repeat(65)]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { richTextToPlain, sanitizeRichText, withoutRepeatedTitle } from "~/platform/sanitize.server";
+import { richTextToPlain, sanitizeRichText, shownPlainText, withoutRepeatedTitle } from "~/platform/sanitize.server";
 
 describe("rich text, sanitised once per text", () => {
   const unsafe = '<p onclick="steal()">Halo <strong>warga</strong><script>alert(1)</script></p><p>Baris kedua</p>';
@@ -34,5 +34,14 @@ describe("withoutRepeatedTitle", () => {
     expect(withoutRepeatedTitle("<h2>Data yang kami simpan</h2><p>Isi</p>", "Kebijakan Privasi")).toBe("<h2>Data yang kami simpan</h2><p>Isi</p>");
     expect(withoutRepeatedTitle("<p>Kebijakan Privasi</p><h2>Kebijakan Privasi</h2>", "Kebijakan Privasi")).toBe("<p>Kebijakan Privasi</p><h2>Kebijakan Privasi</h2>");
     expect(withoutRepeatedTitle("", "Kebijakan Privasi")).toBe("");
+  });
+});
+
+describe("shownPlainText: a plain field another tool stored as HTML", () => {
+  it("becomes its text; a field without markup stays exactly as stored", () => {
+    expect(shownPlainText("Video &amp; <i>Miring</i>")).toBe("Video & Miring");
+    expect(shownPlainText("Caf&eacute; &#x2019;90-an")).toBe("Café ’90-an");
+    expect(shownPlainText("<script>alert(1)</script>Judul")).toBe("Judul");
+    for (const plain of ["a < b & c", "R&D Perpustakaan", "x &foo bar", "  spasi  ganda  ", "<3 membaca"]) expect(shownPlainText(plain)).toBe(plain);
   });
 });
