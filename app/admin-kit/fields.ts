@@ -31,6 +31,8 @@ export interface Column<C extends Cells> {
   header: string;
   accessor: keyof C & string;
   textAlign?: "left" | "center" | "right";
+  /** A whole number written with the thousands' dots ("1.500"): ordered by its value, not as text. */
+  count?: true;
   /** Long text may wrap; other cells stay on one line. */
   wrap?: boolean;
   /** One line whatever its length, cut with "…" at the column's `width` (the whole text on hover). */

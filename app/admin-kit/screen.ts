@@ -201,7 +201,7 @@ export interface ScreenActionData {
 export type UploadAnswer = { location: string } | ScreenActionData;
 
 /** The columns a list is searched and ordered by: every one but pictures. */
-export function listedColumns<C extends Cells>(columns: Array<Column<C>>): string[] {
+export function listedColumns<C extends Cells>(columns: ReadonlyArray<Column<C>>): string[] {
   return columns.filter((column) => column.display !== "image").map((column) => column.accessor);
 }
 

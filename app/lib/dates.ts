@@ -117,8 +117,47 @@ export function readDate(value: string): Date | undefined {
   else if (zoneless) {
     const [year, month, day, hour, minute, second] = zoneless.slice(1).map((part) => Number(part ?? 0));
     date = new Date(Date.UTC(year, month - 1, day, hour, minute, second) - JAKARTA_OFFSET_MS);
-  } else date = new Date(text);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  } else if (ISO_DATE_TIME.test(text)) date = new Date(text);
+  // Anything else the engine would guess at: "-0001-01-01" as 2001, "1998" as its 1 January.
+  else return undefined;
+  const time = date.getTime();
+  return Number.isNaN(time) || time < FIRST_DAY_MS || time > LAST_DAY_MS ? undefined : date;
+}
+
+/** ISO 8601 as upstreams write it: a day, then perhaps a time and a zone. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+/** Days with a four-digit year in Jakarta: 0001-01-01 to 9999-12-31 WIB ("9999-12-31T23:00Z" would read 01-01-10000). */
+const FIRST_DAY_MS = Date.UTC(1, 0, 1) - JAKARTA_OFFSET_MS;
+const LAST_DAY_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999) - JAKARTA_OFFSET_MS;
+
+/**
+ * A year written as catalogues write one where there is no day: "1998", "c1998", "©1998",
+ * "[2001]", "[1998?]", "2024 M" (Masehi), "1998." (SLiMS's publish_year, and what older tools
+ * left in a date field). Undefined for anything else, a day included.
+ */
+export function writtenYear(value: string | null | undefined): string | undefined {
+  return /^\s*(?:c|©|cop\.?)?\s*\[?\s*(\d{4})\s*\??\s*\]?\s*(?:M\.?|\.)?\s*$/i.exec(value ?? "")?.[1];
+}
+
+/** A book's publication as a page shows it: its day (DD-MM-YYYY), or its year alone when only that was written. */
+export function formatPublished(value: string | null | undefined): string {
+  return writtenYear(value) ?? formatDayMonthYear(value);
+}
+
+/** The publication's year in the agency's calendar, from a day or a year written alone (the catalogue's year facet). */
+export function publicationYear(value: string | null | undefined): string | undefined {
+  const year = writtenYear(value);
+  if (year !== undefined || !value) return year;
+  const date = readDate(value);
+  return date && jakartaFields(date).year;
+}
+
+/** The publication for machines (schema.org's datePublished): its day in Jakarta (YYYY-MM-DD), or its year alone. */
+export function publishedIso(value: string | null | undefined): string | undefined {
+  const year = writtenYear(value);
+  if (year !== undefined || !value) return year;
+  const date = readDate(value);
+  return date && jakartaDay(date);
 }
 
 export function formatDayMonthYear(value: string | null | undefined): string {

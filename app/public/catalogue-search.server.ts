@@ -1,7 +1,7 @@
 import { bookFilters, bookList, type Book } from "~/resources/books/books.server";
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
-import { isoDate } from "~/lib/dates";
+import { publicationYear } from "~/lib/dates";
 import { firstSorted } from "~/lib/first-sorted";
 import { parseStandardNumber, standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
@@ -117,7 +117,8 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
     { kind: "values", name: "public:genre", values: filterValues("genre") },
     { kind: "values", name: "public:tag", values: filterValues("tag") },
     { kind: "values", name: `public:classification:${(indexesMade += 1)}`, values: (book) => [classificationOf(book)?.notation ?? ""] },
-    { kind: "values", name: "public:year", values: (book) => [isoDate(book.published_date)?.slice(0, 4) ?? ""] },
+    // The year as the page shows it: in Jakarta, and from "c1998" or "[2001]" too.
+    { kind: "values", name: "public:year", values: (book) => [publicationYear(book.published_date) ?? ""] },
     { kind: "values", name: "public:author", values: filterValues("author") },
     { kind: "values", name: "public:publisher", values: filterValues("publisher") },
   ];

@@ -5,7 +5,7 @@ import { listClassifications, type Classification } from "~/resources/classifica
 import { videoResource } from "~/resources/videos/videos";
 import { shownUrl, videoList, type Video } from "~/resources/videos/videos.server";
 import type { BookCardData, VideoCardData } from "~/lib/cards";
-import { formatDayMonthYear, isoDate } from "~/lib/dates";
+import { formatPublished, publishedIso } from "~/lib/dates";
 import { coverUrl } from "~/lib/files";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
@@ -84,9 +84,9 @@ async function asReader<T>(requestId: string | undefined, read: (api: UpstreamCl
 export interface BookDetails extends BookCardData {
   publisher: string;
   synopsis: string;
-  /** DD-MM-YYYY, or "" when the upstream has none. */
+  /** DD-MM-YYYY, the year alone where only that was written ("c1998": "1998"), or "" when the upstream has none it can read. */
   publishedDate: string;
-  /** ISO 8601 for machines (schema.org `datePublished`), when the date is readable. */
+  /** For machines (schema.org `datePublished`): YYYY-MM-DD or YYYY, when the date is readable. */
   publishedDateIso?: string;
   isbn: string;
   tags: string[];
@@ -110,8 +110,8 @@ function bookDetails(book: Book, classification: Classification | undefined): Bo
     ...card,
     publisher: shownPlainText(book.publisher.name),
     synopsis: shownPlainText(book.synopsis),
-    publishedDate: formatDayMonthYear(book.published_date),
-    publishedDateIso: isoDate(book.published_date),
+    publishedDate: formatPublished(book.published_date),
+    publishedDateIso: publishedIso(book.published_date),
     isbn: book.isbn_issn,
     tags: names(book.tags),
     classification: classification && { notation: classification.notation, name: shownPlainText(classification.general_name) },

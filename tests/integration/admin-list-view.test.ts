@@ -309,6 +309,25 @@ describe("order (?sort=&dir=)", () => {
     expect(await emails("desc")).toEqual(["p9@contoh.id", "p8@contoh.id", "p6@contoh.id", "p5@contoh.id", "p3@contoh.id", "p2@contoh.id", "", "", ""]);
   });
 
+  it("orders a count column by its value, though it shows with the thousands' dots: 35, 200, 1.500", async () => {
+    const counts: Record<number, number | string> = { 1: 1500, 2: 200, 3: 35, 4: 1_000_000, 5: "abc" };
+    servePagedList("/authors", "author", 5, (id) => ({ ...record(id), total_books: counts[id] }));
+    const shown = async (dir: string) => (await load(screenRoute, `/admin/author?sort=total_books&dir=${dir}`, cookie)).screen.rows.map((row) => row.cells.total_books);
+    expect(await shown("asc")).toEqual(["0", "35", "200", "1.500", "1.000.000"]);
+    expect(await shown("desc")).toEqual(["1.000.000", "1.500", "200", "35", "0"]);
+  });
+
+  it("orders dates by their day, and shows one the site cannot read as stored (as the export writes it), not as a guess", async () => {
+    const dates: Record<number, string> = { 1: "2024-05-17", 2: "1998", 3: "-0001-01-01", 4: "2019-12-31T17:00:00.000Z", 5: "c1998" };
+    servePagedList("/activities", "data", 5, (id) => ({ id, title: `Kegiatan ${id}`, description: "", file: "", date: dates[id] }));
+    const shown = async (dir: string) => (await load(screenRoute, `/admin/activity?sort=date&dir=${dir}`, cookie)).screen.rows.map((row) => row.cells.date);
+    const days = (cells: unknown[]) => cells.filter((cell) => /^\d{2}-\d{2}-\d{4}$/.test(String(cell)));
+    expect(days(await shown("asc"))).toEqual(["01-01-2020", "17-05-2024"]);
+    expect(days(await shown("desc"))).toEqual(["17-05-2024", "01-01-2020"]);
+    // Not 01-01-2001 for a negative year, nor 01-01-1998 for a year alone.
+    expect([...(await shown("asc"))].sort()).toEqual(["-0001-01-01", "01-01-2020", "17-05-2024", "1998", "c1998"]);
+  });
+
   it("a search keeps the list's order: the one asked for, else newest first", async () => {
     servePagedList("/genres", "data", 30, record);
     const sorted = await load(screenRoute, "/admin/genre?q=rekaman%202&sort=name&dir=asc", cookie);

@@ -306,7 +306,7 @@ describe("/katalog/{id}", () => {
       publisher: "Penerbit Ceria",
       synopsis: "Sinopsis buku 5.",
       publishedDate: "17-05-2024",
-      publishedDateIso: "2024-05-17T00:00:00.000Z",
+      publishedDateIso: "2024-05-17",
       isbn: "978-623-7003-32-8",
       genres: ["Agama"],
       tags: ["Populer"],
@@ -347,6 +347,19 @@ describe("/katalog/{id}", () => {
     for (const q of ["amp", "39"]) expect(ids(await list.loader(args(`/katalog?q=${q}`))), q).toEqual([]);
     const genres = (await list.loader(args("/katalog"))).facets.find((facet) => facet.name === "genre")?.values;
     expect(genres?.find((value) => value.label === "Sains & Teknologi")).toMatchObject({ count: 1 });
+  });
+
+  it("shows a year written alone as that year, and counts every book under the year its page shows", async () => {
+    const dates: Record<number, string> = { 21: "c1998", 22: "[2001]", 23: "1998", 24: "2019-12-31T17:00:00.000Z" };
+    serveCatalogue({ books: booksOf(24).map((book) => (dates[book.id] ? { ...book, published_date: dates[book.id] } : book)) });
+    const shown = async (id: number) => (await detail.loader(args(`/katalog/${id}`, { bookId: String(id) }))).book;
+    expect(await shown(21)).toMatchObject({ publishedDate: "1998", publishedDateIso: "1998" });
+    expect(await shown(22)).toMatchObject({ publishedDate: "2001", publishedDateIso: "2001" });
+    expect(await shown(24)).toMatchObject({ publishedDate: "01-01-2020", publishedDateIso: "2020-01-01" });
+    const years = (await list.loader(args("/katalog"))).facets.find((facet) => facet.name === "year")?.values.map(({ value, count }) => [value, count]);
+    expect(years).toEqual([["2024", 20], ["2020", 1], ["2001", 1], ["1998", 2]]);
+    expect(ids(await list.loader(args("/katalog?year=2020")))).toEqual([24]);
+    expect(ids(await list.loader(args("/katalog?year=1998")))).toEqual([23, 21]);
   });
 
   it("answers 404 for a book the list does not have, or an id no book has", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDayMonthYear, formatJakartaDateTime, isoDate, jakartaDay, jakartaFields, jakartaFieldsByIntl } from "~/lib/dates";
+import { formatDayMonthYear, formatJakartaDateTime, formatPublished, isoDate, jakartaDay, jakartaFields, jakartaFieldsByIntl, publicationYear, publishedIso, readDate } from "~/lib/dates";
 import { dateFormValue, toDateInputValue, typedDateText } from "~/lib/format";
 
 describe("Jakarta dates", () => {
@@ -73,5 +73,33 @@ describe("Jakarta dates", () => {
     expect(formatDayMonthYear("")).toBe("");
     expect(formatDayMonthYear("bukan tanggal")).toBe("");
     expect(formatJakartaDateTime("bukan tanggal")).toBe("");
+  });
+});
+
+describe("dates other tools wrote", () => {
+  it("reads none the engine would guess at: a negative year, a year alone, a day past year 9999 in Jakarta, words", () => {
+    for (const odd of ["-0001-01-01", "1998", "c1998", "May 5 2020", "9999-12-31T23:59:59Z", "+010000-01-01T00:00:00Z", "2020-13-45", "20201231"]) {
+      expect(readDate(odd), odd).toBeUndefined();
+      expect(formatDayMonthYear(odd), odd).toBe("");
+    }
+    // The last day that has four digits in Jakarta still reads.
+    expect(formatDayMonthYear("9999-12-31T16:00:00Z")).toBe("31-12-9999");
+    expect(formatDayMonthYear("2024-05-17T08:00:00+07:00")).toBe("17-05-2024");
+  });
+
+  it("shows a publication's year alone where only a year was written, and counts it under that year", () => {
+    for (const [written, year] of [["1998", "1998"], ["c1998", "1998"], ["©1998", "1998"], ["[2001]", "2001"], ["[1998?]", "1998"], ["2024 M", "2024"], ["1998.", "1998"]]) {
+      expect(formatPublished(written), written).toBe(year);
+      expect(publicationYear(written), written).toBe(year);
+      expect(publishedIso(written), written).toBe(year);
+    }
+    for (const odd of ["abad ke-19", "1998-2001", "", null]) expect(formatPublished(odd), String(odd)).toBe("");
+  });
+
+  it("counts a day under its year in Jakarta, as the page shows it: midnight of New Year's Day WIB is the new year", () => {
+    expect(formatPublished("2019-12-31T17:00:00.000Z")).toBe("01-01-2020");
+    expect(publicationYear("2019-12-31T17:00:00.000Z")).toBe("2020");
+    expect(publishedIso("2019-12-31T17:00:00.000Z")).toBe("2020-01-01");
+    expect(publicationYear("17/05/2024")).toBe("2024");
   });
 });

@@ -35,7 +35,7 @@ export const authorScreen = defineScreen<AuthorCells, typeof authorSchema>({
   columns: [
     { header: "Nama", accessor: "name", wrap: true, width: "24%" },
     { header: "Biografi", accessor: "biography", wrap: true },
-    { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", width: "8rem" },
+    { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", count: true, width: "8rem" },
     { header: "Foto", accessor: "photo", display: "image", width: 100 },
   ],
   ...authorForm,

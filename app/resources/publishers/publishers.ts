@@ -39,7 +39,7 @@ export const publisherScreen = defineScreen<PublisherCells, typeof publisherSche
     { header: "Alamat", accessor: "address", wrap: true },
     { header: "Email", accessor: "email" },
     { header: "Telepon", accessor: "phone" },
-    { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", width: "8rem" },
+    { header: "Jumlah Buku", accessor: "total_books", textAlign: "right", count: true, width: "8rem" },
     { header: "Tentang", accessor: "about", wrap: true },
   ],
   ...publisherForm,

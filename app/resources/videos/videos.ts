@@ -40,7 +40,7 @@ export const videoScreen = defineScreen<VideoCells, typeof videoSchema>({
     { header: "Deskripsi", accessor: "description", wrap: true, width: "30%" },
     { header: "Tautan Video", accessor: "link", wrap: true },
     { header: "Thumbnail", accessor: "thumbnail", display: "image", width: 100 },
-    { header: "Ditonton", accessor: "watched", textAlign: "right" },
+    { header: "Ditonton", accessor: "watched", textAlign: "right", count: true },
   ],
   // File inputs come after the text fields: the server validates those before any upload starts.
   ...videoForm,

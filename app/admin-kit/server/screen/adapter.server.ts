@@ -181,7 +181,8 @@ export type ChoiceSources = Readonly<Record<string, ChoiceSource>>;
 export const TABLE_TEXT: CellText = {
   summary: (text) => clip(text),
   richSummary: (html) => clip(richTextToPlain(html)),
-  date: formatDayMonthYear,
+  // One the site cannot read ("c1998", "2020-13-45") as stored: as the export writes it and the edit form holds it.
+  date: (value) => formatDayMonthYear(value) || value,
   file: fileUrl,
 };
 

@@ -153,10 +153,12 @@ export async function patchScreenReadModel<Rec, C extends Cells>(api: UpstreamCl
 }
 
 /** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
-function sortKey(value: CellValue | undefined): string | number | null {
+/** A cell's place in its column's order; `count`: the column's whole numbers are written with the thousands' dots ("1.500" after "200"). */
+function sortKey(value: CellValue | undefined, count: boolean): string | number | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "number") return value;
   if (typeof value === "boolean") return value ? 1 : 0;
+  if (count && /^-?\d{1,3}(?:\.\d{3})*$/.test(value)) return Number(value.replace(/\./g, ""));
   const date = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
   return date ? `${date[3]}-${date[2]}-${date[1]}` : value;
 }
@@ -168,12 +170,12 @@ function compareKeys(a: string | number | null, b: string | number | null): numb
 }
 
 /** The rows in a column's order, either way, empty cells last both ways ("newest first" opens on the newest, not on books with no date). */
-function columnOrder(model: ReadModel<unknown, Cells>, column: string, dir: "asc" | "desc"): Uint32Array {
+function columnOrder(model: ReadModel<unknown, Cells>, column: string, dir: "asc" | "desc", count: boolean): Uint32Array {
   const cacheKey = `${dir}:${column}`;
   const kept = model.sorted.get(cacheKey);
   if (kept) return kept;
   // The column's keys only, for as long as the sort takes: the copy keeps records, not cells.
-  const keys = model.records.map((record) => sortKey(model.cellsOf(record)[column]));
+  const keys = model.records.map((record) => sortKey(model.cellsOf(record)[column], count));
   const sign = dir === "desc" ? -1 : 1;
   // Equal keys keep the default order (newest first): Array.prototype.sort is stable.
   const order = Uint32Array.from(
@@ -190,11 +192,11 @@ function columnOrder(model: ReadModel<unknown, Cells>, column: string, dir: "asc
 function orderedPositions(
   model: ReadModel<unknown, Cells>,
   view: ListView,
-  sortable: readonly string[],
+  columns: { sortable: readonly string[]; counts: ReadonlySet<string> },
   searchIn: number[] | undefined,
 ): ArrayLike<number> {
-  const sort = view.sort !== null && sortable.includes(view.sort) ? view.sort : null;
-  const order = sort ? columnOrder(model, sort, view.dir === "desc" ? "desc" : "asc") : Uint32Array.from(model.records.keys());
+  const sort = view.sort !== null && columns.sortable.includes(view.sort) ? view.sort : null;
+  const order = sort ? columnOrder(model, sort, view.dir === "desc" ? "desc" : "asc", columns.counts.has(sort)) : Uint32Array.from(model.records.keys());
   if (!view.q) return order;
   // A search narrows the list and keeps its order: every word must match (AND), each as a word's beginning.
   const matched = model.find(view.q, searchIn);
@@ -217,9 +219,10 @@ export function viewRows<Rec, C extends Cells>(
   view: ListView,
   { searchIn, filtered }: Omit<ReadModelQuery, "pageSize"> = {},
 ): ViewRows {
-  const sortable = listedColumns(adapter.definition.columns);
-  const columns = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
-  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, sortable, columns);
+  const { columns } = adapter.definition;
+  const ordered = { sortable: listedColumns(columns), counts: new Set(columns.filter((column) => column.count).map((column) => column.accessor)) };
+  const searched = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
+  const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, ordered, searched);
   if (!filtered || !adapter.filters || adapter.filters.length === 0) return { positions, notes: [], ignored: [] };
   const { positions: kept, shown, notes, ignored } = filterList(model.records, adapter.filters, view, positions, filtered.labels);
   return { positions: kept, filters: shown, notes, ignored };
