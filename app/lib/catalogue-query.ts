@@ -46,8 +46,17 @@ export interface FacetBlockData {
   more: number;
 }
 
-/** A value as searched: control characters (a NUL, a scanner's CR or tab) are spaces, and the ends trimmed. */
-const cut = (value: string) => value.replace(/\p{Cc}/gu, " ").trim().slice(0, CATALOGUE_QUERY_MAX_CHARS);
+/**
+ * A text as searched (the catalogue's words and facet values, the site search's words): control
+ * characters (a NUL, a scanner's CR or tab) are spaces, the ends trimmed, and at most `max`
+ * UTF-16 units (an input's `maxLength`) kept without halving a character ("📚" at the cut).
+ */
+export function searchedText(value: string, max: number): string {
+  const kept = value.replace(/\p{Cc}/gu, " ").trim().slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept;
+}
+
+const cut = (value: string) => searchedText(value, CATALOGUE_QUERY_MAX_CHARS);
 
 /** Relevance for a search, newest first for the whole list. */
 export const defaultSort = (q: string): CatalogueSort => (q ? "relevansi" : "terbaru");

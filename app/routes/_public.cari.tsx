@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { searchSite } from "~/public/site-search.server";
 import { BookCard } from "~/components/public/BookCard";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
-import { catalogueHref } from "~/lib/catalogue-query";
+import { catalogueHref, searchedText } from "~/lib/catalogue-query";
 import { formatIndonesianNumber } from "~/lib/format";
 import { SITE_SEARCH_MAX_CHARS, SITE_SEARCH_PATH } from "~/lib/paths";
 import { publicPageMeta } from "~/lib/public-meta";
@@ -15,7 +15,7 @@ import { publicPageMeta } from "~/lib/public-meta";
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SITE_SEARCH_MAX_CHARS);
+  const q = searchedText(new URL(request.url).searchParams.get("q") ?? "", SITE_SEARCH_MAX_CHARS);
   return { q, result: q ? await searchSite(request, q) : null };
 }
 
