@@ -136,9 +136,12 @@ const DESIGNS: Array<(title: string, author: string, palette: Palette) => string
 /** A drawn cover's Content-Security-Policy: a picture, never a page; opened on its own, nothing in it may run. */
 export const PLACEHOLDER_COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
+/** What a book or video without a title is called where its title would show (its card, its page, its drawn cover). */
+export const UNTITLED = "Tanpa judul";
+
 /** The cover as an SVG document; the text may be anything a user typed. */
 export function placeholderCoverSvg(title: string, author: string): string {
-  const cleanTitle = title.trim().slice(0, PLACEHOLDER_TEXT_MAX_CHARS) || "Tanpa judul";
+  const cleanTitle = title.trim().slice(0, PLACEHOLDER_TEXT_MAX_CHARS) || UNTITLED;
   const cleanAuthor = author.trim().slice(0, PLACEHOLDER_TEXT_MAX_CHARS);
   const hash = hashOf(`${cleanTitle}\n${cleanAuthor}`);
   const draw = DESIGNS[hash % DESIGNS.length];

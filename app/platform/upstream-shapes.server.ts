@@ -103,11 +103,11 @@ export function countOf(value: unknown): number | undefined {
   return typeof count === "number" && Number.isFinite(count) ? count : undefined;
 }
 
-/** A count (an author's or publisher's books): a number or numeric text; anything else (null, an object...) is 0. */
+/** A count (an author's or publisher's books, a video's views): a number or numeric text, never below 0; anything else (null, an object...) is 0. */
 export const upstreamCount = z
   .unknown()
   .optional()
-  .transform((value) => countOf(value) ?? 0);
+  .transform((value) => Math.max(0, countOf(value) ?? 0));
 
 /**
  * The wrappers below are built once per record schema and key, not per call: zod compiles a

@@ -7,6 +7,8 @@ import { shownUrl, videoList, type Video } from "~/resources/videos/videos.serve
 import type { BookCardData, VideoCardData } from "~/lib/cards";
 import { formatPublished, publishedIso } from "~/lib/dates";
 import { coverUrl } from "~/lib/files";
+import { nameKey } from "~/lib/name-keys";
+import { UNTITLED } from "~/lib/placeholder-cover";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
 import { cachedRead, readsResource } from "~/platform/cache.server";
@@ -100,7 +102,7 @@ export interface BookDetails extends BookCardData {
 const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relation.name)).filter((name) => name !== "");
 
 export function bookCard(book: Book): BookCardData {
-  return { id: book.id, title: shownPlainText(book.title), author: shownPlainText(book.author.name), cover: coverUrl(book.cover), genres: names(book.genres) };
+  return { id: book.id, title: shownPlainText(book.title).trim() || UNTITLED, author: shownPlainText(book.author.name), cover: coverUrl(book.cover), genres: names(book.genres) };
 }
 
 function bookDetails(book: Book, classification: Classification | undefined): BookDetails {
@@ -115,20 +117,23 @@ function bookDetails(book: Book, classification: Classification | undefined): Bo
     isbn: book.isbn_issn,
     tags: names(book.tags),
     classification: classification && { notation: classification.notation, name: shownPlainText(classification.general_name) },
-    callNumber: callNumber(classification?.notation ?? "", card.author, card.title),
+    callNumber: callNumber(classification?.notation ?? "", card.author, shownPlainText(book.title)),
     appUrl: template ? template.replaceAll("{id}", encodeURIComponent(book.id)) : undefined,
   };
 }
 
 /**
  * A call number (nomor panggil) as SLiMS prints it on a spine: the classification's notation,
- * the author's first three letters in capitals, the title's first letter in lower case
- * ("398.2 RIN d"). The upstream keeps none; it is made here, and is empty without a notation.
+ * the first three letters of the author's entry element in capitals, the title's first letter in
+ * lower case ("398.2 WUL d"). The entry element is what Indonesian cataloguing files a person
+ * under: the last part of the name, titles and degrees aside ("Dr. Rina Wulandari, M.Hum." and
+ * "Wulandari, Rina" are WUL). The upstream keeps none; it is made here, and is empty without a notation.
  */
 export function callNumber(notation: string, author: string, title: string): string {
   if (!notation.trim()) return "";
   const letters = (text: string) => text.normalize("NFKD").replace(/[^\p{L}]/gu, "");
-  return [notation.trim(), letters(author).slice(0, 3).toLocaleUpperCase("id"), letters(title).slice(0, 1).toLocaleLowerCase("id")].filter(Boolean).join(" ");
+  const entry = nameKey(author).split(" ").at(-1) ?? "";
+  return [notation.trim(), letters(entry).slice(0, 3).toLocaleUpperCase("id"), letters(title).slice(0, 1).toLocaleLowerCase("id")].filter(Boolean).join(" ");
 }
 
 export type BookModel = ListCopy<Book>;
@@ -187,7 +192,7 @@ export async function catalogueBookIds(request: Request): Promise<string[]> {
 function videoCard(video: Video): VideoCardData {
   return {
     id: video.id,
-    title: shownPlainText(video.title),
+    title: shownPlainText(video.title).trim() || UNTITLED,
     description: shownPlainText(video.description),
     link: shownUrl(video.link),
     thumbnail: shownUrl(video.thumbnail),

@@ -207,6 +207,10 @@ describe("/katalog", () => {
     for (const query of ["?page=0", "?page=abc", "?page=-1", "?page=99999999999", "?sort=anything"]) expect((await list.loader(args(`/katalog${query}`))).page, query).toBe(1);
     const long = await list.loader(args(`/katalog?q=${"a".repeat(5_000)}`));
     expect(long.query.q).toHaveLength(100);
+    // A character of two UTF-16 units at the cut goes whole, never half ("�" in the title and the links).
+    expect((await list.loader(args(`/katalog?q=${"a".repeat(99)}${encodeURIComponent("📚")}`))).query.q).toBe("a".repeat(99));
+    const siteSearched = await siteSearch.loader(args(`/cari?q=${encodeURIComponent(`a\u0000b\u0001${"c".repeat(200)}📚`)}`));
+    expect(siteSearched.q).toMatch(/^a b c+$/);
     // A NUL (SQLite ends a string there) and other control characters only separate words.
     expect(ids(await list.loader(args("/katalog?q=%00")))).toHaveLength(BOOKS_PER_PAGE);
     expect(ids(await list.loader(args("/katalog?q=ayu%00%07lest")))).toEqual([7]);
@@ -312,7 +316,7 @@ describe("/katalog/{id}", () => {
       tags: ["Populer"],
       cover: "/covers/sampul-5.png",
       classification: { notation: "959.8", name: "Sejarah Indonesia" },
-      callNumber: "959.8 BUD s",
+      callNumber: "959.8 SAN s",
       appUrl: undefined,
     });
   });
@@ -379,6 +383,29 @@ describe("/katalog/video", () => {
       { id: "2", title: "Dari tempat lain", description: "", link: "https://video.example.com/x.mp4", thumbnail: null, watched: 3 },
       { id: "1", title: "Profil Dinas", description: "Layanan kami.", link: "/files/profil.mp4", thumbnail: "/files/profil.png", watched: 1250 },
     ]);
+  });
+});
+
+describe("/katalog/video and /katalog/{id}, with what other tools left in the records", () => {
+  it("shows no address on the upstream's own host but its files, no negative count, and names a record without a title", async () => {
+    serveCatalogue({ books: booksOf(3).map((book) => (book.id === 2 ? { ...book, title: "  " } : book)) });
+    upstream.use(
+      http.get(`${UPSTREAM}/videos`, () =>
+        HttpResponse.json({
+          data: [
+            { id: 1, title: "", description: "", link: "uploads/video.mp4", thumbnail: "  ", watched: -5 },
+            { id: 2, title: "Relatif", description: "", link: "http://upstream.test/", thumbnail: "thumb.png", watched: "1.250" },
+          ],
+        }),
+      ),
+    );
+    const page = await videos.loader(args("/katalog/video"));
+    expect(page.videos.map(({ title, link, thumbnail, watched }) => ({ title, link, thumbnail, watched }))).toEqual([
+      { title: "Relatif", link: null, thumbnail: null, watched: 1250 },
+      { title: "Tanpa judul", link: null, thumbnail: null, watched: 0 },
+    ]);
+    expect((await detail.loader(args("/katalog/2", { bookId: "2" }))).book.title).toBe("Tanpa judul");
+    expect((await list.loader(args("/katalog"))).books.find((book) => book.id === "2")?.title).toBe("Tanpa judul");
   });
 });
 

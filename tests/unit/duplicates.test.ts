@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldKeys, nameKey, relationKeys, ruleKeys, textKey } from "~/admin-kit/duplicates";
+import { fieldKeys, relationKeys, ruleKeys } from "~/admin-kit/duplicates";
+import { nameKey, textKey } from "~/lib/name-keys";
 
 /** What the duplicate check takes for one thing (app/admin-kit/duplicates.ts), as a librarian would. */
 

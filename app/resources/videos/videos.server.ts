@@ -42,7 +42,7 @@ export const videoList: UpstreamList<Video> = { key: "video", paged: true, list:
  * through this site's /files proxy (the page's CSP allows no other http origin).
  */
 export function shownUrl(url: string): string | null {
-  if (!url) return null;
+  if (!url.trim()) return null;
   const upstreamOrigin = new URL(getConfig().upstreamApiUrl).origin;
   let parsed: URL;
   try {
@@ -55,6 +55,9 @@ export function shownUrl(url: string): string | null {
     // A name that cannot be decoded (a broken %-escape) names no file: no preview, but the record still opens.
     return name !== null && name !== "" && !name.includes("/") ? fileUrl(name) : null;
   }
+  // Anything else on the upstream's own host (a relative name, a blank resolved to its root) is
+  // no file a visitor can fetch, and its address is not the public's to see.
+  if (parsed.origin === upstreamOrigin) return null;
   return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
 }
 

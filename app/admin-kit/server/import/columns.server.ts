@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { nameKey, textKey } from "~/admin-kit/duplicates";
+import { nameKey, textKey } from "~/lib/name-keys";
 import type { Cells, FieldDefinition, FieldOption } from "~/admin-kit/screen";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 

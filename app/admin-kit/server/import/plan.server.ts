@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
-import { nameKey } from "~/admin-kit/duplicates";
+import { nameKey } from "~/lib/name-keys";
 import type { RowAction } from "~/admin-kit/import";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import type { Cells, FieldDefinition, FieldOption } from "~/admin-kit/screen";

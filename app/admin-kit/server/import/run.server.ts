@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { nameKey } from "~/admin-kit/duplicates";
+import { nameKey } from "~/lib/name-keys";
 import { IMPORT_TEXTS, type RowOutcome } from "~/admin-kit/import";
 import type { Cells } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
