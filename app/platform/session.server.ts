@@ -40,8 +40,13 @@ export interface FlashData {
 export type AppSession = Session<SessionData, FlashData>;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
-/** Writing the activity time on every request would cost a write each; a minute is precise enough. */
+/**
+ * Writing the activity time on every request would cost a write each: it is written at most once
+ * a minute (a tenth of a shorter idle limit), and a session ends only once it has been idle for
+ * its limit plus that step, so that an admin at work is never logged out early.
+ */
 const ACTIVITY_RESOLUTION_MS = 60_000;
+const activityStepMs = () => Math.min(ACTIVITY_RESOLUTION_MS, getConfig().session.idleTimeoutMs / 10);
 
 /** Where session records live: files on one machine, or Redis when several processes share them. */
 interface SessionStore {
@@ -63,7 +68,7 @@ function sessionStorage() {
   const store = usesRedis() ? redisStore(config.session) : fileStore(path.join(config.dataDir, "sessions"), idleTimeoutMs, endedKeptMs);
 
   const isExpired = (data: Partial<SessionData>, now = Date.now()) =>
-    now - (data.lastActive ?? 0) > idleTimeoutMs || now - (data.createdAt ?? 0) > absoluteTimeoutMs;
+    now - (data.lastActive ?? 0) > idleTimeoutMs + activityStepMs() || now - (data.createdAt ?? 0) > absoluteTimeoutMs;
 
   sessionCookie = createCookie("__session", {
     httpOnly: true,
@@ -271,7 +276,7 @@ export async function startSession(token: string, user: SessionUser): Promise<Ap
 
 /** Records activity (for the idle limit); true when the session needs to be written. */
 export function touchSession(session: AppSession, now = Date.now()): boolean {
-  if (now - (session.get("lastActive") ?? 0) < ACTIVITY_RESOLUTION_MS) return false;
+  if (now - (session.get("lastActive") ?? 0) < activityStepMs()) return false;
   session.set("lastActive", now);
   return true;
 }
