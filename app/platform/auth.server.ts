@@ -165,7 +165,14 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
     session.set("roleCheckedAt", Date.now());
     changed = true;
   }
-  if (!ADMIN_ROLES.has(user.role)) throw redirect("/");
+  if (!ADMIN_ROLES.has(user.role)) {
+    // Sent to `/` (spec §6), and the session ends with it: a role-1 login, or a role taken away,
+    // left a session nobody could end from the public pages on a shared PC, its token live upstream.
+    await revokeUpstreamToken(request, token);
+    const cookie = await destroySession(session);
+    log("admin_session_ended", { reason: "role_not_allowed", role: user.role, request_id: request.headers.get("x-request-id") ?? undefined });
+    throw redirect("/", { headers: { "Set-Cookie": cookie } });
+  }
   // Writes the server-side record; the cookie (the id) stays as it is.
   if (changed) await commitSession(session);
   return {

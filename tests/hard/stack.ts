@@ -195,7 +195,8 @@ export class FaultyUpstream {
   private forward(req: IncomingMessage, res: ServerResponse, call: UpstreamCall, { withoutId = false } = {}) {
     this.calls.push(call);
     this.urls.push(req.url ?? "/");
-    if (call.method !== "GET" && call.method !== "HEAD" && call.path !== "/api/users/login") this.writes.push(call);
+    // A login or a token's revocation (a session ending) writes no data.
+    if (call.method !== "GET" && call.method !== "HEAD" && call.path !== "/api/users/login" && call.path !== "/api/users/logout") this.writes.push(call);
     const outgoing = httpRequest(
       {
         host: this.target.hostname,

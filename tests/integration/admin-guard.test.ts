@@ -6,6 +6,7 @@ import { RESOURCE_SECTIONS } from "~/resources/resources";
 import { RESOURCES } from "~/resources/resources.server";
 import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
+import { getSession } from "~/platform/session.server";
 
 /**
  * Design principle 1: every admin loader and action checks the role itself. This walks every
@@ -108,12 +109,24 @@ describe("every admin route guards its loader and action", () => {
             const redirect = response as Response;
             expect(redirect.status).toBe(302);
             expect(redirect.headers.get("Location")).toBe("/");
-            expect(calls.filter((call) => !call.path.startsWith("/api/users/me"))).toEqual([]);
+            // Nothing but the role's check, and a session of another role's token revoked as it ends.
+            expect(calls.filter((call) => !call.path.startsWith("/api/users/me") && call.path !== "/api/users/logout")).toEqual([]);
           });
         }
       }
     });
   }
+
+  it("ends the session of a role that may not enter (a staff member's login on a shared PC), revoking its token", async () => {
+    const module = (await import("~/routes/admin")) as RouteModule;
+    const calls = recordUpstreamCalls();
+    const cookie = await sessionCookie(1);
+    const answer = await outcome(() => module.loader!({ request: request("/admin", { cookie }), params: {}, context: { clientIp: "127.0.0.1" } }));
+    expect((answer as Response).headers.get("Location")).toBe("/");
+    expect((answer as Response).headers.get("Set-Cookie")).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(calls.map((call) => call.path)).toContain("/api/users/logout");
+    expect((await getSession(request("/", { cookie }))).get("token")).toBeUndefined();
+  });
 
   it("lets roles 2 and 3 through (the guard is not simply refusing everyone)", async () => {
     // The back-office's layout: its loader reads no upstream data, only the menu.
