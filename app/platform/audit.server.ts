@@ -1,7 +1,8 @@
-import { AUDIT_COLUMNS, auditCells, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/lib/audit";
+import { AUDIT_ACTION_LABELS, AUDIT_COLUMNS, auditCells, UNKNOWN_OUTCOME, type AuditAction, type AuditEntry, type AuditOutcome, type AuditRecord, type FieldChange } from "~/lib/audit";
+import { foldedWords } from "~/lib/indonesian-stem";
 import { openAuditLog, whenWritable } from "./audit-database.server.ts";
 import { csvResponse } from "./csv.server.ts";
-import { fullTextQuery } from "./full-text.server.ts";
+import { fullTextValue, fullTextWord, searchWords } from "./full-text.server.ts";
 import { errorFields, log } from "@server/log.server";
 
 /**
@@ -203,24 +204,46 @@ function toEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** The newest entries first, one page of them; `hasMore` when an older one follows. Throws when the file cannot be read. */
-export function readAuditPage(query: { page: number; pageSize: number; resource?: string; q?: string }): {
+/** The outcomes as the table shows them (`auditCells`), for a search to find them by. */
+const OUTCOME_WORDS: Record<AuditOutcome, string> = { ok: "Berhasil", failed: "Gagal", pending: UNKNOWN_OUTCOME };
+
+/** The stored codes whose shown label has a word beginning with `word` ("hapus" → "delete"), folded as the index folds. */
+function codesShownAs(word: string, labels: Readonly<Record<string, string>>): string[] {
+  const [folded] = foldedWords(word);
+  if (folded === undefined) return [];
+  return Object.keys(labels).filter((code) => foldedWords(labels[code]).some((shown) => shown.startsWith(folded)));
+}
+
+/**
+ * The newest entries first, one page of them; `hasMore` when an older one follows. Throws when
+ * the file cannot be read. `q`'s words must each be found, as the table shows the entry: in the
+ * indexed text (who, which record, the changes), or as the Indonesian name of its screen
+ * (`screenNames`, by id), action or outcome, though the log stores their codes ("Hapus Buku"
+ * finds a book's delete).
+ */
+export function readAuditPage(query: { page: number; pageSize: number; resource?: string; q?: string; screenNames?: Readonly<Record<string, string>> }): {
   entries: AuditEntry[];
   hasMore: boolean;
   total: number;
 } {
-  const { page, pageSize, resource } = query;
-  const match = fullTextQuery(query.q ?? "");
-  const conditions = [
-    ...(resource ? ["resource = @resource"] : []),
-    ...(match ? ["id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH @match)"] : []),
-  ];
+  const { page, pageSize, resource, screenNames = {} } = query;
+  const params: Record<string, string | number> = {};
+  const conditions = resource ? ["resource = @resource"] : [];
+  if (resource) params.resource = resource;
+  searchWords(query.q ?? "").forEach((word, index) => {
+    const codes = [...codesShownAs(word, screenNames), ...codesShownAs(word, AUDIT_ACTION_LABELS)];
+    params[`match${index}`] = [fullTextWord(word), ...codes.map(fullTextValue)].join(" OR ");
+    const outcomes = codesShownAs(word, OUTCOME_WORDS);
+    outcomes.forEach((outcome, at) => (params[`outcome${index}_${at}`] = outcome));
+    const byOutcome = outcomes.map((_, at) => ` OR outcome = @outcome${index}_${at}`).join("");
+    conditions.push(`(id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH @match${index})${byOutcome})`);
+  });
   const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
   const db = openAuditLog();
   const rows = db
     .prepare(`SELECT * FROM audit_log ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
-    .all({ resource, match, limit: pageSize + 1, offset: (page - 1) * pageSize }) as AuditRow[];
-  const { total } = db.prepare(`SELECT count(*) AS total FROM audit_log ${where}`).get({ resource, match }) as { total: number };
+    .all({ ...params, limit: pageSize + 1, offset: (page - 1) * pageSize }) as AuditRow[];
+  const { total } = db.prepare(`SELECT count(*) AS total FROM audit_log ${where}`).get(params) as { total: number };
   return { entries: rows.slice(0, pageSize).map(toEntry), hasMore: rows.length > pageSize, total };
 }
 

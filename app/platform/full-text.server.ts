@@ -19,11 +19,22 @@ export const FTS_TOKENIZER = "unicode61 remove_diacritics 2";
  * ends a string at NUL, so one inside a quoted word made the query fail ("unterminated string").
  */
 export function fullTextQuery(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex -- the point is to drop them
-  const words = text.split(/[\s\u0000-\u001f\u007f]+/).filter((word) => word !== "");
+  const words = searchWords(text);
   if (words.length === 0) return undefined;
-  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(" ");
+  return words.map(fullTextWord).join(" ");
 }
+
+/** A search's words, as `fullTextQuery` takes them apart. */
+export function searchWords(text: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the point is to drop them
+  return text.split(/[\s\u0000-\u001f\u007f]+/).filter((word) => word !== "");
+}
+
+/** One word as an FTS5 term: the beginning of a word, nothing in it read as syntax. */
+export const fullTextWord = (word: string) => `"${word.replace(/"/g, '""')}"*`;
+
+/** One whole value as an FTS5 term (a code stored in the indexed text: "delete"), nothing read as syntax. */
+export const fullTextValue = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 /** Opens a database; better-sqlite3's by default (the drivers bench passes node:sqlite behind the same API). */
 export type OpenDatabase = (location: string) => Database.Database;

@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
   const view = readListView(search);
-  const { page, q } = view;
+  const { q } = view;
+  let { page } = view;
   const requested = search.get("resource");
   const resource = RESOURCES.auditedScreens.find((screen) => screen.value === requested)?.value ?? null;
   const flashed = await takeFlashAlert(admin.session);
@@ -44,7 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let hasMore = false;
   let count: ListCount | null = null;
   try {
-    const read = readAuditPage({ page, pageSize: PAGE_SIZE, resource: resource ?? undefined, q });
+    const screenNames = Object.fromEntries(RESOURCES.auditedScreens.map((screen) => [screen.value, screen.label]));
+    const readPage = (shown: number) => readAuditPage({ page: shown, pageSize: PAGE_SIZE, resource: resource ?? undefined, q, screenNames });
+    let read = readPage(page);
+    // A page past the end (an old link, a hand-made one) shows the last, as the screens' lists do.
+    const lastPage = Math.max(1, Math.ceil(read.total / PAGE_SIZE));
+    if (page > lastPage) read = readPage((page = lastPage));
     rows = read.entries.map((entry) => ({ id: String(entry.id), cells: auditCells(entry, RESOURCES.screenName) }));
     hasMore = read.hasMore;
     const from = (page - 1) * PAGE_SIZE + 1;
@@ -53,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     log("audit_read_failed", { ...errorFields(error) });
     alerts.push({ id: "audit-read-failed", type: "error", message: ADMIN_MESSAGES.loadFailed });
   }
-  return data({ rows, page, hasMore, count, view, resource, screens: RESOURCES.auditedScreens, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
+  return data({ rows, page, hasMore, count, view: { ...view, page }, resource, screens: RESOURCES.auditedScreens, alerts }, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
 
 /** The page's URL with another page or filter, keeping the search. */

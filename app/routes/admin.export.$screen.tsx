@@ -17,9 +17,11 @@ import { exportFileName } from "~/admin-kit/server/screen.server";
  */
 
 async function auditExport(admin: AdminContext, request: Request): Promise<Response> {
-  const requested = new URL(request.url).searchParams.get("resource") ?? undefined;
+  const requested = new URL(request.url).searchParams.get("resource");
+  // As the screen reads its filter: any audited page (the documents' too), else the whole log.
+  const resource = RESOURCES.auditedScreens.find((screen) => screen.value === requested)?.value;
   try {
-    return await exportAuditCsv(RESOURCES.screenById(requested)?.page.id, exportFileName(AUDIT_PAGE), RESOURCES.screenName);
+    return await exportAuditCsv(resource, exportFileName(AUDIT_PAGE), RESOURCES.screenName);
   } catch (error) {
     log("audit_read_failed", { ...errorFields(error) });
     return redirectWithAlert(admin.session, adminPath(AUDIT_PAGE), { type: "error", message: ADMIN_MESSAGES.loadFailed });

@@ -356,6 +356,22 @@ describe("/admin/audit", () => {
     }
   });
 
+  it("finds entries by the words the table shows for their screen, action and outcome, stored as codes", async () => {
+    const actor = { id: "9", email: "katalog@dispusip.local" };
+    await recordChange({ actor, resource: "book", recordId: "601", recordLabel: "Atlas Lama", action: "delete", outcome: "ok", changes: [] });
+    await recordChange({ actor, resource: "genre", recordId: "602", recordLabel: "Atlas", action: "delete", outcome: "failed", upstreamStatus: 409, changes: [] });
+    await recordChange({ actor, resource: "book", recordId: "603", recordLabel: "Atlas Baru", action: "update", outcome: "ok", changes: [] });
+    const ids = async (q: string) => (await auditScreen(`?q=${encodeURIComponent(q)}`)).rows.map((row) => row.cells.recordId).filter((id) => Number(id) > 600);
+    expect(await ids("hapus atlas")).toEqual(["602", "601"]);
+    expect(await ids("Hapus Buku")).toEqual(["601"]);
+    expect(await ids("buku atlas")).toEqual(["603", "601"]);
+    expect(await ids("gagal")).toEqual(["602"]);
+    expect(await ids("berhasil atlas")).toEqual(["603", "601"]);
+    // The stored codes still find them, and a word no label holds finds only what the text holds.
+    expect(await ids("delete atlas")).toEqual(["602", "601"]);
+    expect(await ids("atlas lama")).toEqual(["601"]);
+  });
+
   it("shows times in Asia/Jakarta", () => {
     expect(formatJakartaDateTime("2026-11-21T17:30:05.000Z")).toBe("22-11-2026 00:30:05 WIB");
   });
@@ -371,6 +387,21 @@ describe("/admin/audit", () => {
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe('"Waktu","Admin","Tindakan","Data","ID","Nama","Perubahan","Hasil"');
     expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","","Judul: ""=1+1""","Berhasil"')]);
+  });
+
+  it("exports the documents' entries alone when filtered by them, as the screen shows them", async () => {
+    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "documents", recordId: "renja", action: "update", outcome: "ok", changes: [] });
+    const response = (await exportRoute.loader({ request: request("/admin/export/audit?resource=documents", { cookie }), params: { screen: "audit" }, context: { clientIp: "x" } })) as Response;
+    const rows = (await response.text()).trim().split("\r\n").slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.includes('"renja"'))).toBe(true);
+  });
+
+  it("shows the last page for a page past the end, as the screens' lists do", async () => {
+    const last = await auditScreen("?page=999999");
+    expect(last.rows.length).toBeGreaterThan(0);
+    expect(last.page).toBeGreaterThanOrEqual(1);
+    expect((await auditScreen(`?page=${last.page}`)).rows).toEqual(last.rows);
   });
 
   it("exports a record's name that would run as a formula behind an apostrophe (CSV injection, issue 35)", async () => {
