@@ -11,9 +11,12 @@ import { FTS_TOKENIZER } from "./full-text.server.ts";
  * words by trigram (FTS5's `trigram` tokenizer) that proposes a near spelling of a word that finds
  * nothing ("kancl" → "kancil"; fastest-levenshtein measures the candidates).
  *
+ * A visitor may write what web searches taught them (`parseSearch`): `OR` between words finds
+ * either, `-kata` or `NOT kata` leaves out what holds it, `AND` is what words do anyway.
+ *
  * Bounded: at most `MAX_WORDS` words of at most `MAX_WORD_CHARS` characters are read (the rest is
- * ignored), each a quoted FTS5 string, so nothing a visitor types is read as syntax; a near
- * spelling is looked for among `SPELLING_CANDIDATES` words per typed word.
+ * ignored), each a quoted FTS5 string, so nothing a visitor types is read as FTS5's own syntax; a
+ * near spelling is looked for among `SPELLING_CANDIDATES` words per typed word.
  */
 
 export const MAX_WORDS = 8;
@@ -26,11 +29,49 @@ export interface RankedField {
   weight: number;
 }
 
-/** The words read of a search: folded, at most `MAX_WORDS`, each cut to `MAX_WORD_CHARS`. */
+/** A search as read: any of `anyOf`'s groups, each of every one of its words, and none of `none`'s. */
+export interface ParsedSearch {
+  anyOf: string[][];
+  none: string[][];
+}
+
+/**
+ * A search's words, folded, at most `MAX_WORDS` in all, each cut to `MAX_WORD_CHARS`, and its
+ * operators, in capitals as web searches write them (a lower-case "or" is a word): `OR` starts
+ * another group; `-kata` and `NOT kata` leave out what holds the word (all the words of
+ * "-al-quran"); `AND` adds nothing.
+ */
+export function parseSearch(text: string): ParsedSearch {
+  const anyOf: string[][] = [[]];
+  const none: string[][] = [];
+  let count = 0;
+  let negateNext = false;
+  for (const token of text.split(/\s+/)) {
+    if (token === "OR") {
+      if (anyOf[anyOf.length - 1].length > 0) anyOf.push([]);
+      continue;
+    }
+    if (token === "AND") continue;
+    if (token === "NOT") {
+      negateNext = true;
+      continue;
+    }
+    const negated = negateNext || (token.length > 1 && token.startsWith("-"));
+    negateNext = false;
+    const words = foldedWords(token.startsWith("-") ? token.slice(1) : token)
+      .slice(0, MAX_WORDS - count)
+      .map((word) => word.slice(0, MAX_WORD_CHARS));
+    if (words.length === 0) continue;
+    count += words.length;
+    if (negated) none.push(words);
+    else anyOf[anyOf.length - 1].push(...words);
+  }
+  return { anyOf: anyOf.filter((group) => group.length > 0), none };
+}
+
+/** The words a search looks for (not those it leaves out); none: a search of no words. */
 export function searchWords(text: string): string[] {
-  return foldedWords(text)
-    .slice(0, MAX_WORDS)
-    .map((word) => word.slice(0, MAX_WORD_CHARS));
+  return parseSearch(text).anyOf.flat();
 }
 
 /** A field's text as indexed: its words folded as a search's are (marks, format characters off), then the stems that differ from them. */
@@ -80,10 +121,12 @@ export class RankedIndex {
 
   /** The positions of the documents holding every word, best first; undefined for a search of no words. */
   search(text: string): number[] | undefined {
-    const words = searchWords(text);
-    if (words.length === 0) return undefined;
+    const { anyOf, none } = parseSearch(text);
+    if (anyOf.length === 0) return undefined;
     // Explicit ANDs: FTS5 reads no implicit AND after a bracketed OR.
-    return this.ranked.all(words.map(wordQuery).join(" AND ")) as number[];
+    const all = (words: string[]) => `(${words.map(wordQuery).join(" AND ")})`;
+    const wanted = `(${anyOf.map(all).join(" OR ")})`;
+    return this.ranked.all([wanted, ...none.map(all)].join(" NOT ")) as number[];
   }
 
   /**
@@ -91,7 +134,10 @@ export class RankedIndex {
    * (one edit for words of up to five letters, two beyond), when that finds something; else undefined.
    */
   nearSpelling(text: string): string | undefined {
-    const words = searchWords(text);
+    const { anyOf, none } = parseSearch(text);
+    // A search with operators is the visitor's own: no guess at it.
+    if (anyOf.length !== 1 || none.length > 0) return undefined;
+    const [words] = anyOf;
     let changed = false;
     const corrected = words.map((word) => {
       if (word.length < 3 || this.ranked.get(wordQuery(word)) !== undefined) return word;

@@ -47,8 +47,22 @@ describe("RankedIndex", () => {
     expect(index.nearSpelling("Doneng")).toBe("dongeng");
     expect(index.nearSpelling("kancil")).toBeUndefined();
   });
+  it("reads the operators of a web search: OR finds either, -word and NOT word leave it out, AND is what words do", () => {
+    expect(index.search("kancil OR lembah")).toEqual(expect.arrayContaining([1, 2]));
+    expect(index.search("kancil OR lembah")).toHaveLength(2);
+    expect(index.search("sejarah -arsip")).toEqual([1]);
+    expect(index.search("sejarah NOT arsip")).toEqual([1]);
+    expect(index.search("sejarah AND arsip")).toEqual([0]);
+    expect(index.search("sejarah arsip OR dongeng")).toEqual(expect.arrayContaining([0, 2]));
+    // In lower case they are words; a search of exclusions alone finds nothing, as a search of no words.
+    expect(index.search("sejarah or arsip")).toEqual([]);
+    expect(index.search("-arsip")).toBeUndefined();
+    expect(index.nearSpelling("kancl OR lembah")).toBeUndefined();
+  });
   it("reads no FTS5 syntax and bounds the words", () => {
-    for (const text of ['"', "*", "NEAR(a b)", "-kancil", "^dongeng", "title:kancil", "a OR b", "((", "\u0000", "\u202ekancil\u200b"]) expect(() => index.search(text)).not.toThrow();
+    for (const text of ['"', "*", "NEAR(a b)", "-kancil", "^dongeng", "title:kancil", "a OR b", "OR", "NOT", "- OR -", "OR OR kancil", "kancil NOT", "((", "\u0000", "\u202ekancil\u200b"]) {
+      expect(() => index.search(text), text).not.toThrow();
+    }
     expect(searchWords("kata ".repeat(1_000))).toHaveLength(MAX_WORDS);
     expect(index.search("\u202ekancil\u202c")).toEqual([2]);
   });
