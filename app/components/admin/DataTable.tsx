@@ -6,7 +6,7 @@ import { focusReturnPoint } from "~/lib/focus-trap";
 import { LoadingIndicator } from "./LoadingIndicator";
 import { ColumnChooser, useShownColumns } from "./ColumnChooser";
 import { ExportMenu } from "./ExportMenu";
-import { pageNumbers, TablePager, type Pager } from "./TablePager";
+import { TablePager, type Pager } from "./TablePager";
 import { CellContent, CellWithUnder, cellStyle, SortLink, sortState, type Sorting } from "./table-cells";
 
 export type { Sorting };
@@ -46,7 +46,6 @@ export interface Toolbar {
 }
 
 export type { Pager };
-export { pageNumbers };
 
 /** The rows' checkboxes for the list's bulk actions (BulkActions.tsx); they belong to its form by the `form` attribute, so a row's own forms stay apart. */
 export interface TableSelection {
