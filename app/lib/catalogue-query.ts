@@ -7,7 +7,7 @@ import { CATALOGUE_PATH, CATALOGUE_QUERY_MAX_CHARS } from "./paths.ts";
  * written back with only what is set, so that every link and form of the page carries the rest.
  */
 
-export const SORTS = { relevansi: "Paling relevan", judul: "Judul (A–Z)", terbaru: "Terbaru" } as const;
+export const SORTS = { relevansi: "Paling relevan", judul: "Judul (A–Z)", terbaru: "Terbaru", tahun: "Tahun terbit" } as const;
 export type CatalogueSort = keyof typeof SORTS;
 
 /** The facets a visitor narrows by, by their parameter; those `listed` show with their counts. */

@@ -1,7 +1,7 @@
 import { bookFilters, bookList, type Book } from "~/resources/books/books.server";
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
-import { publicationYear } from "~/lib/dates";
+import { publicationYear, publishedIso } from "~/lib/dates";
 import { firstSorted } from "~/lib/first-sorted";
 import { parseStandardNumber, standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
@@ -51,6 +51,8 @@ interface SearchIndex {
   facets: Array<ValueFacet<Book>>;
   /** By position: the book's place in title order. */
   titleOrder: Uint32Array;
+  /** By position: the book's place by publication, the latest first, books without a date last. */
+  publishedOrder: Uint32Array;
 }
 
 const WEIGHTED_FIELDS = [
@@ -126,7 +128,12 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
   const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(shownTitles[a], shownTitles[b]));
   const titleOrder = new Uint32Array(model.records.length);
   byTitle.forEach((position, place) => (titleOrder[position] = place));
-  const made = { classifications, classificationsKey: classificationsHeld, index, notationOf, facets, titleOrder };
+  // "YYYY-MM-DD" or "YYYY" (a year alone, after that year's days); "" for none, last. Stable: the newest added first among equals.
+  const published = model.records.map((book) => publishedIso(book.published_date) ?? "");
+  const byPublished = model.records.map((_, position) => position).sort((a, b) => (published[a] === published[b] ? 0 : published[a] < published[b] ? 1 : -1));
+  const publishedOrder = new Uint32Array(model.records.length);
+  byPublished.forEach((position, place) => (publishedOrder[position] = place));
+  const made = { classifications, classificationsKey: classificationsHeld, index, notationOf, facets, titleOrder, publishedOrder };
   indexes.set(model.records, made);
   return made;
 }
@@ -160,6 +167,7 @@ export async function searchCatalogue(request: Request, query: CatalogueQuery): 
   }
   if (query.sort === "terbaru") candidates = [...candidates].sort((a, b) => a - b);
   if (query.sort === "judul") candidates = [...candidates].sort((a, b) => search.titleOrder[a] - search.titleOrder[b]);
+  if (query.sort === "tahun") candidates = [...candidates].sort((a, b) => search.publishedOrder[a] - search.publishedOrder[b]);
 
   // By facet, each chosen value's id and the writing the address chose it with ("Kamus" for the list's "KAMUS"): its link takes that one off.
   const chosenAs = FACETS.map((facet, at) => {

@@ -364,6 +364,10 @@ describe("/katalog/{id}", () => {
     expect(years).toEqual([["2024", 20], ["2020", 1], ["2001", 1], ["1998", 2]]);
     expect(ids(await list.loader(args("/katalog?year=2020")))).toEqual([24]);
     expect(ids(await list.loader(args("/katalog?year=1998")))).toEqual([23, 21]);
+    // Ordered by publication: the latest first, a year alone after its year's days, the newest added first among equals.
+    const byPublication = ids(await list.loader(args("/katalog?sort=tahun")));
+    expect(byPublication.slice(0, 3)).toEqual([20, 19, 18]);
+    expect(byPublication.slice(-4)).toEqual([24, 22, 23, 21]);
   });
 
   it("answers 404 for a book the list does not have, or an id no book has", async () => {
