@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { decodeHTML } from "entities";
 import { tooDeep } from "~/lib/html-depth";
 
 /**
@@ -85,18 +86,25 @@ export function richTextToPlain(html: string | null | undefined): string {
   return plainOnce(html);
 }
 
-/** A tag (`<i>`, `</b>`, `<br/>`) or a character reference (`&amp;`, `&#39;`, `&#x2019;`) written into a plain field. */
-const MARKUP = /<\/?[a-z][^<>]*>|&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
+/** A character reference (`&amp;`, `&#39;`, `&#x2019;`) or a formatting tag (`<i>`, `</b>`, `<br/>`) written into a plain field. */
+const MARKUP = /&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});|<\/?(?:b|i|u|s|em|strong|small|big|sup|sub|span|font|mark|strike|br|p)(?:\s[^<>]*)?\/?>/i;
+const FORMATTING_TAG = /<\/?(?:b|i|u|s|em|strong|small|big|sup|sub|span|font|mark|strike)(?:\s[^<>]*)?>/gi;
+const BREAK_TAG = /<(?:br|\/?p)(?:\s[^<>]*)?\/?>/gi;
 
 /**
  * A plain field (a title, a name, a synopsis) as a visitor should read it: older tools (SLiMS,
  * imports from web pages) stored some as HTML, "Tafsir Al-Qur&#39;an &amp; Hadis <i>Jilid 1</i>",
- * which the pages showed, escaped, as written and the search could not find by "qur'an". One with
- * markup becomes its text; any other is kept as it is ("a < b" included). For the public pages
- * and their search only: the back-office shows and saves what is stored.
+ * which the pages showed, escaped, as written, and the search could not find by "qur'an". Its
+ * character references are decoded (the `entities` package, htmlparser2's) and its formatting
+ * tags dropped; any other "<...>" stays text ("Belajar <table> HTML", a hostile "<script>": React
+ * escapes it), and a field without either is kept exactly. For the public pages and their search:
+ * the back-office shows and saves what is stored.
  */
 export function shownPlainText(text: string): string {
-  return MARKUP.test(text) ? richTextToPlain(text) : text;
+  if (!MARKUP.test(text)) return text;
+  return decodeHTML(text.replace(FORMATTING_TAG, "").replace(BREAK_TAG, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Texts and results kept per memo, in characters; a text with an image pasted inline is not kept at all. */

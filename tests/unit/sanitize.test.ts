@@ -41,7 +41,11 @@ describe("shownPlainText: a plain field another tool stored as HTML", () => {
   it("becomes its text; a field without markup stays exactly as stored", () => {
     expect(shownPlainText("Video &amp; <i>Miring</i>")).toBe("Video & Miring");
     expect(shownPlainText("Caf&eacute; &#x2019;90-an")).toBe("Café ’90-an");
-    expect(shownPlainText("<script>alert(1)</script>Judul")).toBe("Judul");
-    for (const plain of ["a < b & c", "R&D Perpustakaan", "x &foo bar", "  spasi  ganda  ", "<3 membaca"]) expect(shownPlainText(plain)).toBe(plain);
+    expect(shownPlainText("Sinopsis<br>baris dua<p>paragraf</p>")).toBe("Sinopsis baris dua paragraf");
+    // Any other tag is text, as written: a book about HTML, or a hostile title (React escapes it).
+    for (const plain of ["a < b & c", "R&D Perpustakaan", "x &foo bar", "  spasi  ganda  ", "<3 membaca", "Belajar <table> HTML", "Judul <script>alert(1)</script>"]) {
+      expect(shownPlainText(plain)).toBe(plain);
+    }
+    expect(shownPlainText("Belajar <table> &amp; <i>CSS</i>")).toBe("Belajar <table> & CSS");
   });
 });
