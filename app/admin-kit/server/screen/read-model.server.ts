@@ -152,8 +152,10 @@ export async function patchScreenReadModel<Rec, C extends Cells>(api: UpstreamCl
   await waitAtMost(patching, PATCH_WAIT_MS);
 }
 
-/** A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last. */
-/** A cell's place in its column's order; `count`: the column's whole numbers are written with the thousands' dots ("1.500" after "200"). */
+/**
+ * A cell's sort key: dates (DD-MM-YYYY) as YYYY-MM-DD, empty cells last; `count`: the column's
+ * whole numbers are written with the thousands' dots, ordered by value ("1.500" after "200").
+ */
 function sortKey(value: CellValue | undefined, count: boolean): string | number | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "number") return value;
