@@ -13,6 +13,8 @@ export interface ValueFacet<Rec> {
   name: string;
   /** The record's values as shown ("Sejarah"); compared case- and accent-blind. */
   values(record: Rec): readonly string[];
+  /** How two writings of a value are one (`foldValue` unless given: a person's name with its titles aside). */
+  fold?(value: string): string;
 }
 
 /** A facet of one number per record (a year, a day), chosen as a range. */
@@ -66,7 +68,7 @@ function indexValues<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): Valu
     for (const value of facet.values(record)) {
       let folded = foldedOf.get(value);
       if (folded === undefined) {
-        folded = foldValue(value);
+        folded = (facet.fold ?? foldValue)(value);
         foldedOf.set(value, folded);
       }
       if (folded === "") continue;
@@ -112,7 +114,7 @@ function indexOf<Rec>(records: readonly Rec[], facet: Facet<Rec>): FacetIndex {
 
 /** A value facet's value number for a value written any way ("sejarah" for "Sejarah"), or undefined when no record holds it. */
 export function facetValueId<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>, value: string): number | undefined {
-  return (indexOf(records, facet) as ValueIndex).byFolded.get(foldValue(value));
+  return (indexOf(records, facet) as ValueIndex).byFolded.get((facet.fold ?? foldValue)(value));
 }
 
 /** By a value index: how many records hold each of its values, counted when first asked. */
@@ -136,7 +138,7 @@ export function recordsHolding<Rec>(records: readonly Rec[], facet: ValueFacet<R
   const index = indexOf(records, facet) as ValueIndex;
   const counted = totalsOfIndex(index);
   return (value) => {
-    const id = index.byFolded.get(foldValue(value));
+    const id = index.byFolded.get((facet.fold ?? foldValue)(value));
     return id === undefined ? 0 : counted[id];
   };
 }

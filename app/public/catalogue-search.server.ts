@@ -2,6 +2,7 @@ import { bookFilters, bookList, type Book } from "~/resources/books/books.server
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
 import { publicationYear, publishedIso } from "~/lib/dates";
+import { nameKey } from "~/lib/name-keys";
 import { firstSorted } from "~/lib/first-sorted";
 import { parseStandardNumber, standardNumberQuery } from "~/lib/standard-numbers";
 import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from "~/platform/facets.server";
@@ -121,8 +122,9 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
     { kind: "values", name: `public:classification:${(indexesMade += 1)}`, values: (book) => [classificationOf(book)?.notation ?? ""] },
     // The year as the page shows it: in Jakarta, and from "c1998" or "[2001]" too.
     { kind: "values", name: "public:year", values: (book) => [publicationYear(book.published_date) ?? ""] },
-    { kind: "values", name: "public:author", values: filterValues("author") },
-    { kind: "values", name: "public:publisher", values: filterValues("publisher") },
+    // One person or firm however written ("Dr. Fauzi Kurniawan, M.Hum.", "Kurniawan, Fauzi"; "PT Erlangga"), as the duplicate check has it.
+    { kind: "values", name: "public:author", values: filterValues("author"), fold: nameKey },
+    { kind: "values", name: "public:publisher", values: filterValues("publisher"), fold: nameKey },
   ];
   const shownTitles = model.records.map((book) => shownPlainText(book.title));
   const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(shownTitles[a], shownTitles[b]));

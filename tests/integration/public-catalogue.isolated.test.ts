@@ -145,6 +145,14 @@ describe("/katalog", () => {
     }
   });
 
+  it("finds an author's books however the name was written, titles and degrees aside, as the duplicate check has it", async () => {
+    const writings: Record<number, string> = { 7: "Ayu Lestari", 8: "Dr. Ayu Lestari, M.Hum.", 9: "Lestari, Ayu", 10: "AYU  LESTARI" };
+    serveCatalogue({ books: booksOf(12).map((book) => (writings[book.id] ? { ...book, author: { name: writings[book.id] } } : book)) });
+    expect(ids(await list.loader(args("/katalog?author=Ayu%20Lestari")))).toEqual([10, 9, 8, 7]);
+    expect(ids(await list.loader(args(`/katalog?author=${encodeURIComponent("Dr. Ayu Lestari, M.Hum.")}`)))).toEqual([10, 9, 8, 7]);
+    expect(ids(await list.loader(args("/katalog?author=Budi%20Santoso")))).toEqual([12, 11, 6, 5, 4, 3, 2, 1]);
+  });
+
   it("lists a facet's first twelve values and says how many more; ?semua= lists them all", async () => {
     // Fifteen tags, one to three books each.
     serveCatalogue({ books: booksOf(30).map((book) => ({ ...book, tags: [{ name: `Topik ${String(book.id % 15).padStart(2, "0")}` }] })) });
