@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { adminScreenRoutes } from "~/admin-kit/routes";
 import { RESOURCE_SECTIONS } from "~/resources/resources";
 import { RESOURCES } from "~/resources/resources.server";
-import { recordUpstreamCalls, upstream, userHandlers } from "../mocks/upstream";
+import { http, HttpResponse } from "msw";
+import { recordUpstreamCalls, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
 import { request, sessionCookie } from "../helpers/sessions";
 import { getSession } from "~/platform/session.server";
 
@@ -126,6 +127,14 @@ describe("every admin route guards its loader and action", () => {
     expect((answer as Response).headers.get("Set-Cookie")).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
     expect(calls.map((call) => call.path)).toContain("/api/users/logout");
     expect((await getSession(request("/", { cookie }))).get("token")).toBeUndefined();
+  });
+
+  it("asks the role again once it is 15 s old: an admin demoted upstream is sent away then, not a minute later", async () => {
+    const module = (await import("~/routes/admin")) as RouteModule;
+    upstream.use(http.get(`${UPSTREAM}/users/me`, () => HttpResponse.json({ user: { role: 1 } })));
+    const visit = async (cookie: string) => outcome(() => module.loader!({ request: request("/admin", { cookie }), params: {}, context: { clientIp: "127.0.0.1" } }));
+    expect(await visit(await sessionCookie(3, { roleCheckedAgoMs: 10_000 }))).toBe("returned");
+    expect(((await visit(await sessionCookie(3, { roleCheckedAgoMs: 16_000 }))) as Response).headers.get("Location")).toBe("/");
   });
 
   it("lets roles 2 and 3 through (the guard is not simply refusing everyone)", async () => {
