@@ -28,8 +28,12 @@ import { errorFields, log } from "@server/log.server";
 export const WIDTH_MESSAGE = `Lebar gambar tidak didukung. Gunakan salah satu: ${IMAGE_WIDTHS.join(", ")}.`;
 export const NOT_AN_IMAGE_MESSAGE = "Parameter w hanya berlaku untuk berkas gambar.";
 
-/** Formats sharp decodes reliably as a single still picture; others (GIF, SVG) are served as they are. */
-const RESIZABLE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif"]);
+/**
+ * Formats sharp decodes reliably as a single still picture; an SVG is served as it is. A GIF's
+ * variant is its first frame, as small as a photo's (a 12-frame GIF went whole, 2.6 MB, to every
+ * card and phone); its original, animation and all, stays at the plain address.
+ */
+const RESIZABLE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
 /** An original larger than this is served as it is rather than held in memory to resize. */
 const MAX_SOURCE_BYTES = 32 * 1024 * 1024;
 /**
@@ -37,6 +41,12 @@ const MAX_SOURCE_BYTES = 32 * 1024 * 1024;
  * reached the upstream another way is refused here from its header, before it is decoded.
  */
 const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
+/**
+ * A JPEG is decoded already shrunk (libjpeg's DCT scaling, 1/2 to 1/8, which sharp applies to any
+ * resize that much smaller), so a camera's 108-megapixel photo costs what a 7-megapixel one does:
+ * up to four times the limit is resized rather than sent whole (9 MB) to a phone.
+ */
+const MAX_JPEG_INPUT_PIXELS = 4 * MAX_IMAGE_PIXELS;
 /** The key changes with this, so a new encoder setting never serves variants made by the old one. */
 const ENCODER_VERSION = 1;
 /** Stored names are random (a replaced file gets a new name) and a variant is derived from one. */
@@ -172,8 +182,8 @@ export interface VariantSource {
 
 /**
  * The answer for `?w=`: the variant (from the cache, or resized now), 304, or 400 for a file
- * that is not an image. `undefined` when the original should be served as it is (a GIF or SVG,
- * or one too large to resize), so that an `<img srcset>` never breaks.
+ * that is not an image. `undefined` when the original should be served as it is (an SVG, or one
+ * too large to resize), so that an `<img srcset>` never breaks.
  */
 export async function imageVariant(request: Request, source: VariantSource): Promise<Response | undefined> {
   const { upstream } = source;
@@ -262,6 +272,9 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
   return new Response(new Uint8Array(variant), { status: 200, headers });
 }
 
+/** JPEG's start-of-image marker: the bytes say what the original is, whatever its Content-Type claims. */
+const isJpeg = (bytes: Buffer) => bytes.length > 2 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+
 /** The answer that sends the browser to the original, for a variant that is not made now. */
 function toOriginal(source: VariantSource): Response {
   return new Response(null, {
@@ -282,7 +295,7 @@ async function resizeAndStore(originalKey: string, upstream: Response, width: nu
     variant = await withResizeSlot(async () => {
       try {
         return await ENCODERS[format](
-          sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+          sharp(original, { limitInputPixels: isJpeg(original) ? MAX_JPEG_INPUT_PIXELS : MAX_INPUT_PIXELS, failOn: "error" })
             // Metadata is dropped, so a camera's orientation flag is applied to the pixels first.
             .rotate()
             .resize({ width, withoutEnlargement: true }),

@@ -138,13 +138,23 @@ describe("image variants (?w=)", () => {
     expect(new Uint8Array(await original.arrayBuffer())).toEqual(pdf);
   });
 
-  it("serves a GIF as it is (an <img srcset> must never break)", async () => {
-    const gif = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#c00" } }).gif().toBuffer();
+  it("makes a GIF's variant of its first frame, as small as a photo's; the plain address keeps the GIF itself", async () => {
+    const gif = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#c00" } }).gif().toBuffer();
     upstream.use(http.get(`${FILES}/anim.gif`, () => new HttpResponse(new Uint8Array(gif), { headers: { "content-type": "image/gif" } })));
-    const response = await get("/files/anim.gif?w=160", "anim.gif");
+    const response = await get("/files/anim.gif?w=160", "anim.gif", { accept: AVIF_FIRST });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("image/gif");
-    expect(Buffer.from(await response.arrayBuffer()).equals(gif)).toBe(true);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(160);
+    const original = await get("/files/anim.gif", "anim.gif");
+    expect(Buffer.from(await original.arrayBuffer()).equals(gif)).toBe(true);
+  });
+
+  it("resizes a camera's JPEG past the 50-megapixel limit (decoded already shrunk) rather than send it whole", async () => {
+    const big = await sharp({ create: { width: 10_000, height: 5_100, channels: 3, background: "#2878c8" } }).jpeg({ quality: 60 }).toBuffer();
+    servePhoto("kamera-besar.jpg", () => big);
+    const response = await get("/files/kamera-besar.jpg?w=640", "kamera-besar.jpg", { accept: AVIF_FIRST });
+    expect(response.status).toBe(200);
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(640);
   });
 
   it("keeps the original available at the plain address", async () => {
