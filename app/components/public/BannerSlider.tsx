@@ -7,6 +7,8 @@ import { responsiveImage } from "~/lib/images";
  * slide's height (clamp(320px, 60vh, 560px) in the CSS) times a photo's 16:9 decides.
  */
 const BANNER_SIZES = "max(100vw, calc(clamp(320px, 60vh, 560px) * 16 / 9))";
+/** Dots at 24 px (the smallest target WCAG 2.2 allows) fit a 320 px row beside two arrows and the pause button up to six. */
+const MAX_DOTS = 6;
 
 /**
  * The first slide's picture is the home page's largest paint. Asked for from the document's head
@@ -75,8 +77,10 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
           <button type="button" className="banner-arrow" aria-label="Slide sebelumnya" data-slide-step="-1">
             ‹
           </button>
-          <div className="banner-dots">
-            {slides.map((slide, index) => (
+          {/* A dot per slide while they fit a phone's row beside the arrows; more slides, the arrows alone. */}
+          {slides.length <= MAX_DOTS ? (
+            <div className="banner-dots">
+              {slides.map((slide, index) => (
               <button
                 key={slide.id}
                 type="button"
@@ -85,8 +89,9 @@ export function BannerSlider({ slides }: { slides: Slide[] }) {
                 aria-current={index === 0 ? "true" : undefined}
                 data-slide-to={index}
               />
-            ))}
-          </div>
+              ))}
+            </div>
+          ) : null}
           <button type="button" className="banner-arrow" aria-label="Slide berikutnya" data-slide-step="1">
             ›
           </button>
