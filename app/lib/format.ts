@@ -109,3 +109,16 @@ export function parseIndonesianNumber(text: string): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+
+/**
+ * A phone number as a `tel:` link (RFC 3966): the first number written ("(0267) 123456 / 123457"
+ * dials the first), its digits and a leading +, and an extension ("ext. 7", "pes. 7" as
+ * Indonesian offices write it, "x7") as `;ext=`, never run into the number.
+ */
+export function telephoneHref(written: string): string {
+  const [first] = written.split(/[/,;]|\batau\b/i);
+  const [number, extension] = first.split(/\b(?:ext|ekst|pes|psw|x)\.?\s*(?=\d)/i);
+  const digits = number.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  const extensionDigits = extension?.replace(/\D/g, "");
+  return `tel:${digits}${extensionDigits ? `;ext=${extensionDigits}` : ""}`;
+}

@@ -8,7 +8,10 @@ export const STATIC_PUBLIC_PATHS = ["/", "/about", "/history", ACTIVITIES_PATH, 
 /** Activities for the sitemap and the feed; an upstream failure gives an empty list, not an error. */
 export async function activitiesForFeeds(request: Request): Promise<{ siteUrl: string; activities: Activity[] }> {
   const { api, siteUrl } = publicContext(request);
-  return { siteUrl, activities: (await orNull(publicActivities(api))) ?? [] };
+  const activities = (await orNull(publicActivities(api))) ?? [];
+  // An id the upstream lists twice is one page: twice, it made the feed's ids clash and the sitemap repeat.
+  const seen = new Set<string>();
+  return { siteUrl, activities: activities.filter((activity) => !seen.has(activity.id) && seen.add(activity.id)) };
 }
 
 export function xmlResponse(body: string, contentType: string): Response {

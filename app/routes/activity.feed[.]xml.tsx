@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "@server/config.server";
 import { activitiesForFeeds, xmlResponse } from "~/public/discovery.server";
+import { readDate } from "~/lib/dates";
 import { escapeXml } from "~/lib/xml";
 import { richTextToPlain } from "~/platform/sanitize.server";
 import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
@@ -12,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { siteUrl, activities } = await activitiesForFeeds(request);
   const product = getConfig().product.title;
   const dated = activities
-    .map((activity) => ({ ...activity, time: Date.parse(activity.date) }))
+    // Read as the pages read it (`readDate`): a day the calendar lacks, or one the engine would guess at, has none.
+    .map((activity) => ({ ...activity, time: readDate(activity.date)?.getTime() ?? Number.NaN }))
     .filter((activity) => !Number.isNaN(activity.time))
     .sort((a, b) => b.time - a.time)
     .slice(0, FEED_SIZE);

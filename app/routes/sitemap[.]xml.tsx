@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { activitiesForFeeds, STATIC_PUBLIC_PATHS, xmlResponse } from "~/public/discovery.server";
+import { jakartaDay, readDate } from "~/lib/dates";
 import { escapeXml } from "~/lib/xml";
 import { catalogueBookIds, catalogueEnabled } from "~/public/catalogue.server";
 import { orNull } from "~/public/public-page.server";
@@ -19,7 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const urls = [
     ...[...STATIC_PUBLIC_PATHS, ...catalogue].map((path) => `<url><loc>${escapeXml(siteUrl + path)}</loc></url>`),
     ...activities.map((activity) => {
-      const modified = Number.isNaN(Date.parse(activity.date)) ? "" : `<lastmod>${new Date(activity.date).toISOString().slice(0, 10)}</lastmod>`;
+      // The day the page shows (`readDate`, in Jakarta): none where the page shows none.
+      const date = readDate(activity.date);
+      const modified = date ? `<lastmod>${jakartaDay(date)}</lastmod>` : "";
       return `<url><loc>${escapeXml(siteUrl + activityPath(activity.id))}</loc>${modified}</url>`;
     }),
   ];

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { clearAllCaches } from "~/platform/cache.server";
 import { loader as feedLoader } from "~/routes/activity.feed[.]xml";
 import { loader as homeLoader } from "~/routes/_public._index";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
@@ -58,6 +59,28 @@ describe("discoverability", () => {
     expect(xml).toContain("<updated>2025-01-05T00:00:00.000Z</updated>");
     expect(xml).toContain("<summary>Seru</summary>");
     expect(xml).toContain('<link rel="alternate" type="text/html" href="http://localhost/activity"/>');
+  });
+
+  it("lists an activity the upstream repeats once, and dates the feed and the sitemap as the pages do", async () => {
+    const odd = [
+      { id: 9, date: "2025-01-05", title: "Lomba Baca", description: "", file: null },
+      { id: 9, date: "2025-01-05", title: "Lomba Baca", description: "", file: null },
+      { id: 10, date: "2024-02-30", title: "Hari yang tidak ada", description: "", file: null },
+      { id: 11, date: "9999-12-31T23:59:59Z", title: "Tahun 10000", description: "", file: null },
+      { id: 12, date: "2024-12-31T17:30:00.000Z", title: "Tahun baru di Jakarta", description: "", file: null },
+    ];
+    upstream.use(http.get(`${UPSTREAM}/activities`, () => HttpResponse.json({ data: odd })), ...siteContentHandlers());
+    clearAllCaches();
+    const sitemap = await (await sitemapLoader(args("/sitemap.xml"))).text();
+    expect(sitemap.match(/\/activity\/9</g)).toHaveLength(1);
+    expect(sitemap).toContain("<loc>http://localhost/activity/10</loc></url>");
+    expect(sitemap).toContain("<loc>http://localhost/activity/12</loc><lastmod>2025-01-01</lastmod>");
+    const feed = await (await feedLoader(args("/activity/feed.xml"))).text();
+    expect([...feed.matchAll(/<id>([^<]+)<\/id>/g)].map((match) => match[1]).filter((id) => /\/activity\/\d+$/.test(id))).toEqual([
+      "http://localhost/activity/9",
+      "http://localhost/activity/12",
+    ]);
+    expect(feed).not.toContain("9999");
   });
 
   it("describes the agency as a GovernmentOrganization on the home page", async () => {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SOCIAL_NETWORKS, socialLink } from "~/config/social";
+import { telephoneHref } from "~/lib/format";
 
 export interface FooterContact {
   address: string;
@@ -33,7 +34,7 @@ export function SiteFooter({ product, contact, appStoreUrl, appQrUrl }: SiteFoot
               {contact.address ? <p>{contact.address}</p> : null}
               {contact.phone ? (
                 <p>
-                  Telepon: <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
+                  Telepon: <a href={telephoneHref(contact.phone)}>{contact.phone}</a>
                 </p>
               ) : null}
               {contact.email ? (
