@@ -59,7 +59,7 @@ export function publicPageCache(): RequestHandler {
     const config = getConfig();
     const { ttlMs } = config.publicCache;
     if (req.headers.cookie || req.headers.authorization) return answeredPrivately(res, next);
-    if (req.method !== "GET" || res.locals.cspNonce || ttlMs === 0) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || res.locals.cspNonce || ttlMs === 0) return next();
 
     const origin = requestOrigin(req, res, config);
     if (!origin) return next();
@@ -72,6 +72,9 @@ export function publicPageCache(): RequestHandler {
     const hit = cached !== undefined && !clearedSince(cached.resources, cached.madeAfterClear) && Date.now() - cached.storedAt <= ttlMs;
     countPageCacheLookup(hit);
     if (cached && hit) return sendStoredPage(req, res, cached);
+    // A HEAD gets a stored page's head (its ETag, its length, as a GET's); missed, it is rendered as
+    // before and never stored: Node sends no body for it, and none would be kept.
+    if (req.method === "HEAD") return next();
 
     const reads = new Set<string>();
     // A rendered page leaves the site's policy as it was set before this middleware (a replay gets

@@ -92,6 +92,21 @@ describe("public page cache", () => {
     expect(first.headers.get("content-security-policy")).toBe(policy);
   });
 
+  it("answers a HEAD from the stored page, with a GET's ETag and length, rendering nothing; a HEAD that misses stores nothing", async () => {
+    clearAllCaches();
+    const missed = await fetch(`${baseUrl}/halaman?kepala`, { method: "HEAD" });
+    expect(missed.status).toBe(200);
+    const before = renders;
+    const page = await view("/halaman?kepala");
+    expect(renders).toBe(before + 1);
+    expect(page.body).toContain("render");
+    const head = await fetch(`${baseUrl}/halaman?kepala`, { method: "HEAD" });
+    expect(renders).toBe(before + 1);
+    expect(head.headers.get("etag")).toBe(page.headers.get("etag"));
+    expect(head.headers.get("content-length")).toBe(page.headers.get("content-length"));
+    expect(await head.text()).toBe("");
+  });
+
   it("renders again as soon as an admin change clears the public cache", async () => {
     await view("/halaman");
     clearAllCaches();
