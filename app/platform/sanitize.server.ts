@@ -1,6 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { decodeHTML } from "entities";
 import { tooDeep } from "~/lib/html-depth";
+import { isResizableUpload, responsiveImage } from "~/lib/images";
 
 /**
  * Rich text (Quill's HTML from the upstream) made safe to render (design principle 8):
@@ -51,6 +52,23 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return "";
   return sanitizedOnce(html);
+}
+
+/** A picture in a page's text is at most the text's column wide (`.page`, 860 px less its padding). */
+const TEXT_PICTURE_SIZES = "(max-width: 860px) 100vw, 820px";
+
+/**
+ * Rich text as a public page shows it (never as it is stored: `cleanEditorHtml`): sanitised, each
+ * picture loaded only as it nears the screen, and one on this site's `/files` offered at the
+ * widths a screen needs (a 9 MB photo in the history's text went whole to phones, at once).
+ */
+export function shownRichText(html: string | null | undefined): string {
+  return sanitizeRichText(html).replace(/<img ([^>]*?)\s*\/?>/g, (_tag, attributes: string) => {
+    const src = /(?:^|\s)src="([^"]*)"/.exec(attributes)?.[1] ?? "";
+    const onThisSite = /^\/files\/[^/?#"&]+$/.test(src) && isResizableUpload(src);
+    const widths = onThisSite ? ` srcset="${responsiveImage(src, TEXT_PICTURE_SIZES).srcSet}" sizes="${TEXT_PICTURE_SIZES}"` : "";
+    return `<img ${attributes}${widths} loading="lazy" decoding="async" />`;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "~/public/public-page.server";
-import { richTextToPlain, sanitizeRichText } from "~/platform/sanitize.server";
+import { richTextToPlain, shownRichText } from "~/platform/sanitize.server";
 import { firstAbout } from "~/public/site-content.server";
 import { PageImage } from "~/components/public/PageImage";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!about) notFound();
   return {
     title: about.title,
-    html: sanitizeRichText(about.description),
+    html: shownRichText(about.description),
     summary: richTextToPlain(about.description),
     image: fileUrl(about.file),
   };

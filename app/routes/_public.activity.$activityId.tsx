@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { NewsArticle, WithContext } from "schema-dts";
 import { failPage, notFound, publicContext } from "~/public/public-page.server";
-import { richTextToPlain, sanitizeRichText } from "~/platform/sanitize.server";
+import { richTextToPlain, shownRichText } from "~/platform/sanitize.server";
 import { publicActivity } from "~/public/site-content.server";
 import { ACTIVITIES_PATH, activityPath } from "~/lib/paths";
 import { JsonLd } from "~/components/public/JsonLd";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: activity.title,
     date: formatDayMonthYear(activity.date),
     dateTime: isoDate(activity.date),
-    html: sanitizeRichText(activity.description),
+    html: shownRichText(activity.description),
     summary: richTextToPlain(activity.description),
     image: fileUrl(activity.file),
   };

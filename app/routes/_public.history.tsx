@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { failPage, notFound, publicContext } from "~/public/public-page.server";
-import { richTextToPlain, sanitizeRichText } from "~/platform/sanitize.server";
+import { richTextToPlain, shownRichText } from "~/platform/sanitize.server";
 import { firstHistory } from "~/public/site-content.server";
 import { PublicErrorBoundary } from "~/components/public/PublicErrorBoundary";
 import { RichText } from "~/components/public/RichText";
@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = publicContext(request);
   const history = await firstHistory(api).catch(failPage);
   if (!history) notFound();
-  return { title: history.title, html: sanitizeRichText(history.description), summary: richTextToPlain(history.description) };
+  return { title: history.title, html: shownRichText(history.description), summary: richTextToPlain(history.description) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { richTextToPlain, sanitizeRichText, shownPlainText, withoutRepeatedTitle } from "~/platform/sanitize.server";
+import { richTextToPlain, sanitizeRichText, shownPlainText, shownRichText, withoutRepeatedTitle } from "~/platform/sanitize.server";
 
 describe("rich text, sanitised once per text", () => {
   const unsafe = '<p onclick="steal()">Halo <strong>warga</strong><script>alert(1)</script></p><p>Baris kedua</p>';
@@ -47,5 +47,17 @@ describe("shownPlainText: a plain field another tool stored as HTML", () => {
       expect(shownPlainText(plain)).toBe(plain);
     }
     expect(shownPlainText("Belajar <table> &amp; <i>CSS</i>")).toBe("Belajar <table> & CSS");
+  });
+});
+
+describe("shownRichText: rich text as a public page shows it", () => {
+  it("loads each picture as it nears the screen, one on this site's /files at the widths a screen needs; the stored text is untouched", () => {
+    const stored = '<p>Foto:</p><p><img src="/files/foto-besar.jpg" alt="Gedung"></p><p><img src="https://contoh.go.id/peta.png"></p>';
+    const shown = shownRichText(stored);
+    expect(shown).toContain('<img src="/files/foto-besar.jpg" alt="Gedung" srcset="/files/foto-besar.jpg?w=160 160w, ');
+    expect(shown).toContain('/files/foto-besar.jpg?w=1920 1920w" sizes="(max-width: 860px) 100vw, 820px" loading="lazy" decoding="async" />');
+    expect(shown).toContain('<img src="https://contoh.go.id/peta.png" loading="lazy" decoding="async" />');
+    expect(sanitizeRichText(stored)).not.toContain("loading");
+    expect(shownRichText(null)).toBe("");
   });
 });
