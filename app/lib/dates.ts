@@ -144,15 +144,10 @@ export function formatPublished(value: string | null | undefined): string {
   return writtenYear(value) ?? formatDayMonthYear(value);
 }
 
-/** The publication's year in the agency's calendar, from a day or a year written alone (the catalogue's year facet). */
-export function publicationYear(value: string | null | undefined): string | undefined {
-  const year = writtenYear(value);
-  if (year !== undefined || !value) return year;
-  const date = readDate(value);
-  return date && jakartaFields(date).year;
-}
-
-/** The publication for machines (schema.org's datePublished): its day in Jakarta (YYYY-MM-DD), or its year alone. */
+/**
+ * The publication for machines (schema.org's datePublished): its day in Jakarta (YYYY-MM-DD), or
+ * its year alone; its first four characters are the year the catalogue's year facet counts it in.
+ */
 export function publishedIso(value: string | null | undefined): string | undefined {
   const year = writtenYear(value);
   if (year !== undefined || !value) return year;

@@ -1,7 +1,7 @@
 import { bookFilters, bookList, type Book } from "~/resources/books/books.server";
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
-import { publicationYear, publishedIso } from "~/lib/dates";
+import { publishedIso } from "~/lib/dates";
 import { nameKey } from "~/lib/name-keys";
 import { firstSorted } from "~/lib/first-sorted";
 import { parseStandardNumber, standardNumberQuery } from "~/lib/standard-numbers";
@@ -98,13 +98,16 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
   const notationOf = new Map(classifications.map((each) => [each.id, each]));
   const classificationOf = (book: Book) => (book.classification_id ? notationOf.get(book.classification_id) : undefined);
   const isbnTexts = bookList.texts;
+  const shownTitles = model.records.map((book) => shownPlainText(book.title));
+  // "YYYY-MM-DD" or "YYYY" (a year alone), as the book's page has it: its year facet and its order by publication.
+  const published = new Map(model.records.map((book) => [book, publishedIso(book.published_date) ?? ""]));
   const index = new RankedIndex(
     WEIGHTED_FIELDS,
-    model.records.map((book) => {
+    model.records.map((book, position) => {
       const classification = classificationOf(book);
       // Searched as the pages show them (`shownPlainText`): "qur'an" finds a title stored as "Qur&#39;an".
       return [
-        shownPlainText(book.title),
+        shownTitles[position],
         shownPlainText(book.author.name),
         isbnTexts(book)[bookList.textFields.indexOf("isbn_issn")],
         shownPlainText(book.publisher.name),
@@ -121,18 +124,17 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
     { kind: "values", name: "public:tag", values: filterValues("tag") },
     { kind: "values", name: `public:classification:${(indexesMade += 1)}`, values: (book) => [classificationOf(book)?.notation ?? ""] },
     // The year as the page shows it: in Jakarta, and from "c1998" or "[2001]" too.
-    { kind: "values", name: "public:year", values: (book) => [publicationYear(book.published_date) ?? ""] },
+    { kind: "values", name: "public:year", values: (book) => [published.get(book)?.slice(0, 4) ?? ""] },
     // One person or firm however written ("Dr. Fauzi Kurniawan, M.Hum.", "Kurniawan, Fauzi"; "PT Erlangga"), as the duplicate check has it.
     { kind: "values", name: "public:author", values: filterValues("author"), fold: nameKey },
     { kind: "values", name: "public:publisher", values: filterValues("publisher"), fold: nameKey },
   ];
-  const shownTitles = model.records.map((book) => shownPlainText(book.title));
   const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(shownTitles[a], shownTitles[b]));
   const titleOrder = new Uint32Array(model.records.length);
   byTitle.forEach((position, place) => (titleOrder[position] = place));
-  // "YYYY-MM-DD" or "YYYY" (a year alone, after that year's days); "" for none, last. Stable: the newest added first among equals.
-  const published = model.records.map((book) => publishedIso(book.published_date) ?? "");
-  const byPublished = model.records.map((_, position) => position).sort((a, b) => (published[a] === published[b] ? 0 : published[a] < published[b] ? 1 : -1));
+  // The latest first, a year alone after its year's days, "" (none) last. Stable: the newest added first among equals.
+  const publishedAt = model.records.map((book) => published.get(book) ?? "");
+  const byPublished = model.records.map((_, position) => position).sort((a, b) => (publishedAt[a] === publishedAt[b] ? 0 : publishedAt[a] < publishedAt[b] ? 1 : -1));
   const publishedOrder = new Uint32Array(model.records.length);
   byPublished.forEach((position, place) => (publishedOrder[position] = place));
   const made = { classifications, classificationsKey: classificationsHeld, index, notationOf, facets, titleOrder, publishedOrder };
