@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { decodeHTML } from "entities";
 import { tooDeep } from "~/lib/html-depth";
-import { isResizableUpload, responsiveImage } from "~/lib/images";
+import { responsiveImage } from "~/lib/images";
 
 /**
  * Rich text (Quill's HTML from the upstream) made safe to render (design principle 8):
@@ -65,7 +65,7 @@ const TEXT_PICTURE_SIZES = "(max-width: 860px) 100vw, 820px";
 export function shownRichText(html: string | null | undefined): string {
   return sanitizeRichText(html).replace(/<img ([^>]*?)\s*\/?>/g, (_tag, attributes: string) => {
     const src = /(?:^|\s)src="([^"]*)"/.exec(attributes)?.[1] ?? "";
-    const onThisSite = /^\/files\/[^/?#"&]+$/.test(src) && isResizableUpload(src);
+    const onThisSite = /^\/files\/[^/?#"&]+$/.test(src);
     const widths = onThisSite ? ` srcset="${responsiveImage(src, TEXT_PICTURE_SIZES).srcSet}" sizes="${TEXT_PICTURE_SIZES}"` : "";
     return `<img ${attributes}${widths} loading="lazy" decoding="async" />`;
   });
@@ -104,9 +104,11 @@ export function richTextToPlain(html: string | null | undefined): string {
   return plainOnce(html);
 }
 
+/** The tags older tools wrapped plain text in for its look. */
+const FORMATTING_TAGS = "b|i|u|s|em|strong|small|big|sup|sub|span|font|mark|strike";
 /** A character reference (`&amp;`, `&#39;`, `&#x2019;`) or a formatting tag (`<i>`, `</b>`, `<br/>`) written into a plain field. */
-const MARKUP = /&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});|<\/?(?:b|i|u|s|em|strong|small|big|sup|sub|span|font|mark|strike|br|p)(?:\s[^<>]*)?\/?>/i;
-const FORMATTING_TAG = /<\/?(?:b|i|u|s|em|strong|small|big|sup|sub|span|font|mark|strike)(?:\s[^<>]*)?>/gi;
+const MARKUP = new RegExp(`&(?:#\\d{1,7}|#x[\\da-f]{1,6}|[a-z][a-z\\d]{1,31});|<\\/?(?:${FORMATTING_TAGS}|br|p)(?:\\s[^<>]*)?\\/?>`, "i");
+const FORMATTING_TAG = new RegExp(`<\\/?(?:${FORMATTING_TAGS})(?:\\s[^<>]*)?>`, "gi");
 const BREAK_TAG = /<(?:br|\/?p)(?:\s[^<>]*)?\/?>/gi;
 
 /**
