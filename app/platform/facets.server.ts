@@ -54,6 +54,9 @@ export function foldValue(value: string): string {
   return value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** How a facet compares writings of a value: its own `fold`, else `foldValue`. */
+const foldOf = <Rec>(facet: ValueFacet<Rec>) => facet.fold ?? foldValue;
+
 function indexValues<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): ValueIndex {
   const byFolded = new Map<string, number>();
   /** By value number: how often each writing of it occurs ("Sejarah" 240, " sejarah " 10). */
@@ -68,7 +71,7 @@ function indexValues<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>): Valu
     for (const value of facet.values(record)) {
       let folded = foldedOf.get(value);
       if (folded === undefined) {
-        folded = (facet.fold ?? foldValue)(value);
+        folded = foldOf(facet)(value);
         foldedOf.set(value, folded);
       }
       if (folded === "") continue;
@@ -114,7 +117,7 @@ function indexOf<Rec>(records: readonly Rec[], facet: Facet<Rec>): FacetIndex {
 
 /** A value facet's value number for a value written any way ("sejarah" for "Sejarah"), or undefined when no record holds it. */
 export function facetValueId<Rec>(records: readonly Rec[], facet: ValueFacet<Rec>, value: string): number | undefined {
-  return (indexOf(records, facet) as ValueIndex).byFolded.get((facet.fold ?? foldValue)(value));
+  return (indexOf(records, facet) as ValueIndex).byFolded.get(foldOf(facet)(value));
 }
 
 /** By a value index: how many records hold each of its values, counted when first asked. */
@@ -138,7 +141,7 @@ export function recordsHolding<Rec>(records: readonly Rec[], facet: ValueFacet<R
   const index = indexOf(records, facet) as ValueIndex;
   const counted = totalsOfIndex(index);
   return (value) => {
-    const id = index.byFolded.get((facet.fold ?? foldValue)(value));
+    const id = index.byFolded.get(foldOf(facet)(value));
     return id === undefined ? 0 : counted[id];
   };
 }
