@@ -22,12 +22,12 @@ const SUITES_DIR = process.env.BENCH_SUITES_DIR ?? fileURLToPath(new URL("./suit
 
 async function loadSuites(filters: string[]): Promise<BenchSuite[]> {
   const files = (await readdir(SUITES_DIR)).filter((file) => /\.tsx?$/.test(file)).sort();
-  const suites: BenchSuite[] = [];
-  for (const file of files) {
-    const suite = ((await import(pathToFileURL(path.join(SUITES_DIR, file)).href)) as { default: BenchSuite }).default;
-    if (!filters.length || filters.some((filter) => suite.name.includes(filter))) suites.push(suite);
-  }
-  return suites;
+  const all: BenchSuite[] = [];
+  for (const file of files) all.push(((await import(pathToFileURL(path.join(SUITES_DIR, file)).href)) as { default: BenchSuite }).default);
+  // A filter that names a suite exactly takes that one alone ("upload", not "resumable-upload" too); any other, every suite whose name holds it.
+  const names = new Set(all.map((suite) => suite.name));
+  const matches = (suite: BenchSuite, filter: string) => (names.has(filter) ? suite.name === filter : suite.name.includes(filter));
+  return all.filter((suite) => !filters.length || filters.some((filter) => matches(suite, filter)));
 }
 
 function printTable(rows: BenchRow[]): void {

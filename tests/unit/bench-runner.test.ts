@@ -32,9 +32,9 @@ afterAll(async () => {
   await rm(suites, { recursive: true, force: true });
 });
 
-function bench(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function bench(env: Record<string, string>, filters: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "tests/bench/run.ts"], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, ["--import", "tsx", "tests/bench/run.ts", ...filters], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -88,5 +88,23 @@ describe("the bench's report and docs/performance.md's table made from it", () =
     expect(table).toContain("Node 22.23.5: 0 of 1 targets met; not run: scale-out (not installed).");
     const doc = `# Performance\n\n${TABLE_START}\nold\n${TABLE_END}\n\nAfter.\n`;
     expect(withTable(doc, table)).toBe(`# Performance\n\n${TABLE_START}\n${table}\n${TABLE_END}\n\nAfter.\n`);
+  });
+});
+
+describe("npm run bench -- <name>", () => {
+  it("runs the suite named exactly alone, and every suite whose name holds any other word", async () => {
+    const named = await mkdtemp(path.join(tmpdir(), "bench-named-"));
+    try {
+      await writeFile(path.join(named, "upload.ts"), suite("upload", `async run() { return [{ bench: "upload", metric: "straight", value: 1, unit: "x" }]; }`));
+      await writeFile(path.join(named, "resumable-upload.ts"), suite("resumable-upload", `async run() { return [{ bench: "resumable", metric: "cut", value: 2, unit: "x" }]; }`));
+      const exact = await bench({ BENCH_SUITES_DIR: named }, ["upload"]);
+      expect(exact.stdout).toMatch(/^upload\s+straight/m);
+      expect(exact.stdout).not.toMatch(/^resumable\s+cut/m);
+      const word = await bench({ BENCH_SUITES_DIR: named }, ["uploa"]);
+      expect(word.stdout).toMatch(/^upload\s+straight/m);
+      expect(word.stdout).toMatch(/^resumable\s+cut/m);
+    } finally {
+      await rm(named, { recursive: true, force: true });
+    }
   });
 });
