@@ -41,3 +41,20 @@ export function nameKey(name: string): string {
   while (words.length > 1 && isDegree(words[words.length - 1])) words.pop();
   return textKey(words.join(" "));
 }
+
+/** A title's or name's words as `textKey` compares them, one-letter words aside. */
+const wordsOf = (text: string) => new Set(textKey(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1));
+
+/**
+ * Whether two writings plausibly name one thing: half the words of the shorter are in the
+ * other ("Sejarah Kabupaten" and "Sejarah Kabupaten Contoh, Jilid 2"; a typo mended in one word
+ * of three). "Dongeng Si Kancil" and "Buku Baru Inventaris" do not. Either empty: they may.
+ */
+export function mayNameOneThing(a: string, b: string): boolean {
+  const [first, second] = [wordsOf(a), wordsOf(b)];
+  const fewer = Math.min(first.size, second.size);
+  if (fewer === 0) return true;
+  let shared = 0;
+  for (const word of first) if (second.has(word)) shared += 1;
+  return shared * 2 >= fewer;
+}

@@ -129,6 +129,17 @@ describe("rows the catalogue cannot take", () => {
     expect(stack.upstream.writesSince(writes)).toEqual([]);
   });
 
+  it("holds a row whose ID is another book entirely (a sheet's own numbering), writing nothing for it, and takes one that mends its book's title", async () => {
+    const [other, mended] = await upstreamList<{ id: number; title: string }>(stack.referenceApi.url, "/books/all", "books");
+    const row = (id: number, title: string) => [id, title, names.author, names.publisher, "", "2020-01-01", "", "", "", "", "", ""].join(";");
+    const writes = stack.upstream.writes.length;
+    const { answer } = await uploadAndPreview("nomor-urut.csv", `${header.join(";")}\n${row(other.id, "Buku Baru Inventaris Satu")}\n${row(mended.id, `${mended.title} (Edisi Revisi)`)}\n`);
+    const planned = await plannedRows(stack.bffDataDir, answer.job!);
+    expect(planned.map(({ action }) => action)).toEqual(["error", "update"]);
+    expect(planned[0].messages.join(" ")).toContain(`ID “${other.id}” adalah “${other.title.slice(0, 80)}”, tetapi baris ini menulis Judul “Buku Baru Inventaris Satu”: tampaknya data lain`);
+    expect(stack.upstream.writesSince(writes)).toEqual([]);
+  });
+
   it("writes nothing the second time the same file is imported: its rows are likely duplicates", async () => {
     const csv = newBooksCsv(header, 20, "Impor Dua Kali", names);
     const first = await uploadAndPreview("dua-kali.csv", csv);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldKeys, relationKeys, ruleKeys } from "~/admin-kit/duplicates";
-import { nameKey, textKey } from "~/lib/name-keys";
+import { mayNameOneThing, nameKey, textKey } from "~/lib/name-keys";
 
 /** What the duplicate check takes for one thing (app/admin-kit/duplicates.ts), as a librarian would. */
 
@@ -35,6 +35,14 @@ describe("titles and notations", () => {
     expect(textKey("  Laskar   Pelangi. ")).toBe(textKey("laskar pelangi"));
     expect(textKey("Laskar Pelangi 2")).not.toBe(textKey("Laskar Pelangi"));
     expect(textKey("899.221 3")).not.toBe(textKey("899.2213"));
+  });
+
+  it("may name one thing when half the shorter's words are in the other (an import's ID row renaming its record)", () => {
+    expect(mayNameOneThing("Sejarah Kabupaten Contoh", "SEJARAH KABUPATEN CONTOH, Jilid 2 (Edisi Revisi)")).toBe(true);
+    expect(mayNameOneThing("Sejarh Kabupaten Contoh", "Sejarah Kabupaten Contoh")).toBe(true);
+    expect(mayNameOneThing("Dongeng Si Kancil", "Buku Baru Inventaris Satu")).toBe(false);
+    expect(mayNameOneThing("Laskar Pelangi", "Sang Pemimpi")).toBe(false);
+    expect(mayNameOneThing("", "Apa saja")).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "~/admin-kit/screen";
-import { importColumns, importedDate, OptionFinder, readHeader, relationNames, withoutFormulaGuard } from "~/admin-kit/server/import/columns.server";
+import { importColumns, importedDate, OptionFinder, readHeader, relationNames, severalInOne, withoutFormulaGuard } from "~/admin-kit/server/import/columns.server";
 import { slimsList, slimsPlaces, slimsValues, slimsYear } from "~/admin-kit/server/import/slims.server";
 import { SERVER_HALVES } from "~/resources/resources.server";
 
@@ -72,6 +72,27 @@ describe("a file laid out as the list's export", () => {
     expect(finder.find("899.221 3")?.value).toBe("3");
     expect(finder.find("Fitri"), "two options of one name").toBeUndefined();
     expect(finder.find("Tidak Ada")).toBeUndefined();
+  });
+
+  it("takes a name written exactly as one option beside its namesakes with titles, and names the look-alikes when the file cannot choose", () => {
+    const authors = new OptionFinder([
+      { value: "1", label: "Rina Wulandari" },
+      { value: "2", label: "Dr. Rina Wulandari, M.Pd." },
+      { value: "3", label: "Dr. Budi Santoso" },
+      { value: "4", label: "Budi Santoso, M.Hum." },
+    ]);
+    expect(authors.find("rina  wulandari")?.value).toBe("1");
+    expect(authors.find("Dr. Rina Wulandari, M.Pd.")?.value).toBe("2");
+    expect(authors.lookAlikes("Rina Wulandari")).toEqual([]);
+    expect(authors.find("Budi Santoso")).toBeUndefined();
+    expect(authors.lookAlikes("Budi Santoso").map((option) => option.value)).toEqual(["3", "4"]);
+  });
+
+  it("reads a one-name cell that lists several names, and leaves surname-first names, degrees and organisations whole", () => {
+    expect(severalInOne("Rina Wulandari, Nur Aini Safitri")).toEqual(["Rina Wulandari", "Nur Aini Safitri"]);
+    expect(severalInOne("Hirata, Andrea; Ajidarma, Seno Gumira")).toEqual(["Hirata, Andrea", "Ajidarma, Seno Gumira"]);
+    for (const one of ["Santoso, Budi", "Budi Santoso, M.Hum.", "Budi Santoso, S. Pd", "Gramedia Pustaka Utama, Jakarta", "Dinas Perpustakaan dan Kearsipan", "Rina & Co"])
+      expect(severalInOne(one), one).toBeUndefined();
   });
 
   it("joins again the names a tag holding a comma was split into, as the export wrote the row's tags", () => {

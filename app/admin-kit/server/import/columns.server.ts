@@ -106,15 +106,33 @@ export function importedDate(cell: string): string {
   return text;
 }
 
-/** The names a relation cell holds: one for a select; for pills, split at commas and semicolons (the export joins them with ", "; `OptionFinder.joinedAtCommas` joins a name holding one again). */
+/** The names a relation cell holds: one for a select (`severalInOne` reads a cell listing more); for pills, split at commas and semicolons (the export joins them with ", "; `OptionFinder.joinedAtCommas` joins a name holding one again). */
 export function relationNames(field: FieldDefinition, cell: string): string[] {
   const names = field.type === "pills" ? cell.split(/[,;]/) : [cell];
   return names.map((name) => name.trim()).filter((name) => name !== "");
 }
 
+/**
+ * The names a one-name cell lists ("Rina Wulandari; Nur Aini Safitri", "Rina Wulandari, Nur Aini
+ * Safitri"), or undefined: split at ";", and at a comma only between names of two words or more,
+ * so that "Santoso, Budi" (surname first), "Budi Santoso, M.Hum." (a degree) and "Gramedia, Jakarta"
+ * stay one. Not at "dan" or "&": "Dinas Perpustakaan dan Kearsipan" is one publisher.
+ */
+export function severalInOne(cell: string): string[] | undefined {
+  const names = cell.split(";").flatMap((part) => {
+    const pieces = part.split(",").map((piece) => piece.trim());
+    const allNames = pieces.length > 1 && pieces.every((piece) => piece.split(/\s+/).length >= 2 && !/^\p{L}{1,4}\.\s*\p{L}{1,4}\.?(?:,|$)/u.test(piece));
+    return allNames ? pieces : [part.trim()];
+  });
+  const named = names.filter((name) => name !== "");
+  return named.length > 1 ? named : undefined;
+}
+
 /** Finds a list's option by a name: its label in any writing (titles and degrees aside), else a classification's notation ("899.221 3"). */
 export class OptionFinder {
   private readonly byName = new Map<string, FieldOption | null>();
+  /** By label as written (case, accents and spacing aside): "Rina Wulandari" is that author even beside a "Dr. Rina Wulandari, M.Pd.". */
+  private readonly byLabel = new Map<string, FieldOption | null>();
   private readonly options: readonly FieldOption[];
   /** The labels that hold a comma ("Sejarah, Indonesia"), as `textKey` writes them. */
   private readonly withCommas: Set<string>;
@@ -126,7 +144,16 @@ export class OptionFinder {
       const key = nameKey(option.label);
       // Two options of one name: the name alone cannot choose.
       this.byName.set(key, this.byName.has(key) ? null : option);
+      const label = textKey(option.label);
+      this.byLabel.set(label, this.byLabel.has(label) ? null : option);
     }
+  }
+
+  /** Options the name fits only loosely, more than one (two authors of one name but their titles): the file cannot say which. */
+  lookAlikes(name: string): FieldOption[] {
+    if (this.byLabel.get(textKey(name)) || this.byName.get(nameKey(name)) !== null) return [];
+    const key = nameKey(name);
+    return this.options.filter((option) => nameKey(option.label) === key);
   }
 
   /**
@@ -147,6 +174,8 @@ export class OptionFinder {
   }
 
   find(name: string): FieldOption | undefined {
+    const exact = this.byLabel.get(textKey(name));
+    if (exact) return exact;
     const key = nameKey(name);
     const found = this.byName.get(key);
     if (found !== undefined) return found ?? undefined;

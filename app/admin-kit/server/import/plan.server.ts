@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
-import { nameKey } from "~/lib/name-keys";
+import { mayNameOneThing, nameKey } from "~/lib/name-keys";
 import type { RowAction } from "~/admin-kit/import";
 import { legacyValues, schemaKeepingLegacy } from "~/admin-kit/legacy-values";
 import type { Cells, FieldDefinition, FieldOption } from "~/admin-kit/screen";
@@ -13,7 +13,7 @@ import { duplicateKeysOf, duplicateWarning } from "../screen/duplicates.server.t
 import { shownDigest } from "../screen/merge.server.ts";
 import { findRecord, screenReadModel, type ReadModel } from "../screen/read-model.server.ts";
 import { unchangedFields } from "../screen/save.server.ts";
-import { dateReading, importedDate, OptionFinder, withoutFormulaGuard } from "./columns.server.ts";
+import { dateReading, importedDate, OptionFinder, severalInOne, withoutFormulaGuard } from "./columns.server.ts";
 import type { RowValues } from "./slims.server.ts";
 import type { PlannedRow } from "./store.server.ts";
 
@@ -83,6 +83,11 @@ function relationIds<Rec, C extends Cells>(context: PlanContext<Rec, C>, field: 
   const ids = [...new Set(finder ? finder.joinedAtCommas(names) : names)].flatMap((name) => {
     const found = finder?.find(name);
     if (found) return [found.value];
+    const lookAlikes = finder?.lookAlikes(name) ?? [];
+    if (lookAlikes.length > 1) {
+      notes.push(LOOK_ALIKES(field.label, name, lookAlikes.map((option) => option.label)));
+      return [];
+    }
     if (!creatable) {
       notes.push(`${field.label} “${name.trim().slice(0, 80)}” tidak ada di daftarnya; tidak diisi dari berkas ini.`);
       return [];
@@ -126,6 +131,15 @@ function judged(
 const UPDATE_ONLY = (label: string, value: string) =>
   `${label} “${value.trim().slice(0, 40)}” tidak ikut ditambahkan: nilai ini hanya dapat diisi saat mengubah data yang sudah ada (impor lagi dengan ID-nya).`;
 
+/** As a SLiMS row's several authors are noted (slims.server.ts). */
+const SEVERAL_NAMES = (label: string, names: readonly string[]) => `${label} lain tidak diimpor: ${names.slice(1).map((name) => name.slice(0, 80)).join("; ")}.`;
+
+const LOOK_ALIKES = (label: string, name: string, labels: readonly string[]) =>
+  `${label} “${name.trim().slice(0, 80)}” cocok dengan beberapa data (${labels.slice(0, 3).map((shown) => `“${shown.slice(0, 80)}”`).join(", ")}): pilih salah satunya lewat formulir.`;
+
+const OTHER_RECORD = (id: string, stored: string, label: string, written: string) =>
+  `ID “${id.slice(0, 40)}” adalah “${stored.slice(0, 80)}”, tetapi baris ini menulis ${label} “${written.slice(0, 80)}”: tampaknya data lain, jadi baris ini tidak ditulis. Kosongkan kolom ID untuk menambahkannya sebagai data baru, atau ganti ${label} itu lewat formulirnya.`;
+
 const UNREADABLE_CHARACTERS = "Ada karakter yang tidak terbaca (“�”) di baris ini: periksa isiannya, atau simpan berkasnya lagi sebagai CSV UTF-8.";
 
 /** The preview of one row read from the file. */
@@ -146,6 +160,11 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
         messages: [...messages, `ID “${row.id.slice(0, 40)}” tidak ada di daftar ini (mungkin sudah dihapus). Kosongkan kolom ID untuk menambahkannya sebagai data baru.`],
       };
     before = recordAsShown(adapter, record, context.lists);
+    // A sheet's own running numbers in a column called "ID" would rewrite unrelated records: a row
+    // that renames its record into something else entirely is held, never written.
+    const named = labelOf(definition.fields, row, before);
+    if (!mayNameOneThing(before.label, named))
+      return { line, label: named, action: "error", id: row.id, messages: [...messages, OTHER_RECORD(row.id, before.label, definition.fields[0]?.label ?? "Nama", named)] };
   }
   const values = new Map<string, string | string[]>(before ? Object.entries(before.values) : []);
   const missing: NonNullable<PlannedRow["missing"]> = {};
@@ -153,7 +172,13 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
     const field = context.fields.get(name);
     if (!field) continue;
     if (isRelation(field)) {
-      const names = Array.isArray(value) ? value : value.trim() === "" ? [] : [value];
+      let names = Array.isArray(value) ? value : value.trim() === "" ? [] : [value];
+      // A one-name cell listing several (a book's authors): the first is chosen, the others said.
+      const several = field.type === "select" && names.length === 1 && !context.finders.get(name)?.find(names[0]) ? severalInOne(names[0]) : undefined;
+      if (several) {
+        names = several.slice(0, 1);
+        messages.push(SEVERAL_NAMES(field.label, several));
+      }
       const noted = messages.length;
       const ids = relationIds(context, field, names, missing, messages);
       // A name that could not be matched leaves a stored record's value as it is.
