@@ -166,6 +166,12 @@ function resumableUploads(): Uploads {
     // How long a request asked to let go of its lock may take to end (the Redis lock's lease allows for it).
     lockDrainTimeout: LOCK_DRAIN_MS,
     relativeLocation: true,
+    // The id is the path's last part, one of ours: @tus/server's own reading takes the URL's end,
+    // query included, so "/<mine>?x=/<another's>.json" named another admin's upload description.
+    getFileIdFromRequest: (request) => {
+      const id = new URL(request.url).pathname.split("/").pop() ?? "";
+      return UPLOAD_ID.test(id) ? id : undefined;
+    },
     onResponseError: (_request, error) => answerOfError(error),
     async onUploadCreate(request, upload) {
       const admin = request.headers.get(ADMIN_HEADER);
@@ -181,8 +187,9 @@ function resumableUploads(): Uploads {
     async onIncomingRequest(request, uploadId) {
       // Only its creator may resume, read the offset of, or delete an upload.
       if (request.method === "POST") return;
+      // Refused unless it is known and this admin's (an upload without its description is no one's to touch).
       const upload = await store.getUpload(uploadId).catch(() => undefined);
-      if (upload && upload.metadata?.admin !== request.headers.get(ADMIN_HEADER)) throw refusal(404, UPLOAD_MESSAGES.notFound);
+      if (upload?.metadata?.admin !== request.headers.get(ADMIN_HEADER)) throw refusal(404, UPLOAD_MESSAGES.notFound);
     },
     async onUploadFinish(_request, upload) {
       const target = targetOf(upload);

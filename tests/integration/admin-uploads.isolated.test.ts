@@ -245,6 +245,23 @@ describe("resumable uploads", () => {
     expect(await offsetOf(id)).toEqual({ status: 200, offset: "10" });
   });
 
+  it("reads an upload's id from its path alone: another id at the end of the query reaches no file, its description included", async () => {
+    const { id } = await create(PNG_BYTES.length);
+    expect((await append(id, 0, PNG_BYTES.subarray(0, 10))).status).toBe(204);
+    const other = await sessionCookie(3, { token: "token-admin-lain", userId: 2 });
+    const { id: own } = await create(PNG_BYTES.length, undefined, other);
+    for (const target of [`${id}.json`, id, ".reservations"]) {
+      const cancel = (await single.action({
+        request: request(`/admin/uploads/${own}?x=/${target}`, { method: "POST", cookie: other, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
+        params: { uploadId: own },
+        context,
+      })) as Response;
+      expect(cancel.status, target).toBeLessThan(500);
+    }
+    expect(await offsetOf(id)).toEqual({ status: 200, offset: "10" });
+    expect(await readdir(getConfig().resumableUploads.directory)).toContain(`${id}.json`);
+  });
+
   it("a form naming an unfinished, unknown or forged upload is refused, nothing written", async () => {
     const { id } = await create(PNG_BYTES.length);
     await append(id, 0, PNG_BYTES.subarray(0, 10));
