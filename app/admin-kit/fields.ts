@@ -139,13 +139,24 @@ export function upperCasedTitle() {
   return (label: string) => requiredTextOf(label, SHORT_TEXT_MAX).transform((title) => title.toLocaleUpperCase("id-ID"));
 }
 
+/**
+ * A picture given as bytes or as a place on the admin's own machine (`data:`, `blob:`, Word's
+ * `file:`, Outlook's `cid:`), not by a web address: the sanitiser would drop it, so the save
+ * refuses it rather than lose it quietly. `[^<>]`, not `[^>]`: linear on a text of "<img<img...".
+ */
+const PICTURE_NOT_BY_ADDRESS = /<img\b[^<>]*?\ssrc\s*=\s*["']?\s*(?!https?:)[a-z][a-z\d+.-]*:/i;
+
 /** Rich text (HTML from the editor); the server sanitises it before it goes upstream. */
 export function richText() {
   return (label: string) =>
     z
       .string()
       .optional()
-      .refine((html) => html === undefined || !tooDeep(html), `${label} memuat format yang terlalu bertingkat. Sederhanakan formatnya, lalu simpan lagi.`);
+      .refine((html) => html === undefined || !tooDeep(html), `${label} memuat format yang terlalu bertingkat. Sederhanakan formatnya, lalu simpan lagi.`)
+      .refine(
+        (html) => html === undefined || !PICTURE_NOT_BY_ADDRESS.test(html),
+        `${label} memuat gambar yang ditempel langsung, yang tidak dapat disimpan. Hapus gambar itu, lalu sisipkan lewat tombol Gambar dengan alamat web (https://…).`,
+      );
 }
 
 /**

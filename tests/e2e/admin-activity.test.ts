@@ -38,6 +38,18 @@ for (const { javaScript, label } of [
       await page.keyboard.type("Lomba mewarnai untuk anak-anak ");
       await page.keyboard.press("Control+b");
       await page.keyboard.type("tingkat TK");
+      // A screenshot pasted in, or a picture inside pasted HTML, would be stored as bytes the server
+      // refuses: the editor leaves it out and says so.
+      await editor.evaluate((element) => {
+        const screenshot = new DataTransfer();
+        screenshot.items.add(new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], "layar.png", { type: "image/png" }));
+        element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: screenshot, bubbles: true, cancelable: true }));
+        const copied = new DataTransfer();
+        copied.setData("text/html", '<img src="data:image/png;base64,iVBORw0KGgo=">');
+        element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: copied, bubbles: true, cancelable: true }));
+      });
+      await dialog.getByRole("status").filter({ hasText: "Gambar yang ditempel atau diseret tidak dapat disimpan." }).waitFor();
+      expect(await editor.locator("img").count()).toBe(0);
     } else {
       await dialog.getByLabel("Deskripsi").fill("<p>Lomba mewarnai untuk anak-anak <strong>tingkat TK</strong></p>");
     }

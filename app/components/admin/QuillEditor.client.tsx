@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from "react";
-import ReactQuill from "react-quill-new";
+import { useEffect, useMemo, useRef, useState } from "react";
+import ReactQuill, { type DeltaStatic, Quill } from "react-quill-new";
 
 /**
  * Quill 2 through react-quill-new (toolchain.md), with the spec's toolbar (§3: headers, fonts,
@@ -52,8 +52,19 @@ function nameControls(toolbar: Element) {
   }
 }
 
+/** Quill's change format, for a clipboard matcher that keeps nothing. */
+const Delta = Quill.import("delta") as typeof DeltaStatic;
+
+/** A picture the stored text can hold: by its web address (spec §5), never pasted-in bytes (data:, blob:, file:). */
+const byAddress = (src: string | null) => /^https?:\/\//i.test(src?.trim() ?? "");
+
+/** Every picture file a browser pastes or drops, so that Quill's uploader hands each to us instead of inlining it as data:. */
+const PICTURE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/svg+xml", "image/heic", "image/tiff"];
+
 /** Quill's own key bindings for Tab (keyboard.js defaults). */
 const TAB_BINDINGS = ["tab", "remove tab", "indent", "outdent", "indent code-block", "outdent code-block"];
+
+export const PICTURE_REFUSED = "Gambar yang ditempel atau diseret tidak dapat disimpan. Sisipkan gambar lewat tombol Gambar, dengan alamat web (https://…).";
 
 interface QuillEditorProps {
   id: string;
@@ -76,6 +87,8 @@ export default function QuillEditor({
   "aria-describedby": describedBy,
 }: QuillEditorProps) {
   const wrapper = useRef<HTMLDivElement>(null);
+  // A pasted or dropped picture was left out (the server refuses one it would have to drop).
+  const [pictureRefused, setPictureRefused] = useState(false);
   const modules = useMemo(
     () => ({
       toolbar: {
@@ -85,13 +98,28 @@ export default function QuillEditor({
           // so a pasted-in data: image would vanish on save.
           image(this: { quill: { getSelection(focus: boolean): { index: number } | null; insertEmbed(index: number, type: string, value: string, source: string): void } }) {
             const address = window.prompt("Alamat gambar (diawali https://)");
-            if (!address || !/^https?:\/\//i.test(address.trim())) return;
+            if (!address || !byAddress(address)) return;
             const range = this.quill.getSelection(true);
             this.quill.insertEmbed(range?.index ?? 0, "image", address.trim(), "user");
           },
         },
       },
-      clipboard: { matchVisual: false },
+      // A screenshot pasted, a photo dropped, or a picture inside pasted HTML (Word's file:, a page's
+      // data:) would be stored as bytes the sanitiser drops: it is left out, and the admin told.
+      uploader: { mimetypes: PICTURE_TYPES, handler: () => setPictureRefused(true) },
+      clipboard: {
+        matchVisual: false,
+        matchers: [
+          [
+            "img",
+            (node: HTMLImageElement, delta: DeltaStatic) => {
+              if (byAddress(node.getAttribute("src"))) return delta;
+              setPictureRefused(true);
+              return new Delta();
+            },
+          ],
+        ],
+      },
       // Tab and Shift+Tab move between the form's controls (WCAG 2.1.2, no keyboard trap)
       // instead of typing a tab or indenting: Quill's bindings for them are switched off.
       keyboard: { bindings: Object.fromEntries(TAB_BINDINGS.map((name) => [name, false])) },
@@ -120,6 +148,9 @@ export default function QuillEditor({
   return (
     <div ref={wrapper}>
       <ReactQuill theme="snow" value={value} onChange={(html, _delta, source) => onChange(html, source)} modules={modules} readOnly={readOnly} />
+      <p role="status" className="kit-hint">
+        {pictureRefused ? PICTURE_REFUSED : ""}
+      </p>
     </div>
   );
 }
