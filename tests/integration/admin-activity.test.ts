@@ -119,6 +119,26 @@ describe("adding and editing an activity", () => {
     expect(writes).toEqual([]);
   });
 
+  it("refuses a picture pasted in as bytes or a local file (which the sanitiser would drop), next to its field, nothing written", async () => {
+    const writes = recordWrites("post", "/activities", { status: 201 });
+    for (const picture of ['<img src="data:image/png;base64,iVBORw0KGgo=">', "<IMG alt=x SRC = 'file:///C:/Users/staf/foto.jpg'>", "<img src=blob:https://x/1>"]) {
+      const submitted = await admin.refuses("/admin/activity?modal=add", [
+        ["intent", "create"],
+        ["date", "2024-05-12"],
+        ["title", "Foto ditempel"],
+        ["description", `<p>Foto kegiatan: ${picture}</p>`],
+        ["file", noFile()],
+      ]);
+      expect(fieldErrors(submitted)).toEqual({
+        description: ["Deskripsi memuat gambar yang ditempel langsung, yang tidak dapat disimpan. Hapus gambar itu, lalu sisipkan lewat tombol Gambar dengan alamat web (https://…)."],
+      });
+    }
+    expect(writes).toEqual([]);
+    // A picture by its web address, or on this site's /files, goes.
+    await admin.add([["date", "2024-05-12"], ["title", "Foto alamat"], ["description", '<p><img src="https://contoh.go.id/a.png"><img src="/files/b.jpg" alt="data:"></p>'], ["file", noFile()]]);
+    expect(writes[0].fields).toContainEqual(["description", '<p><img src="https://contoh.go.id/a.png" /><img src="/files/b.jpg" alt="data:" /></p>']);
+  });
+
   it("an activity may be added without an image", async () => {
     const writes = recordWrites("post", "/activities", { status: 201 });
     await admin.add([["date", "2024-08-17"], ["title", "Tanpa gambar"], ["file", noFile()]]);
@@ -154,7 +174,7 @@ describe("adding and editing an activity", () => {
     expect(writes[0].fields).toContainEqual(["title", "Judul baru"]);
   });
 
-  it("an edit of the title alone sends the date as stored: its hour, or a writing of another tool", async () => {
+  it("an edit of the title alone sends the date as stored with its hour; another tool's writing as the ISO date (spec §7), which the upstream takes back", async () => {
     const writes = recordWrites("put", "/activities", { status: 200 });
     for (const [id, date] of [[8, "2024-05-17T10:30:00+07:00"], [9, "17-05-2024"]] as const) {
       upstream.use(http.get(`${UPSTREAM}/activities/${id}`, () => HttpResponse.json({ data: activity(id, { date }) })));
@@ -163,7 +183,7 @@ describe("adding and editing an activity", () => {
     }
     expect(writes.map((write) => write.fields?.find(([name]) => name === "date"))).toEqual([
       ["date", "2024-05-17T10:30:00+07:00"],
-      ["date", "17-05-2024"],
+      ["date", "2024-05-17T00:00:00.000Z"],
     ]);
     expect(writes.map((write) => write.fields?.find(([name]) => name === "title"))).toEqual([["title", "Judul baru"], ["title", "Judul baru"]]);
   });

@@ -2,7 +2,7 @@ import { diffWords } from "diff";
 import type * as z from "zod";
 import type { FieldChange } from "~/lib/audit";
 import type { FieldDefinition, FieldOption, FormValues } from "~/admin-kit/screen";
-import { dateFormValue, parseIndonesianNumber } from "~/lib/format";
+import { dateFormValue, parseIndonesianNumber, toDateInputValue } from "~/lib/format";
 import { formatDayMonthYear } from "~/lib/dates";
 import { SECRET_FIELD, shortText } from "~/platform/audit.server";
 import { cleanEditorHtml, richTextToPlain } from "~/platform/sanitize.server";
@@ -51,12 +51,24 @@ export function sentAsStored(fields: readonly FieldDefinition[], asSent: Readonl
   for (const field of fields) {
     if (!unchanged.has(field.name) || field.type === "file" || field.type === "pills" || field.optionsFrom) continue;
     const value = sentAsRuled(field, asSent[field.name]);
-    // A number this site reads ("1.234") goes as the number: only one it cannot read stays as it came.
-    if (value === undefined || (field.type === "number" && typeof value === "string" && parseIndonesianNumber(value) !== undefined)) continue;
+    if (value === undefined || readInAnotherWriting(field, value)) continue;
     kept[field.name] = value;
   }
   return kept;
 }
+
+/**
+ * A stored number or date this site reads, written as the upstream would not take it back: the
+ * form's reading of it goes instead (a number "1.234" as 1234; a date "17-08-2024", which the
+ * upstream refused when sent back, as the ISO date the form makes of it). An ISO date keeps its
+ * hour as stored, and a value this site cannot read stays as it came.
+ */
+function readInAnotherWriting(field: FieldDefinition, value: UpstreamScalar): boolean {
+  if (typeof value !== "string") return false;
+  if (field.type === "number") return parseIndonesianNumber(value) !== undefined;
+  return field.type === "date" && !ISO_DAY.test(value.trim()) && toDateInputValue(value) !== "";
+}
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
 
 /** A stored value as its field's rule makes it, where spec §5 has the rule rewrite it on every send (`sentAsRuled`); as stored otherwise, or when the rule refuses it. */
 function sentAsRuled(field: FieldDefinition, value: UpstreamScalar | undefined): UpstreamScalar | undefined {
