@@ -22,21 +22,32 @@ export class UpstreamError extends Error {
   readonly kind: UpstreamErrorKind;
   /** The upstream's HTTP status for kind "http"; 0 otherwise. */
   readonly status: number;
-  /** The upstream's own `error` text, when it sent one. */
+  /** The upstream's own `error` (or Laravel's `message`) text, when it sent one: for the log. */
   readonly upstreamMessage: string | undefined;
   readonly call: string;
+  /**
+   * What an admin may be shown of the answer: its `error` text, the server's error field of spec
+   * §8. Never Laravel's `message`: English ("The given data was invalid.", "CSRF token
+   * mismatch."), and on a 500 in debug mode the failing SQL.
+   */
+  readonly shownMessage: string | undefined;
+  /** A refusal's reasons by field, as Laravel's 422 gives them (`errors: { email: ["…"] }`): the first of each. */
+  readonly fieldMessages: Readonly<Record<string, string>>;
 
   constructor(
     kind: UpstreamErrorKind,
     status: number,
     upstreamMessage: string | undefined,
     call: string,
+    shown: { message?: string; fields?: Record<string, string> } = {},
   ) {
     super(`${call}: ${kind}${status ? ` ${status}` : ""}${upstreamMessage ? ` (${upstreamMessage})` : ""}`);
     this.kind = kind;
     this.status = status;
     this.upstreamMessage = upstreamMessage;
     this.call = call;
+    this.shownMessage = shown.message;
+    this.fieldMessages = shown.fields ?? {};
     this.name = "UpstreamError";
   }
 }
@@ -81,7 +92,30 @@ export interface UpstreamClient {
 /** A read whose answer is streamed on as it comes (a file): no body, no method but GET. */
 export type RawRead = Omit<UpstreamRequest, "method" | "json" | "body" | "contentType">;
 
-const errorBodySchema = z.object({ error: z.string() }).or(z.object({ message: z.string() }));
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const shownText = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 300);
+
+/** An error answer's texts (each optional, each tolerated when of another shape). */
+const errorBodySchema = z.object({
+  error: z.string().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+  errors: z.record(z.string(), z.unknown()).optional().catch(undefined),
+});
+
+/** An error answer as UpstreamError keeps it: its text for the log, what an admin may see of it, and a refusal's (4xx) reasons by field. */
+function readErrorBody(status: number, parsed: unknown): { logged?: string; shown: { message?: string; fields?: Record<string, string> } } {
+  const body = errorBodySchema.safeParse(parsed);
+  if (!body.success) return { shown: {} };
+  const { error, message, errors } = body.data;
+  const shownError = error?.trim() ? shownText(error) : undefined;
+  if (status < 400 || status > 499) return { logged: error ?? message, shown: { message: shownError } };
+  const fields: Record<string, string> = {};
+  for (const [name, reasons] of Object.entries(errors ?? {}).slice(0, 50)) {
+    const first = Array.isArray(reasons) ? reasons.find((reason) => typeof reason === "string") : reasons;
+    if (typeof first === "string" && first.trim() !== "") fields[name] = shownText(first);
+  }
+  return { logged: error ?? message, shown: { message: shownError, fields } };
+}
 
 interface ClientContext {
   /** The visitor's request: its abort signal ends our upstream calls too. */
@@ -195,14 +229,13 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
       const call = callName(request);
       if (refusal) {
         // Not sent: a streamed body is left unread (the caller drains what it came from).
-        throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call);
+        throw new UpstreamError("http", refusal.status, refusal.upstreamMessage, call, { message: refusal.shownMessage });
       }
       const answer = await exchange(request);
       const parsed = parseJson(answer.text);
       if (answer.status < 200 || answer.status > 299) {
-        const body = errorBodySchema.safeParse(parsed);
-        const message = body.success ? ("error" in body.data ? body.data.error : body.data.message) : undefined;
-        const error = new UpstreamError("http", answer.status, message, call);
+        const { logged, shown } = readErrorBody(answer.status, parsed);
+        const error = new UpstreamError("http", answer.status, logged, call, shown);
         logFailure(error, started, requestId);
         if (token && onTokenRefused && refusesToken(answer.status) && !refusal) {
           refusal = error;

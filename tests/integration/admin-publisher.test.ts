@@ -118,6 +118,22 @@ describe("publisher screen", () => {
     expect(await admin.alertAfter(removed)).toEqual([{ type: "error", message: "Gagal menghapus data!" }]);
   });
 
+  it("says beside the form why the upstream refused a save, by field where it names one (Laravel's 422), and never a 500's SQL or Laravel's English", async () => {
+    recordWrites("put", "/publishers", { status: 422, body: { error: "Jumlah buku harus berupa bilangan bulat positif" } });
+    const refused = await admin.edit("1", [...fields]);
+    expect(refused).toMatchObject({ kind: "data", status: 422, data: { alert: { message: "Gagal mengubah data!" } } });
+    expect(fieldErrors(refused)).toEqual({ "": ["Alasan dari server: Jumlah buku harus berupa bilangan bulat positif"] });
+
+    recordWrites("put", "/publishers", { status: 422, body: { message: "The given data was invalid.", errors: { email: ["Email sudah dipakai penerbit lain."], rahasia: ["x"] } } });
+    const byField = await admin.edit("1", [...fields]);
+    expect(fieldErrors(byField)).toEqual({ email: ["Email sudah dipakai penerbit lain."] });
+
+    recordWrites("put", "/publishers", { status: 500, body: { message: "SQLSTATE[23000]: Integrity constraint violation: publishers_email_unique" } });
+    const failed = await admin.edit("1", [...fields]);
+    expect(failed).toMatchObject({ kind: "data", status: 502, data: { alert: { message: "Gagal mengubah data!" } } });
+    expect(JSON.stringify(failed)).not.toMatch(/SQLSTATE|given data/);
+  });
+
   it("asks 'Are you sure you want to delete this publisher?' and deletes with DELETE /publishers/{id}", async () => {
     expect(publisherScreen.texts.deleteQuestion).toBe("Are you sure you want to delete this publisher?");
     const writes = recordWrites("delete", "/publishers/1", { status: 200 });

@@ -162,6 +162,16 @@ describe("adding a video", () => {
     });
   }
 
+  it("answers a step the upstream refuses (422) as a refusal, with its error text, never Laravel's English message", async () => {
+    calls = recordAllRequests();
+    serveUpload("/upload/video", { status: 422, body: { error: "Format video tidak didukung", message: "The given data was invalid." } });
+    const refused = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["video", videoFile()]]);
+    expect(refused).toMatchObject({ kind: "data", status: 422, data: { alert: { message: "Gagal mengunggah video: Format video tidak didukung" } } });
+    serveUpload("/upload/video", { status: 500, body: { message: "SQLSTATE[HY000]: General error" } });
+    const failed = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["video", videoFile()]]);
+    expect(failed).toMatchObject({ kind: "data", status: 502, data: { alert: { message: "Gagal mengunggah video!" } } });
+  });
+
   it("names the failed step alone when the upstream gives no reason", async () => {
     calls = recordAllRequests();
     upstream.use(http.post(`${UPSTREAM}/upload/video`, () => new HttpResponse(null, { status: 500 })));

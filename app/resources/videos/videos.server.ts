@@ -128,7 +128,7 @@ const UPLOAD_STEPS: Record<string, UploadStep> = {
 
 /** "Gagal mengunggah video: <the upstream's reason>", or the step's message alone. */
 function stepFailed(message: string, error: UpstreamError): WriteFailed {
-  return new WriteFailed(error.upstreamMessage ? `${message}: ${error.upstreamMessage}` : `${message}!`);
+  return new WriteFailed(error.shownMessage ? `${message}: ${error.shownMessage}` : `${message}!`, error);
 }
 
 async function upload(api: UpstreamClient, step: UploadStep, file: NonNullable<Awaited<ReturnType<IncomingFiles["next"]>>>) {

@@ -64,9 +64,12 @@ export interface StagedWrite<Values> {
 
 /** A write that failed at a step the adapter names: its Indonesian message is what the admin sees. */
 export class WriteFailed extends Error {
-  constructor(message: string) {
+  /** The upstream's answer that failed the write, when it was one: its status is the answer's (a refusal 422, not 502). */
+  readonly upstream: UpstreamError | undefined;
+  constructor(message: string, upstream?: UpstreamError) {
     super(message);
     this.name = "WriteFailed";
+    this.upstream = upstream;
   }
 }
 

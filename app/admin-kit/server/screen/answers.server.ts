@@ -5,8 +5,8 @@ import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, Screen
 import { backTo } from "~/admin-kit/pickers";
 import { BACK_PARAM, screenHref } from "~/admin-kit/url-state";
 import { boundedReply } from "~/platform/forms.server";
-import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
-import type { WriteFailed } from "./adapter.server.ts";
+import type { UpstreamError } from "~/platform/upstream.server";
+import { WriteFailed } from "./adapter.server.ts";
 
 /** How a screen's actions answer: alerts, where to go back to, and the status of a refusal. */
 
@@ -53,14 +53,29 @@ export function refused(alert: string, status = 400) {
  * another tab), 422 when the upstream refused what was sent, 502 when it failed itself.
  */
 export function refusalStatus(error: UpstreamError | WriteFailed): 404 | 422 | 502 {
-  if (!isUpstreamError(error) || error.kind !== "http") return 502;
+  if (error instanceof WriteFailed) return error.upstream ? refusalStatus(error.upstream) : 502;
+  if (error.kind !== "http") return 502;
   if (error.status === 404 || error.status === 410) return 404;
   return [400, 409, 413, 422].includes(error.status) ? 422 : 502;
 }
 
 /** The screen's failure message, or the upstream's own text where the screen prefers it. */
 export function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
-  return messages.preferUpstreamError && error.upstreamMessage ? error.upstreamMessage : fallback;
+  return messages.preferUpstreamError && error.shownMessage ? error.shownMessage : fallback;
+}
+
+/**
+ * A refusal's reasons beside the form: by field where the upstream names one of the form's
+ * (Laravel's 422), and its error text above the form where the alert does not already say it
+ * (the spec's alerts are generic: "Gagal mengubah data!" said nothing of a legacy value refused).
+ */
+export function upstreamReasons(definition: { fields: readonly FieldDefinition[]; messages: ResourceMessages }, error: UpstreamError | WriteFailed) {
+  const upstream = error instanceof WriteFailed ? error.upstream : error;
+  if (!upstream) return undefined;
+  const names = new Set(definition.fields.map((field) => field.name));
+  const fieldErrors = Object.fromEntries(Object.entries(upstream.fieldMessages).flatMap(([name, reason]) => (names.has(name) ? [[name, [reason]]] : [])));
+  const saidInAlert = definition.messages.preferUpstreamError === true || error instanceof WriteFailed;
+  return { fieldErrors, formErrors: upstream.shownMessage && !saidInAlert ? [`Alasan dari server: ${upstream.shownMessage}`] : undefined };
 }
 
 /** A form sent back to the admin shows what was typed, each field cut to its own maximum: never a megabyte of it. */

@@ -100,7 +100,7 @@ async function readList(api: UpstreamClient, source: ChoiceSource): Promise<Read
     return { options };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    return { failure: error.upstreamMessage ?? source.failed };
+    return { failure: error.shownMessage ?? source.failed };
   }
 }
 

@@ -48,7 +48,7 @@ export async function answerPick<Rec, C extends Cells, S extends z.ZodObject>(
   } catch (error) {
     // Read a moment ago, the list may have been dropped by a write and failed to be read again.
     if (!isUpstreamError(error)) throw error;
-    return unreadable(error.upstreamMessage ?? source.failed);
+    return unreadable(error.shownMessage ?? source.failed);
   }
   const choices = formChoices(lists, definition.fields, { chosen: chosenIn(formData, definition.fields), search: { field: picker.name, q, answer } });
   return data<ScreenActionData>({ ...echoed, choices });

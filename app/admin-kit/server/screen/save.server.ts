@@ -22,7 +22,7 @@ import { cleanEditorHtml } from "~/platform/sanitize.server";
 import { UPLOAD_MESSAGES } from "~/platform/uploads.server";
 import { isUpstreamError } from "~/platform/upstream.server";
 import { WriteFailed, type ResourceAdapter, type StagedWrite, type WriteCall, type WriteContext } from "./adapter.server.ts";
-import { alertOf, echoedForm, failureMessage, firstValue, listLocation, refused, refusalStatus } from "./answers.server.ts";
+import { alertOf, echoedForm, failureMessage, firstValue, listLocation, refused, refusalStatus, upstreamReasons } from "./answers.server.ts";
 import { auditOf, createdId, findCreatedIds, recordAsShown, type AuditTrail, type StoredRecord } from "./audit-trail.server.ts";
 import { chosenIn, formChoices, readPickerLists, unknownChoices, type PickerLists } from "./choices.server.ts";
 import { currentRecord } from "./current-record.server.ts";
@@ -330,7 +330,7 @@ async function writeRecord<Rec, C extends Cells, S extends z.ZodObject>(
     if (isUpstreamError(error) || error instanceof WriteFailed) {
       audit.failed(error);
       const message = error instanceof WriteFailed ? error.message : failureMessage(definition.messages, save.failure, error);
-      return sendBack(save, reply(), refusalStatus(error), { alert: alertOf("error", message) });
+      return sendBack(save, reply(upstreamReasons(definition, error)), refusalStatus(error), { alert: alertOf("error", message) });
     }
     if (isFileSystemError(error)) {
       // A stored upload that could not be read on the way (DATA_DIR/uploads): the body sent upstream was cut.
