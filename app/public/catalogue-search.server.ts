@@ -1,4 +1,4 @@
-import { bookFilters, bookList, type Book } from "~/resources/books/books.server";
+import { bookFilters, bookList, relationName, type Book } from "~/resources/books/books.server";
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
 import { publishedIso } from "~/lib/dates";
@@ -108,9 +108,9 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
       // Searched as the pages show them (`shownPlainText`): "qur'an" finds a title stored as "Qur&#39;an".
       return [
         shownTitles[position],
-        shownPlainText(book.author.name),
+        shownPlainText(relationName(book.author)),
         isbnTexts(book)[bookList.textFields.indexOf("isbn_issn")],
-        shownPlainText(book.publisher.name),
+        shownPlainText(relationName(book.publisher)),
         names(book.genres).join(", "),
         names(book.tags).join(", "),
         classification ? `${classification.notation} ${shownPlainText(classification.general_name)}` : "",

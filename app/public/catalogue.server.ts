@@ -1,5 +1,5 @@
 import { bookResource } from "~/resources/books/books";
-import { bookList, type Book } from "~/resources/books/books.server";
+import { bookList, relationName, type Book } from "~/resources/books/books.server";
 import { classificationResource } from "~/resources/classifications/classifications";
 import { listClassifications, type Classification } from "~/resources/classifications/classifications.server";
 import { videoResource } from "~/resources/videos/videos";
@@ -99,10 +99,10 @@ export interface BookDetails extends BookCardData {
   appUrl?: string;
 }
 
-const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relation.name)).filter((name) => name !== "");
+const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relationName(relation))).filter((name) => name !== "");
 
 export function bookCard(book: Book): BookCardData {
-  return { id: book.id, title: shownPlainText(book.title).trim() || UNTITLED, author: shownPlainText(book.author.name), cover: coverUrl(book.cover), genres: names(book.genres) };
+  return { id: book.id, title: shownPlainText(book.title).trim() || UNTITLED, author: shownPlainText(relationName(book.author)), cover: coverUrl(book.cover), genres: names(book.genres) };
 }
 
 function bookDetails(book: Book, classification: Classification | undefined): BookDetails {
@@ -110,7 +110,7 @@ function bookDetails(book: Book, classification: Classification | undefined): Bo
   const card = bookCard(book);
   return {
     ...card,
-    publisher: shownPlainText(book.publisher.name),
+    publisher: shownPlainText(relationName(book.publisher)),
     synopsis: shownPlainText(book.synopsis),
     publishedDate: formatPublished(book.published_date),
     publishedDateIso: publishedIso(book.published_date),

@@ -284,6 +284,17 @@ describe("book export", () => {
     }
   });
 
+  it("writes an author, publisher or genre the upstream sent as nothing readable as an empty cell: read back, it would name a new one", async () => {
+    const unreadable = { ...book(13), author_id: null, author: {}, publisher: { name: "" }, genres: [{ name: null }] };
+    upstream.use(http.get(`${UPSTREAM}/books/all`, ({ request: incoming }) => {
+      const page = Number(new URL(incoming.url).searchParams.get("page") || 1);
+      return HttpResponse.json({ books: page === 1 ? [unreadable] : [] });
+    }));
+    const lines = await csvLines(await download("book", "?format=csv&sep=%3B"));
+    expect(lines[1]).toMatch(/^"13";"Buku 13";"";"";/);
+    expect(lines[1]).not.toContain("terbaca");
+  });
+
   it("writes a title that looks like a formula as text, in Excel and (defused) in CSV", async () => {
     const sheet = await sheetOf(await download("book", "?format=xlsx&q=hyperlink"));
     const rows = sheetRows(sheet);

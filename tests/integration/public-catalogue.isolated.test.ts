@@ -329,6 +329,15 @@ describe("/katalog/{id}", () => {
     });
   });
 
+  it("shows no author, publisher or genre the upstream sent as nothing readable ({name: \"\"}, {}), nor makes a call number of one", async () => {
+    const books = booksOf(6);
+    Object.assign(books[4], { author: { name: "" }, publisher: {}, genres: [{ name: null }], tags: [{}] });
+    serveCatalogue({ books });
+    const { book } = await detail.loader(args("/katalog/5", { bookId: "5" }));
+    expect(book).toMatchObject({ author: "", publisher: "", genres: [], tags: [], callNumber: "959.8 s" });
+    expect(JSON.stringify(book)).not.toContain("terbaca");
+  });
+
   it("shows and searches as text what older tools stored as HTML in plain fields: entities decoded, tags gone, a lone \"<\" kept", async () => {
     const books = booksOf(30).map((book) =>
       book.id === 21

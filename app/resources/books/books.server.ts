@@ -27,6 +27,13 @@ import { bookResource, type bookSchema } from "./books";
  */
 const UNREADABLE: { id?: string; name: string } = { id: undefined, name: "(tidak terbaca)" };
 
+/**
+ * A relation's name as visitors and files read it: none for one the upstream sent unreadable. The
+ * back-office's table shows "(tidak terbaca)"; Koleksi Digital showed it as the author (and made
+ * a call number of it), and an export read back would have made an author of that name.
+ */
+export const relationName = (relation: { name: string }) => (relation === UNREADABLE ? "" : relation.name);
+
 /** A related record as the book carries it: the spec promises a name, the id may come along. */
 const related = z
   .union([
@@ -94,6 +101,7 @@ export const bookList: ListSource<Book> = {
 };
 
 const each = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name);
+const eachReadable = (relations: Array<{ name: string }>) => relations.map(relationName).filter((name) => name !== "");
 
 /**
  * What the book list is filtered by, with the count of books beside each value: the relations by
@@ -186,14 +194,14 @@ export const bookAdapter = serveResource(bookResource, {
   // Every field, beyond the table's: relations by name (the classification as its list names it), the files' addresses.
   exportColumns: [
     { header: "Judul", field: "title", value: (record) => record.title },
-    { header: "Pengarang", field: "author_id", value: (record) => record.author.name },
-    { header: "Penerbit", field: "publisher_id", value: (record) => record.publisher.name },
+    { header: "Pengarang", field: "author_id", value: (record) => relationName(record.author) },
+    { header: "Penerbit", field: "publisher_id", value: (record) => relationName(record.publisher) },
     { header: "Sinopsis", field: "synopsis", value: (record, text) => text.summary(record.synopsis) },
     { header: "Tanggal Terbit", field: "published_date", value: (record, text) => text.date(record.published_date) },
     { header: "ISBN/ISSN", field: "isbn_issn", value: (record) => record.isbn_issn },
     { header: "Klasifikasi", field: "classification_id", value: (record) => record.classification_id ?? null, optionsFrom: "classification" },
-    { header: "Genre", field: "genres", value: (record) => each(record.genres) },
-    { header: "Tag", field: "tags", value: (record) => each(record.tags) },
+    { header: "Genre", field: "genres", value: (record) => eachReadable(record.genres) },
+    { header: "Tag", field: "tags", value: (record) => eachReadable(record.tags) },
     { header: "Sampul", value: (record) => coverUrl(record.cover), link: true },
     { header: "Berkas buku", value: (record) => fileUrl(record.file), link: true },
   ],
