@@ -250,10 +250,15 @@ export function updateDraftFile(key: DraftKey, field: string, update: Partial<Dr
   }
 }
 
+/** Sent on `window` when a draft is dropped in this tab (storage's own event reaches only the others). */
+export const DRAFT_DROPPED = "dispusip:draft-dropped";
+
 /** Drops the draft of `key` (saved, discarded, or restored and then left). */
 export function clearDraft(key: DraftKey, { storage }: Pick<Options, "storage"> = {}): void {
   const store = storageOf(storage);
-  if (store) remove(store, storageKey(key));
+  if (!store) return;
+  remove(store, storageKey(key));
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(DRAFT_DROPPED));
 }
 
 /** Drops every draft of one account (its explicit logout). */

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { fileSizeText } from "~/lib/draft-files";
-import { draftTimeText, listDrafts, type DraftKey, type FormDraft, type FormDraftSettings } from "~/lib/form-drafts";
+import { DRAFT_DROPPED, draftTimeText, listDrafts, type DraftKey, type FormDraft, type FormDraftSettings } from "~/lib/form-drafts";
 
 /**
  * The back-office's side of the form drafts (app/lib/form-drafts.ts): the account's settings as
@@ -64,7 +64,11 @@ export function KeptDrafts({ settings, screenName }: KeptDraftsProps) {
   const here = `${location.pathname}${location.search}`;
   const [kept, setKept] = useState<Array<{ key: DraftKey; draft: FormDraft }>>([]);
   useEffect(() => {
-    setKept(listDrafts(settings.owner, { maxAgeMs: settings.maxAgeMs }).filter(({ draft }) => draft.href && draft.href !== here));
+    const read = () => setKept(listDrafts(settings.owner, { maxAgeMs: settings.maxAgeMs }).filter(({ draft }) => draft.href && draft.href !== here));
+    read();
+    // A form just saved drops its draft a moment after this navigation (useFormDraft): read again then.
+    window.addEventListener(DRAFT_DROPPED, read);
+    return () => window.removeEventListener(DRAFT_DROPPED, read);
   }, [settings.owner, settings.maxAgeMs, here]);
   if (kept.length === 0) return null;
   return (
