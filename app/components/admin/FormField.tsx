@@ -259,6 +259,8 @@ function UnresolvedNote({ id, label, field, form, multiple, missing, clearable }
     <div className="kit-unresolved" id={id}>
       <p>
         {`${label} tersimpan yang tidak dapat ditampilkan: ${missing.join(", ")}. Isian ini tidak diubah kecuali Anda mengubah pilihannya.`}
+        {/* Pills: a change sends the whole list, without what the form could not show (issue: a genre lost when another was ticked). */}
+        {multiple ? ` Bila pilihannya diubah, ${missing.length > 1 ? "semuanya" : "yang ini"} terhapus kecuali Anda mencentangnya juga.` : null}
       </p>
       {clearable ? (
         <label className="kit-unresolved-clear">
