@@ -64,7 +64,10 @@ export function jakartaFieldsByIntl(date: Date): JakartaFields {
 }
 
 /** Why a typed date is not one: no known writing, a two-digit year, or a day the calendar lacks. */
-export type TypedDateError = "shape" | "twoDigitYear" | "impossible";
+export type TypedDateError = "shape" | "twoDigitYear" | "earlyYear" | "impossible";
+
+/** The first year a typed date may have: "0001" or "0202" is a slip of the keyboard, not a day of this catalogue's. */
+export const FIRST_TYPED_YEAR = 1000;
 
 /**
  * A date as an admin types it, whatever the browser's language: day, month and year in that
@@ -83,12 +86,15 @@ export function parseTypedDate(text: string): { day: string } | { error: TypedDa
   const [year, month, day] = parts;
   if (year.length === 2) return { error: "twoDigitYear" };
   if (year.length !== 4) return { error: "shape" };
+  if (Number(year) < FIRST_TYPED_YEAR) return { error: "earlyYear" };
   if (!isCalendarDate(Number(year), Number(month), Number(day))) return { error: "impossible" };
   return { day: `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` };
 }
 
 export function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC: that reads a year 0 to 99 as 1900 to 1999 ("01-01-0001" was "not in the calendar").
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 

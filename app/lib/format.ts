@@ -1,4 +1,4 @@
-import { formatDayMonthYear, isCalendarDate, parseTypedDate, type TypedDateError } from "~/lib/dates";
+import { FIRST_TYPED_YEAR, formatDayMonthYear, isCalendarDate, parseTypedDate, type TypedDateError } from "~/lib/dates";
 
 /**
  * Conversions between what the upstream stores and what an admin reads or types (spec §5).
@@ -33,6 +33,7 @@ export const DATE_FORMAT_HINT = "HH-BB-TTTT (hari-bulan-tahun), misalnya 17-08-2
 export function typedDateMessage(error: TypedDateError, typed: string): string {
   const shown = `Tanggal “${typed.trim().slice(0, 40)}” tidak valid`;
   if (error === "twoDigitYear") return `${shown}: tahun harus empat angka, misalnya 17-08-2024`;
+  if (error === "earlyYear") return `${shown}: tahunnya harus ${FIRST_TYPED_YEAR} atau sesudahnya`;
   if (error === "impossible") return `${shown}: tanggal itu tidak ada di kalender`;
   return `${shown}: tulis ${DATE_FORMAT_HINT}`;
 }

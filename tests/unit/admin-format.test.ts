@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { optionalIndonesianNumber, requiredIsoDate, upperCasedTitle } from "~/admin-kit/fields";
-import { parseTypedDate } from "~/lib/dates";
+import { isCalendarDate, parseTypedDate } from "~/lib/dates";
 import { clip, formatIndonesianNumber, numberFieldLeft, parseIndonesianNumber, toDateInputValue, toIsoDate, typedDateMessage, typedDateText } from "~/lib/format";
 import { MAX_FILTER_PARAMS, readListView, readScreenState, screenHref, SEARCH_MAX_LENGTH, withoutFilter, withoutFilters } from "~/admin-kit/url-state";
 
@@ -58,6 +58,12 @@ describe("dates", () => {
     expect(parseTypedDate("31-02-2024")).toEqual({ error: "impossible" });
     expect(parseTypedDate("29-02-2023")).toEqual({ error: "impossible" });
     expect(parseTypedDate("29-02-2024")).toEqual({ day: "2024-02-29" });
+    // A year before 1000 is a slip, said as such: "01-01-0001" was called a day the calendar lacks.
+    expect(parseTypedDate("01-01-0001")).toEqual({ error: "earlyYear" });
+    expect(typedDateMessage("earlyYear", "01-01-0001")).toBe("Tanggal “01-01-0001” tidak valid: tahunnya harus 1000 atau sesudahnya");
+    expect(parseTypedDate("01-01-1000")).toEqual({ day: "1000-01-01" });
+    // A year below 100 is itself, not 1900 and after (Date.UTC's reading).
+    expect([isCalendarDate(52, 2, 29), isCalendarDate(1, 1, 1), isCalendarDate(1900, 2, 29)]).toEqual([true, true, false]);
     expect(parseTypedDate("1582023")).toEqual({ error: "shape" });
     expect(parseTypedDate("kemarin")).toEqual({ error: "shape" });
     expect(parseTypedDate("  ")).toBeUndefined();
