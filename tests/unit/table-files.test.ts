@@ -101,6 +101,19 @@ describe("XLSX", () => {
     expect(await readAll(at)).toEqual(rows);
   });
 
+  it("keeps the leading zeros a format of zeros shows (a telephone, an ISBN-10 typed as numbers)", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Penerbit");
+    sheet.addRow(["Telepon", "ISBN", "Jumlah"]);
+    sheet.addRow([81234567890, 306406152, 1500]);
+    sheet.getCell("A2").numFmt = "000000000000";
+    sheet.getCell("B2").numFmt = "0000000000";
+    sheet.getCell("C2").numFmt = "0";
+    const at = path.join(dir, "nol.xlsx");
+    await workbook.xlsx.writeFile(at);
+    expect((await readAll(at))[1]).toEqual({ line: 2, cells: ["081234567890", "0306406152", "1500"] });
+  });
+
   it("reads a character Excel escaped as _xHHHH_ as that character, and an escaped underscore as written", async () => {
     const at = path.join(dir, "escaped.xlsx");
     const xml = `${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>Judul</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Baris satu_x000D_\nbaris dua</t></is></c><c r="B2" t="inlineStr"><is><t>kode_x005F_x000D_asli</t></is></c></row>${SHEET_CLOSE}`;

@@ -35,6 +35,15 @@ function dateText(value: Date): string {
   return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso.slice(0, 19);
 }
 
+/**
+ * A whole number as a format of zeros shows it, leading zeros kept: a telephone "081234567890"
+ * or an ISBN-10 "0306406152" typed as a number and formatted `000000000000` to show its zero.
+ */
+function withShownZeros(text: string, format: string | undefined): string {
+  const zeros = format?.trim();
+  return zeros && /^0+$/.test(zeros) && /^\d+$/.test(text) ? text.padStart(zeros.length, "0") : text;
+}
+
 /** A number format that shows a date: d, m, y (or h, s) outside quotes, brackets and escapes. */
 export function isDateFormat(format: string | undefined): boolean {
   if (format === undefined) return false;
@@ -76,7 +85,9 @@ export function cellText(cell: SheetCell, context: CellContext): string {
       if (value.trim() === "") return "";
       const number = Number(value);
       if (Number.isNaN(number)) return value;
-      return isDateFormat(context.numberFormat(cell.style)) ? dateText(serialDate(number, context.date1904)) : numberText(number);
+      const format = context.numberFormat(cell.style);
+      if (isDateFormat(format)) return dateText(serialDate(number, context.date1904));
+      return withShownZeros(numberText(number), format);
     }
   }
 }
