@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import { importColumns, importedDate, OptionFinder, readHeader, relationNames, severalInOne, withoutFormulaGuard } from "~/admin-kit/server/import/columns.server";
-import { slimsList, slimsPlaces, slimsValues, slimsYear } from "~/admin-kit/server/import/slims.server";
+import { slimsIsbn, slimsList, slimsPlaces, slimsValues, slimsYear } from "~/admin-kit/server/import/slims.server";
 import { SERVER_HALVES } from "~/resources/resources.server";
 
 /** How an import reads a file's cells into a screen's fields (app/admin-kit/server/import/columns.server.ts, slims.server.ts). */
@@ -129,5 +129,18 @@ describe("a SLiMS bibliography export", () => {
     expect(row.values.get("classification_id")).toBe("");
     expect(row.values.get("isbn_issn")).toBe("");
     expect(row.notes).toEqual(["Pengarang lain tidak diimpor: Kurniawan, Eka."]);
+  });
+
+  it("takes the first number of an ISBN field holding a qualifier or several, saying so; an unknown year is no year, said so", () => {
+    expect(slimsIsbn("978-602-8519-93-9 (jil. 1)")).toEqual({ isbn: "978-602-8519-93-9", note: "ISBN/ISSN “978-602-8519-93-9 (jil. 1)”: hanya 978-602-8519-93-9 yang diimpor." });
+    expect(slimsIsbn("979-3062-79-7; 978-979-3062-79-3").isbn).toBe("979-3062-79-7");
+    expect(slimsIsbn("9789793062793 (pbk.)").isbn).toBe("9789793062793");
+    expect(slimsIsbn("ISSN 0126-0537").isbn).toBe("0126-0537");
+    expect(slimsIsbn(" 978-602-03-3187-4 ")).toEqual({ isbn: "978-602-03-3187-4" });
+    expect(slimsIsbn("-")).toEqual({ isbn: "-" });
+    const cells = columns.map((column) => ({ title: "Tanpa Tahun", publish_year: "[s.a.]", isbn_issn: "9789793062793 (pbk.)" })[column as "title"] ?? "");
+    const row = slimsValues(cells, slimsPlaces(cells, columns).places, mapping, fields);
+    expect([row.values.get("published_date"), row.values.get("isbn_issn")]).toEqual(["", "9789793062793"]);
+    expect(row.notes).toEqual(["Tanggal terbit “[s.a.]” berarti tanpa tahun: dikosongkan.", "ISBN/ISSN “9789793062793 (pbk.)”: hanya 9789793062793 yang diimpor."]);
   });
 });

@@ -53,6 +53,21 @@ export function slimsYear(cell: string): string {
 /** Names SLiMS writes for "none" (a classification of "NONE"); a text of "-" is empty too. */
 const NONE = new Set(["", "-", "none", "null", "n/a"]);
 
+/** A year catalogued as unknown: "s.a." (sine anno), "t.th." (tanpa tahun), bracketed or not. */
+const NO_YEAR = /^\[?\s*(?:s\.\s*a|t\.\s*th|tanpa tahun|n\.\s*d)\.?\s*\]?$/i;
+
+/**
+ * SLiMS's ISBN field as librarians fill it: a qualifier after the number ("978-602-8519-93-9
+ * (jil. 1)", "9789793062793 (pbk.)") and several numbers in one ("979-3062-79-7; 978-979-3062-79-3").
+ * The first number is taken; what else the cell held is said.
+ */
+export function slimsIsbn(cell: string): { isbn: string; note?: string } {
+  const text = cell.trim();
+  const numbers = [...text.matchAll(/[\dXx](?:[\d\s-]*[\dXx])?/g)].map((match) => match[0]).filter((number) => number.replace(/[^\dXx]/g, "").length >= 8);
+  if (numbers.length === 0 || numbers[0] === text) return { isbn: text };
+  return { isbn: numbers[0], note: `ISBN/ISSN “${text.slice(0, 80)}”: hanya ${numbers[0]} yang diimpor.` };
+}
+
 export function slimsValues(
   cells: readonly string[],
   places: ReadonlyMap<string, number>,
@@ -72,8 +87,15 @@ export function slimsValues(
         row.values.set(field.name, names[0] ?? "");
         if (names.length > 1) row.notes.push(`${field.label} lain tidak diimpor: ${names.slice(1).join("; ")}.`);
       }
-    } else if (field.type === "date") row.values.set(field.name, NONE.has(cell.trim().toLowerCase()) ? "" : slimsYear(cell));
-    else row.values.set(field.name, cell.trim() === "-" ? "" : cell.trim());
+    } else if (field.type === "date") {
+      const unknown = NO_YEAR.test(cell.trim());
+      if (unknown) row.notes.push(`${field.label} “${cell.trim()}” berarti tanpa tahun: dikosongkan.`);
+      row.values.set(field.name, unknown || NONE.has(cell.trim().toLowerCase()) ? "" : slimsYear(cell));
+    } else if (column === "isbn_issn") {
+      const { isbn, note } = slimsIsbn(cell);
+      row.values.set(field.name, isbn === "-" ? "" : isbn);
+      if (note) row.notes.push(note);
+    } else row.values.set(field.name, cell.trim() === "-" ? "" : cell.trim());
   }
   return row;
 }
