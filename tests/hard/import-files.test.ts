@@ -188,6 +188,13 @@ describe("a SLiMS export of the other kind, or chosen as the other kind", () => 
     const bibliography = slimsExportCsv(slimsSampleRecords(2), { separator: ",", enclosure: '"', recordSeparator: "\n", header: true });
     const { job } = await uploadAndPreview("senayan_biblio_export.csv", bibliography);
     expect(job).toMatchObject({ stage: "failed", reason: "Berkas “senayan_biblio_export.csv” adalah ekspor bibliografi SLiMS: pilih jenis berkas “Ekspor bibliografi SLiMS (CSV)”, lalu unggah lagi." });
+    // And the list's own export chosen as a SLiMS file: its header is not read as a book.
+    const exported = await fetch(`${base}/admin/export/book?format=csv&sep=%3B`, { headers: { cookie } });
+    const asSlims = await postImport(base, cookie, "book", [["intent", "upload"], ["source", "slims"]], { name: "buku.csv", content: Buffer.from(await exported.arrayBuffer()) });
+    expect(await jobSettled(stack.bffDataDir, asSlims.job!, ["previewed", "failed"])).toMatchObject({
+      stage: "failed",
+      reason: "Berkas “buku.csv” berisi kolom seperti ekspor daftar ini, bukan ekspor bibliografi SLiMS: pilih jenis berkas “Berkas XLSX atau CSV (kolom seperti ekspor daftar ini)”, lalu unggah lagi.",
+    });
   });
 });
 
@@ -253,6 +260,9 @@ describe("a librarian's own sheet", () => {
         "No;Judul Buku;Penulis;Penerbit;Tahun Terbit;ISBN;Jumlah Eksemplar",
         `1;Sejarah Kabupaten Kita;${names.author};${names.publisher};2019;;3`,
         `2;Kamus Bahasa Daerah;${names.author};${names.publisher};[2008];;1`,
+        // The template's numbered rows not yet filled in.
+        "3;;;;;;",
+        "4;;;;;;",
       ].join("\r\n") + "\r\n",
       "latin1",
     );
@@ -261,7 +271,10 @@ describe("a librarian's own sheet", () => {
     expect(job?.stage).toBe("previewed");
     expect(preview?.actions).toMatchObject({ create: 2, error: 0 });
     expect(preview?.ignoredColumns).toEqual(["No", "Jumlah Eksemplar"]);
-    expect(preview?.fileNotes).toEqual(["Tanggal terbit di 2 baris hanya berisi tahun dan dibaca sebagai 1 Januari tahun itu (misalnya “2019” menjadi 01-01-2019)."]);
+    expect(preview?.fileNotes).toEqual([
+      "Tanggal terbit di 2 baris hanya berisi tahun dan dibaca sebagai 1 Januari tahun itu (misalnya “2019” menjadi 01-01-2019).",
+      "2 baris tanpa isian di kolom yang dikenali (misalnya hanya nomor urut) dilewati.",
+    ]);
     const entries = (await readFile(jobFile(stack.bffDataDir, answer.job!, "plan.ndjson"), "utf8")).split("\n").filter(Boolean).map((line) => Object.fromEntries((JSON.parse(line) as { entries: [string, string][] }).entries));
     expect(entries.map((each) => [each.title, each.published_date])).toEqual([
       ["Sejarah Kabupaten Kita", "2019-01-01"],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "~/admin-kit/screen";
 import { importColumns, importedDate, OptionFinder, readHeader, relationNames, severalInOne, withoutFormulaGuard } from "~/admin-kit/server/import/columns.server";
+import { PREVIEW_TEXTS } from "~/admin-kit/server/import/preview.server";
 import { slimsIsbn, slimsList, slimsPlaces, slimsValues, slimsYear } from "~/admin-kit/server/import/slims.server";
 import { SERVER_HALVES } from "~/resources/resources.server";
 
@@ -142,5 +143,13 @@ describe("a SLiMS bibliography export", () => {
     const row = slimsValues(cells, slimsPlaces(cells, columns).places, mapping, fields);
     expect([row.values.get("published_date"), row.values.get("isbn_issn")]).toEqual(["", "9789793062793"]);
     expect(row.notes).toEqual(["Tanggal terbit “[s.a.]” berarti tanpa tahun: dikosongkan.", "ISBN/ISSN “9789793062793 (pbk.)”: hanya 9789793062793 yang diimpor."]);
+  });
+});
+
+describe("a workbook whose first sheet holds no header", () => {
+  it("names the sheet read and the others, and says how to import one of them", () => {
+    expect(PREVIEW_TEXTS.noHeader("katalog.xlsx", { read: "Petunjuk", notRead: ["Data"] })).toBe(
+      "Judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel) tidak ditemukan di 10 baris pertama lembar “Petunjuk” berkas “katalog.xlsx”. Tidak ada judul kolom yang dikenali. Bila datanya ada di lembar lain (“Data”), jadikan lembar itu yang pertama, lalu unggah lagi.",
+    );
   });
 });

@@ -31,8 +31,10 @@ const SHEET_NAME_LENGTH = 60;
 const PROGRESS_MS = 500;
 
 export const PREVIEW_TEXTS = {
-  noHeader: (file: string) =>
-    `Judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel) tidak ditemukan di ${HEADER_SEARCH_ROWS} baris pertama berkas “${file}”. Tidak ada judul kolom yang dikenali.`,
+  noHeader: (file: string, sheets?: { read: string; notRead: readonly string[] }) =>
+    `Judul kolom seperti ekspor daftar ini (misalnya “ID”, lalu nama kolom seperti pada tabel) tidak ditemukan di ${HEADER_SEARCH_ROWS} baris pertama ${sheets ? `lembar “${sheetName(sheets.read)}” ` : ""}berkas “${file}”. Tidak ada judul kolom yang dikenali.${sheets?.notRead.length ? ` Bila datanya ada di lembar lain (${sheets.notRead.slice(0, SHEETS_NAMED).map((name) => `“${sheetName(name)}”`).join(", ")}), jadikan lembar itu yang pertama, lalu unggah lagi.` : ""}`,
+  emptyRows: (count: number) => `${formatIndonesianNumber(count)} baris tanpa isian di kolom yang dikenali (misalnya hanya nomor urut) dilewati.`,
+  siteAsSlims: (file: string) => `Berkas “${file}” berisi kolom seperti ekspor daftar ini, bukan ekspor bibliografi SLiMS: pilih jenis berkas “${IMPORT_TEXTS.sourceSite}”, lalu unggah lagi.`,
   headerBelow: (line: number) => `Judul kolom dibaca dari baris ${line}; baris ${line === 2 ? "1" : `1–${line - 1}`} di atasnya tidak diimpor.`,
   otherSheets: (read: string, others: readonly string[]) =>
     `Hanya lembar “${read}” yang dibaca. Lembar lain yang berisi data tidak diimpor: ${others.map((name) => `“${name}”`).join(", ")}; untuk mengimpornya, jadikan lembar pertama atau simpan sebagai berkas tersendiri.`,
@@ -117,10 +119,13 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
     let rowsAboveHeader = 0;
     let headerLine: number | undefined;
     let hiddenRows = 0;
+    let emptyRows = 0;
     for await (const row of opened.rows()) {
       if (!layout) {
         if (isSlimsItemHeader(row.cells)) throw new TableFileRefused(PREVIEW_TEXTS.slimsItems(job.fileName), row.line);
         if (job.source === "slims") {
+          const ownHeader = readHeader(row.cells, columns);
+          if (ownHeader && ownHeader.id !== undefined && ownHeader.columns.size >= 2) throw new TableFileRefused(PREVIEW_TEXTS.siteAsSlims(job.fileName), row.line);
           const { places, header } = slimsPlaces(row.cells, adapter.slimsImport?.columns ?? []);
           layout = { slims: places, columns: header ? filledLength(row.cells) : (adapter.slimsImport?.columns.length ?? 0) };
           if (header) continue;
@@ -131,7 +136,7 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
           const isHeader = header !== undefined && (rowsAboveHeader === 0 || header.columns.size >= 2 || header.ignored.length === 0);
           if (!isHeader) {
             if (++rowsAboveHeader < HEADER_SEARCH_ROWS) continue;
-            throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName), row.line);
+            throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName, opened.sheets), row.line);
           }
           preview.ignoredColumns = header.ignored;
           headerLine = row.line;
@@ -153,6 +158,11 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
         };
       } else {
         const values = "header" in layout ? siteValues(row.cells, layout.header) : slimsValues(row.cells, layout.slims, adapter.slimsImport?.fields ?? {}, fields);
+        // A template's row with nothing in the columns read (a running number in its own column): no record, not an invalid one.
+        if (values.id === undefined && [...values.values.values()].every((value) => (Array.isArray(value) ? value.length === 0 : value.trim() === ""))) {
+          emptyRows += 1;
+          continue;
+        }
         planned = await planRow(context, row.line, values);
       }
       if (row.hidden) {
@@ -174,10 +184,11 @@ export async function previewImport<Rec, C extends Cells, S extends z.ZodObject>
     }
     await appendLines(files.plan, batch);
     // A short file whose every row was passed over looking for its header has none.
-    if (!layout && rowsAboveHeader > 0) throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName), 1);
+    if (!layout && rowsAboveHeader > 0) throw new TableFileRefused(PREVIEW_TEXTS.noHeader(job.fileName, opened.sheets), 1);
     if (preview.rows === 0) throw new TableFileRefused(PREVIEW_TEXTS.noRows(job.fileName));
     preview.missing = missingSummary(context, adapter);
     preview.fileNotes = fileNotes(opened, headerLine, hiddenRows, context);
+    if (emptyRows > 0) preview.fileNotes.push(PREVIEW_TEXTS.emptyRows(emptyRows));
     Object.assign(job, { stage: "previewed", preview });
   } catch (error) {
     if (error instanceof TableFileRefused) Object.assign(job, { stage: "failed", reason: error.message });
