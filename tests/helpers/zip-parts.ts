@@ -60,7 +60,7 @@ export async function writeZip(path: string, parts: ZipPart[]): Promise<void> {
   await writeFile(path, Buffer.concat([...chunks, directory, end]));
 }
 
-const SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+export const SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
 /** The parts of a one-sheet workbook around a sheet part (inline strings: no shared strings, no styles). */

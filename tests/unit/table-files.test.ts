@@ -7,7 +7,7 @@ import { openTableFile, TABLE_FILE_LIMITS, TableFileRefused, type TableFileOptio
 import * as bad from "../helpers/bad-table-files";
 import { rejectionOf } from "../helpers/rejection";
 import { slimsCells, slimsExportCsv, slimsSampleRecords, SLIMS_COLUMNS } from "../helpers/slims-export";
-import { deflatedPart, SHEET_CLOSE, SHEET_OPEN, workbookParts, writeZip } from "../helpers/zip-parts";
+import { deflatedPart, SHEET_CLOSE, SHEET_NS, SHEET_OPEN, workbookParts, writeZip } from "../helpers/zip-parts";
 
 /** The table-file reader against files written here: what an import would get of each, or the refusal it would show. */
 
@@ -164,6 +164,17 @@ describe("XLSX", () => {
       { line: 4, cells: ["Bumi Manusia", "TRUE", "#N/A", "", "a &lt; b & c"] },
       { line: 5, cells: ["FALSE", "2019-01-15", "2"] },
     ]);
+  });
+
+  it("reads a sheet whose writer gave its namespace a prefix (<x:row>, <x:c>)", async () => {
+    const at = path.join(dir, "awalan.xlsx");
+    const xml = [
+      `<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="${SHEET_NS}"><x:sheetData>`,
+      '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Judul</x:t></x:is></x:c><x:c r="B1"><x:v>2019</x:v></x:c></x:row>',
+      "</x:sheetData></x:worksheet>",
+    ].join("");
+    await writeZip(at, workbookParts(deflatedPart("xl/worksheets/sheet1.xml", xml)));
+    expect(await readAll(at)).toEqual([{ line: 1, cells: ["Judul", "2019"] }]);
   });
 
   it("says which sheet it reads and which other shown sheets hold values, and marks the rows Excel hides", async () => {

@@ -27,6 +27,9 @@ function columnOf(reference: string): number | undefined {
 
 const positiveInteger = (text: string | undefined) => (text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined);
 
+/** A tag's name without its namespace prefix: some writers give the sheet's namespace one (`<x:row>`, `<x:c>`). */
+const localName = (tag: SaxesTagPlain) => tag.name.slice(tag.name.indexOf(":") + 1);
+
 export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGenerator<TableRow> {
   const { fileName } = context;
   const parser = new SaxesParser();
@@ -49,7 +52,7 @@ export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGen
   parser.on("cdata", take);
   parser.on("opentag", (tag: SaxesTagPlain) => {
     const attributes = tag.attributes as Record<string, string>;
-    switch (tag.name) {
+    switch (localName(tag)) {
       case "row":
         lastLine = Math.max(positiveInteger(attributes.r) ?? lastLine + 1, lastLine + 1);
         row = { line: lastLine, cells: [] };
@@ -77,7 +80,7 @@ export async function* sheetRows(xml: Readable, context: SheetContext): AsyncGen
     }
   });
   parser.on("closetag", (tag: SaxesTagPlain) => {
-    switch (tag.name) {
+    switch (localName(tag)) {
       case "v":
       case "t":
         capturing = undefined;
