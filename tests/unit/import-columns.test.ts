@@ -45,6 +45,9 @@ describe("a file laid out as the list's export", () => {
     expect(importedDate("7/5/2024")).toBe("2024-05-07");
     expect(importedDate("2024-05-17")).toBe("2024-05-17");
     expect(importedDate("kemarin")).toBe("kemarin");
+    // A day the calendar lacks stays as typed, so that its refusal quotes it.
+    expect(importedDate("31/02/2019")).toBe("31/02/2019");
+    expect(importedDate("2019-02-31")).toBe("2019-02-31");
     // Excel's serial day number, as a General cell or a CSV saved from one writes a date: 45123 is 16 July 2023 in Excel.
     expect(importedDate("45123")).toBe("2023-07-16");
     expect(importedDate(" 36526 ")).toBe("2000-01-01");

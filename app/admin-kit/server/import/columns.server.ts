@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import { nameKey, textKey } from "~/lib/name-keys";
+import { isCalendarDate } from "~/lib/dates";
 import type { Cells, FieldDefinition, FieldOption } from "~/admin-kit/screen";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 
@@ -100,10 +101,13 @@ export function importedDate(cell: string): string {
   const read = dateReading(text);
   if (read !== undefined) return read.day;
   const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  if (dayFirst) return `${dayFirst[3]}-${dayFirst[2].padStart(2, "0")}-${dayFirst[1].padStart(2, "0")}`;
   const isoLike = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
-  if (isoLike) return `${isoLike[1]}-${isoLike[2].padStart(2, "0")}-${isoLike[3].padStart(2, "0")}`;
-  return text;
+  const parts = dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : isoLike ? [isoLike[1], isoLike[2], isoLike[3]] : undefined;
+  if (!parts) return text;
+  const [year, month, day] = parts;
+  // A day the calendar lacks ("31/02/2019") stays as typed, for the rule's refusal to quote what the librarian wrote.
+  if (!isCalendarDate(Number(year), Number(month), Number(day))) return text;
+  return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
 }
 
 /** The names a relation cell holds: one for a select (`severalInOne` reads a cell listing more); for pills, split at commas and semicolons (the export joins them with ", "; `OptionFinder.joinedAtCommas` joins a name holding one again). */
