@@ -421,6 +421,18 @@ describe("SLiMS bibliography exports", () => {
     });
   }
 
+  for (const { separator, enclosure, recordSeparator } of [
+    { separator: ";", enclosure: "'", recordSeparator: "\r" },
+    { separator: "#", enclosure: '"', recordSeparator: "\n" },
+  ] as const) {
+    it(`guesses separator ${JSON.stringify(separator)} and enclosure ${enclosure} when the form's fields are left empty`, async () => {
+      const at = await file("senayan_biblio_export.csv", slimsExportCsv(records, { separator, enclosure, recordSeparator, header: true }));
+      expect(await openTableFile(at, { fileName: "senayan_biblio_export.csv", lenientQuotes: true })).toMatchObject({ dialect: { separator, enclosure } });
+      const rows = await readAll(at, { lenientQuotes: true });
+      expect(rows.slice(1)).toEqual(records.map((record, i) => ({ line: i + 2, cells: slimsCells(record) })));
+    });
+  }
+
   it("reads a quote inside a title as written, a newline in notes as the letter n, and an export without header", async () => {
     const at = await file("tanpa-header.csv", slimsExportCsv(records, { separator: ";", enclosure: '"', recordSeparator: "\n", header: false }));
     const rows = await readAll(at, { dialect: { separator: ";", enclosure: '"' }, lenientQuotes: true });

@@ -11,7 +11,7 @@ export interface CsvDialect {
   enclosure: string;
 }
 
-const CANDIDATE_SEPARATORS = [";", ",", "\t", "|"];
+const CANDIDATE_SEPARATORS = [";", ",", "\t", "|", "#"];
 /** Lines after the first that a guessed separator must split alike. */
 const LINES_COMPARED = 5;
 
@@ -67,9 +67,26 @@ function separatorFrom(lines: readonly string[], enclosure: string): { separator
   return best;
 }
 
+/**
+ * The enclosure: `"`, unless the table's lines are enclosed in `'` and none in `"` (SLiMS lets its
+ * admin choose either). A line counts as enclosed when it starts and ends with the character, as
+ * every line of a file whose every value is enclosed does; an apostrophe inside a name does not.
+ */
+export function guessEnclosure(headText: string): string {
+  const lines = headText.split(/\r\n|\n|\r/).filter((line) => line.trim() !== "").slice(0, LINES_COMPARED + 1);
+  const enclosedIn = (quote: string) =>
+    lines.filter((line) => {
+      // A SLiMS line may end with its separator after the last value.
+      const text = line.trim().replace(/[;,\t|#]+$/, "");
+      return text.length > 1 && text.startsWith(quote) && text.endsWith(quote);
+    }).length;
+  const single = enclosedIn("'");
+  return single > 0 && single >= lines.length - 1 && enclosedIn('"') === 0 ? "'" : '"';
+}
+
 /** The dialect to read with: what was given, checked, the rest guessed. */
 export function csvDialect(given: Partial<CsvDialect> | undefined, headText: string, fileName: string): CsvDialect {
-  const enclosure = given?.enclosure ?? '"';
+  const enclosure = given?.enclosure ?? guessEnclosure(headText);
   const separator = given?.separator ?? guessSeparator(headText, enclosure);
   const valid =
     separator.length >= 1 &&
