@@ -114,9 +114,19 @@ export type { FieldIcon };
 
 const SHORT_TEXT_MAX = 255;
 
+/**
+ * Characters no one types into a field, pasted in from a PDF or another program (NUL, a form
+ * feed, a backspace) or sent to spoof how a title reads (the bidirectional overrides U+202A–E);
+ * a tab and line breaks stay.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const UNTYPED_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e]/g;
+const withoutUntyped = (text: string) => text.replace(UNTYPED_CHARACTERS, "");
+
 const requiredTextOf = (label: string, max: number) =>
   z
     .string({ error: `${label} wajib diisi` })
+    .overwrite(withoutUntyped)
     .trim()
     .min(1, `${label} wajib diisi`)
     .max(max, `${label} maksimal ${max} karakter`);
@@ -126,7 +136,7 @@ export function requiredText(max = SHORT_TEXT_MAX) {
 }
 
 export function optionalText(max = SHORT_TEXT_MAX) {
-  return (label: string) => z.string().trim().max(max, `${label} maksimal ${max} karakter`).optional();
+  return (label: string) => z.string().overwrite(withoutUntyped).trim().max(max, `${label} maksimal ${max} karakter`).optional();
 }
 
 /** Long plain text (vision, mission): no practical limit beyond the upstream's own. */

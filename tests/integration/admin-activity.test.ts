@@ -139,6 +139,12 @@ describe("adding and editing an activity", () => {
     expect(writes[0].fields).toContainEqual(["description", '<p><img src="https://contoh.go.id/a.png" /><img src="/files/b.jpg" alt="data:" /></p>']);
   });
 
+  it("drops characters no one types from plain fields (a NUL pasted from a PDF, a right-to-left override)", async () => {
+    const writes = recordWrites("post", "/activities", { status: 201 });
+    await admin.add([["date", "2024-05-12"], ["title", "Lomba\u0000 mewarnai\u202e\u0008"], ["file", noFile()]]);
+    expect(writes[0].fields).toContainEqual(["title", "Lomba mewarnai"]);
+  });
+
   it("an activity may be added without an image", async () => {
     const writes = recordWrites("post", "/activities", { status: 201 });
     await admin.add([["date", "2024-08-17"], ["title", "Tanpa gambar"], ["file", noFile()]]);
