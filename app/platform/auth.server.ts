@@ -132,11 +132,27 @@ export async function endingSessionOnRefusal<T>(admin: AdminContext, request: Re
   try {
     answer = await work();
   } catch (error) {
-    if (admin.tokenRefusal) return endSession(admin.session, admin.tokenRefusal, request.headers.get("x-request-id"));
+    if (admin.tokenRefusal && !(await tokenStillAccepted(admin, request))) return endSession(admin.session, admin.tokenRefusal, request.headers.get("x-request-id"));
     throw error;
   }
-  if (admin.tokenRefusal) return endSession(admin.session, admin.tokenRefusal, request.headers.get("x-request-id"));
+  if (admin.tokenRefusal && !(await tokenStillAccepted(admin, request))) return endSession(admin.session, admin.tokenRefusal, request.headers.get("x-request-id"));
   return answer;
+}
+
+/**
+ * A 403 may refuse one action (a rule of the upstream's that this admin's role does not meet), not
+ * the token: the upstream is asked once more who the token is (`GET /users/me`), and the work's
+ * own answer (its failure alert) stands while the token is still an admin's. A 401, a token the
+ * upstream no longer takes, or a role that is no admin's ends the session.
+ */
+async function tokenStillAccepted(admin: AdminContext, request: Request): Promise<boolean> {
+  const token = admin.session.get("token");
+  if (admin.tokenRefusal?.status !== 403 || !token) return false;
+  try {
+    return ADMIN_ROLES.has((await fetchCurrentUser(upstreamFor(request, token), admin.user)).role);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -6,11 +6,11 @@ import * as videoUploadRoute from "~/routes/admin-screen-upload";
 import * as exportRoute from "~/routes/admin.export.$screen";
 import { request } from "../helpers/sessions";
 import { ADMIN_SCREENS, formOf } from "../hard/screens";
-import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
+import { DEMO_TOKEN, recordUpstreamCalls, upstream, UPSTREAM, userHandlers } from "../mocks/upstream";
 import { adminCookie, form, imageFile, load, recordWrites, serveList, submit, type ScreenRoute, type Submitted } from "./admin-screen-support";
 
 /**
- * Issue 35, point 4: the upstream refusing the session's token (401 or 403) on a write ends the
+ * Issue 35, point 4: the upstream refusing the session's token (401, or 403 when /users/me refuses it too) on a write ends the
  * session as it does on a load (spec §6): the answer destroys the session (its record, and a
  * Set-Cookie that clears the cookie) and redirects to `/`. Not a 502 that keeps a session whose
  * token is worthless. Every screen's save, delete and status switch; the relayed uploads, the
@@ -226,6 +226,17 @@ describe("what still keeps the session", () => {
     const refused = await submit(screenRoute, "/admin/genre?modal=edit&id=1", cookie, form([["intent", "update"], ["id", "1"], ["name", "Sejarah lokal"]]));
     expect(refused).toMatchObject({ kind: "data", status: 422 });
 
+    const { screen } = await load(screenRoute, "/admin/genre", cookie);
+    expect(screen.rows.map((row) => row.id)).toEqual(["1"]);
+  });
+
+  it("a 403 that refuses one action, while the upstream still knows the token as an admin's, is that action's failure, not the session's end", async () => {
+    serveList("/genres", [{ id: 1, name: "Sejarah" }]);
+    upstream.use(...userHandlers({ "admin@dispusip.local": { password: "x", role: 3, token: DEMO_TOKEN } }));
+    const deletes = recordWrites("delete", "/genres/1", { status: 403, body: { error: "Anda tidak berhak menghapus genre" } });
+    const refused = await submit(screenRoute, "/admin/genre?delete=1", cookie, new URLSearchParams({ intent: "delete", id: "1" }));
+    expect(deletes).toHaveLength(1);
+    expect(refused.kind === "redirect" ? refused.location : "kept").not.toBe("/");
     const { screen } = await load(screenRoute, "/admin/genre", cookie);
     expect(screen.rows.map((row) => row.id)).toEqual(["1"]);
   });
