@@ -1,16 +1,20 @@
-import { firstAbout, type About } from "~/resources/abouts/abouts.server";
-import { HOME_ACTIVITY_COUNT, latestActivities, publicActivities, publicActivity, type Activity } from "~/resources/activities/activities.server";
+import * as abouts from "~/resources/abouts/abouts.server";
+import type { About } from "~/resources/abouts/abouts.server";
+import * as activities from "~/resources/activities/activities.server";
+import { HOME_ACTIVITY_COUNT, type Activity } from "~/resources/activities/activities.server";
 import { publicBanners, type Banner } from "~/resources/banners/banners.server";
-import { firstHistory, type History } from "~/resources/histories/histories.server";
+import * as histories from "~/resources/histories/histories.server";
+import type { History } from "~/resources/histories/histories.server";
 import { firstMissionVision, type MissionVision } from "~/resources/mission-visions/mission-visions.server";
-import { publicOfficers, type Officer } from "~/resources/officers/officers.server";
+import * as officers from "~/resources/officers/officers.server";
+import type { Officer } from "~/resources/officers/officers.server";
 import { publicSliders } from "~/resources/sliders/sliders.server";
 import { getConfig } from "@server/config.server";
 import type { ActivityCardData } from "~/lib/cards";
 import { formatDayMonthYear, isoDate } from "~/lib/dates";
 import { fileUrl } from "~/lib/files";
 import { clipText } from "~/lib/text";
-import { richTextToPlain } from "~/platform/sanitize.server";
+import { richTextToPlain, shownPlainText } from "~/platform/sanitize.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 
 /**
@@ -20,14 +24,43 @@ import type { UpstreamClient } from "~/platform/upstream.server";
  */
 
 export type { About, Activity, Banner, History, MissionVision, Officer };
-export { firstAbout, firstHistory, firstMissionVision, HOME_ACTIVITY_COUNT, latestActivities, publicActivities, publicActivity, publicOfficers };
+export { firstMissionVision, HOME_ACTIVITY_COUNT };
+
+/**
+ * A record as a public page shows it: its one-line plain fields as text (`shownPlainText`: older
+ * tools stored "Literasi &amp; Arsip" or "<i>…</i>", which the pages, their titles and the feed
+ * showed as written, while Koleksi Digital already read them). Multi-line texts keep their lines,
+ * rich text is sanitised where shown, and the back-office shows what is stored.
+ */
+function asShown<T extends object>(fields: readonly (keyof T & string)[]) {
+  return (record: T): T => {
+    const shown = { ...record } as Record<string, unknown>;
+    for (const field of fields) if (typeof shown[field] === "string") shown[field] = shownPlainText(shown[field]);
+    return shown as T;
+  };
+}
+const activityShown = asShown<Activity>(["title"]);
+const slideShown = asShown<Banner>(["title"]);
+
+export const publicActivities = async (api: UpstreamClient) => (await activities.publicActivities(api)).map(activityShown);
+export const latestActivities = async (api: UpstreamClient) => (await activities.latestActivities(api)).map(activityShown);
+export const publicActivity = async (api: UpstreamClient, id: string) => activityShown(await activities.publicActivity(api, id));
+export const publicOfficers = async (api: UpstreamClient) => (await officers.publicOfficers(api)).map(asShown<Officer>(["name", "position"]));
+export const firstAbout = async (api: UpstreamClient) => {
+  const about = await abouts.firstAbout(api);
+  return about && asShown<About>(["title"])(about);
+};
+export const firstHistory = async (api: UpstreamClient) => {
+  const history = await histories.firstHistory(api);
+  return history && asShown<History>(["title"])(history);
+};
 
 /**
  * The home page's slides: the Banner records, or the Slider records when the site is set so
  * (`HOME_SLIDER_SOURCE`); both have a title, description, url and picture (spec §3).
  */
-export function homeSlides(api: UpstreamClient): Promise<Banner[]> {
-  return getConfig().site.homeSliderSource === "slider" ? publicSliders(api) : publicBanners(api);
+export async function homeSlides(api: UpstreamClient): Promise<Banner[]> {
+  return (await (getConfig().site.homeSliderSource === "slider" ? publicSliders(api) : publicBanners(api))).map(slideShown);
 }
 
 /** How much of an activity's text a card carries: cut well past the three lines it shows. */
@@ -47,6 +80,6 @@ export function activityCard(activity: Activity): ActivityCardData {
 
 /** The privacy policy or the terms, both kept on the about record (spec §2). */
 export async function legalText(api: UpstreamClient, field: "privacy_policy" | "terms_and_condition") {
-  const about = await firstAbout(api);
+  const about = await abouts.firstAbout(api);
   return about && about[field];
 }

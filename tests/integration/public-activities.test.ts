@@ -33,6 +33,16 @@ describe("/activity", () => {
     expect(last.activities.map((activity) => activity.id)).toEqual(["6", "5", "4", "3", "2", "1"]);
   });
 
+  it("shows a title an older tool stored as HTML as text: \"Literasi &amp; Arsip\" is \"Literasi & Arsip\"", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/activities`, () =>
+        HttpResponse.json({ data: [{ id: 1, date: "2024-05-10", title: "Gerakan Literasi &amp; Arsip <i>2024</i>", description: "<p>x</p>", file: "" }] }),
+      ),
+    );
+    const { activities } = await loader(args("/activity"));
+    expect(activities[0].title).toBe("Gerakan Literasi & Arsip 2024");
+  });
+
   it("answers 404 for a page that does not exist or is not a page number, never a 500", async () => {
     serveActivities(30);
     for (const query of ["?page=4", "?page=0", "?page=-1", "?page=abc", "?page=1e3", "?page=99999999999"]) {
