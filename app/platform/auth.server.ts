@@ -30,6 +30,9 @@ const ROLE_RECHECK_MS = 15_000;
 /** The upstream refused the credentials (as opposed to being unreachable). */
 export class LoginRejected extends Error {}
 
+/** The upstream limits login attempts just now (429): nothing is known of the credentials. */
+export class LoginBusy extends Error {}
+
 export interface LoggedIn {
   token: string;
   user: SessionUser;
@@ -57,11 +60,15 @@ authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const credentials = credentialsSchema.safeParse(Object.fromEntries(form));
     if (!credentials.success) throw new LoginRejected();
+    let token: string | undefined;
     try {
-      const token = await logIn(upstreamFor(request), credentials.data);
+      token = await logIn(upstreamFor(request), credentials.data);
       const user = await fetchCurrentUser(upstreamFor(request, token), { email: credentials.data.email });
       return { token, user };
     } catch (error) {
+      // A token given but no user to go with it is ended upstream, not left live.
+      if (token) await revokeUpstreamToken(request, token);
+      if (isUpstreamError(error) && error.kind === "http" && error.status === 429) throw new LoginBusy();
       if (isUpstreamError(error) && error.kind === "http" && error.status >= 400 && error.status < 500) {
         throw new LoginRejected();
       }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { ADMIN_ROLES, authenticator, LoginRejected, safeRedirectPath } from "~/platform/auth.server";
+import { ADMIN_ROLES, authenticator, LoginBusy, LoginRejected, safeRedirectPath } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
 import { boundedReply, readTextForm, requestWithForm } from "~/platform/forms.server";
 import { beginLoginAttempt, waitText, type LoginAttempt } from "~/platform/login-throttle.server";
@@ -93,6 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof LoginRejected) {
       await attempt.failed();
       return refuse(MESSAGES.loginFailed, 401);
+    }
+    if (error instanceof LoginBusy) {
+      // The upstream's own limit: not a wrong password, and no attempt of this site's.
+      await attempt.undecided();
+      return refuse(MESSAGES.loginBusy, 429, { "Retry-After": "60" });
     }
     // The upstream cannot answer: the attempt proved nothing and is given back.
     await attempt.undecided();

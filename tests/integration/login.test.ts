@@ -167,6 +167,31 @@ describe("login", () => {
     expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
   });
 
+  it("says the upstream's own limit (429) as such, not as a wrong password, and counts no attempt for it", async () => {
+    const email = "sibuk@dispusip.local";
+    upstream.use(http.post(`${UPSTREAM}/users/login`, () => HttpResponse.json({ message: "Too Many Attempts." }, { status: 429 })));
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect(messages(await submit({ email, password: "salah" }))).toEqual({ status: 429, errors: { "": ["Server sedang membatasi percobaan login. Silakan coba lagi sebentar lagi."] } });
+    }
+    upstream.resetHandlers();
+    upstream.use(...userHandlers(USERS));
+    expect(messages(await submit({ email, password: "salah" })).status).toBe(401);
+  });
+
+  it("ends a token the upstream gave when it then cannot say whose it is", async () => {
+    const logouts: string[] = [];
+    upstream.use(...userHandlers(USERS));
+    upstream.use(
+      http.get(`${UPSTREAM}/users/me`, () => HttpResponse.json({ error: "Pengguna tidak ditemukan" }, { status: 404 })),
+      http.post(`${UPSTREAM}/users/logout`, ({ request: incoming }) => {
+        logouts.push(incoming.headers.get("authorization") ?? "");
+        return HttpResponse.json({ message: "ok" });
+      }),
+    );
+    expect(messages(await submit({ email: "admin@dispusip.local", password: "demo12345" })).status).toBe(401);
+    expect(logouts).toHaveLength(1);
+  });
+
   it("does not give back unanswered attempts once the account is locked: they would unlock it for the next guess", async () => {
     const email = "terkunci@dispusip.local";
     const address = "192.0.2.77";
