@@ -50,6 +50,7 @@ export const FILE_MESSAGES = {
     video: "Berkas video harus berupa MP4, WebM, atau QuickTime",
   } satisfies Record<FileAccept, string>,
   tooLarge: (limitBytes: number) => `Ukuran berkas melebihi batas ${megabytes(limitBytes)}`,
+  brokenImage: "Berkas gambar rusak atau tidak lengkap. Simpan atau ekspor gambarnya lagi, lalu pilih berkas itu.",
 };
 
 /** "10 MB", "1,5 MB": a size as Indonesian megabytes. */

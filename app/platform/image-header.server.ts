@@ -94,3 +94,17 @@ export async function checkImageHeader(head: Buffer, rest: AsyncIterator<Buffer>
   if (dimensions.width * dimensions.height > MAX_IMAGE_PIXELS) return { head, refusal: IMAGE_HEADER_MESSAGES.tooManyPixels(dimensions) };
   return { head };
 }
+
+/**
+ * Whether a stored picture decodes to its end: a PNG or JPEG cut short (a copy that stopped
+ * half-way) passes every header check and shows visitors a broken image. Read in strips
+ * (`sequentialRead`), so memory stays small whatever its size; its pixels were bounded before.
+ */
+export async function imageIsWhole(file: string): Promise<boolean> {
+  try {
+    await sharp(file, { failOn: "truncated", sequentialRead: true, limitInputPixels: false }).stats();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -9,6 +9,7 @@ import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
 import { errorFields, log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
+import { imageIsWhole } from "./image-header.server.ts";
 import type { FileRule } from "./multipart.server.ts";
 import { RedisUnavailable, usesRedis } from "./redis.server.ts";
 import { LOCK_DRAIN_MS, redisUploadLocker, shutdownAwareLocker } from "./upload-locker.server.ts";
@@ -198,6 +199,10 @@ function resumableUploads(): Uploads {
       if (!rule || !accepted) {
         await store.remove(upload.id).catch(() => undefined);
         throw refusal(415, rule ? FILE_MESSAGES.wrongType[rule.kind] : UPLOAD_MESSAGES.unknownField);
+      }
+      if (rule.kind === "image" && !(await imageIsWhole(path.join(directory, upload.id)))) {
+        await store.remove(upload.id).catch(() => undefined);
+        throw refusal(422, FILE_MESSAGES.brokenImage);
       }
       return {};
     },

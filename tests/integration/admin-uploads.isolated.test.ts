@@ -204,6 +204,15 @@ describe("resumable uploads", () => {
     expect((await offsetOf(id)).status).toBe(404);
   });
 
+  it("refuses a picture cut short (its header whole, its pixels not), saying so, and deletes it", async () => {
+    const cut = PNG_BYTES.subarray(0, 40);
+    const { id } = await create(cut.length);
+    const finished = await append(id, 0, cut);
+    expect(finished.status).toBe(422);
+    expect(await finished.text()).toBe("Berkas gambar rusak atau tidak lengkap. Simpan atau ekspor gambarnya lagi, lalu pilih berkas itu.");
+    expect((await offsetOf(id)).status).toBe(404);
+  });
+
   it("knows only the screens' file fields, and only ids it made", async () => {
     expect((await create(10, { screen: "slider-manager", field: "title", filename: "x" })).response.status).toBe(400);
     expect((await create(10, { screen: "tidak-ada", field: "file", filename: "x" })).response.status).toBe(400);
