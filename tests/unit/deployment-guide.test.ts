@@ -76,6 +76,8 @@ describe("the deployment guide's nginx configuration", () => {
       for (const suffix of ["", ".data"]) expect(uploadLocation.test(`/admin/${screen.id}${suffix}`), `/admin/${screen.id}${suffix}`).toBe(carriesFiles);
     }
     for (const upload of ["/admin/video.upload", "/admin/uploads", `/admin/uploads/${"0a".repeat(16)}`]) expect(uploadLocation.test(upload), upload).toBe(true);
+    // The import's table files and the public documents' PDFs are larger than the server's 2m too.
+    for (const upload of ["/admin/import/book", "/admin/import/publisher", "/admin/documents", "/admin/documents.data"]) expect(uploadLocation.test(upload), upload).toBe(true);
   });
 });
 
