@@ -2,6 +2,7 @@ import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
 import * as z from "zod";
+import { apiBaseUrl, blankAsUnset, httpUrl, msFromEnv, numberFromEnv, optionalNumberFromEnv } from "./env-values.server.ts";
 import { siteOrHttpsImageSetting } from "./image-url.server.ts";
 
 /**
@@ -9,19 +10,14 @@ import { siteOrHttpsImageSetting } from "./image-url.server.ts";
  * A missing or invalid value stops the process at start with one line naming it
  * (see `loadConfig`), rather than failing on the first request that needs it.
  */
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .transform((value) => value.replace(/\/+$/, ""));
-
-const numberFromEnv = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     HOST: z.string().min(1).default("127.0.0.1"),
     PORT: numberFromEnv(3000).pipe(z.number().max(65535)),
-    UPSTREAM_API_URL: httpUrl,
-    PANEL_API_URL: httpUrl.optional(),
+    UPSTREAM_API_URL: apiBaseUrl,
+    PANEL_API_URL: apiBaseUrl.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     /** The site's public origin: every absolute URL (canonical, og:url, JSON-LD, sitemap, feed, robots.txt) is written from it. */
@@ -45,16 +41,16 @@ const envSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /** Prometheus metrics on a listener of their own (server/metrics.server.ts), never the site's port; off when METRICS_PORT is unset or empty. */
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
-    METRICS_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+    METRICS_PORT: optionalNumberFromEnv(0, 65535),
     /**
      * The metrics answer anyone who reaches them (no login): a METRICS_HOST other than loopback is
      * taken only with this set to `remote`, on purpose, behind a firewall that admits only Prometheus.
      */
     METRICS_REACH: z.enum(["loopback", "remote"], { error: "must be loopback or remote" }).default("loopback"),
     /** Whole-request limit: a large video over a slow link must not be cut off. */
-    REQUEST_TIMEOUT_MS: numberFromEnv(60 * 60 * 1000, 1000),
+    REQUEST_TIMEOUT_MS: msFromEnv(60 * 60 * 1000, 1000),
     /** Headers must arrive quickly whatever the body does (slowloris). */
-    HEADERS_TIMEOUT_MS: numberFromEnv(20_000, 1000),
+    HEADERS_TIMEOUT_MS: msFromEnv(20_000, 1000),
     /**
      * On SIGTERM, how long the process goes on answering (every answer `Connection: close`,
      * /readyz 503) before it closes its listener, so that a balancer's idle keep-alive connections
@@ -62,17 +58,17 @@ const envSchema = z
      * ends sooner once the balancer has stopped sending (server/index.ts, `handBack`) or no
      * connection is open. Then SHUTDOWN_GRACE_MS for requests in flight.
      */
-    SHUTDOWN_DRAIN_MS: numberFromEnv(5_000),
+    SHUTDOWN_DRAIN_MS: msFromEnv(5_000),
     /** After the drain, how long requests in flight may take to finish before they are cut. */
-    SHUTDOWN_GRACE_MS: numberFromEnv(10_000),
+    SHUTDOWN_GRACE_MS: msFromEnv(10_000),
     /**
      * A request body that sends nothing for this long is answered 408 and closed; a form without
      * files must have arrived whole within it (server/request-body.server.ts).
      */
-    BODY_IDLE_TIMEOUT_MS: numberFromEnv(30_000, 100),
+    BODY_IDLE_TIMEOUT_MS: msFromEnv(30_000, 100),
     /** Largest form without files (login, logout, admin forms), and the text fields of an upload form together. */
     FORM_MAX_BYTES: numberFromEnv(1024 * 1024, 1024),
-    UPSTREAM_TIMEOUT_MS: numberFromEnv(10_000, 100),
+    UPSTREAM_TIMEOUT_MS: msFromEnv(10_000, 100),
     /**
      * Largest JSON answer read from the upstream (files are streamed, not read whole): a larger
      * one is a load failure instead of the process's memory. 10,000 books are about 10 MiB.
@@ -81,39 +77,41 @@ const envSchema = z
     /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
     /** Which records the home page's slider shows: Banner (the default, spec §2) or Slider. */
     HOME_SLIDER_SOURCE: z.enum(["banner", "slider"]).default("banner"),
-    PUBLIC_CACHE_TTL_MS: numberFromEnv(5_000),
-    PUBLIC_CACHE_STALE_MS: numberFromEnv(60_000),
+    PUBLIC_CACHE_TTL_MS: msFromEnv(5_000),
+    PUBLIC_CACHE_STALE_MS: msFromEnv(60_000),
     /** How long the back-office's copy of a list is trusted for changes made outside the site. */
-    ADMIN_LIST_REFRESH_MS: numberFromEnv(60_000),
+    ADMIN_LIST_REFRESH_MS: msFromEnv(60_000),
     /** A resumable upload left unfinished this long is deleted (app/platform/uploads.server.ts). */
-    UPLOAD_EXPIRY_MS: numberFromEnv(24 * 60 * 60 * 1000, 60_000),
+    UPLOAD_EXPIRY_MS: msFromEnv(24 * 60 * 60 * 1000, 60_000),
     /** The disk that unfinished and unsaved resumable uploads may take together. */
     UPLOAD_DISK_MAX_BYTES: numberFromEnv(20 * 1024 * 1024 * 1024, 1024 * 1024),
     /** One admin's share of that disk; half by default, so that one admin's abandoned uploads leave as much again to the others. */
-    UPLOAD_ADMIN_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).optional(),
+    UPLOAD_ADMIN_MAX_BYTES: optionalNumberFromEnv(1024 * 1024),
     /** Uploads one admin may hold at once (unfinished or not yet saved): a form has a few files, a batch of forms some dozens. */
     UPLOAD_ADMIN_MAX_COUNT: numberFromEnv(50, 1),
     /** An upload that has received no byte this long is deleted (a browser that never began sending). */
-    UPLOAD_UNSTARTED_EXPIRY_MS: numberFromEnv(60 * 60 * 1000, 60_000),
+    UPLOAD_UNSTARTED_EXPIRY_MS: msFromEnv(60 * 60 * 1000, 60_000),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     /** Login attempts per client address in the window: much higher, an office shares one address. */
     LOGIN_MAX_FAILURES_PER_ADDRESS: numberFromEnv(100, 1),
-    LOGIN_FAILURE_WINDOW_MS: numberFromEnv(15 * 60 * 1000, 1000),
-    SESSION_IDLE_TIMEOUT_MS: numberFromEnv(30 * 60 * 1000, 1000),
-    SESSION_ABSOLUTE_TIMEOUT_MS: numberFromEnv(12 * 60 * 60 * 1000, 1000),
+    LOGIN_FAILURE_WINDOW_MS: msFromEnv(15 * 60 * 1000, 1000),
+    SESSION_IDLE_TIMEOUT_MS: msFromEnv(30 * 60 * 1000, 1000),
+    SESSION_ABSOLUTE_TIMEOUT_MS: msFromEnv(12 * 60 * 60 * 1000, 1000),
     /**
      * How long the back-office keeps, in the admin's own browser only, what was typed into a form
      * whose save ended the session (app/lib/form-drafts.ts): offered again after the next login
      * of the same account within this time, then dropped.
      */
-    FORM_DRAFT_MAX_AGE_MS: numberFromEnv(8 * 60 * 60 * 1000, 60_000),
+    FORM_DRAFT_MAX_AGE_MS: msFromEnv(8 * 60 * 60 * 1000, 60_000),
+    /** Read by server/log.server.ts; checked here so that "warn" or "off" stops the start instead of logging everything. */
+    LOG_LEVEL: z.preprocess(blankAsUnset, z.string().trim().toLowerCase().pipe(z.literal("silent", { error: "must be silent, or unset for every log line" })).optional()),
     PRODUCT_TITLE: z.string().min(1).default("Dinas Perpustakaan dan Kearsipan"),
     /** The region above the agency's name in the public header; an emblem neither on this site nor https: stops the start (image-url.server.ts). */
     REGION_NAME: z.string().trim().optional(),
     REGION_EMBLEM_URL: siteOrHttpsImageSetting,
-    OFFICE_LATITUDE: z.coerce.number().min(-90).max(90).default(-6.9218),
-    OFFICE_LONGITUDE: z.coerce.number().min(-180).max(180).default(107.6071),
+    OFFICE_LATITUDE: z.preprocess(blankAsUnset, z.coerce.number().min(-90).max(90).default(-6.9218)),
+    OFFICE_LONGITUDE: z.preprocess(blankAsUnset, z.coerce.number().min(-180).max(180).default(107.6071)),
     APP_STORE_URL: httpUrl.default("https://play.google.com/store/apps/details?id=id.go.dispusip.mobile"),
     /** A book's address in the mobile app, `{id}` standing for the book's id ("Baca di aplikasi"); without it, the store's page. */
     APP_BOOK_URL: httpUrl.refine((value) => value.includes("{id}"), "must hold {id}").optional(),

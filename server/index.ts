@@ -169,7 +169,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new ConfigError(`Invalid configuration: PORT cannot be listened on at ${config.host}:${config.port} (${error.code ?? error.message})`)),
+      reject(new ConfigError(`Invalid configuration: ${error.code === "ENOTFOUND" || error.code === "EADDRNOTAVAIL" ? "HOST" : "PORT"} cannot be listened on at ${config.host}:${config.port} (${error.code ?? error.message})`)),
     );
     server.listen(config.port, config.host);
   });

@@ -8,7 +8,7 @@ export type LogValue = string | number | boolean | null | undefined | LogValue[]
 export type LogFields = Record<string, LogValue>;
 
 export function log(event: string, fields: LogFields = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (process.env.LOG_LEVEL?.trim().toLowerCase() === "silent") return;
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), event, ...fields }) + "\n");
 }
 

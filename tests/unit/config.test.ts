@@ -46,6 +46,32 @@ describe("configuration", () => {
     }
   });
 
+  it("reads an empty value as unset (its default, never 0), and a number only in decimal digits", () => {
+    const config = parseConfig({ ...base, PORT: "", SHUTDOWN_GRACE_MS: " ", PUBLIC_CACHE_TTL_MS: "", OFFICE_LATITUDE: "", UPLOAD_ADMIN_MAX_BYTES: "", METRICS_PORT: "" });
+    expect(config.port).toBe(3000);
+    expect(config.shutdown.graceMs).toBe(10_000);
+    expect(config.product.office.latitude).toBe(-6.9218);
+    for (const [name, value] of [["PORT", "0x1000"], ["FORM_MAX_BYTES", "1e6"], ["UPLOAD_DISK_MAX_BYTES", "20G"], ["METRICS_PORT", "0x10"]])
+      expect(errorOf({ ...base, [name]: value }), `${name}=${value}`).toMatch(new RegExp(`^Invalid configuration: ${name} must be a whole number`));
+  });
+
+  it("refuses a duration a timer cannot hold (past 24.8 days Node fires it after 1 ms)", () => {
+    for (const name of ["LOGIN_FAILURE_WINDOW_MS", "BODY_IDLE_TIMEOUT_MS", "UPSTREAM_TIMEOUT_MS", "SHUTDOWN_GRACE_MS"])
+      expect(errorOf({ ...base, [name]: "3000000000" }), name).toBe(`Invalid configuration: ${name} must be at most 2147483647 (24.8 days)`);
+    expect(parseConfig({ ...base, LOGIN_FAILURE_WINDOW_MS: "2147483647" }).login.windowMs).toBe(2_147_483_647);
+  });
+
+  it("refuses an upstream address ending in /api (every call would go to /api/api/...), or with a query; a path prefix is an API behind one", () => {
+    expect(errorOf({ ...base, UPSTREAM_API_URL: "http://127.0.0.1:4000/api" })).toMatch(/^Invalid configuration: UPSTREAM_API_URL must be the API's base without \/api/);
+    expect(errorOf({ ...base, PANEL_API_URL: "http://127.0.0.1:4000/?x=1" })).toMatch(/^Invalid configuration: PANEL_API_URL /);
+    expect(parseConfig({ ...base, UPSTREAM_API_URL: "https://dinas.example.go.id/perpus/" }).upstreamApiUrl).toBe("https://dinas.example.go.id/perpus");
+  });
+
+  it("takes LOG_LEVEL silent in any case, and refuses any other level rather than logging everything", () => {
+    expect(() => parseConfig({ ...base, LOG_LEVEL: "SILENT" })).not.toThrow();
+    expect(errorOf({ ...base, LOG_LEVEL: "warn" })).toMatch(/^Invalid configuration: LOG_LEVEL must be silent/);
+  });
+
   it("refuses METRICS_PORT equal to PORT on a shared address in one line, and takes 0 for both (each a free port)", () => {
     expect(errorOf({ ...base, PORT: "3000", METRICS_PORT: "3000" })).toBe(
       "Invalid configuration: METRICS_PORT must differ from PORT (the metrics have a listener of their own)",
