@@ -188,8 +188,12 @@ function resumableUploads(): Uploads {
     async onIncomingRequest(request, uploadId) {
       // Only its creator may resume, read the offset of, or delete an upload.
       if (request.method === "POST") return;
-      // Refused unless it is known and this admin's (an upload without its description is no one's to touch).
-      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      // Refused unless it is known and this admin's (an upload without its description is no one's to touch);
+      // a disk that cannot be read is its own failure (503, `answerOfError`), not "not found": the upload may go on.
+      const upload = await store.getUpload(uploadId).catch((error: unknown) => {
+        if (isFileSystemError(error) && error.code !== "ENOENT") throw error;
+        return undefined;
+      });
       if (upload?.metadata?.admin !== request.headers.get(ADMIN_HEADER)) throw refusal(404, UPLOAD_MESSAGES.notFound);
     },
     async onUploadFinish(_request, upload) {
