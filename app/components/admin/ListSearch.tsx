@@ -51,6 +51,9 @@ export function ListSearch({ view, noun, keep }: { view: ListView; noun: string;
       onSubmit={() => {
         clearTimeout(timer.current);
         remember();
+        // A barcode scanner types the next number and Enter straight after: the search just sent
+        // stays in the box, selected, so the next one replaces it instead of running on from it.
+        input.current?.select();
       }}
     >
       <label htmlFor={inputId} className="kit-search-label">
