@@ -331,6 +331,19 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
         await tabTo(page, filters);
         await page.keyboard.press("Enter");
         expectComplete(await sweepTabOrder(page, page.locator(".kit-filters")));
+        // An arrow key moves through a filter's options, the list left as it is and the focus kept; Enter applies it.
+        const select = page.locator(".kit-filter-form select").first();
+        if ((await select.count()) > 0) {
+          const before = page.url();
+          await select.focus();
+          await page.keyboard.press("ArrowDown");
+          await page.keyboard.press("ArrowDown");
+          expect(page.url()).toBe(before);
+          expect(await select.evaluate((element) => element === document.activeElement)).toBe(true);
+          const [name, chosen] = [await select.getAttribute("name"), await select.inputValue()];
+          await page.keyboard.press("Enter");
+          await page.waitForURL((url) => url.searchParams.get(name ?? "") === chosen);
+        }
       }
 
       // The data table: column headers with a scope, and a name.

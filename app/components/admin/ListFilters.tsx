@@ -1,9 +1,34 @@
 import { Form, Link, useSearchParams, useSubmit } from "@remix-run/react";
-import { useId } from "react";
+import { useId, useRef, type FormEvent, type KeyboardEvent } from "react";
 import { FILTER_TEXTS, rangeParams, type FilterView, type ListFilters, type RangeFilterView, type ValueFilterView } from "~/admin-kit/filters";
 import { ROWS_PER_PAGE, withoutFilter, withoutFilters, type ListView } from "~/admin-kit/url-state";
 import { formatIndonesianNumber } from "~/lib/format";
 import { ViewFields } from "./ViewFields";
+
+/**
+ * A form's selects applied as they change, with JavaScript: at once when chosen with the pointer,
+ * and from the keyboard on Enter (or the form's button), so that an arrow key moves through the
+ * options without reloading the list under the admin's focus (WCAG 3.2.2).
+ */
+function useSelectApplies(apply: (form: HTMLFormElement) => void) {
+  const byKeyboard = useRef(false);
+  return {
+    onPointerDown: () => {
+      byKeyboard.current = false;
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLFormElement>) => {
+      if (!(event.target instanceof HTMLSelectElement)) return;
+      if (event.key !== "Enter") byKeyboard.current = true;
+      else {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }
+    },
+    onChange: (event: FormEvent<HTMLFormElement>) => {
+      if (event.target instanceof HTMLSelectElement && !byKeyboard.current) apply(event.currentTarget);
+    },
+  };
+}
 
 /**
  * A list's filters (issue 47, point 2), folded under "Saring": one GET form, a select per value filter with the count
@@ -14,6 +39,7 @@ import { ViewFields } from "./ViewFields";
 export function ListFilterBar({ view, shown, notes }: { view: ListView; shown: ListFilters | undefined; notes: readonly string[] }) {
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
+  const selectApplies = useSelectApplies((form) => submit(form, { preventScrollReset: true }));
   const legendId = useId();
   if (!shown && notes.length === 0) return null;
   const filterNames = new Set(shown?.filters.flatMap((filter) => (filter.kind === "values" ? [filter.name] : Object.values(rangeParams(filter.name)))));
@@ -26,16 +52,8 @@ export function ListFilterBar({ view, shown, notes }: { view: ListView; shown: L
             {FILTER_TEXTS.legend}
             {shown.chips.length > 0 ? ` (${shown.chips.length})` : ""}
           </summary>
-          <Form
-            method="get"
-            className="kit-filter-form"
-            preventScrollReset
-            aria-labelledby={legendId}
-            onChange={(event) => {
-              // A select applies at once; a bound waits for its button (a year is typed digit by digit).
-              if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { preventScrollReset: true });
-            }}
-          >
+          {/* A select applies at once; a bound waits for its button (a year is typed digit by digit). */}
+          <Form method="get" className="kit-filter-form" preventScrollReset aria-labelledby={legendId} {...selectApplies}>
             {shown.filters.map((filter) => (
               <FilterInput key={filter.name} filter={filter} />
             ))}
@@ -126,9 +144,10 @@ function RangeInputs({ filter }: { filter: RangeFilterView }) {
 /** Rows per page (20, 50 or 100) as a GET form keeping the rest of the view; with JavaScript a change applies at once. */
 export function RowsPerPage({ view, perPage }: { view: ListView; perPage: number }) {
   const submit = useSubmit();
+  const selectApplies = useSelectApplies((form) => submit(form, { preventScrollReset: true }));
   const id = useId();
   return (
-    <Form method="get" className="kit-per-page" preventScrollReset onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form method="get" className="kit-per-page" preventScrollReset {...selectApplies}>
       <label htmlFor={id}>{FILTER_TEXTS.perPage}</label>
       <select id={id} name="perPage" defaultValue={perPage} key={perPage}>
         {ROWS_PER_PAGE.map((size) => (
