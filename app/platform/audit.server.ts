@@ -221,23 +221,13 @@ function codesShownAs(word: string, labels: Readonly<Record<string, string>>): s
  * (`screenNames`, by id), action or outcome, though the log stores their codes ("Hapus Buku"
  * finds a book's delete).
  */
-export function readAuditPage(query: { page: number; pageSize: number; resource?: string; q?: string; screenNames?: Readonly<Record<string, string>> }): {
+export function readAuditPage(query: AuditQuery & { page: number; pageSize: number }): {
   entries: AuditEntry[];
   hasMore: boolean;
   total: number;
 } {
-  const { page, pageSize, resource, screenNames = {} } = query;
-  const params: Record<string, string | number> = {};
-  const conditions = resource ? ["resource = @resource"] : [];
-  if (resource) params.resource = resource;
-  searchWords(query.q ?? "").forEach((word, index) => {
-    const codes = [...codesShownAs(word, screenNames), ...codesShownAs(word, AUDIT_ACTION_LABELS)];
-    params[`match${index}`] = [fullTextWord(word), ...codes.map(fullTextValue)].join(" OR ");
-    const outcomes = codesShownAs(word, OUTCOME_WORDS);
-    outcomes.forEach((outcome, at) => (params[`outcome${index}_${at}`] = outcome));
-    const byOutcome = outcomes.map((_, at) => ` OR outcome = @outcome${index}_${at}`).join("");
-    conditions.push(`(id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH @match${index})${byOutcome})`);
-  });
+  const { page, pageSize } = query;
+  const { conditions, params } = auditConditions(query);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
   const db = openAuditLog();
   const rows = db
@@ -247,16 +237,41 @@ export function readAuditPage(query: { page: number; pageSize: number; resource?
   return { entries: rows.slice(0, pageSize).map(toEntry), hasMore: rows.length > pageSize, total };
 }
 
+/** Which entries a view of the log holds: one screen's or all, and a search (`readAuditPage`). */
+export interface AuditQuery {
+  resource?: string;
+  q?: string;
+  screenNames?: Readonly<Record<string, string>>;
+}
+
+/** The SQL conditions and their parameters of a view of the log. */
+function auditConditions({ resource, q, screenNames = {} }: AuditQuery): { conditions: string[]; params: Record<string, string | number> } {
+  const params: Record<string, string | number> = {};
+  const conditions = resource ? ["resource = @resource"] : [];
+  if (resource) params.resource = resource;
+  searchWords(q ?? "").forEach((word, index) => {
+    const codes = [...codesShownAs(word, screenNames), ...codesShownAs(word, AUDIT_ACTION_LABELS)];
+    params[`match${index}`] = [fullTextWord(word), ...codes.map(fullTextValue)].join(" OR ");
+    const outcomes = codesShownAs(word, OUTCOME_WORDS);
+    outcomes.forEach((outcome, at) => (params[`outcome${index}_${at}`] = outcome));
+    const byOutcome = outcomes.map((_, at) => ` OR outcome = @outcome${index}_${at}`).join("");
+    conditions.push(`(id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH @match${index})${byOutcome})`);
+  });
+  return { conditions, params };
+}
+
 /**
  * Every entry, newest first, read in batches older than the last one seen: no statement stays
  * open between batches, so recording goes on while an export is being downloaded.
  */
-export async function* allAuditEntries(resource: string | undefined, batchSize = 500): AsyncGenerator<AuditEntry[]> {
+export async function* allAuditEntries(query: AuditQuery, batchSize = 500): AsyncGenerator<AuditEntry[]> {
+  const { conditions, params } = auditConditions(query);
+  const where = ["id < @before", ...conditions].join(" AND ");
   let before = Number.MAX_SAFE_INTEGER;
   for (;;) {
     const rows = openAuditLog()
-      .prepare(`SELECT * FROM audit_log WHERE id < @before ${resource ? "AND resource = @resource" : ""} ORDER BY id DESC LIMIT @limit`)
-      .all({ before, resource, limit: batchSize }) as AuditRow[];
+      .prepare(`SELECT * FROM audit_log WHERE ${where} ORDER BY id DESC LIMIT @limit`)
+      .all({ ...params, before, limit: batchSize }) as AuditRow[];
     if (rows.length === 0) return;
     yield rows.map(toEntry);
     if (rows.length < batchSize) return;
@@ -273,8 +288,8 @@ export function shortText(value: string): string {
  * The audit log (all of it, or one screen's) as a streamed CSV download, with the screen's
  * columns. The first batch is read before answering: a log that cannot be read throws here.
  */
-export async function exportAuditCsv(resource: string | undefined, fileName: string, screenName: (id: string) => string): Promise<Response> {
-  const entries = allAuditEntries(resource);
+export async function exportAuditCsv(query: AuditQuery, fileName: string, screenName: (id: string) => string, separator: "," | ";"): Promise<Response> {
+  const entries = allAuditEntries(query);
   const first = await entries.next();
   async function* batches(): AsyncGenerator<string[][], void, undefined> {
     for (let next = first; !next.done; next = await entries.next()) {
@@ -284,5 +299,5 @@ export async function exportAuditCsv(resource: string | undefined, fileName: str
       });
     }
   }
-  return csvResponse({ fileName, header: AUDIT_COLUMNS.map((column) => column.header), batches: batches(), logName: "audit" });
+  return csvResponse({ fileName, separator, header: AUDIT_COLUMNS.map((column) => column.header), batches: batches(), logName: "audit" });
 }

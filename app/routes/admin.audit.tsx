@@ -45,8 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let hasMore = false;
   let count: ListCount | null = null;
   try {
-    const screenNames = Object.fromEntries(RESOURCES.auditedScreens.map((screen) => [screen.value, screen.label]));
-    const readPage = (shown: number) => readAuditPage({ page: shown, pageSize: PAGE_SIZE, resource: resource ?? undefined, q, screenNames });
+    const readPage = (shown: number) => readAuditPage({ page: shown, pageSize: PAGE_SIZE, resource: resource ?? undefined, q, screenNames: RESOURCES.auditScreenNames });
     let read = readPage(page);
     // A page past the end (an old link, a hand-made one) shows the last, as the screens' lists do.
     const lastPage = Math.max(1, Math.ceil(read.total / PAGE_SIZE));
@@ -84,7 +83,11 @@ export default function AuditLog() {
     pageCount: count ? Math.max(1, Math.ceil(count.total / PAGE_SIZE)) : undefined,
     pageHref: (shown) => auditHref(resource, view.q, shown),
   };
-  const exportHref = `/admin/export/audit${resource ? `?resource=${encodeURIComponent(resource)}` : ""}`;
+  // The entries the page shows (its screen and search), as CSV for an Indonesian or an English Excel.
+  const exports = ([";", ","] as const).map((sep) => {
+    const params = new URLSearchParams({ ...(resource ? { resource } : {}), ...(view.q ? { q: view.q } : {}), sep });
+    return { label: `CSV (${sep})`, href: `/admin/export/audit?${params}` };
+  });
 
   return (
     <div className="kit-screen">
@@ -126,7 +129,7 @@ export default function AuditLog() {
         columns={AUDIT_COLUMNS.map((column) => ({ ...column, wrap: column.accessor === "changes" }))}
         rows={rows}
         rowLabel={(cells) => `${cells.action} ${cells.resource} ${cells.recordId}`}
-        toolbar={{ exportHref }}
+        toolbar={{ exports }}
         pager={pager}
         emptyText={view.q ? `${noMatchText("perubahan", view.q)}.` : "Belum ada perubahan yang tercatat."}
       />

@@ -299,7 +299,9 @@ test.describe("Audit log", () => {
     await page.waitForURL((url) => url.searchParams.get("resource") === "tag");
     await page.getByRole("table", { name: "Riwayat perubahan data Tag" }).waitFor();
     expect(await page.getByRole("row").filter({ hasText: "Tag audit e2e baru" }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/admin/export/audit?resource=tag");
+    // The entries shown, as CSV for an Indonesian Excel (;) or an English one (,).
+    expect(await page.getByRole("link", { name: "CSV (;)", includeHidden: true }).getAttribute("href")).toBe("/admin/export/audit?resource=tag&sep=%3B");
+    expect(await page.getByRole("link", { name: "CSV (,)", includeHidden: true }).getAttribute("href")).toBe("/admin/export/audit?resource=tag&sep=%2C");
     expect(await seriousViolations(page)).toEqual([]);
     await keepScreenshot(page, "admin-audit-1280", { fullPage: true });
   });

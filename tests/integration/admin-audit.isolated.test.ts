@@ -389,6 +389,15 @@ describe("/admin/audit", () => {
     expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local","Tambah","Video","3","","Judul: ""=1+1""","Berhasil"')]);
   });
 
+  it("exports what the screen's search finds, with the separator asked for (an Indonesian Excel reads ;)", async () => {
+    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "41", action: "delete", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: "Festival Kopi Lokal", to: null }] });
+    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "42", action: "delete", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: "Lomba Bercerita", to: null }] });
+    const response = (await exportRoute.loader({ request: request("/admin/export/audit?resource=video&q=kopi&sep=%3B", { cookie }), params: { screen: "audit" }, context: { clientIp: "x" } })) as Response;
+    const lines = (await response.text()).replace(/^\ufeff/, "").trim().split("\r\n");
+    expect(lines[0]).toBe('"Waktu";"Admin";"Tindakan";"Data";"ID";"Nama";"Perubahan";"Hasil"');
+    expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local";"Hapus";"Video";"41"')]);
+  });
+
   it("exports the documents' entries alone when filtered by them, as the screen shows them", async () => {
     await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "documents", recordId: "renja", action: "update", outcome: "ok", changes: [] });
     const response = (await exportRoute.loader({ request: request("/admin/export/audit?resource=documents", { cookie }), params: { screen: "audit" }, context: { clientIp: "x" } })) as Response;

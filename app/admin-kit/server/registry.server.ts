@@ -65,6 +65,8 @@ export interface ResourceRegistry {
   screenAt(pathname: string): RegisteredScreen | undefined;
   /** The audit log's names for the screens whose changes it records (its filter and its Data column). */
   auditedScreens: Array<{ value: string; label: string }>;
+  /** The same, by id: what the log's search finds a screen by ("Buku" finds a book's entries). */
+  auditScreenNames: Readonly<Record<string, string>>;
   /** A screen's name in the audit log: its menu alias (an id no longer listed shows as itself). */
   screenName(id: string): string;
   /** `/admin/options/<list>?q=`: the first options of a pickable list matching `q`; undefined for a list that is none. */
@@ -146,6 +148,7 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     screenById,
     screenAt: (pathname) => screenById(screenAt(sections, pathname)?.id),
     auditedScreens,
+    auditScreenNames: Object.fromEntries(auditedScreens.map((screen) => [screen.value, screen.label])),
     screenName: (id) => auditedScreens.find((screen) => screen.value === id)?.label ?? id,
     searchOptions: (api, list, q) => (Object.hasOwn(lists, list) ? searchChoices(api, lists[list], q) : undefined),
     addOption: (admin, request, list) => (Object.hasOwn(lists, list) && lists[list].addInline ? addOption(admin, request, lists[list]) : undefined),
