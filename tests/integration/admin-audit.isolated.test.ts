@@ -390,12 +390,12 @@ describe("/admin/audit", () => {
   });
 
   it("exports what the screen's search finds, with the separator asked for (an Indonesian Excel reads ;)", async () => {
-    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "41", action: "delete", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: "Festival Kopi Lokal", to: null }] });
-    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "42", action: "delete", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: "Lomba Bercerita", to: null }] });
+    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "41", action: "update", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: "Festival Kopi", to: "Festival Kopi Lokal" }] });
+    await recordChange({ actor: { id: "7", email: "admin@dispusip.local" }, resource: "video", recordId: "42", action: "update", outcome: "ok", changes: [{ field: "title", label: "Judul", kind: "text", from: "Lomba", to: "Lomba Bercerita" }] });
     const response = (await exportRoute.loader({ request: request("/admin/export/audit?resource=video&q=kopi&sep=%3B", { cookie }), params: { screen: "audit" }, context: { clientIp: "x" } })) as Response;
     const lines = (await response.text()).replace(/^\ufeff/, "").trim().split("\r\n");
     expect(lines[0]).toBe('"Waktu";"Admin";"Tindakan";"Data";"ID";"Nama";"Perubahan";"Hasil"');
-    expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local";"Hapus";"Video";"41"')]);
+    expect(lines.slice(1)).toEqual([expect.stringContaining('"admin@dispusip.local";"Ubah";"Video";"41"')]);
   });
 
   it("exports the documents' entries alone when filtered by them, as the screen shows them", async () => {
