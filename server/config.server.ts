@@ -194,7 +194,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       adminMaxBytes: env.UPLOAD_ADMIN_MAX_BYTES ?? Math.floor(env.UPLOAD_DISK_MAX_BYTES / 2),
       adminMaxCount: env.UPLOAD_ADMIN_MAX_COUNT,
     },
-    site: { homeSliderSource: env.HOME_SLIDER_SOURCE },
+    site: { homeSliderSource: env.HOME_SLIDER_SOURCE, catalogueOnSite: Boolean(env.CATALOGUE_READER_EMAIL && env.CATALOGUE_READER_PASSWORD) },
     /** The public catalogue's upstream account, or undefined: no catalogue. */
     catalogueReader:
       env.CATALOGUE_READER_EMAIL && env.CATALOGUE_READER_PASSWORD ? { email: env.CATALOGUE_READER_EMAIL, password: env.CATALOGUE_READER_PASSWORD } : undefined,

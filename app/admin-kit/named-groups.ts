@@ -1,4 +1,4 @@
-import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
+import { catalogueOnSite } from "~/admin-kit/placement";
 import { requiredText } from "~/admin-kit/fields";
 import type { MenuEntry } from "~/admin-kit/menu";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
@@ -38,7 +38,7 @@ export function namedGroupScreen({ id, menu, noun, deleteQuestion }: NamedGroupS
   return defineScreen<NamedGroupCells, typeof namedGroupSchema>({
     id,
     menu,
-    placement: () => MOBILE_APP_ONLY,
+    placement: (site) => catalogueOnSite(site),
     caption: `Daftar ${noun}`,
     rowLabel: (group) => group.name,
     columns: [

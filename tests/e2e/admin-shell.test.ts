@@ -95,7 +95,11 @@ test.describe("at 1280×800", () => {
     await p.goto(`${bffUrl}/admin/slider-manager`);
     expect(await placement.innerText()).toContain("Tidak tampil di situs publik saat ini: slider beranda menampilkan data Banner.");
     expect(await placement.getByRole("link").count()).toBe(0);
+    // The test stacks read Koleksi Digital (CATALOGUE_READER_*): the books show there too.
     await p.goto(`${bffUrl}/admin/book`);
+    expect(await placement.innerText()).toContain("Tampil di aplikasi mobile dan di Koleksi Digital situs publik.");
+    expect(await placement.getByRole("link", { name: "Lihat di situs (tab baru)" }).getAttribute("href")).toBe("/katalog");
+    await p.goto(`${bffUrl}/admin/library`);
     expect(await placement.innerText()).toBe("Tampil di aplikasi mobile; tidak tampil di situs publik.");
   });
 

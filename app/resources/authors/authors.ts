@@ -1,5 +1,5 @@
 import { firstWords } from "~/lib/format";
-import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
+import { catalogueOnSite } from "~/admin-kit/placement";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
 import { SAME_NAME } from "~/admin-kit/duplicates";
@@ -29,7 +29,7 @@ export type AuthorCells = {
 export const authorScreen = defineScreen<AuthorCells, typeof authorSchema>({
   id: "author",
   menu: { alias: "Pengarang", icon: "pen" },
-  placement: () => MOBILE_APP_ONLY,
+  placement: (site) => catalogueOnSite(site),
   caption: "Daftar pengarang",
   rowLabel: (author) => author.name,
   columns: [

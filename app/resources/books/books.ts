@@ -1,4 +1,4 @@
-import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
+import { catalogueOnSite } from "~/admin-kit/placement";
 import { choices, optionalChoice, optionalText, requiredChoice, requiredIsoDate, requiredText } from "~/admin-kit/fields";
 import { optionalIsbnIssn } from "~/admin-kit/isbn";
 import { ADMIN_MESSAGES, GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
@@ -42,7 +42,7 @@ export type BookCells = {
 export const bookScreen = defineScreen<BookCells, typeof bookSchema>({
   id: "book",
   menu: { alias: "Buku", icon: "book" },
-  placement: () => MOBILE_APP_ONLY,
+  placement: (site) => catalogueOnSite(site),
   caption: "Daftar buku",
   rowLabel: (book) => book.title,
   // At 1366×768 a row is two short lines (issue 47): the cover no taller than they are (26 px

@@ -1,5 +1,5 @@
 import { firstWords } from "~/lib/format";
-import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
+import { catalogueOnSite } from "~/admin-kit/placement";
 import { optionalEmail, optionalIndonesianNumber, optionalPhone, optionalText, requiredText } from "~/admin-kit/fields";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
 import { SAME_NAME } from "~/admin-kit/duplicates";
@@ -31,7 +31,7 @@ export type PublisherCells = {
 export const publisherScreen = defineScreen<PublisherCells, typeof publisherSchema>({
   id: "publisher",
   menu: { alias: "Penerbit", icon: "building" },
-  placement: () => MOBILE_APP_ONLY,
+  placement: (site) => catalogueOnSite(site),
   caption: "Daftar penerbit",
   rowLabel: (publisher) => publisher.name,
   columns: [

@@ -1,4 +1,5 @@
-import { MOBILE_APP_ONLY } from "~/admin-kit/placement";
+import { catalogueOnSite } from "~/admin-kit/placement";
+import { CATALOGUE_VIDEOS_PATH } from "~/lib/paths";
 import { optionalText, requiredText } from "~/admin-kit/fields";
 import { GENERIC_SCREEN_MESSAGES } from "~/admin-kit/messages";
 import { defineResource } from "~/admin-kit/resource";
@@ -32,7 +33,7 @@ export type VideoCells = {
 export const videoScreen = defineScreen<VideoCells, typeof videoSchema>({
   id: "video",
   menu: { alias: "Video", icon: "video" },
-  placement: () => MOBILE_APP_ONLY,
+  placement: (site) => catalogueOnSite(site, CATALOGUE_VIDEOS_PATH),
   caption: "Daftar video",
   rowLabel: (video) => video.title,
   columns: [
