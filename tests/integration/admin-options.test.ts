@@ -50,6 +50,15 @@ describe("the pickers' choices", () => {
     expect(found.body).toEqual({ options: [{ value: "4321", label: "Pengarang 4321", detail: "0 buku · Penulis sejarah daerah" }], total: 1 });
   });
 
+  it("finds a name typed with its titles or degrees, or surname first, as the duplicate check compares names", async () => {
+    const names = ["Ratna Tanjung", "Dr. Ratna Tanjung, M.Pd.", "Budi Santoso"];
+    servePagedList("/authors", "author", names.length, (id) => ({ ...author(id), name: names[id - 1] }));
+    for (const typed of ["Dr. Ratna Tanjung", "Prof. Ratna Tanjung, S.Pd.", "Tanjung, Ratna"]) {
+      const found = await options("author", typed);
+      expect(found.body.options?.map((option) => option.label), typed).toEqual(["Dr. Ratna Tanjung, M.Pd.", "Ratna Tanjung"]);
+    }
+  });
+
   it("tells look-alike options apart: an author's books and the first words of the biography, a publisher's address", async () => {
     const authors = [
       { id: 1, name: "Fitri Sutrisno", biography: "Guru bahasa di Kudus yang menulis cerita anak sejak tahun 1998 untuk majalah sekolah.", photo: "", total_books: 12 },

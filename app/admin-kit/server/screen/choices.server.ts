@@ -1,3 +1,4 @@
+import { nameKey } from "~/lib/name-keys";
 import { OPTIONS_PAGE, pickerFields, type FormChoices, type OptionsAnswer } from "~/admin-kit/pickers";
 import { resolveRelations, type StoredRelations } from "~/admin-kit/relations";
 import type { FieldDefinition, FieldOption, ScreenRow } from "~/admin-kit/screen";
@@ -64,7 +65,8 @@ function inLabelOrder(q: string, source: ChoiceSource): ListView {
 /** The first OPTIONS_PAGE options of a list matching `q` (the first of all without it), in label order. */
 export async function searchChoices(api: UpstreamClient, source: ChoiceSource, q: string): Promise<OptionsAnswer> {
   const [model, counting] = await Promise.all([screenReadModel(api, source.adapter), countingOf(api, source)]);
-  const answer = queryReadModel(model, source.adapter, inLabelOrder(q, source), { pageSize: OPTIONS_PAGE, searchIn: source.labelColumns });
+  // Titles and degrees aside, and a name written surname first, as the duplicate check compares names: "Dr. Ratna Tanjung" finds "Ratna Tanjung".
+  const answer = queryReadModel(model, source.adapter, inLabelOrder(nameKey(q) || q, source), { pageSize: OPTIONS_PAGE, searchIn: source.labelColumns });
   return { options: answer.rows.map((row) => optionOf(row, source, counting?.countOf)), total: answer.total };
 }
 
