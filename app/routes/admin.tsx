@@ -3,6 +3,7 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation 
 import { useEffect, useRef, useState } from "react";
 import { formDraftOwner, requireAdmin } from "~/platform/auth.server";
 import { getConfig } from "@server/config.server";
+import { useEscapeClosesMenus } from "~/components/admin/details-menu";
 import { KeptDrafts } from "~/components/admin/DraftOffer";
 import { Icon } from "~/components/Icon";
 import { adminPageFor, adminPath, DESK_PAGE, DESK_PATH } from "~/admin-kit/menu";
@@ -44,6 +45,7 @@ export default function AdminLayout() {
   const navigation = useNavigation();
   const { menu, formDrafts } = useLoaderData<typeof loader>();
   const current = adminPageFor(menu, pathname);
+  useEscapeClosesMenus();
   // Drafts past their time go, whoever's they were.
   useEffect(() => {
     sweepDrafts({ maxAgeMs: formDrafts.maxAgeMs });

@@ -346,6 +346,17 @@ for (const { segment, heading, hasForm } of MENU_PAGES.map((page) => ({ segment:
         }
       }
 
+      // Escape closes the Export menu opened from the keyboard, the focus back on its summary.
+      const exportMenu = page.locator("details.kit-export");
+      if ((await exportMenu.count()) > 0) {
+        await exportMenu.locator("summary").focus();
+        await page.keyboard.press("Enter");
+        expect(await exportMenu.evaluate((menu) => (menu as HTMLDetailsElement).open)).toBe(true);
+        await page.keyboard.press("Escape");
+        expect(await exportMenu.evaluate((menu) => (menu as HTMLDetailsElement).open)).toBe(false);
+        expect(await exportMenu.locator("summary").evaluate((summary) => summary === document.activeElement)).toBe(true);
+      }
+
       // The data table: column headers with a scope, and a name.
       const table = page.getByRole("table");
       expect(await table.locator("th:not([scope=col])").count()).toBe(0);
