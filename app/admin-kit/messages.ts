@@ -14,6 +14,8 @@ export const ADMIN_MESSAGES = {
   deleted: "Berhasil menghapus data!",
   /** Not in the spec: where it only logs a failed delete, the admin still needs to be told. */
   deleteFailed: "Gagal menghapus data!",
+  /** Not in the spec: a write the upstream did not answer in time may have been made; trying again blindly would make it twice. */
+  writeOutcomeUnknown: "Server tidak menjawab tepat waktu, sehingga belum diketahui apakah perubahan ini tersimpan. Periksa daftarnya sebelum mencoba lagi.",
 
   confirmDelete: "Apakah anda yakin ingin menghapus data?",
   confirmDeleteShort: "Yakin akan menghapus data?",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldChanges } from "~/admin-kit/server/screen/field-values.server";
 import { beginChange, queuedCompletions, recordChange, retryQueuedCompletions } from "~/platform/audit.server";
@@ -151,6 +151,21 @@ describe("what is recorded", () => {
       changes: 'Judul: "Kegiatan 24" → "Judul yang tidak tersimpan"',
       outcome: "Gagal (500)",
     });
+  });
+
+  it("a write the upstream did not answer in time: its outcome unknown, in the log and to the admin, who is told to check before trying again", async () => {
+    upstream.use(
+      http.get(`${UPSTREAM}/classifications`, ({ request: incoming }) =>
+        HttpResponse.json({ data: new URL(incoming.url).searchParams.get("page") === "1" ? [{ id: 31, notation: "091", general_name: "Naskah Kuno" }] : [] }),
+      ),
+      http.put(`${UPSTREAM}/classifications`, () => delay("infinite")),
+    );
+    const submitted = await submit(screenRoute, "/admin/classification?modal=edit&id=31", cookie, form([["intent", "update"], ["id", "31"], ["notation", "091"], ["general_name", "Naskah Kuno Daerah"]]));
+    expect(submitted).toMatchObject({
+      kind: "data",
+      data: { alert: { message: "Server tidak menjawab tepat waktu, sehingga belum diketahui apakah perubahan ini tersimpan. Periksa daftarnya sebelum mencoba lagi." } },
+    });
+    expect(await newestEntry()).toMatchObject({ recordId: "31", outcome: "Tidak diketahui (hasil belum tercatat)" });
   });
 
   it("nothing, and nothing written, when the stored record cannot be read: the admin sees the usual failure", async () => {

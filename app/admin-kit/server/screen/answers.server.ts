@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type * as z from "zod";
 import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin-kit/screen";
+import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { backTo } from "~/admin-kit/pickers";
 import { BACK_PARAM, screenHref } from "~/admin-kit/url-state";
 import { boundedReply } from "~/platform/forms.server";
@@ -61,6 +62,7 @@ export function refusalStatus(error: UpstreamError | WriteFailed): 404 | 422 | 5
 
 /** The screen's failure message, or the upstream's own text where the screen prefers it. */
 export function failureMessage(messages: ResourceMessages, fallback: string, error: UpstreamError): string {
+  if (error.kind === "timeout") return ADMIN_MESSAGES.writeOutcomeUnknown;
   return messages.preferUpstreamError && error.shownMessage ? error.shownMessage : fallback;
 }
 

@@ -143,7 +143,7 @@ export interface AuditTrail {
    * told more of them (the names of files streamed after the entry was begun).
    */
   ok(recordId?: string | null, findId?: () => Promise<string | null>): void;
-  /** The upstream refused it, or it could not be sent whole (a file that could not be read). */
+  /** The upstream refused it, or it could not be sent whole (a file that could not be read); one unanswered in time stays unknown. */
   failed(error: UpstreamError | WriteFailed | Error): void;
 }
 
@@ -184,6 +184,8 @@ export function auditOf(admin: AdminContext, definition: { id: string }, recordL
           if (!created && findId) queueMicrotask(() => void findId().then((found) => found && void nameCreatedRecord(entry, found)));
         },
         failed(error) {
+          // Unanswered in time, the write may have been made: the entry stays "Tidak diketahui".
+          if (isUpstreamError(error) && error.kind === "timeout") return;
           const upstreamStatus = isUpstreamError(error) ? error.status : 0;
           completeChange(entry, { outcome: "failed", ...(upstreamStatus ? { upstreamStatus } : {}) });
         },
