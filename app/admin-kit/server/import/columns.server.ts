@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { nameKey, textKey } from "~/lib/name-keys";
-import { isCalendarDate } from "~/lib/dates";
+import { parseTypedDate } from "~/lib/dates";
 import type { Cells, FieldDefinition, FieldOption } from "~/admin-kit/screen";
 import type { ResourceAdapter } from "../screen/adapter.server.ts";
 
@@ -95,19 +95,18 @@ export function dateReading(cell: string): { kind: "excel" | "year"; day: string
   return undefined;
 }
 
-/** A date as the form takes it (YYYY-MM-DD): from DD-MM-YYYY or D/M/YYYY (the export's), YYYY-MM-DD, or a `dateReading`; anything else as written (the form's rule then says why). */
+/**
+ * A date as the form takes it (YYYY-MM-DD): a `dateReading`, else a day as the form's own rule
+ * reads one (`parseTypedDate`: DD-MM-YYYY, D/M/YYYY, the export's writings, YYYY-MM-DD, a stored
+ * date-time's day); anything else, a day the calendar lacks included ("31/02/2019"), as written,
+ * so that the rule's refusal quotes what the librarian wrote.
+ */
 export function importedDate(cell: string): string {
   const text = cell.trim();
   const read = dateReading(text);
   if (read !== undefined) return read.day;
-  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  const isoLike = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
-  const parts = dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : isoLike ? [isoLike[1], isoLike[2], isoLike[3]] : undefined;
-  if (!parts) return text;
-  const [year, month, day] = parts;
-  // A day the calendar lacks ("31/02/2019") stays as typed, for the rule's refusal to quote what the librarian wrote.
-  if (!isCalendarDate(Number(year), Number(month), Number(day))) return text;
-  return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+  const typed = parseTypedDate(text.replace(/^(\d{4}-\d{1,2}-\d{1,2})[T ].*$/, "$1"));
+  return typed && "day" in typed ? typed.day : text;
 }
 
 /** The names a relation cell holds: one for a select (`severalInOne` reads a cell listing more); for pills, split at commas and semicolons (the export joins them with ", "; `OptionFinder.joinedAtCommas` joins a name holding one again). */
