@@ -9,7 +9,7 @@ import { narrowByFacets, facetValueId, type FacetChoice, type ValueFacet } from 
 import { RankedIndex } from "~/platform/ranked-search.server";
 import { shownPlainText } from "~/platform/sanitize.server";
 import { FACETS, type CatalogueQuery, type FacetBlockData, type FacetName } from "~/lib/catalogue-query";
-import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, type BookModel } from "./catalogue.server.ts";
+import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, shownNames, type BookModel } from "./catalogue.server.ts";
 
 /**
  * Koleksi Digital's search, as an OPAC does it: one search over every field of a book (title,
@@ -36,7 +36,6 @@ export interface CatalogueResult {
   nearSpelling?: string;
 }
 
-const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relation.name)).filter((name) => name !== "");
 const filterValues = (name: string) => {
   const filter = bookFilters.find((each) => each.name === name);
   if (filter?.kind !== "values") throw new Error(`bookFilters has no values filter ${name}`);
@@ -111,8 +110,8 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
         shownPlainText(relationName(book.author)),
         isbnTexts(book)[bookList.textFields.indexOf("isbn_issn")],
         shownPlainText(relationName(book.publisher)),
-        names(book.genres).join(", "),
-        names(book.tags).join(", "),
+        shownNames(book.genres).join(", "),
+        shownNames(book.tags).join(", "),
         classification ? `${classification.notation} ${shownPlainText(classification.general_name)}` : "",
         shownPlainText(book.synopsis),
       ];

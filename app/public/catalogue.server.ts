@@ -99,10 +99,11 @@ export interface BookDetails extends BookCardData {
   appUrl?: string;
 }
 
-const names = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relationName(relation))).filter((name) => name !== "");
+/** A book's genres or tags as its pages show and its search finds them: as text, none the upstream sent unreadable. */
+export const shownNames = (relations: Array<{ name: string }>) => relations.map((relation) => shownPlainText(relationName(relation))).filter((name) => name !== "");
 
 export function bookCard(book: Book): BookCardData {
-  return { id: book.id, title: shownPlainText(book.title).trim() || UNTITLED, author: shownPlainText(relationName(book.author)), cover: coverUrl(book.cover), genres: names(book.genres) };
+  return { id: book.id, title: shownPlainText(book.title).trim() || UNTITLED, author: shownPlainText(relationName(book.author)), cover: coverUrl(book.cover), genres: shownNames(book.genres) };
 }
 
 function bookDetails(book: Book, classification: Classification | undefined): BookDetails {
@@ -115,7 +116,7 @@ function bookDetails(book: Book, classification: Classification | undefined): Bo
     publishedDate: formatPublished(book.published_date),
     publishedDateIso: publishedIso(book.published_date),
     isbn: book.isbn_issn,
-    tags: names(book.tags),
+    tags: shownNames(book.tags),
     classification: classification && { notation: classification.notation, name: shownPlainText(classification.general_name) },
     callNumber: callNumber(classification?.notation ?? "", card.author, shownPlainText(book.title)),
     appUrl: template ? template.replaceAll("{id}", encodeURIComponent(book.id)) : undefined,
