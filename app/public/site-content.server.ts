@@ -33,26 +33,35 @@ export { firstMissionVision, HOME_ACTIVITY_COUNT };
  * rich text is sanitised where shown, and the back-office shows what is stored.
  */
 function asShown<T extends object>(fields: readonly (keyof T & string)[]) {
-  return (record: T): T => {
+  const one = (record: T): T => {
     const shown = { ...record } as Record<string, unknown>;
     for (const field of fields) if (typeof shown[field] === "string") shown[field] = shownPlainText(shown[field]);
     return shown as T;
   };
+  // By the record or list the public cache holds: made once per read of it, not on every page view.
+  const made = new WeakMap<object, unknown>();
+  return <V extends T | readonly T[]>(value: V): V => {
+    if (!made.has(value)) made.set(value, Array.isArray(value) ? value.map(one) : one(value as T));
+    return made.get(value) as V;
+  };
 }
 const activityShown = asShown<Activity>(["title"]);
-const slideShown = asShown<Banner>(["title"]);
+const slidesShown = asShown<Banner>(["title"]);
+const officersShown = asShown<Officer>(["name", "position"]);
+const aboutShown = asShown<About>(["title"]);
+const historyShown = asShown<History>(["title"]);
 
-export const publicActivities = async (api: UpstreamClient) => (await activities.publicActivities(api)).map(activityShown);
-export const latestActivities = async (api: UpstreamClient) => (await activities.latestActivities(api)).map(activityShown);
+export const publicActivities = async (api: UpstreamClient) => activityShown(await activities.publicActivities(api));
+export const latestActivities = async (api: UpstreamClient) => activityShown(await activities.latestActivities(api));
 export const publicActivity = async (api: UpstreamClient, id: string) => activityShown(await activities.publicActivity(api, id));
-export const publicOfficers = async (api: UpstreamClient) => (await officers.publicOfficers(api)).map(asShown<Officer>(["name", "position"]));
+export const publicOfficers = async (api: UpstreamClient) => officersShown(await officers.publicOfficers(api));
 export const firstAbout = async (api: UpstreamClient) => {
   const about = await abouts.firstAbout(api);
-  return about && asShown<About>(["title"])(about);
+  return about && aboutShown(about);
 };
 export const firstHistory = async (api: UpstreamClient) => {
   const history = await histories.firstHistory(api);
-  return history && asShown<History>(["title"])(history);
+  return history && historyShown(history);
 };
 
 /**
@@ -60,7 +69,7 @@ export const firstHistory = async (api: UpstreamClient) => {
  * (`HOME_SLIDER_SOURCE`); both have a title, description, url and picture (spec §3).
  */
 export async function homeSlides(api: UpstreamClient): Promise<Banner[]> {
-  return (await (getConfig().site.homeSliderSource === "slider" ? publicSliders(api) : publicBanners(api))).map(slideShown);
+  return slidesShown(await (getConfig().site.homeSliderSource === "slider" ? publicSliders(api) : publicBanners(api)));
 }
 
 /** How much of an activity's text a card carries: cut well past the three lines it shows. */
