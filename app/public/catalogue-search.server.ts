@@ -1,4 +1,4 @@
-import { bookFilters, bookList, relationName, type Book } from "~/resources/books/books.server";
+import { bookList, relationName, type Book } from "~/resources/books/books.server";
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
 import { publishedIso } from "~/lib/dates";
@@ -16,8 +16,8 @@ import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, 
  * author, publisher, ISBN/ISSN, genres, tags, classification's notation and name, synopsis),
  * ranked by BM25 with a title's words first (app/platform/ranked-search.server.ts, with its
  * Indonesian stems and near spellings), then narrowed by facets counted over what the search
- * found (app/platform/facets.server.ts, the books' `bookFilters` with the classification by its
- * notation and the date by its year), ordered and paged. One index per copy of the book list and
+ * found (app/platform/facets.server.ts, by the relations' names as the back-office's `bookFilters`
+ * count them, the classification by its notation and the date by its year), ordered and paged. One index per copy of the book list and
  * of the classifications, made when first searched.
  */
 
@@ -36,11 +36,12 @@ export interface CatalogueResult {
   nearSpelling?: string;
 }
 
-const filterValues = (name: string) => {
-  const filter = bookFilters.find((each) => each.name === name);
-  if (filter?.kind !== "values") throw new Error(`bookFilters has no values filter ${name}`);
-  return filter.values;
-};
+/**
+ * A book's relations by name, as a visitor can choose them: none for one the upstream sent
+ * unreadable, which the page shows as nothing (the back-office's filters offer it as "(tidak
+ * terbaca)", to find such books).
+ */
+const readableNames = (relations: Array<{ name: string }>) => relations.map(relationName);
 
 interface SearchIndex {
   classifications: readonly Classification[];
@@ -119,14 +120,14 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
   );
   // Facet names of their own: the admin's facets over the same records count ids and ranges under theirs.
   const facets: Array<ValueFacet<Book>> = [
-    { kind: "values", name: "public:genre", values: filterValues("genre") },
-    { kind: "values", name: "public:tag", values: filterValues("tag") },
+    { kind: "values", name: "public:genre", values: (book) => readableNames(book.genres) },
+    { kind: "values", name: "public:tag", values: (book) => readableNames(book.tags) },
     { kind: "values", name: `public:classification:${(indexesMade += 1)}`, values: (book) => [classificationOf(book)?.notation ?? ""] },
     // The year as the page shows it: in Jakarta, and from "c1998" or "[2001]" too.
     { kind: "values", name: "public:year", values: (book) => [published.get(book)?.slice(0, 4) ?? ""] },
     // One person or firm however written ("Dr. Fauzi Kurniawan, M.Hum.", "Kurniawan, Fauzi"; "PT Erlangga"), as the duplicate check has it.
-    { kind: "values", name: "public:author", values: filterValues("author"), fold: nameKey },
-    { kind: "values", name: "public:publisher", values: filterValues("publisher"), fold: nameKey },
+    { kind: "values", name: "public:author", values: (book) => readableNames([book.author]), fold: nameKey },
+    { kind: "values", name: "public:publisher", values: (book) => readableNames([book.publisher]), fold: nameKey },
   ];
   const byTitle = model.records.map((_, position) => position).sort((a, b) => collator.compare(shownTitles[a], shownTitles[b]));
   const titleOrder = new Uint32Array(model.records.length);

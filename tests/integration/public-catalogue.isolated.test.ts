@@ -168,6 +168,16 @@ describe("/katalog", () => {
     expect((await list.loader(args("/katalog?semua=author"))).query.all).toBeUndefined();
   });
 
+  it("offers no filter value for an author, publisher, genre or tag the upstream sent as nothing readable", async () => {
+    const books = booksOf(6);
+    Object.assign(books[4], { author: { name: "" }, publisher: {}, genres: [{ name: null }], tags: [{}] });
+    serveCatalogue({ books });
+    const page = await list.loader(args("/katalog"));
+    const offered = page.facets.flatMap((facet) => facet.values.map((value) => value.label));
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.join("|")).not.toContain("terbaca");
+  });
+
   it("finds nothing for a search of no words, as the site's search does", async () => {
     serveCatalogue();
     for (const q of ["!!!", "📚", "*", "-"]) expect(await list.loader(args(`/katalog?q=${encodeURIComponent(q)}`)), q).toMatchObject({ total: 0 });

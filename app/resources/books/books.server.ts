@@ -107,7 +107,7 @@ const eachReadable = (relations: Array<{ name: string }>) => relations.map(relat
  * What the book list is filtered by, with the count of books beside each value: the relations by
  * name (as the upstream sends them), the classification by id (named by its list's options:
  * "959.8 Sejarah Asia Tenggara"), and a range of publication years. The public catalogue filters
- * with the same.
+ * by the same names, less the unreadable relations offered here to find them.
  */
 export const bookFilters: ReadonlyArray<ListFilter<Book>> = [
   { kind: "values", name: "genre", label: "Genre", values: (book) => each(book.genres) },
