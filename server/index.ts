@@ -1,4 +1,5 @@
 import "./supported-node.ts";
+import "./young-collections.server.ts";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";

@@ -1,0 +1,23 @@
+import v8 from "node:v8";
+
+/**
+ * Gives Node 24's V8 the young generation's cap Node 22's had (8 MiB instead of 32), so that the
+ * buffers a streamed body leaves behind (a 64 KiB one per read of a socket) are freed by young
+ * collections, as on Node 22, not only by full ones when they reach V8's external-memory limit.
+ * Measured in docs/performance.md ("The young generation's cap"): the BFF's CPU per relayed GiB
+ * about halved, and some 40 MiB less resident while it streams.
+ *
+ * `--scavenger-max-new-space-capacity-mb` is an internal V8 flag: Node refuses it in NODE_OPTIONS,
+ * and a `node` whose V8 lacks it refuses to start with it on its command line. Set here, at the
+ * start of the process, it costs nothing on Node 22 (already its default), and a V8 not known to
+ * have it is left alone (a unit test then fails on that Node, asking for it to be checked).
+ */
+export const YOUNG_GENERATION_CAP_FLAG = "--scavenger-max-new-space-capacity-mb=8";
+/** The V8 lines of the supported Node releases (22: 12.4, 24: 13.6), which have the flag. */
+const V8_MAJORS_WITH_THE_FLAG = new Set([12, 13]);
+
+export function capsYoungGeneration(v8Version: string = process.versions.v8): boolean {
+  return V8_MAJORS_WITH_THE_FLAG.has(Number.parseInt(v8Version, 10));
+}
+
+if (capsYoungGeneration()) v8.setFlagsFromString(YOUNG_GENERATION_CAP_FLAG);
