@@ -17,8 +17,8 @@ import { BOOKS_PER_PAGE, bookCard, catalogueBookCopy, catalogueClassifications, 
  * ranked by BM25 with a title's words first (app/platform/ranked-search.server.ts, with its
  * Indonesian stems and near spellings), then narrowed by facets counted over what the search
  * found (app/platform/facets.server.ts, by the relations' names as the back-office's `bookFilters`
- * count them, the classification by its notation and the date by its year), ordered and paged. One index per copy of the book list and
- * of the classifications, made when first searched.
+ * count them, the classification by its notation and the date by its year), ordered and paged.
+ * One index per copy of the book list and of the classifications, made when first searched.
  */
 
 /** Values listed per facet, most books first (the chosen ones always). */
