@@ -11,11 +11,12 @@ import compression from "compression";
 import express from "express";
 import { compressedBuildAssets, staticFileAddresses } from "./build-assets.server.ts";
 import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
-import { checkDataDirAtStart, dataDirWritable, dataPaths } from "./data-dir.server.ts";
+import { checkDataDirAtStart, dataPaths } from "./data-dir.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { validateRequestOrigin } from "./origin.server.ts";
 import type { ProcessServices } from "./app-services.server.ts";
 import { readBuildVersion } from "./build-version.server.ts";
+import { readiness } from "./readiness.server.ts";
 import { startMetrics } from "./metrics.server.ts";
 import { remixHandler } from "./remix-handler.ts";
 import { boundRequestBodies } from "./request-body.server.ts";
@@ -23,7 +24,6 @@ import { startLine } from "./start-line.server.ts";
 import { publicDocuments } from "./public-documents.server.ts";
 import { privateAnswers, refuseCrossSiteWrites, securityHeaders } from "./security.server.ts";
 import { uploadLimits } from "./upload-limits.server.ts";
-import { upstreamsReachable } from "./upstream-health.server.ts";
 import { onClientError, onUnmetExpectation, refuseLegacyDataRequests, refuseUnknownMethods, sendVisitorError, visitorErrorHandler } from "./visitor-errors.server.ts";
 
 /**
@@ -123,13 +123,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  app.get("/readyz", async (_req, res) => {
-    // Draining: out of the pool at once for a balancer that checks (answered with Connection: close).
-    if (stopping) return void res.set("Cache-Control", "no-store").status(503).json({ status: "stopping" });
-    const [upstreams, redis, dataDir] = await Promise.all([upstreamsReachable(config), redisReady(), dataDirWritable(config)]);
-    const status = upstreams !== "ok" ? `upstream ${upstreams}` : !redis ? "redis unreachable" : dataDir ? "data dir not writable" : "ok";
-    res.set("Cache-Control", "no-store").status(status === "ok" ? 200 : 503).json({ status });
-  });
+  app.get("/readyz", readiness(config, { stopping: () => stopping, redisReady }));
   app.all(["/healthz", "/readyz"], (_req, res) => sendVisitorError(res, 405, { headers: { Allow: "GET, HEAD" } }));
 
   // Fingerprinted by the build: safe to cache for a year. Sent compressed as built when possible.

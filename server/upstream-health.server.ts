@@ -1,8 +1,10 @@
 import type { Config } from "./config.server.ts";
 
 /**
- * The agency's API as `/readyz` (server/index.ts) and the back-office's desk (`/admin`) see it.
+ * The agency's API as `/readyz` (server/readiness.server.ts) and the back-office's desk (`/admin`) see it.
  */
+
+export type UpstreamState = "ok" | "slow" | "unreachable";
 
 /**
  * Whether the upstreams answer `/api` within `timeoutMs`: "unreachable" on a connection error or a
@@ -11,7 +13,7 @@ import type { Config } from "./config.server.ts";
 export async function upstreamsReachable(
   config: Pick<Config, "upstreamApiUrl" | "panelApiUrl">,
   timeoutMs = 3_000,
-): Promise<"ok" | "slow" | "unreachable"> {
+): Promise<UpstreamState> {
   const bases = [...new Set([config.upstreamApiUrl, config.panelApiUrl])];
   const answers = await Promise.all(
     bases.map(async (base) => {
@@ -25,4 +27,34 @@ export async function upstreamsReachable(
     }),
   );
   return answers.includes("unreachable") ? "unreachable" : answers.includes("slow") ? "slow" : "ok";
+}
+
+/**
+ * How long a check's verdict is reused by `/readyz`, from the moment the check began. `/readyz`
+ * is public: without this, each request to it was a call to the agency's API.
+ */
+export const UPSTREAM_CHECK_REUSE_MS = 2_000;
+
+/**
+ * `upstreamsReachable` for `/readyz`: callers share the check in flight, and its verdict until
+ * UPSTREAM_CHECK_REUSE_MS after it began; so however many ask, the API gets at most one call per
+ * period (to each base), and never two at once. Timed from the check's start, so a verdict is
+ * never older than the period: an "ok" means the API answered within the last one, and a request
+ * made a period after the API began to fail is told so. `now`: a monotonic clock in ms (the tests
+ * pass their own).
+ */
+export function sharedUpstreamCheck(
+  config: Pick<Config, "upstreamApiUrl" | "panelApiUrl">,
+  now: () => number = () => performance.now(),
+): () => Promise<UpstreamState> {
+  let last: { startedAt: number; settled: boolean; verdict: Promise<UpstreamState> } | undefined;
+  return () => {
+    const time = now();
+    if (last && (!last.settled || time - last.startedAt < UPSTREAM_CHECK_REUSE_MS)) return last.verdict;
+    const check = { startedAt: time, settled: false, verdict: upstreamsReachable(config) };
+    // upstreamsReachable never rejects: each failure is a verdict.
+    void check.verdict.then(() => (check.settled = true));
+    last = check;
+    return check.verdict;
+  };
 }

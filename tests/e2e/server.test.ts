@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import { type AddressInfo, Socket } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { UPSTREAM_CHECK_REUSE_MS } from "@server/upstream-health.server";
 import { REDIS_SERVER, startRedisServer } from "../hard/scale-out-support.ts";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -77,6 +78,40 @@ test.describe("health checks", () => {
     expect(ready.status).toBe(503);
     // Liveness is about this process only: it is alive even though the upstream is not.
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+
+  test("GET /readyz asks the upstream API once per period however many ask, and reports its failure a period later at the latest", async () => {
+    // /readyz is public: a request to it must not be a request to the agency's API.
+    const api = { calls: 0, status: 200 };
+    const upstream = createServer((req, res) => {
+      if (req.url === "/api") api.calls += 1;
+      res.writeHead(api.status, { "Content-Type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    try {
+      const { url } = await startBff(bffEnv({ UPSTREAM_API_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, DATA_DIR: await newDataDir() }));
+      /** 50 requests at once: all ready, and one call to the API (the unit test counts exactly, tests/unit/readiness.test.ts). */
+      const wave = async () => {
+        const [before, started] = [api.calls, performance.now()];
+        const statuses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${url}/readyz`).then((response) => response.status)));
+        // On a machine so busy that the wave outlasted a period, one more per period: never one per request.
+        const most = 1 + Math.floor((performance.now() - started) / UPSTREAM_CHECK_REUSE_MS);
+        expect(new Set(statuses)).toEqual(new Set([200]));
+        expect(api.calls - before).toBeGreaterThanOrEqual(1);
+        expect(api.calls - before).toBeLessThanOrEqual(most);
+      };
+      await wave();
+      // A period after the last check began (a lower bound: a busy machine only waits longer).
+      await new Promise((resolve) => setTimeout(resolve, UPSTREAM_CHECK_REUSE_MS + 100));
+      await wave();
+      api.status = 500;
+      await new Promise((resolve) => setTimeout(resolve, UPSTREAM_CHECK_REUSE_MS + 100));
+      const ready = await fetch(`${url}/readyz`);
+      expect([ready.status, await ready.json(), ready.headers.get("cache-control")]).toEqual([503, { status: "upstream unreachable" }, "no-store"]);
+    } finally {
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
   });
 });
 

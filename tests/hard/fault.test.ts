@@ -1,7 +1,9 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiData, decodeHtmlEntities } from "../e2e/helpers/index.ts";
 import { reportCase } from "./report.ts";
 import { exportPath } from "~/admin-kit/menu";
+import { UPSTREAM_CHECK_REUSE_MS } from "@server/upstream-health.server";
 import { ADMIN_SCREENS, formOf } from "./screens.ts";
 import { describeFault, FAULTS, INDONESIAN_FAILURE, isRunning, logIn, startHardStack, unhandledFailures, type Fault, type HardStack } from "./stack.ts";
 
@@ -90,7 +92,9 @@ beforeAll(async () => {
     },
     {
       what: "GET /readyz",
-      send: get("/readyz"),
+      // Asked once the verdict of the check before this fault (the last case's) has had its period:
+      // /readyz reuses a check for UPSTREAM_CHECK_REUSE_MS, and reports a fault after that at the latest.
+      send: () => delay(UPSTREAM_CHECK_REUSE_MS + 100).then(get("/readyz")),
       judge: (status: number, _text: string, fault: Fault) =>
         // Ready means the upstream answers below 500, whatever its body.
         status === (["hang", "reset", "status"].includes(fault.kind) ? 503 : 200) ? undefined : `answered ${status}`,
