@@ -23,7 +23,10 @@ const buildStatus = buildIfStale();
 if (buildStatus !== 0) process.exit(buildStatus);
 
 const { exitOnStartFailure, logUnexpectedFailures, startServer, stopOnSignal } = await import("../server/index.ts");
+const { ownerOnlyFromNowOn } = await import("../server/data-dir.server.ts");
 logUnexpectedFailures();
+// The demo's DATA_DIR, its session secret and its reference API's files owner-only too (the build above keeps the usual modes).
+ownerOnlyFromNowOn();
 
 let stopReferenceApi = async () => {};
 const demoMode = !process.env.UPSTREAM_API_URL;

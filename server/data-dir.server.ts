@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { ConfigError, type Config } from "./config.server.ts";
 
 /**
@@ -12,6 +13,11 @@ import { ConfigError, type Config } from "./config.server.ts";
  *
  * The app's modules take their paths from here (`dataPaths`), so the check covers every folder
  * they use.
+ *
+ * What it holds is the site's alone: the audit log names admins and what they did, the uploads
+ * are files not yet published, the imports are agencies' sheets. On a machine shared with other
+ * services and accounts, folders are made 0700 and files 0600 (`ownerOnlyFromNowOn`), and a
+ * DATA_DIR found open to others is said at start (`checkDataDirAtStart`'s answer).
  */
 
 export interface DataPaths {
@@ -78,13 +84,26 @@ function codeOf(error: unknown): string {
 
 const probeName = () => `.write-probe-${process.pid}-${randomBytes(6).toString("hex")}`;
 
-/** Creates each folder, writes and deletes a file in it, and opens the audit log's files for writing. Throws DataDirUnwritable. */
+/**
+ * Everything the process creates from now on is owner-only: folders 0700, files 0600, whoever
+ * makes them (@tus/file-store, SQLite's log and its -wal and -shm, the imports, the image cache),
+ * since few of them take a mode. Nothing it writes is for another user: nginx reads no file of
+ * the site's (it proxies every address, docs/deployment.md), and the build's files, which the
+ * process only reads, are written by `npm run build` before it. A worker thread cannot set the
+ * process's umask (the unit tests' threads): there the folders' own 0700 (`probe`) still shuts out
+ * others. The guide's unit sets the same (`UMask=0077`) before Node starts.
+ */
+export function ownerOnlyFromNowOn(): void {
+  if (isMainThread) process.umask(0o077);
+}
+
+/** Creates each folder (owner-only), writes and deletes a file in it, and opens the audit log's files for writing. Throws DataDirUnwritable. */
 async function probe(paths: DataPaths): Promise<void> {
   for (const folder of foldersOf(paths)) {
     const file = path.join(folder, probeName());
     try {
-      await mkdir(folder, { recursive: true });
-      await writeFile(file, "probe", { flag: "wx" });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await writeFile(file, "probe", { flag: "wx", mode: 0o600 });
       await unlink(file);
     } catch (error) {
       throw new DataDirUnwritable(folder, codeOf(error), error);
@@ -99,18 +118,64 @@ async function probe(paths: DataPaths): Promise<void> {
   }
 }
 
+/** What under DATA_DIR holds secrets or unpublished files: the audit log, the uploads, the imports, the sessions, the demo's session secret (scripts/start.ts). */
+function privateEntries(paths: DataPaths): string[] {
+  return [...auditFiles(paths), paths.uploads, paths.imports, ...(paths.sessions ? [paths.sessions] : []), path.join(paths.root, "session-secret")];
+}
+
+/** The start's warning line (its fields) when DATA_DIR is open to others. */
+export interface OpenToOthers {
+  [field: string]: string | string[];
+  warning: string;
+  data_dir: string;
+  mode: string;
+  /** The private entries others can read (a file) or list (a folder), relative to DATA_DIR. */
+  readable: string[];
+}
+
 /**
- * At start, before the process listens: every folder under DATA_DIR the process uses is created
- * (the uploads' folder included: never lazily) and written to. Throws a ConfigError whose message
- * is the one line `exitOnStartFailure` prints, e.g. `DATA_DIR is not writable: /x/uploads (EACCES): …`.
+ * Undefined while DATA_DIR gives others nothing (no "other" bit): nothing under it can then be
+ * reached, whatever its own mode. The group is not judged: the unit's own (`Group=`), or one an
+ * operator gave access on purpose (a backup's). Said, never repaired: chmod could break what an
+ * operator set up (a backup reading through those bits, a shared mount that refuses it or
+ * carries the change to other machines), and an install from before must keep running.
  */
-export async function checkDataDirAtStart(config: Config): Promise<void> {
+async function openToOthers(paths: DataPaths): Promise<OpenToOthers | undefined> {
+  const root = await stat(paths.root).catch(() => undefined);
+  const mode = (root?.mode ?? 0) & 0o777;
+  if ((mode & 0o007) === 0) return undefined;
+  const readable: string[] = [];
+  for (const entry of privateEntries(paths)) {
+    const found = await stat(entry).catch(() => undefined);
+    if (found && found.mode & 0o004) readable.push(path.relative(paths.root, entry));
+  }
+  const octal = mode.toString(8).padStart(4, "0");
+  const named = readable.length > 0 ? ` (${readable.join(", ")})` : "";
+  return {
+    warning: `DATA_DIR ${paths.root} is open to other users of this machine (mode ${octal}): they may read what it holds that is not owner-only${named}. What the site creates is owner-only; close the rest with: chmod -R go-rwx ${paths.root}`,
+    data_dir: paths.root,
+    mode: octal,
+    readable,
+  };
+}
+
+/**
+ * At start, before the process listens: from here on what the process creates is owner-only, and
+ * every folder under DATA_DIR the process uses is created (the uploads' folder included: never
+ * lazily) and written to. Throws a ConfigError whose message is the one line `exitOnStartFailure`
+ * prints, e.g. `DATA_DIR is not writable: /x/uploads (EACCES): …`. Answers the warning to log
+ * when DATA_DIR is open to other users of the machine, else undefined.
+ */
+export async function checkDataDirAtStart(config: Config): Promise<OpenToOthers | undefined> {
+  ownerOnlyFromNowOn();
+  const paths = dataPaths(config);
   try {
-    await probe(dataPaths(config));
+    await probe(paths);
   } catch (error) {
     if (error instanceof DataDirUnwritable) throw new ConfigError(error.message.split("\n")[0]);
     throw error;
   }
+  return openToOthers(paths);
 }
 
 /** How long one probe's verdict is reused by `/readyz`: a monitor polling often costs at most one probe per period. */

@@ -63,12 +63,13 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     throw new ConfigError("No build found: run `npm run build` (or `npm start`, which builds when needed).");
   }
   uploadLimits();
-  // Every folder under DATA_DIR created and written to now, or no start (one line naming it).
-  await checkDataDirAtStart(config);
+  // Every folder under DATA_DIR created (owner-only, as all the process writes) and written to now, or no start (one line naming it).
+  const openToOthers = await checkDataDirAtStart(config);
   // React picks its build from process.env when the app's build first loads it: without this, an
   // unset NODE_ENV (production by our default) rendered every page with React's development build.
   process.env.NODE_ENV = config.env;
   log("starting", startLine(config, readBuildVersion(path.dirname(serverBuildPath))));
+  if (openToOthers) log("data_dir_open_to_others", openToOthers);
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const { publicPageCache, connectRedis, closeRedis, redisReady, startUploads, releaseUploadLocks, startBackgroundJobs, stopBackgroundJobs, metricsRegistry } = servicesOf(build);
   if (config.redisUrl) await connectRedis(config.redisUrl);

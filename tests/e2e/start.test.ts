@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { unsupportedNodeMessage } from "../../server/supported-node.ts";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -53,8 +55,10 @@ function cookieFrom(response: Response): string {
 
 test.describe("npm start", () => {
   test("without UPSTREAM_API_URL runs the demo upstream, serves the site, and stops everything on one Ctrl-C", async () => {
-    const dataDir = await tempDir("start-demo");
-    dirs.push(dataDir);
+    const parent = await tempDir("start-demo");
+    dirs.push(parent);
+    // Made by npm start itself, with the session secret it keeps there.
+    const dataDir = path.join(parent, "data");
     const proc = spawnProcess(
       process.execPath,
       npmScriptArgs("start"),
@@ -92,6 +96,12 @@ test.describe("npm start", () => {
     const admin = await fetch(location, { headers: { Cookie: cookie }, redirect: "manual" });
     expect(admin.status).toBe(200);
     expect(await admin.text()).toContain("Slider");
+
+    // DATA_DIR, the session secret, the session and the demo API's files: no other user may read them.
+    const written = [dataDir, ...(await readdir(dataDir, { recursive: true })).map((name) => path.join(dataDir, name))];
+    expect(written).toContain(path.join(dataDir, "session-secret"));
+    const open = written.filter((file) => (statSync(file).mode & 0o077) !== 0).map((file) => `${path.relative(dataDir, file) || "."} ${(statSync(file).mode & 0o777).toString(8)}`);
+    expect(open, "open to the group or others").toEqual([]);
 
     proc.signal("SIGINT");
     const exit = await proc.waitForExit(15_000);

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -94,6 +94,45 @@ describe("the start check", () => {
     } finally {
       chmodSync(path.join(dataDir, "uploads"), 0o755);
     }
+  });
+});
+
+describe("what the start check says of others' access", () => {
+  const mode = (file: string) => (statSync(file).mode & 0o777).toString(8).padStart(4, "0");
+
+  it("makes DATA_DIR and its folders owner-only (0700), even where the process's umask cannot be set (a worker thread)", async () => {
+    const dataDir = path.join(temporary(), "data");
+    expect(await checkDataDirAtStart(configFor(dataDir))).toBeUndefined();
+    for (const folder of [".", "uploads", "image-cache", "sessions", "imports", "documents"]) expect(mode(path.join(dataDir, folder)), folder).toBe("0700");
+  });
+
+  it("a DATA_DIR open to others: what it holds that others can read, and the command that closes it", async () => {
+    const dataDir = temporary();
+    chmodSync(dataDir, 0o711);
+    writeFileSync(path.join(dataDir, "session-secret"), "s");
+    chmodSync(path.join(dataDir, "session-secret"), 0o644);
+    mkdirSync(path.join(dataDir, "imports"));
+    chmodSync(path.join(dataDir, "imports"), 0o755);
+    // Readable by the group only: the unit's own group, or one the operator chose (a backup's).
+    writeFileSync(path.join(dataDir, "audit.sqlite"), "");
+    chmodSync(path.join(dataDir, "audit.sqlite"), 0o640);
+    const open = await checkDataDirAtStart(configFor(dataDir));
+    expect(open).toEqual({
+      warning: `DATA_DIR ${dataDir} is open to other users of this machine (mode 0711): they may read what it holds that is not owner-only (imports, session-secret). What the site creates is owner-only; close the rest with: chmod -R go-rwx ${dataDir}`,
+      data_dir: dataDir,
+      mode: "0711",
+      readable: ["imports", "session-secret"],
+    });
+    // Said, not repaired: the operator's modes are left as they are.
+    expect(mode(dataDir)).toBe("0711");
+  });
+
+  it("a DATA_DIR closed to others: nothing to say, whatever the modes of what is under it (no one else can reach them)", async () => {
+    const dataDir = temporary();
+    chmodSync(dataDir, 0o750);
+    writeFileSync(path.join(dataDir, "audit.sqlite"), "");
+    chmodSync(path.join(dataDir, "audit.sqlite"), 0o644);
+    expect(await checkDataDirAtStart(configFor(dataDir))).toBeUndefined();
   });
 });
 

@@ -113,6 +113,18 @@ describe("the deployment guide's systemd unit", () => {
     expect(unit.get("ReadWritePaths")).toContain(dataDir);
   });
 
+  it("creates what it writes owner-only (UMask=0077), in a DATA_DIR the guide makes 0700 for the unit's user", async () => {
+    const markdown = await guide();
+    const unit = unitSettings(markdown);
+    expect(unit.get("UMask")).toEqual(["0077"]);
+    const dataDir = /`DATA_DIR` \| e\.g\. `([^`]+)`/.exec(markdown)?.[1];
+    const [user] = unit.get("User")!;
+    const [group] = unit.get("Group")!;
+    // The guide's step that makes the service's user and DATA_DIR, before the unit starts.
+    expect(markdown).toMatch(new RegExp(`^useradd --system .*\\b${user}$`, "m"));
+    expect(markdown).toContain(`install -d -o ${user} -g ${group} -m 0700 ${dataDir}`);
+  });
+
   it("runs the Node that the guide's install line puts in place, outside every home folder", async () => {
     const markdown = await guide();
     const [node] = unitSettings(markdown).get("ExecStart")![0].split(" ");
