@@ -4,9 +4,11 @@ import type { DeskData } from "~/admin-kit/desk";
 import { recordChange } from "~/platform/audit.server";
 import { clearAllCaches } from "~/platform/cache.server";
 import * as deskRoute from "~/routes/admin._index";
+import * as screenRoute from "~/routes/admin-screen";
+import * as exportRoute from "~/routes/admin.export.$screen";
 import { request } from "../helpers/sessions";
 import { upstream, UPSTREAM } from "../mocks/upstream";
-import { adminCookie } from "./admin-screen-support";
+import { adminCookie, load } from "./admin-screen-support";
 
 /**
  * The desk (`/admin`, issue 47 point 1) as its loader reads it: every list's size, what needs the
@@ -59,11 +61,54 @@ describe("the desk", () => {
   it("names what needs the librarian: books without a cover or a file, a stored value today's check refuses, likely duplicates", async () => {
     const { tasks } = await desk();
     expect("items" in tasks && tasks.items).toEqual([
-      { id: "book-missing-cover", text: "Buku: 1 tanpa sampul", href: "/admin/book" },
-      { id: "book-missing-file", text: "Buku: 2 tanpa berkas buku", href: "/admin/book" },
-      { id: "book-legacy", text: "Buku: 1 dengan nilai lama yang tidak lolos pemeriksaan", href: "/admin/book" },
-      { id: "book-duplicates", text: "Buku: 2 kemungkinan data ganda", href: "/admin/book" },
+      { id: "book-missing-cover", text: "Buku: 1 tanpa sampul", href: "/admin/book?perlu=tanpa-cover" },
+      { id: "book-missing-file", text: "Buku: 2 tanpa berkas buku", href: "/admin/book?perlu=tanpa-file" },
+      { id: "book-legacy", text: "Buku: 1 dengan nilai lama yang tidak lolos pemeriksaan", href: "/admin/book?perlu=nilai-lama" },
+      { id: "book-duplicates", text: "Buku: 2 kemungkinan data ganda", href: "/admin/book?perlu=ganda" },
     ]);
+  });
+
+  it("links each to its list showing those records alone, the filter named in a chip and offered with its counts", async () => {
+    const { tasks } = await desk();
+    const shown = async (href: string) => {
+      const { screen } = await load(screenRoute, href, cookie);
+      return { ids: screen.rows.map((row) => row.id), chips: screen.filters?.chips.map((chip) => chip.text), notes: screen.notes };
+    };
+    const links = Object.fromEntries(("items" in tasks ? tasks.items : []).map((task) => [task.id, task.href ?? ""]));
+    expect(await shown(links["book-missing-cover"])).toEqual({ ids: ["3"], chips: ["Perlu ditindaklanjuti: Tanpa sampul"], notes: [] });
+    expect((await shown(links["book-missing-file"])).ids.sort()).toEqual(["2", "3"]);
+    expect((await shown(links["book-legacy"])).ids).toEqual(["3"]);
+    expect((await shown(links["book-duplicates"])).ids.sort()).toEqual(["1", "2"]);
+    // Two reasons: either (as every value filter); with a search, both narrow.
+    expect((await shown("/admin/book?perlu=tanpa-cover&perlu=ganda")).ids.sort()).toEqual(["1", "2", "3"]);
+    expect((await shown("/admin/book?perlu=ganda&q=cetak")).ids).toEqual(["2"]);
+    const { screen } = await load(screenRoute, "/admin/book?perlu=ganda", cookie);
+    const offered = screen.filters?.filters.find((filter) => filter.name === "perlu");
+    expect(offered?.kind === "values" && offered.options).toEqual(
+      expect.arrayContaining([
+        { value: "tanpa-file", label: "Tanpa berkas buku", count: 2 },
+        { value: "ganda", label: "Kemungkinan data ganda", count: 2 },
+        { value: "tanpa-cover", label: "Tanpa sampul", count: 1 },
+        { value: "nilai-lama", label: "Nilai lama yang tidak lolos pemeriksaan", count: 1 },
+      ]),
+    );
+    // A value no record has finds none and says so; the list without the filter is as before, with no such filter offered.
+    expect(await shown("/admin/book?perlu=tanpa-judul")).toMatchObject({ ids: [], notes: ["Perlu ditindaklanjuti “tanpa-judul” tidak ada pada data mana pun."] });
+    const plain = await load(screenRoute, "/admin/book", cookie);
+    expect(plain.screen.rows).toHaveLength(3);
+    expect(plain.screen.filters?.filters.map((filter) => filter.name)).not.toContain("perlu");
+  });
+
+  it("exports what such a link shows, those records alone", async () => {
+    const answer = (await exportRoute.loader({ request: request("/admin/export/book?perlu=tanpa-file", { cookie }), params: { screen: "book" }, context: { clientIp: "127.0.0.1" } })) as Response;
+    const lines = (await answer.text()).trim().split("\r\n");
+    expect(lines.slice(1).map((line) => line.split(",")[0]).sort()).toEqual(['"2"', '"3"']);
+  });
+
+  it("filters a list without filters of its own by what needs the librarian too", async () => {
+    upstream.use(http.get(`${UPSTREAM}/genres`, () => HttpResponse.json({ data: [{ id: 1, name: "Sejarah" }, { id: 2, name: "sejarah " }, { id: 3, name: "Puisi" }] })));
+    const { screen } = await load(screenRoute, "/admin/genre?perlu=ganda", cookie);
+    expect(screen.rows.map((row) => row.id).sort()).toEqual(["1", "2"]);
   });
 
   it("shows the latest changes, newest first, each linked to its record's edit form unless it was deleted", async () => {

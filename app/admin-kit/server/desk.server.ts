@@ -4,6 +4,7 @@ import { upstreamsReachable } from "@server/upstream-health.server";
 import { formatIndonesianNumber } from "~/lib/format";
 import { megabytes } from "~/lib/file-kinds";
 import { AUDIT_ACTION_LABELS, auditCells, type AuditEntry } from "~/lib/audit";
+import { ATTENTION_FILTER, ATTENTION_VALUES } from "~/admin-kit/attention";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { adminPath } from "~/admin-kit/menu";
 import { readAuditPage } from "~/platform/audit.server";
@@ -25,16 +26,20 @@ const LATEST_CHANGES = 8;
 
 const count = (value: number) => formatIndonesianNumber(value);
 
-/** The to-do a screen's summary gives: records lacking an expected field, old values, likely duplicates. */
+/** The to-do a screen's summary gives: records lacking an expected field, old values, likely duplicates; each links to its list showing those records alone. */
 function tasksOf(screen: RegisteredScreen, summary: ScreenSummary): DeskTask[] {
   const { alias, id } = screen.page;
-  const href = adminPath(screen.page);
+  const href = (value: string) => `${adminPath(screen.page)}?${new URLSearchParams({ [ATTENTION_FILTER]: value })}`;
   return [
     ...summary.missing
       .filter((missing) => missing.count > 0)
-      .map((missing) => ({ id: `${id}-missing-${missing.field}`, text: `${alias}: ${count(missing.count)} tanpa ${missing.label.toLowerCase()}`, href })),
-    ...(summary.legacy > 0 ? [{ id: `${id}-legacy`, text: `${alias}: ${count(summary.legacy)} dengan nilai lama yang tidak lolos pemeriksaan`, href }] : []),
-    ...(summary.duplicates > 0 ? [{ id: `${id}-duplicates`, text: `${alias}: ${count(summary.duplicates)} kemungkinan data ganda`, href }] : []),
+      .map((missing) => ({
+        id: `${id}-missing-${missing.field}`,
+        text: `${alias}: ${count(missing.count)} tanpa ${missing.label.toLowerCase()}`,
+        href: href(ATTENTION_VALUES.missing(missing.field)),
+      })),
+    ...(summary.legacy > 0 ? [{ id: `${id}-legacy`, text: `${alias}: ${count(summary.legacy)} dengan nilai lama yang tidak lolos pemeriksaan`, href: href(ATTENTION_VALUES.legacy) }] : []),
+    ...(summary.duplicates > 0 ? [{ id: `${id}-duplicates`, text: `${alias}: ${count(summary.duplicates)} kemungkinan data ganda`, href: href(ATTENTION_VALUES.duplicates) }] : []),
   ];
 }
 

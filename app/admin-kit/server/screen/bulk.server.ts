@@ -12,6 +12,7 @@ import { EXPORT_TEXT, type ResourceAdapter } from "./adapter.server.ts";
 import { alertOf, firstValue, listLocation, refused } from "./answers.server.ts";
 import { filterLabels } from "./choices.server.ts";
 import { idSetDigest } from "./duplicates.server.ts";
+import { withAttention } from "./attention.server.ts";
 import { patchScreenReadModel, rereadScreenReadModel, screenReadModel, viewRows } from "./read-model.server.ts";
 import { removeOne } from "./remove.server.ts";
 
@@ -57,7 +58,8 @@ async function chosenRecords<Rec, C extends Cells>(
   const [model, labels] = await Promise.all([readModel(admin.api, adapter), filterLabels(admin.api, adapter)]);
   const labelOf = (record: Rec) => adapter.definition.rowLabel(adapter.cells(record, EXPORT_TEXT));
   if ("all" in choice) {
-    const { positions, ignored } = viewRows(model, adapter, readListView(new URL(request.url).searchParams), { filtered: { labels } });
+    const view = readListView(new URL(request.url).searchParams);
+    const { positions, ignored } = viewRows(model, adapter, view, { filtered: await withAttention(labels, model.records, adapter, view) });
     if (ignored.length > 0) return { refusal: BULK_TEXTS.filtersIgnored(ignored), status: 400 };
     if (positions.length === 0) return { refusal: BULK_TEXTS.noneMatching, status: 400 };
     if (positions.length > BULK_ALL_MAX) return { refusal: BULK_TEXTS.tooManyMatching, status: 413 };

@@ -54,15 +54,15 @@ function keyIndex<Rec>(records: readonly Rec[], adapter: ResourceAdapter<Rec, Ce
   return index;
 }
 
-/** How many records match another by one of the screen's rules (the desk's count of likely duplicates). */
-export function duplicatedRecords<Rec>(records: readonly Rec[], adapter: ResourceAdapter<Rec, Cells, z.ZodObject>): number {
+/** The positions of the records that match another by one of the screen's rules (the desk's likely duplicates). */
+export function duplicatedPositions<Rec>(records: readonly Rec[], adapter: ResourceAdapter<Rec, Cells, z.ZodObject>): Set<number> {
   const rules = adapter.definition.duplicates;
-  if (!rules) return 0;
   const matched = new Set<number>();
+  if (!rules) return matched;
   for (const positions of keyIndex(records, adapter, rules).values()) {
     if (positions.length > 1) for (const position of positions) matched.add(position);
   }
-  return matched.size;
+  return matched;
 }
 
 const sameKeys = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && a.every((key) => b.includes(key));

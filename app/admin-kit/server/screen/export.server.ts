@@ -13,6 +13,7 @@ import { isUpstreamError, type UpstreamClient } from "~/platform/upstream.server
 import { xlsxResponse, type XlsxValue } from "~/platform/xlsx.server";
 import { EXPORT_TEXT, type CellText, type ExportColumn, type ExportValue, type ResourceAdapter } from "./adapter.server.ts";
 import { filterLabels, optionLabels } from "./choices.server.ts";
+import { withAttention } from "./attention.server.ts";
 import { screenReadModel, viewRows } from "./read-model.server.ts";
 
 /**
@@ -84,7 +85,7 @@ async function viewedRecords<Rec, C extends Cells>(
     return { records, positions: records.map((_, index) => index), ignored: [] };
   }
   const [model, labels] = await Promise.all([screenReadModel(api, adapter), filterLabels(api, adapter)]);
-  const { positions, ignored } = viewRows(model, adapter, view, { filtered: { labels } });
+  const { positions, ignored } = viewRows(model, adapter, view, { filtered: await withAttention(labels, model.records, adapter, view) });
   return { records: model.records, positions, ignored };
 }
 

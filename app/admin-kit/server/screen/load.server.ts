@@ -12,6 +12,7 @@ import type { ResourceAdapter } from "./adapter.server.ts";
 import { alertOf } from "./answers.server.ts";
 import type { ChoiceSources } from "./adapter.server.ts";
 import { filterLabels, formChoices, readPickerLists, resolvedRecord } from "./choices.server.ts";
+import { withAttention } from "./attention.server.ts";
 import { findRecord, queryReadModel, screenReadModel, toRow } from "./read-model.server.ts";
 import { currentRecord } from "./current-record.server.ts";
 import { shownDigest } from "./merge.server.ts";
@@ -45,7 +46,7 @@ async function listView<Rec, C extends Cells>(
   // The filters' labels of values kept as ids (a classification's) are read beside the list.
   const [model, labels] = await Promise.all([screenReadModel(api, adapter), filterLabels(api, adapter)]);
   const perPage = definition.pageSize ? rowsPerPage(definition.pageSize, state) : undefined;
-  const answer = queryReadModel(model, adapter, state, { pageSize: perPage?.size, filtered: { labels } });
+  const answer = queryReadModel(model, adapter, state, { pageSize: perPage?.size, filtered: await withAttention(labels, model.records, adapter, state) });
   const paging = perPage
     ? { page: answer.page, hasMore: answer.page < answer.pageCount, pageCount: answer.pageCount, perPage: perPage.size, view: listViewKey(state) }
     : null;

@@ -8,7 +8,7 @@ import { listCopy, patchListCopy, rereadListCopy, type ListChange, type ListCopy
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { errorFields, log } from "@server/log.server";
 import { EXPORT_TEXT, TABLE_TEXT, type ResourceAdapter } from "./adapter.server.ts";
-import { filterList, type FilterLabels } from "./filters.server.ts";
+import { filterList, type FilterLabels, type ListFilter } from "./filters.server.ts";
 
 /**
  * A screen's read model: the site's copy of its upstream list (app/platform/list-copy.server.ts:
@@ -54,8 +54,11 @@ export interface ReadModelQuery {
   pageSize?: number;
   /** Search these columns only (a picker searches its labels), instead of every listed one. */
   searchIn?: readonly string[];
-  /** Apply the view's filters (the resource's `filters`) and count them; `labels` names values kept as ids. */
-  filtered?: { labels: FilterLabels };
+  /**
+   * Apply the view's filters (the resource's `filters`, then `extra`: attention.server.ts's) and
+   * count them; `labels` names values kept as ids.
+   */
+  filtered?: { labels: FilterLabels; extra?: ReadonlyArray<ListFilter<never>> };
 }
 
 const collator = new Intl.Collator("id", { sensitivity: "base", numeric: true });
@@ -225,8 +228,9 @@ export function viewRows<Rec, C extends Cells>(
   const ordered = { sortable: listedColumns(columns), counts: new Set(columns.filter((column) => column.count).map((column) => column.accessor)) };
   const searched = searchIn?.map((column) => model.textFields.indexOf(column)).filter((index) => index >= 0);
   const positions = orderedPositions(model as ReadModel<unknown, Cells>, view, ordered, searched);
-  if (!filtered || !adapter.filters || adapter.filters.length === 0) return { positions, notes: [], ignored: [] };
-  const { positions: kept, shown, notes, ignored } = filterList(model.records, adapter.filters, view, positions, filtered.labels);
+  const filters: ReadonlyArray<ListFilter<Rec>> = [...(adapter.filters ?? []), ...(filtered?.extra ?? [])];
+  if (!filtered || filters.length === 0) return { positions, notes: [], ignored: [] };
+  const { positions: kept, shown, notes, ignored } = filterList(model.records, filters, view, positions, filtered.labels);
   return { positions: kept, filters: shown, notes, ignored };
 }
 
