@@ -280,6 +280,20 @@ describe("editing a video", () => {
     expect(submitted).toMatchObject({ data: { alert: { type: "error", message: "Data video gagal disimpan: Jumlah tontonan harus berupa bilangan bulat positif" } } });
   });
 
+  it("finds the video to edit on a later page of an upstream that pages by 20 whatever limit it is asked (spec §7)", async () => {
+    const many = Array.from({ length: 45 }, (_, index) => ({ ...VIDEOS[0], id: index + 1, title: `Video ${index + 1}` }));
+    upstream.use(
+      http.get(`${UPSTREAM}/videos`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+        return HttpResponse.json({ data: many.slice((page - 1) * 20, page * 20) });
+      }),
+    );
+    const records = recordWrites("put", "/videos", { status: 200 });
+    const submitted = await admin.edit("41", [["title", "Video 41 (baru)"], ["description", ""], ["video", noFile()], ["thumbnail", noFile()], ["background", noFile()]]);
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/video" });
+    expect(records.map((record) => record.json)).toEqual([{ ...many[40], title: "Video 41 (baru)", description: "" }]);
+  });
+
   it("answers 404 saying a video the upstream no longer has was deleted elsewhere, uploading nothing", async () => {
     calls = recordAllRequests();
     const submitted = await admin.edit("99", [["title", "Hilang"], ["video", videoFile()]]);

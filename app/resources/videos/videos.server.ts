@@ -83,14 +83,27 @@ type VideoValues = z.output<typeof videoSchema>;
 
 /** Pages read while looking for one video (the upstream has no `GET /videos/{id}`). */
 const SEARCH_PAGE_SIZE = 100;
+/** 100,000 videos: past it, the upstream's pages are taken to repeat without end. */
+const SEARCH_MAX_PAGES = 1_000;
 
+/**
+ * The stored video, read page by page as readWholeList does: an upstream that caps `limit` (spec
+ * §7 pages by 20) answers short pages that are not the end, so the end is an empty page, one
+ * shorter than the longest, or one of repeats only (an upstream that ignores `page`).
+ */
 async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
-  for (let page = 1; ; page++) {
+  const seen = new Set<string>();
+  let longestPage = 0;
+  for (let page = 1; page <= SEARCH_MAX_PAGES; page++) {
     const videos = await listVideos(api, { page, limit: SEARCH_PAGE_SIZE });
     const found = videos.find((candidate) => candidate.id === id);
     if (found) return found;
-    if (videos.length < SEARCH_PAGE_SIZE) throw missingRecord("GET /videos");
+    const fresh = videos.filter((video) => !seen.has(video.id));
+    for (const video of fresh) seen.add(video.id);
+    if (fresh.length === 0 || videos.length < longestPage) break;
+    longestPage = Math.max(longestPage, videos.length);
   }
+  throw missingRecord("GET /videos");
 }
 
 type RecordFile = "link" | "thumbnail" | "background";
