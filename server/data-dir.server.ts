@@ -180,28 +180,50 @@ export async function checkDataDirAtStart(config: Config): Promise<OpenToOthers 
 
 /** How long one probe's verdict is reused by `/readyz`: a monitor polling often costs at most one probe per period. */
 export const DATA_DIR_PROBE_INTERVAL_MS = 5_000;
+/** How long `/readyz` waits for a probe: a DATA_DIR on a hung mount is reported as such, not waited for. */
+export const DATA_DIR_PROBE_TIMEOUT_MS = 2_000;
 
 interface Verdict {
   at: number;
+  settled: boolean;
   result: Promise<DataDirUnwritable | undefined>;
 }
 const verdicts = new Map<string, Verdict>();
 
 /**
  * For `/readyz`: undefined while DATA_DIR and its folders can be written, else why not. A probe
- * runs at most once per DATA_DIR_PROBE_INTERVAL_MS; requests in between share its verdict.
+ * runs at most once per DATA_DIR_PROBE_INTERVAL_MS, and never while one is still out: a probe
+ * hung on a stuck network mount holds one of the four threads of libuv's pool, and one more every
+ * few seconds would soon hold them all (and with them every file the process reads). Requests in
+ * between share its verdict, each answered within DATA_DIR_PROBE_TIMEOUT_MS. `now`: a monotonic
+ * clock in ms (the tests pass their own).
  */
-export function dataDirWritable(config: Config, now = Date.now()): Promise<DataDirUnwritable | undefined> {
+export function dataDirWritable(config: Config, now = performance.now()): Promise<DataDirUnwritable | undefined> {
   const paths = dataPaths(config);
   const key = JSON.stringify(paths);
   const cached = verdicts.get(key);
-  if (cached && now - cached.at < DATA_DIR_PROBE_INTERVAL_MS) return cached.result;
-  const result = probe(paths).then(
-    () => undefined,
-    (error: unknown) => (error instanceof DataDirUnwritable ? error : new DataDirUnwritable(paths.root, codeOf(error), error)),
-  );
-  verdicts.set(key, { at: now, result });
-  return result;
+  if (cached && (!cached.settled || now - cached.at < DATA_DIR_PROBE_INTERVAL_MS)) return withinTimeout(cached.result, paths.root);
+  const verdict: Verdict = {
+    at: now,
+    settled: false,
+    result: probe(paths).then(
+      () => undefined,
+      (error: unknown) => (error instanceof DataDirUnwritable ? error : new DataDirUnwritable(paths.root, codeOf(error), error)),
+    ),
+  };
+  void verdict.result.then(() => (verdict.settled = true));
+  verdicts.set(key, verdict);
+  return withinTimeout(verdict.result, paths.root);
+}
+
+/** A probe's verdict, or "timed out" when it has none within DATA_DIR_PROBE_TIMEOUT_MS. */
+function withinTimeout(result: Promise<DataDirUnwritable | undefined>, root: string): Promise<DataDirUnwritable | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<DataDirUnwritable>((resolve) => {
+    timer = setTimeout(() => resolve(new DataDirUnwritable(root, "ETIMEDOUT", `no answer from the disk in ${DATA_DIR_PROBE_TIMEOUT_MS} ms`)), DATA_DIR_PROBE_TIMEOUT_MS);
+    timer.unref();
+  });
+  return Promise.race([result, late]).finally(() => clearTimeout(timer));
 }
 
 /** Whether an error is the filesystem's (a code like EACCES, ENOSPC, EROFS, ENOTDIR), for the modules that turn it into a 5xx. */
