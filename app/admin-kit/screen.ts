@@ -159,6 +159,8 @@ export interface ScreenData<C extends Cells = Cells> {
   fileLimits: Record<string, number>;
   /** The open form's pickers: what they offer first, and the edit form's relations (app/admin-kit/pickers.ts). */
   choices?: FormChoices;
+  /** The open form's one-time id, for the server to draw it with (app/admin-kit/submissions.ts). */
+  submission?: string;
 }
 
 export interface ScreenPaging {

@@ -87,6 +87,25 @@ export interface AdminContext {
    * through `api`, once it came: the request then answers with `endSession` (see `endingSessionOnRefusal`).
    */
   readonly tokenRefusal: UpstreamError | undefined;
+  /**
+   * The same admin, whose upstream calls go on when the visitor goes away: for a save whose copies
+   * wait for its outcome (a form sent twice, JavaScript off: the browser drops the first press's
+   * request and waits for the second). A refusal of the token on them is this context's too.
+   */
+  outlastingVisitor(): AdminContext;
+}
+
+/** An admin's context over `api`; `steady` makes the client of its calls that outlast the visitor. */
+function adminContext(session: AppSession, user: SessionUser, api: UpstreamClient, refusal: () => UpstreamError | undefined, steady: () => UpstreamClient): AdminContext {
+  return {
+    session,
+    user,
+    api,
+    get tokenRefusal() {
+      return refusal();
+    },
+    outlastingVisitor: () => adminContext(session, user, steady(), refusal, steady),
+  };
 }
 
 /**
@@ -103,14 +122,8 @@ export async function backgroundAdmin(sessionId: string, requestId: string | und
   if (!token || !user || !ADMIN_ROLES.has(user.role)) return undefined;
   let tokenRefusal: UpstreamError | undefined;
   const api = createUpstreamClient({ requestId, token, onTokenRefused: (error) => (tokenRefusal = error) });
-  return {
-    session,
-    user,
-    api,
-    get tokenRefusal() {
-      return tokenRefusal;
-    },
-  };
+  // No visitor to go away: its calls already outlast one.
+  return adminContext(session, user, api, () => tokenRefusal, () => api);
 }
 
 /**
@@ -172,9 +185,10 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
   const token = session.get("token");
   if (!token) throw redirect("/");
   let tokenRefusal: UpstreamError | undefined;
-  const api = upstreamFor(request, token, (error) => {
+  const onTokenRefused = (error: UpstreamError) => {
     tokenRefusal = error;
-  });
+  };
+  const api = upstreamFor(request, token, onTokenRefused);
 
   let user = session.get("user");
   let changed = touchSession(session);
@@ -202,14 +216,8 @@ export async function requireAdmin(request: Request): Promise<AdminContext> {
   }
   // Writes the server-side record; the cookie (the id) stays as it is.
   if (changed) await commitSession(session);
-  return {
-    session,
-    user,
-    api,
-    get tokenRefusal() {
-      return tokenRefusal;
-    },
-  };
+  const requestId = request.headers.get("x-request-id") ?? undefined;
+  return adminContext(session, user, api, () => tokenRefusal, () => createUpstreamClient({ requestId, token, onTokenRefused }));
 }
 
 /**

@@ -9,10 +9,20 @@ import { commitSession, type AppSession, type FlashData } from "./session.server
 
 export type FlashAlert = FlashData["alert"];
 
+/** The alert each redirect flashed: a copy of the same form is answered with both again (app/admin-kit/server/screen/submit-once.server.ts). */
+const flashedBy = new WeakMap<Response, FlashAlert>();
+
 export async function redirectWithAlert(session: AppSession, location: string, alert: FlashAlert | undefined): Promise<Response> {
   if (!alert) return redirect(location);
   session.flash("alert", alert);
-  return redirect(location, { headers: { "Set-Cookie": await commitSession(session) } });
+  const response = redirect(location, { headers: { "Set-Cookie": await commitSession(session) } });
+  flashedBy.set(response, alert);
+  return response;
+}
+
+/** The alert `redirectWithAlert` flashed with this redirect, if any. */
+export function flashedAlert(response: Response): FlashAlert | undefined {
+  return flashedBy.get(response);
 }
 
 /** The flashed alert, if any, and the Set-Cookie that records it as read. */

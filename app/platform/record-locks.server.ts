@@ -72,11 +72,12 @@ export function lockKey(kind: string, owner: string, value: string): string {
 
 /**
  * Runs `work` holding every lock of `keys` (taken in one order, so that two writes never wait for
- * each other's second lock); throws RecordBusy when they are not had within WAIT_MS, and
- * LocksUnavailable when Redis cannot be asked. What `work` throws is its own.
+ * each other's second lock); throws RecordBusy when they are not had within `waitMs` (WAIT_MS
+ * unless the caller waits for a whole write), and LocksUnavailable when Redis cannot be asked.
+ * What `work` throws is its own.
  */
-export async function withRecordLocks<T>(keys: readonly string[], work: (held: HeldLocks) => Promise<T>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
+export async function withRecordLocks<T>(keys: readonly string[], work: (held: HeldLocks) => Promise<T>, { waitMs = WAIT_MS }: { waitMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + waitMs;
   const releases: Array<() => Promise<void>> = [];
   let writtenElsewhere = false;
   let lastWrittenAt: number | undefined;

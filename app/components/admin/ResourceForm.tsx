@@ -10,7 +10,9 @@ import { encodeUnresolved, schemaAllowingUnresolved, shownRelations, UNRESOLVED_
 import { pickerFields, type FormChoices } from "~/admin-kit/pickers";
 import { uploadProgressPath } from "~/admin-kit/routes";
 import type { Cells, FieldDefinition, FieldOption, FormValues, ScreenDefinition, ScreenRow } from "~/admin-kit/screen";
+import { isSubmissionId, newSubmissionId, SUBMISSION_FIELD } from "~/admin-kit/submissions";
 import type { FormDraft } from "~/lib/form-drafts";
+import { useHydrated } from "~/lib/hydrated";
 import { UNSAVED_CHANGED_ATTRIBUTE, useUnsavedChanges } from "~/lib/unsaved-changes";
 import { ConflictChoice, ConflictNotice } from "./ConflictChoice";
 import { DuplicateNotice } from "./DuplicateNotice";
@@ -35,6 +37,8 @@ interface ResourceFormProps<C extends Cells, S extends z.ZodObject> {
   /** The same answer's word: an edit's values and the fields also changed elsewhere; the records the save would duplicate. */
   answered?: { shown?: string; conflict?: EditConflict; duplicates?: DuplicateWarning };
   submitting: boolean;
+  /** The loader's one-time id for the form, as the server draws it (app/admin-kit/submissions.ts). */
+  submission?: string;
 }
 
 /**
@@ -136,10 +140,18 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
   offer,
   onSend,
   keptTexts,
+  submission,
 }: FormBodyProps<C, S>) {
   const intent = row ? "update" : "create";
   // Fixed as the form opens: it goes with the values the form starts from, whatever the loader reads later.
   const [shownAtOpen] = useState(shownValues);
+  // One per form drawn, kept while it stays open: a form sent back keeps its own; one opened in the
+  // browser makes its own; the server's (and the hydration of it) draws the loader's.
+  const hydrated = useHydrated();
+  const [submissionId] = useState(() => {
+    const echoed = lastResult?.initialValue?.[SUBMISSION_FIELD];
+    return isSubmissionId(echoed) ? echoed : hydrated ? newSubmissionId() : submission;
+  });
   const conflicts = new Map(conflict?.fields.map((field) => [field.name, field]));
   // Stored relations (a book's author, genres...) preselected where the server matched them; a
   // field the form cannot show in full may stay empty, and is then left as it is stored.
@@ -233,6 +245,7 @@ function FormBody<C extends Cells, S extends z.ZodObject>({
       ) : null}
       <input type="hidden" name="intent" value={intent} />
       {row ? <input type="hidden" name="id" value={row.id} /> : null}
+      {submissionId ? <input type="hidden" name={SUBMISSION_FIELD} value={submissionId} /> : null}
       {row && shownAtOpen ? <input type="hidden" name={SHOWN_FIELD} value={shownAtOpen} /> : null}
       {Object.keys(unresolved).length > 0 ? <input type="hidden" name={UNRESOLVED_FIELD} value={encodeUnresolved(unresolved)} /> : null}
       {upload.answer?.alert ? (

@@ -295,6 +295,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             lastResult={lastResult}
             answered={{ duplicates }}
             submitting={submittingForm}
+            submission={screen.submission}
           />
         </Modal>
       ) : null}
@@ -312,6 +313,7 @@ export function ResourceScreen<C extends Cells, S extends z.ZodObject>({ definit
             fileLimits={screen.fileLimits}
             lastResult={lastResult}
             submitting={submittingForm}
+            submission={screen.submission}
           />
         </Modal>
       ) : null}

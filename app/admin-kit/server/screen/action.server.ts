@@ -16,6 +16,7 @@ import { fileRulesOf } from "./file-rules.server.ts";
 import { saveRecord } from "./save.server.ts";
 import { createOnlyRecord } from "./single-record.server.ts";
 import { formWithStoredUploads, namesStoredUploads } from "./stored-uploads.server.ts";
+import { savedOnce } from "./submit-once.server.ts";
 import { toggleRecord } from "./toggle.server.ts";
 
 /**
@@ -56,11 +57,12 @@ async function dispatch<Rec, C extends Cells, S extends z.ZodObject>(
     if (intent === "create" || (intent === "update" && isRecordId(id))) {
       const picked = firstValue(fields, PICK_FIELD);
       if (picked !== undefined) return await answerPick(admin, adapter, fields, picked);
-      const save = () =>
+      const save = (by: AdminContext) => () =>
         namesStoredUploads(fields)
-          ? saveWithStoredUploads(admin, request, adapter, { intent, id, fields, fileRules, sentFile: firstFile })
-          : saveRecord(admin, request, adapter, { intent, id, fields, firstFile, form, rules: fileRules });
-      return await (intent === "create" && adapter.create && adapter.definition.singleRecord ? createOnlyRecord(admin, adapter, save) : save());
+          ? saveWithStoredUploads(by, request, adapter, { intent, id, fields, fileRules, sentFile: firstFile })
+          : saveRecord(by, request, adapter, { intent, id, fields, firstFile, form, rules: fileRules });
+      // A form sent twice is written once (submit-once.server.ts).
+      return await savedOnce(admin, adapter, fields, (by) => (intent === "create" && adapter.create && adapter.definition.singleRecord ? createOnlyRecord(by, adapter, save(by)) : save(by)()));
     }
     return refused(FORM_MESSAGES.invalidRequest);
   } catch (error) {

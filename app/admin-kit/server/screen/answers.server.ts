@@ -4,6 +4,7 @@ import type * as z from "zod";
 import type { AlertMessage, AlertType, FieldDefinition, ResourceMessages, ScreenActionData } from "~/admin-kit/screen";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { backTo } from "~/admin-kit/pickers";
+import { SUBMISSION_FIELD } from "~/admin-kit/submissions";
 import { BACK_PARAM, screenHref } from "~/admin-kit/url-state";
 import { boundedReply } from "~/platform/forms.server";
 import type { UpstreamError } from "~/platform/upstream.server";
@@ -66,6 +67,11 @@ export function failureMessage(messages: ResourceMessages, fallback: string, err
   return messages.preferUpstreamError && error.shownMessage ? error.shownMessage : fallback;
 }
 
+/** Whether a save's answer says the upstream may have written it without saying so (a timeout): its copies are told the same, not written again. */
+export function leftOutcomeUnknown(answer: ScreenActionData): boolean {
+  return answer.alert?.message === ADMIN_MESSAGES.writeOutcomeUnknown;
+}
+
 /**
  * A refusal's reasons beside the form: by field where the upstream names one of the form's
  * (Laravel's 422), and its error text above the form where the alert does not already say it
@@ -80,8 +86,11 @@ export function upstreamReasons(definition: { fields: readonly FieldDefinition[]
   return { fieldErrors, formErrors: upstream.shownMessage && !saidInAlert ? [`Alasan dari server: ${upstream.shownMessage}`] : undefined };
 }
 
-/** A form sent back to the admin shows what was typed, each field cut to its own maximum: never a megabyte of it. */
+/**
+ * A form sent back to the admin shows what was typed, each field cut to its own maximum: never a
+ * megabyte of it; and keeps its one-time id (app/admin-kit/submissions.ts).
+ */
 export function echoedForm(definition: { schema: z.ZodObject; fields: readonly FieldDefinition[] }) {
-  const otherFields = [...definition.fields.map((field) => field.name), "intent", "id"];
+  const otherFields = [...definition.fields.map((field) => field.name), "intent", "id", SUBMISSION_FIELD];
   return (result: SubmissionResult<string[]>) => boundedReply(result, definition.schema, { otherFields });
 }

@@ -3,6 +3,7 @@ import type * as z from "zod";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
 import type { FormChoices } from "~/admin-kit/pickers";
 import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin-kit/screen";
+import { newSubmissionId } from "~/admin-kit/submissions";
 import { listViewKey, readScreenState, ROWS_PER_PAGE, type ListView, type ScreenState } from "~/admin-kit/url-state";
 import { getConfig } from "@server/config.server";
 import { endingSessionOnRefusal, type AdminContext } from "~/platform/auth.server";
@@ -144,6 +145,7 @@ async function screenData<Rec, C extends Cells, S extends z.ZodObject>(
     fileLimits: Object.fromEntries(Object.entries(fileRulesOf(definition)).map(([field, rule]) => [field, rule.maxBytes])),
     ...(picked ? { choices: picked.choices } : {}),
     ...(editing ? { editing: editingRow ?? null } : {}),
+    ...(modal ? { submission: newSubmissionId() } : {}),
   };
   return data(screen, { headers: flashed ? { "Set-Cookie": flashed.setCookie } : undefined });
 }
