@@ -12,7 +12,7 @@ import * as exportRoute from "~/routes/admin.export.$screen";
 import { request } from "../helpers/sessions";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { servePagedList, type PagingQuirks } from "./admin-catalogue-support";
-import { ADMIN_TOKEN, adminScreen, form, recordWrites } from "./admin-screen-support";
+import { ADMIN_TOKEN, adminScreen, form, noFile, recordWrites } from "./admin-screen-support";
 
 /**
  * Every reader of a paged upstream list, against upstreams that page as spec §7 and §9 allow
@@ -92,6 +92,19 @@ describe("an edit finds the record the upstream holds", () => {
     servePagedList("/genres", "data", 45, record, FROM_ZERO);
     const { screen } = await genres.load("/admin/genre?modal=edit&id=99");
     expect(screen.alerts.map((alert) => alert.message)).toEqual([CONFLICT_MESSAGES.missing]);
+  });
+});
+
+describe("a video's edit", () => {
+  const videos = adminScreen(screenRoute, "/admin/video");
+  const video = (id: number) => ({ id, title: `Video ${id}`, description: "", link: `https://video.example/${id}.mp4`, thumbnail: "", background: "", watched: id });
+
+  it("finds its video on the first page of an upstream counting from 0", async () => {
+    servePagedList("/videos", "data", 45, video, FROM_ZERO);
+    const writes = recordWrites("put", "/videos", { status: 200 });
+    const submitted = await videos.edit("5", [["title", "Video lima"], ["description", ""], ["video", noFile()], ["thumbnail", noFile()], ["background", noFile()]]);
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/video" });
+    expect(writes.map((write) => write.json)).toEqual([{ ...video(5), title: "Video lima" }]);
   });
 });
 
