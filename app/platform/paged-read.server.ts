@@ -160,3 +160,16 @@ export async function readPages<Rec>(readPage: ReadPage<Rec>, idOf: (record: Rec
   incomplete("upstream_list_truncated");
   return read;
 }
+
+/**
+ * The list's first page alone (a list the upstream orders newest first: its newest), whether the
+ * upstream counts pages from 0 or from 1: page 0 when it answers records (an upstream counting
+ * from 1 reads 0 as 1, answers nothing, or refuses it), else page 1.
+ */
+export async function readFirstPage<Rec>(readPage: ReadPage<Rec>, limit: number): Promise<Rec[]> {
+  const zero = await readPage(0, limit).catch((error: unknown) => {
+    if (!isUpstreamError(error) || error.kind !== "http" || refusesToken(error.status)) throw error;
+    return [];
+  });
+  return zero.length > 0 ? zero : readPage(1, limit);
+}

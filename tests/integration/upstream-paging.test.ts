@@ -9,7 +9,10 @@ import { genreAdapter } from "~/resources/genres/genres.server";
 import * as deskRoute from "~/routes/admin._index";
 import * as screenRoute from "~/routes/admin-screen";
 import * as exportRoute from "~/routes/admin.export.$screen";
+import { loader as homeLoader } from "~/routes/_public._index";
+import { publicLoaderArgs } from "../helpers/public-loaders";
 import { request } from "../helpers/sessions";
+import { siteContentHandlers } from "../mocks/site-content";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { servePagedList, type PagingQuirks } from "./admin-catalogue-support";
 import { ADMIN_TOKEN, adminScreen, form, noFile, recordWrites } from "./admin-screen-support";
@@ -18,8 +21,8 @@ import { ADMIN_TOKEN, adminScreen, form, noFile, recordWrites } from "./admin-sc
  * Every reader of a paged upstream list, against upstreams that page as spec §7 and §9 allow
  * rather than as the reference API does (app/platform/paged-read.server.ts): pages counted from 0
  * ("0 or 1 depending on screen"), `limit` capped at the spec's 20, a page past the end refused,
- * `page` ignored. The admin lists, an edit's stored record, the pickers, the import, the export
- * and the desk; the public catalogue's in public-catalogue.isolated.test.ts.
+ * `page` ignored. The admin lists, an edit's stored record, the pickers, the import, the export,
+ * the desk and the home page; the public catalogue's in public-catalogue.isolated.test.ts.
  */
 
 const record = (id: number) => ({ id, name: `Rekaman ${id}`, title: `Rekaman ${id}`, notation: String(id), general_name: `Rekaman ${id}` });
@@ -162,5 +165,15 @@ describe("the import", () => {
     expect(planned.action).toBe("error");
     expect(planned.messages.join(" ")).not.toMatch(/dihapus/);
     expect(planned.messages.join(" ")).toMatch(/sebagian/);
+  });
+});
+
+describe("the home page", () => {
+  it("shows the newest activities of an upstream counting from 0", async () => {
+    upstream.use(...siteContentHandlers());
+    const activity = (id: number) => ({ id, date: "2024-05-01", title: `Kegiatan ${id}`, description: "<p>Isi</p>", file: "" });
+    servePagedList("/activities", "data", 30, activity, FROM_ZERO);
+    const data = await homeLoader(publicLoaderArgs("/"));
+    expect(data.activities.map((each) => each.id)).toEqual(Array.from({ length: 12 }, (_, index) => String(index + 1)));
   });
 });

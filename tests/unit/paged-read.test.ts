@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { forgetPagingNotes, readPages, type PagedReadOptions } from "~/platform/paged-read.server";
+import { forgetPagingNotes, readFirstPage, readPages, type PagedReadOptions } from "~/platform/paged-read.server";
 import { UpstreamError } from "~/platform/upstream.server";
 import { pagedAnswer, type PagingQuirks } from "../helpers/paging-quirks";
 
@@ -124,5 +124,12 @@ describe("a search", () => {
     const read = await readPages(readPage, (row) => row.id, { ...OPTIONS, concurrency: 1, until: (fresh) => fresh.some((row) => row.id === "65") });
     expect(read.records.map((row) => row.id)).toContain("65");
     expect(calls).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe("the first page alone", () => {
+  it.each(COUNTING)("%o: the first records, whether pages count from 0 or 1", async (counting) => {
+    const { readPage } = upstreamOf(45, { ...counting, maxLimit: 20 });
+    expect((await readFirstPage(readPage, 12)).map((row) => row.id)).toEqual(ids(12));
   });
 });
