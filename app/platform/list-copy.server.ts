@@ -6,6 +6,7 @@ import { PositionIndex } from "./full-text.server.ts";
 import { countListCopyLookup } from "./metrics.server.ts";
 import { afterChange, type ListChange } from "./list-window.server.ts";
 import { hearsBroadcasts, usesRedis } from "./redis.server.ts";
+import { forgetPagingNotes, pageOrNone, readPages, type PagedRead } from "./paged-read.server.ts";
 import type { PageRequest, UpstreamClient } from "./upstream.server.ts";
 
 /**
@@ -76,7 +77,14 @@ export interface ListCopy<Rec> {
   upstreamPositions: ReadonlyMap<string, number>;
   /** Its records in the upstream's order as one digest (`contentDigest`), once asked for. */
   digest?: string;
+  /** False when the upstream's pages may not have shown every record (paged-read.server.ts): a record the copy lacks may be unread, not deleted. */
+  complete: boolean;
+  /** The upstream's first page number for this list, 0 or 1: where a window of it is read. */
+  firstPage: 0 | 1;
 }
+
+/** What a copy keeps of the read that made it. */
+type CopyRead = Pick<ListCopy<unknown>, "readAt" | "builtAt" | "complete" | "firstPage">;
 
 export const READ_PAGE_LIMIT = 100;
 /** How many records around one are read to find it again: a window of the upstream's list (its `page` and `limit`). */
@@ -89,40 +97,18 @@ const MAX_READ_PAGES = 2_000;
 const RETIRED_INDEX_CLOSE_MS = 10_000;
 
 /**
- * Every record of a list, read page by page when it is paged (noting in `positionOf`, when
- * given, each record's place in the upstream's order).
+ * Every record of a list, read page by page when it is paged (paged-read.server.ts: however the
+ * upstream counts and caps its pages), in the upstream's order.
  */
-export async function readWholeList<Rec>(api: UpstreamClient, source: UpstreamList<Rec>, positionOf?: Map<string, number>): Promise<Rec[]> {
-  if (!source.paged) return source.list(api, undefined);
-  const records: Rec[] = [];
-  const seen = new Set<string>();
-  let longestPage = 0;
-  let nextPage = 1;
-  let pagesRead = 0;
-  for (;;) {
-    // One page at a time until two have come (a short list is two calls); then several at once.
-    // An upstream that caps `limit` below ours answers short pages that are not the end, so the
-    // end is a page that is empty, shorter than the longest, or all repeats (one that ignores `page`).
-    const wave = pagesRead < 2 ? 1 : READ_CONCURRENCY;
-    const pages = Array.from({ length: wave }, (_, index) => nextPage + index);
-    nextPage += wave;
-    const answers = await Promise.all(pages.map((page) => source.list(api, { page, limit: READ_PAGE_LIMIT })));
-    for (const answer of answers) {
-      const fresh = answer.filter((record) => !seen.has(source.idOf(record)));
-      for (const record of fresh) {
-        positionOf?.set(source.idOf(record), seen.size);
-        seen.add(source.idOf(record));
-      }
-      records.push(...fresh);
-      if (fresh.length === 0 || answer.length < longestPage) return records;
-      longestPage = Math.max(longestPage, answer.length);
-      pagesRead += 1;
-    }
-    if (nextPage > MAX_READ_PAGES) {
-      log("admin_list_truncated", { screen: source.key, records: records.length });
-      return records;
-    }
-  }
+export async function readWholeList<Rec>(api: UpstreamClient, source: UpstreamList<Rec>): Promise<Rec[]> {
+  return (await readList(api, source)).records;
+}
+
+/** The list read whole, with what the read tells of the upstream's pages. */
+async function readList<Rec>(api: UpstreamClient, source: UpstreamList<Rec>): Promise<PagedRead<Rec>> {
+  if (!source.paged) return { records: await source.list(api, undefined), complete: true, firstPage: 1 };
+  const options = { key: source.key, limit: READ_PAGE_LIMIT, maxPages: MAX_READ_PAGES, concurrency: READ_CONCURRENCY };
+  return readPages((page, limit) => source.list(api, { page, limit }), (record) => source.idOf(record), options);
 }
 
 /** Newest first: by id, highest first, when every id is a number; else the upstream's order reversed. */
@@ -137,11 +123,11 @@ export function newestFirst<Rec>(records: Rec[], idOf: (record: Rec) => string):
  * screens and the catalogue made from it (facets, orders, duplicate keys), stay as they are.
  */
 async function readCopy<Rec>(api: UpstreamClient, source: ListSource<Rec>, readAt: number, kept: ListCopy<Rec> | undefined): Promise<ListCopy<Rec>> {
-  const upstreamPositions = new Map<string, number>();
-  const inUpstreamOrder = await readWholeList(api, source, upstreamPositions);
+  const { records: inUpstreamOrder, complete, firstPage } = await readList(api, source);
+  const upstreamPositions = new Map(inUpstreamOrder.map((record, place) => [source.idOf(record), place]));
   const digest = contentDigest(inUpstreamOrder);
-  if (kept && keptDigest(kept, source) === digest) return Object.assign(kept, { readAt: Math.max(kept.readAt, readAt), builtAt: Date.now() });
-  return { ...copyOf(source, inUpstreamOrder, upstreamPositions, { readAt, builtAt: Date.now() }), digest };
+  if (kept && keptDigest(kept, source) === digest) return Object.assign(kept, { readAt: Math.max(kept.readAt, readAt), builtAt: Date.now(), complete, firstPage });
+  return { ...copyOf(source, inUpstreamOrder, upstreamPositions, { readAt, builtAt: Date.now(), complete, firstPage }), digest };
 }
 
 /** Records in the upstream's order as one digest: equal for the same records, each as the upstream gave it, in the same order. */
@@ -161,12 +147,12 @@ function inUpstreamOrderOf<Rec>(copy: ListCopy<Rec>, source: ListSource<Rec>): R
 }
 
 /** A copy of records given in the upstream's order, with their index. */
-function copyOf<Rec>(source: ListSource<Rec>, inUpstreamOrder: Rec[], upstreamPositions: ReadonlyMap<string, number>, times: Pick<ListCopy<Rec>, "readAt" | "builtAt">): ListCopy<Rec> {
+function copyOf<Rec>(source: ListSource<Rec>, inUpstreamOrder: Rec[], upstreamPositions: ReadonlyMap<string, number>, read: CopyRead): ListCopy<Rec> {
   const records = newestFirst(inUpstreamOrder, (record) => source.idOf(record));
   const search = new PositionIndex(source.textFields.length, (function* () {
     for (const record of records) yield source.texts(record);
   })());
-  return { records, search, find: finder(search, source), readAt: times.readAt, builtAt: times.builtAt, upstreamPositions };
+  return { records, search, find: finder(search, source), ...read, upstreamPositions };
 }
 
 function finder<Rec>(search: PositionIndex, source: ListSource<Rec>): ListCopy<Rec>["find"] {
@@ -298,7 +284,8 @@ export async function patchListCopy<Rec>(api: UpstreamClient, source: ListSource
   if (!untouched()) return false;
   const after = await afterChange(inUpstreamOrderOf(copy, source), change, {
     idOf: (record) => source.idOf(record),
-    readWindow: (page, limit) => source.list(api, { page, limit }),
+    // Windows counted from 1, asked by the upstream's own numbering; one past the end refused is an empty one.
+    readWindow: (window, limit) => pageOrNone(source.list(api, { page: window - 1 + copy.firstPage, limit })),
     limit: RECORD_WINDOW,
   });
   if (!after || !untouched()) return false;
@@ -309,7 +296,7 @@ export async function patchListCopy<Rec>(api: UpstreamClient, source: ListSource
 
 /** The copy after the change: an edited record indexed alone, in its place; else the whole list indexed anew. */
 function patchedCopy<Rec>(source: ListSource<Rec>, copy: ListCopy<Rec>, inUpstreamOrder: Rec[], change: ListChange): ListCopy<Rec> {
-  const times = { readAt: copy.readAt, builtAt: copy.builtAt };
+  const times: CopyRead = { readAt: copy.readAt, builtAt: copy.builtAt, complete: copy.complete, firstPage: copy.firstPage };
   if ("changed" in change) {
     const position = copy.records.findIndex((record) => source.idOf(record) === change.changed);
     const fresh = inUpstreamOrder[copy.upstreamPositions.get(change.changed)!];
@@ -336,8 +323,9 @@ function retire(copy: ListCopy<unknown> | undefined): void {
   setTimeout(() => copy.search.close(), RETIRED_INDEX_CLOSE_MS).unref();
 }
 
-/** Drops every kept copy (tests; a write clears them through its resource's generation). */
+/** Drops every kept copy, and what the log said of their pages (tests; a write clears them through its resource's generation). */
 export function forgetListCopies(): void {
   for (const slot of slots.values()) retire(slot.copy);
   slots.clear();
+  forgetPagingNotes();
 }

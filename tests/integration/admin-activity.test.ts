@@ -39,8 +39,8 @@ beforeEach(async () => {
 describe("activity list", () => {
   it("shows DD-MM-YYYY dates and rich text as plain text cut to 50 characters, 20 rows a page", async () => {
     const { screen } = await admin.load("/admin/activity");
-    // The whole list, read in pages of 100 (the second, empty, ends it); shown 20 a page, newest first.
-    expect(listQueries).toEqual(["?page=1&limit=100", "?page=2&limit=100"]);
+    // The whole list, read in pages of 100 (0 and 1 the same first page; the next, empty, ends it); shown 20 a page, newest first.
+    expect(listQueries).toEqual(["?page=0&limit=100", "?page=1&limit=100", "?page=2&limit=100"]);
     expect(screen.rows).toHaveLength(20);
     expect(screen.paging).toEqual({ page: 1, hasMore: true, pageCount: 2, perPage: 20, view: "" });
     expect(screen.count).toEqual({ from: 1, to: 20, total: 25 });
@@ -59,7 +59,7 @@ describe("activity list", () => {
   it("?page=2 shows the last 5 of 25 from the copy read for the first page, without asking the upstream again", async () => {
     await admin.load("/admin/activity");
     const { screen } = await admin.load("/admin/activity?page=2");
-    expect(listQueries).toEqual(["?page=1&limit=100", "?page=2&limit=100"]);
+    expect(listQueries).toEqual(["?page=0&limit=100", "?page=1&limit=100", "?page=2&limit=100"]);
     expect(screen.rows.map((row) => row.id)).toEqual(["5", "4", "3", "2", "1"]);
     expect(screen.paging).toEqual({ page: 2, hasMore: false, pageCount: 2, perPage: 20, view: "" });
     expect(screen.count).toEqual({ from: 21, to: 25, total: 25 });

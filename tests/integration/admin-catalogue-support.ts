@@ -1,6 +1,9 @@
 import { READ_PAGE_LIMIT } from "~/platform/list-copy.server";
 import { http, HttpResponse } from "msw";
 import { upstream, UPSTREAM } from "../mocks/upstream";
+import { pagedAnswer, type PagingQuirks } from "../helpers/paging-quirks";
+
+export type { PagingQuirks };
 
 /**
  * The catalogue screens' upstream lists: paged as the reference API pages (`page` 1-based, 0 or
@@ -14,34 +17,16 @@ export interface ListQuery {
   authorization: string | null;
 }
 
-/** Answers `GET path` with records `make(1..total)` under `key`, and records every query. */
-/**
- * How an upstream may page besides the reference API's way: `maxLimit` caps the page size whatever
- * is asked (a spec-only upstream may), `ignoresPage` answers the whole list to every page.
- */
-export interface PagingQuirks {
-  maxLimit?: number;
-  ignoresPage?: boolean;
-}
-
-export function servePagedList(
-  path: string,
-  key: string,
-  total: number,
-  make: (id: number) => Record<string, unknown>,
-  { maxLimit = Infinity, ignoresPage = false }: PagingQuirks = {},
-): ListQuery[] {
+/** Answers `GET path` with records `make(1..total)` under `key`, paged as `quirks` say, and records every query. */
+export function servePagedList(path: string, key: string, total: number, make: (id: number) => Record<string, unknown>, quirks: PagingQuirks = {}): ListQuery[] {
   const queries: ListQuery[] = [];
   upstream.use(
     http.get(`${UPSTREAM}${path}`, ({ request: incoming }) => {
       const params = new URL(incoming.url).searchParams;
       queries.push({ page: params.get("page"), limit: params.get("limit"), authorization: incoming.headers.get("authorization") });
-      const limit = ignoresPage ? total : Math.min(maxLimit, Number(params.get("limit") || 0) || total);
-      const page = ignoresPage ? 1 : Math.max(1, Number(params.get("page") || 0));
-      const first = (page - 1) * limit + 1;
-      const last = Math.min(total, page * limit);
-      const records = Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => make(first + index));
-      return HttpResponse.json({ [key]: records, total });
+      const answer = pagedAnswer(total, { page: params.get("page"), limit: params.get("limit") }, quirks);
+      if ("status" in answer) return HttpResponse.json({ error: "Halaman tidak ada" }, { status: answer.status });
+      return HttpResponse.json({ [key]: answer.map(make), total });
     }),
   );
   return queries;
@@ -53,9 +38,10 @@ export function readQuery(page: number, limit = READ_PAGE_LIMIT) {
 }
 
 /**
- * The queries of a whole list's read: a short list is two (its page, and the empty page after it
- * that shows a short page was not the upstream capping `limit`).
+ * The queries of a whole list's read, pages 0 to `lastPage`: a short list is three (pages 0 and 1,
+ * which tell whether the upstream counts from 0 or 1, and the empty page after it that shows a
+ * short page was not the upstream capping `limit`).
  */
-export function readQueries(pages: number) {
-  return Array.from({ length: pages }, (_, index) => readQuery(index + 1));
+export function readQueries(lastPage: number) {
+  return Array.from({ length: lastPage + 1 }, (_, page) => readQuery(page));
 }

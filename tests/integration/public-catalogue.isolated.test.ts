@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicLoaderArgs as args, thrownResponse } from "../helpers/public-loaders";
 import { ADMIN_TOKEN, adminCookie, submit } from "./admin-screen-support";
+import { servePagedList } from "./admin-catalogue-support";
 import { recordUpstreamCalls, upstream, UPSTREAM } from "../mocks/upstream";
 
 /**
@@ -414,6 +415,23 @@ describe("/katalog/video", () => {
       { id: "2", title: "Dari tempat lain", description: "", link: "https://video.example.com/x.mp4", thumbnail: null, watched: 3 },
       { id: "1", title: "Profil Dinas", description: "Layanan kami.", link: "/files/profil.mp4", thumbnail: "/files/profil.png", watched: 1250 },
     ]);
+  });
+});
+
+describe("an upstream that counts pages from 0, caps them at 20 and refuses a page past the end (spec §7, §9)", () => {
+  it("/katalog, its facets and /katalog/video show every book, classification and video", async () => {
+    serveCatalogue();
+    const quirks = { firstPage: 0, maxLimit: 20, pastEnd: 404 } as const;
+    const books = booksOf(45);
+    servePagedList("/books/all", "books", 45, (id) => books[id - 1], quirks);
+    servePagedList("/classifications", "data", 45, (id) => ({ id, notation: `${id}00`, general_name: `Kelas ${id}` }), quirks);
+    servePagedList("/videos", "data", 45, (id) => ({ id, title: `Video ${id}`, description: "", link: "", thumbnail: "", watched: 0 }), quirks);
+    const page = await list.loader(args("/katalog"));
+    expect(page.total).toBe(45);
+    expect(ids(page)[0]).toBe(45);
+    // Book 5 is of classification 3, on the upstream's page 0.
+    expect(page.facets.find((each) => each.name === "classification")?.values.map(({ value, count }) => [value, count])).toEqual([["300", 1]]);
+    expect(await videos.loader(args("/katalog/video"))).toMatchObject({ total: 45 });
   });
 });
 

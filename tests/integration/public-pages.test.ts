@@ -72,7 +72,8 @@ describe("home page loader", () => {
       ...siteContentHandlers(),
     );
     const data = await homeLoader(args("/"));
-    expect(calls.map((call) => call.path)).toContain(`/api/activities?page=1&limit=${HOME_ACTIVITY_COUNT}`);
+    // Page 0: the first page whether the upstream counts from 0 or 1 (it answered records).
+    expect(calls.map((call) => call.path).filter((path) => path.startsWith("/api/activities"))).toEqual([`/api/activities?page=0&limit=${HOME_ACTIVITY_COUNT}`]);
     expect(data.activities.map((activity) => activity.id)).toEqual(many.slice(0, HOME_ACTIVITY_COUNT).map((activity) => String(activity.id)));
   });
 

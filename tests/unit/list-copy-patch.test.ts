@@ -78,10 +78,10 @@ describe("a write taken into a list's copy in place", () => {
     // Served although the upstream's list has not answered: the whole read goes on behind it.
     expect(list.asked.length).toBeGreaterThan(1);
     release();
-    // The window, then the whole list (pages 1 and 2, then four at once to the empty 101st); it
-    // bears the patch out, so the patched copy stays, and is served without another read.
-    await expect.poll(() => list.asked.length).toBe(1 + 102);
-    await expect.poll(async () => (await listCopy(api, list.source)) === copy && list.asked.length === 103).toBe(true);
+    // The window, then the whole list (pages 0 and 1, then 2, then four at once to the empty
+    // 101st); it bears the patch out, so the patched copy stays, and is served without another read.
+    await expect.poll(() => list.asked.length).toBe(1 + 103);
+    await expect.poll(async () => (await listCopy(api, list.source)) === copy && list.asked.length === 104).toBe(true);
   });
 
   it("deleted records: taken out without a read, their neighbours kept in order", async () => {
@@ -129,8 +129,8 @@ describe("a write taken into a list's copy in place", () => {
       expect(await patched(list, change)).toBe(false);
       list.asked.length = 0;
       const copy = await listCopy(api, list.source);
-      // Read whole (45 records: their page, then the empty one after it), and as the upstream has it, newest first.
-      expect(list.asked).toHaveLength(2);
+      // Read whole (45 records: pages 0 (empty: counted from 1) and 1, then the empty one after it), and as the upstream has it, newest first.
+      expect(list.asked).toHaveLength(3);
       expect(copy.records.map((book) => [book.id, book.title])).toEqual(list.records.map((book) => [book.id, book.title]).sort(([a], [b]) => Number(b) - Number(a)));
     };
 
@@ -188,8 +188,9 @@ describe("a write taken into a list's copy in place", () => {
     expect(await patched(list, { changed: "9" })).toBe(true);
     const patchedCopy = await listCopy(api, list.source);
     // The read behind it bears the patch out: the patched copy stays, no longer aged.
-    await expect.poll(() => list.asked.length).toBe(3);
-    await expect.poll(async () => (await listCopy(api, list.source)) === patchedCopy && list.asked.length === 3).toBe(true);
+    // One window, then pages 0, 1 and 2.
+    await expect.poll(() => list.asked.length).toBe(4);
+    await expect.poll(async () => (await listCopy(api, list.source)) === patchedCopy && list.asked.length === 4).toBe(true);
     expect(patchedCopy.find("situs")?.size).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { fileUrl } from "~/lib/files";
 import { dateFormValue } from "~/lib/format";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { cachedRead } from "~/platform/cache.server";
+import { readFirstPage } from "~/platform/paged-read.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient } from "~/platform/upstream.server";
 import { dataList, dataRecord, upstreamId, upstreamText } from "~/platform/upstream-shapes.server";
 import { activityResource } from "./activities";
@@ -35,11 +36,14 @@ export const publicActivities = (api: UpstreamClient) => cachedRead("activities"
 export const HOME_ACTIVITY_COUNT = 12;
 
 /**
- * The newest activities only (the upstream lists newest first), so the home page costs the
- * same with 500 activities as with 20. Cut here too, in case an upstream ignores `limit`.
+ * The newest activities only (the upstream lists newest first): its first page, numbered 0 or 1
+ * (readFirstPage), so the home page costs the same with 500 activities as with 20. Cut here too,
+ * in case an upstream ignores `limit`.
  */
 export const latestActivities = (api: UpstreamClient) =>
-  cachedRead("activities?latest", activityResource, async () => (await listActivities(api, { page: 1, limit: HOME_ACTIVITY_COUNT })).slice(0, HOME_ACTIVITY_COUNT));
+  cachedRead("activities?latest", activityResource, async () =>
+    (await readFirstPage((page, limit) => listActivities(api, { page, limit }), HOME_ACTIVITY_COUNT)).slice(0, HOME_ACTIVITY_COUNT),
+  );
 
 /** One activity's page. */
 export const publicActivity = (api: UpstreamClient, activityId: string) => cachedRead(`activities/${activityId}`, activityResource, () => getActivity(api, activityId));

@@ -6,6 +6,7 @@ import { serveResource } from "~/admin-kit/server/resource.server";
 import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type WriteContext } from "~/admin-kit/server/screen.server";
 import type { UpstreamList } from "~/platform/list-copy.server";
 import { FormRejected, relayFile } from "~/platform/multipart.server";
+import { readPages, unreadRecord } from "~/platform/paged-read.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
 import { asSent, asSentOf, countOf, dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
 import { videoResource, type videoSchema } from "./videos";
@@ -87,23 +88,22 @@ const SEARCH_PAGE_SIZE = 100;
 const SEARCH_MAX_PAGES = 1_000;
 
 /**
- * The stored video, read page by page as readWholeList does: an upstream that caps `limit` (spec
- * §7 pages by 20) answers short pages that are not the end, so the end is an empty page, one
- * shorter than the longest, or one of repeats only (an upstream that ignores `page`).
+ * The stored video, read page by page as the lists are (paged-read.server.ts: pages counted from
+ * 0 or 1, `limit` capped, a page past the end empty, repeated or refused), until it is found. Not
+ * found: deleted, or unread when the upstream's pages may hide some (a failed read, not "deleted").
  */
 async function findVideo(api: UpstreamClient, id: string): Promise<Video> {
-  const seen = new Set<string>();
-  let longestPage = 0;
-  for (let page = 1; page <= SEARCH_MAX_PAGES; page++) {
-    const videos = await listVideos(api, { page, limit: SEARCH_PAGE_SIZE });
-    const found = videos.find((candidate) => candidate.id === id);
-    if (found) return found;
-    const fresh = videos.filter((video) => !seen.has(video.id));
-    for (const video of fresh) seen.add(video.id);
-    if (fresh.length === 0 || videos.length < longestPage) break;
-    longestPage = Math.max(longestPage, videos.length);
-  }
-  throw missingRecord("GET /videos");
+  const isIt = (candidate: Video) => candidate.id === id;
+  const read = await readPages((page, limit) => listVideos(api, { page, limit }), (video) => video.id, {
+    key: "video",
+    limit: SEARCH_PAGE_SIZE,
+    maxPages: SEARCH_MAX_PAGES,
+    concurrency: 1,
+    until: (fresh) => fresh.some(isIt),
+  });
+  const found = read.records.find(isIt);
+  if (found) return found;
+  throw read.complete ? missingRecord("GET /videos") : unreadRecord("GET /videos");
 }
 
 type RecordFile = "link" | "thumbnail" | "background";

@@ -140,6 +140,11 @@ const LOOK_ALIKES = (label: string, name: string, labels: readonly string[]) =>
 const OTHER_RECORD = (id: string, stored: string, label: string, written: string) =>
   `ID “${id.slice(0, 40)}” adalah “${stored.slice(0, 80)}”, tetapi baris ini menulis ${label} “${written.slice(0, 80)}”: tampaknya data lain, jadi baris ini tidak ditulis. Kosongkan kolom ID untuk menambahkannya sebagai data baru, atau ganti ${label} itu lewat formulirnya.`;
 
+const NOT_LISTED = (id: string) => `ID “${id.slice(0, 40)}” tidak ada di daftar ini (mungkin sudah dihapus). Kosongkan kolom ID untuk menambahkannya sebagai data baru.`;
+/** The list as read may lack records (an upstream whose pages repeat): the record may only be unread. */
+const NOT_READ = (id: string) =>
+  `ID “${id.slice(0, 40)}” tidak ditemukan di bagian daftar yang terbaca: server API hanya memberi sebagian daftar ini, jadi data itu mungkin ada tetapi tidak terbaca. Baris ini tidak ditulis.`;
+
 const UNREADABLE_CHARACTERS = "Ada karakter yang tidak terbaca (“�”) di baris ini: periksa isiannya, atau simpan berkasnya lagi sebagai CSV UTF-8.";
 
 /** The preview of one row read from the file. */
@@ -157,7 +162,7 @@ export async function planRow<Rec, C extends Cells>(context: PlanContext<Rec, C>
         line,
         label: labelOf(definition.fields, row),
         action: "error",
-        messages: [...messages, `ID “${row.id.slice(0, 40)}” tidak ada di daftar ini (mungkin sudah dihapus). Kosongkan kolom ID untuk menambahkannya sebagai data baru.`],
+        messages: [...messages, context.model.complete ? NOT_LISTED(row.id) : NOT_READ(row.id)],
       };
     before = recordAsShown(adapter, record, context.lists);
     // A sheet's own running numbers in a column called "ID" would rewrite unrelated records: a row

@@ -31,6 +31,8 @@ export interface ReadModel<Rec, C extends Cells> {
   textFields: readonly string[];
   /** When the copy's read of the upstream began: it holds no record written after. */
   readAt: number;
+  /** False when the upstream's pages may hide records (`ListCopy.complete`): a record the model lacks may be unread, not deleted. */
+  complete: boolean;
 }
 
 export interface ListAnswer<C extends Cells> {
@@ -120,6 +122,7 @@ function modelOf<Rec, C extends Cells>(copy: ListCopy<Rec>, adapter: ResourceAda
     find: copy.find,
     textFields: source.textFields,
     readAt: copy.readAt,
+    complete: copy.complete,
   };
 }
 
