@@ -51,6 +51,8 @@ export const FILE_MESSAGES = {
   } satisfies Record<FileAccept, string>,
   tooLarge: (limitBytes: number) => `Ukuran berkas melebihi batas ${megabytes(limitBytes)}`,
   brokenImage: "Berkas gambar rusak atau tidak lengkap. Simpan atau ekspor gambarnya lagi, lalu pilih berkas itu.",
+  brokenPdf: "Berkas PDF rusak atau tidak lengkap: bagian akhirnya tidak ada. Unduh atau ekspor PDF-nya lagi, lalu pilih berkas itu.",
+  brokenEpub: "Berkas EPUB rusak atau tidak lengkap: bagian akhirnya tidak ada. Unduh atau ekspor EPUB-nya lagi, lalu pilih berkas itu.",
 };
 
 /** "10 MB", "1,5 MB": a size as Indonesian megabytes. */

@@ -9,7 +9,8 @@
  * Order matters and our forms keep it: text fields first, files last. Everything before the
  * first file is read and validated before any upstream request exists; a file is refused from
  * its first bytes, still before the request. Only a problem found later (a file growing past
- * its limit, a second file of the wrong type) happens mid-stream: the outgoing body then fails,
+ * its limit, a second file of the wrong type, a file whose end is missing or unusable, judged on
+ * its last bytes held back: ../file-ends.server.ts) happens mid-stream: the outgoing body then fails,
  * which aborts the upstream request, so the upstream discards what it received. A form without a
  * file goes on as its fields' bytes, whole (a few kilobytes at most): no stream for nothing to stream.
  *

@@ -3,13 +3,13 @@ import { open, readdir, readFile, stat, type FileHandle } from "node:fs/promises
 import path from "node:path";
 import type { FileStore } from "@tus/file-store";
 import { MemoryLocker, Server, type Upload } from "@tus/server";
-import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
+import { FILE_MESSAGES } from "~/lib/file-kinds";
 import { MESSAGES } from "~/config/messages";
 import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
 import { errorFields, log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
-import { imageIsWhole } from "./image-header.server.ts";
+import { storedFileRefusal } from "./file-ends.server.ts";
 import type { FileRule } from "./multipart.server.ts";
 import { RedisUnavailable, usesRedis } from "./redis.server.ts";
 import { LOCK_DRAIN_MS, redisUploadLocker, shutdownAwareLocker } from "./upload-locker.server.ts";
@@ -33,7 +33,7 @@ import { memoryReservations, redisReservations, reservedBytesOf, type Reservatio
  *   take (`UPLOAD_DISK_MAX_BYTES`, 507 past it) and one admin's share and count of them
  *   (`UPLOAD_ADMIN_MAX_BYTES`, `UPLOAD_ADMIN_MAX_COUNT`, 429: the admin's own uploads are in the
  *   way, and tus-js-client does not retry a 4xx); deleting it releases them. A finished upload is
- *   checked by its first bytes, as the form's files are.
+ *   checked by its first bytes and its end (file-ends.server.ts), as the form's files are.
  * - An upload left unfinished, or finished and never saved, is deleted after `UPLOAD_EXPIRY_MS`;
  *   one that has received no byte after `UPLOAD_UNSTARTED_EXPIRY_MS` (`sweepExpiredUploads`).
  */
@@ -140,17 +140,6 @@ async function reserve(reservations: Reservations, upload: Upload, admin: string
   if (verdict !== "reserved") throw refusal(...REFUSED[verdict]);
 }
 
-async function leadingBytes(file: string): Promise<Uint8Array> {
-  const handle = await open(file, "r");
-  try {
-    const head = new Uint8Array(FILE_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, FILE_SNIFF_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 function resumableUploads(): Uploads {
   if (uploads) return uploads;
   const { directory, expiryMs, unstartedExpiryMs, ...limits } = getConfig().resumableUploads;
@@ -199,14 +188,11 @@ function resumableUploads(): Uploads {
     async onUploadFinish(_request, upload) {
       const target = targetOf(upload);
       const rule = target ? ruleOfField(target) : undefined;
-      const accepted = rule ? await detectAcceptedType(await leadingBytes(path.join(directory, upload.id)), rule.kind) : undefined;
-      if (!rule || !accepted) {
+      // Its kind by its first bytes, its end by its last (a picture decoded whole), as the save will check them again.
+      const refused = rule ? await storedFileRefusal(path.join(directory, upload.id), rule.kind) : { status: 415, message: UPLOAD_MESSAGES.unknownField };
+      if (refused) {
         await store.remove(upload.id).catch(() => undefined);
-        throw refusal(415, rule ? FILE_MESSAGES.wrongType[rule.kind] : UPLOAD_MESSAGES.unknownField);
-      }
-      if (rule.kind === "image" && !(await imageIsWhole(path.join(directory, upload.id)))) {
-        await store.remove(upload.id).catch(() => undefined);
-        throw refusal(422, FILE_MESSAGES.brokenImage);
+        throw refusal(refused.status, refused.message);
       }
       return {};
     },

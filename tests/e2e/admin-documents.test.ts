@@ -13,8 +13,8 @@ import { alertShown } from "./helpers/index.ts";
  */
 
 const DEPLOYED = readFileSync(path.resolve(import.meta.dirname, "../../public/renja.pdf"));
-/** Large enough that the visitor's download is still open (the socket's buffers full) while the admin replaces it. */
-const OLD = Buffer.concat([DEPLOYED, Buffer.alloc(24 * 1024 * 1024, "%")]);
+/** Large enough that the visitor's download is still open (the socket's buffers full) while the admin replaces it; a comment, then %%EOF again, so that its end is whole. */
+const OLD = Buffer.concat([DEPLOYED, Buffer.alloc(24 * 1024 * 1024, "%"), Buffer.from("\n%%EOF\n")]);
 const NEW = Buffer.concat([DEPLOYED, Buffer.from("\n% Renja tahun berikutnya\n")]);
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

@@ -8,10 +8,12 @@ import { crc32, deflateRawSync } from "node:zlib";
 
 export interface ZipPart {
   name: string;
-  /** Raw deflate data (method 8). */
+  /** Raw deflate data (method 8), or the bytes themselves when `stored`. */
   deflated: Buffer;
   crc: number;
   uncompressedSize: number;
+  /** Method 0: kept as it is (an EPUB's first part, "mimetype", must be). */
+  stored?: boolean;
 }
 
 /** A part from its text, deflated whole. */
@@ -20,7 +22,18 @@ export function deflatedPart(name: string, text: string | Buffer): ZipPart {
   return { name, deflated: deflateRawSync(data), crc: crc32(data), uncompressedSize: data.length };
 }
 
+/** A part kept uncompressed. */
+export function storedPart(name: string, text: string | Buffer): ZipPart {
+  const data = typeof text === "string" ? Buffer.from(text, "utf8") : text;
+  return { name, deflated: data, crc: crc32(data), uncompressedSize: data.length, stored: true };
+}
+
 export async function writeZip(path: string, parts: ZipPart[]): Promise<void> {
+  await writeFile(path, zipBytes(parts));
+}
+
+/** The zip's bytes: each part's local header and data, the central directory, its end record (with `comment`). */
+export function zipBytes(parts: ZipPart[], comment = ""): Buffer {
   const chunks: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -30,7 +43,7 @@ export async function writeZip(path: string, parts: ZipPart[]): Promise<void> {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(part.stored ? 0 : 8, 8);
     local.writeUInt32LE(part.crc >>> 0, 14);
     local.writeUInt32LE(part.deflated.length, 18);
     local.writeUInt32LE(part.uncompressedSize, 22);
@@ -40,7 +53,7 @@ export async function writeZip(path: string, parts: ZipPart[]): Promise<void> {
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(8, 10);
+    entry.writeUInt16LE(part.stored ? 0 : 8, 10);
     entry.writeUInt32LE(part.crc >>> 0, 16);
     entry.writeUInt32LE(part.deflated.length, 20);
     entry.writeUInt32LE(part.uncompressedSize, 24);
@@ -57,7 +70,9 @@ export async function writeZip(path: string, parts: ZipPart[]): Promise<void> {
   end.writeUInt16LE(parts.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  await writeFile(path, Buffer.concat([...chunks, directory, end]));
+  const commentBytes = Buffer.from(comment, "utf8");
+  end.writeUInt16LE(commentBytes.length, 20);
+  return Buffer.concat([...chunks, directory, end, commentBytes]);
 }
 
 export const SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as route from "~/routes/admin-screen";
+import { epubBytes } from "../helpers/book-files";
 import { upstream, UPSTREAM } from "../mocks/upstream";
 import { adminScreen, fakeImage, fieldErrors, imageFile, noFile, recordAllRequests, recordWrites, uploadedPng } from "./admin-screen-support";
 
@@ -49,15 +50,9 @@ const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog 
 function pdfFile(name = "buku.pdf") {
   return new File([PDF_BYTES], name, { type: "application/pdf" });
 }
-/** A zip whose first entry is the stored file "mimetype" (20 bytes: application/epub+zip), as EPUB requires. */
+/** A whole EPUB: a zip whose first entry is the stored file "mimetype", as EPUB requires, and whose end is there. */
 function epubFile(name = "buku.epub") {
-  const header = new Uint8Array(30);
-  header.set([0x50, 0x4b, 0x03, 0x04]);
-  const view = new DataView(header.buffer);
-  view.setUint32(18, 20, true); // compressed size
-  view.setUint32(22, 20, true); // uncompressed size
-  view.setUint16(26, 8, true); // file name length
-  return new File([header, new TextEncoder().encode("mimetypeapplication/epub+zip"), new Uint8Array(64)], name, { type: "application/epub+zip" });
+  return new File([new Uint8Array(epubBytes())], name, { type: "application/epub+zip" });
 }
 
 const admin = adminScreen(route, "/admin/book");

@@ -9,6 +9,7 @@ import { currentDocument, replaceDocument } from "~/platform/documents.server";
 import { publicDocumentLabels } from "~/public/site-documents.server";
 import * as auditRoute from "~/routes/admin.audit";
 import * as documentsRoute from "~/routes/admin.documents";
+import { FILE_MESSAGES } from "~/lib/file-kinds";
 import { request } from "../helpers/sessions";
 import { adminCookie, imageFile, submit, type ScreenRoute } from "./admin-screen-support";
 
@@ -40,6 +41,18 @@ describe("replacing a public document", () => {
     const submitted = await submit(route, "/admin/documents", await adminCookie(), upload("renstra", png));
     expect(submitted).toMatchObject({ kind: "data", status: 400, data: { document: "renstra", message: "Berkas harus berupa dokumen PDF" } });
     expect(await currentDocument("renstra")).toEqual(before);
+  });
+
+  it("refuses a PDF cut short, as an upload's file is, keeping the current version and no temporary file", async () => {
+    const before = await currentDocument("renstra");
+    for (const [bytes, message] of [
+      [PDF.subarray(0, PDF.length - 10), FILE_MESSAGES.brokenPdf],
+    ] as const) {
+      const submitted = await submit(route, "/admin/documents", await adminCookie(), upload("renstra", new File([new Uint8Array(bytes)], "renstra.pdf")));
+      expect(submitted).toMatchObject({ kind: "data", status: 400, data: { document: "renstra", message } });
+    }
+    expect(await currentDocument("renstra")).toEqual(before);
+    expect(readdirSync(documentsDir()).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("refuses a file past the limit with 413", async () => {

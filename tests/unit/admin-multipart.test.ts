@@ -18,6 +18,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { uploadLimits } from "@server/upload-limits.server";
+import { pdfBytes } from "../helpers/book-files";
 import { requestWithBody } from "../helpers/form-body";
 import { giantGif, giantJpeg, giantPng, giantWebp, padJpeg } from "../helpers/image-headers";
 
@@ -32,11 +33,25 @@ const encoder = new TextEncoder();
 /** A PNG's signature and the start of its IHDR: 1 × 1 pixels (the upload reads the dimensions too). */
 const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
 
+/**
+ * PNG_HEAD with the rest of its IHDR and the header of an IDAT chunk whose data (and CRC) fill
+ * the file to `fileBytes`, whatever the filler: a file whose end the relay finds where it should
+ * (app/platform/file-ends/), so that it streams whole.
+ */
+function pngHead(fileBytes: number): Uint8Array {
+  // IHDR's last 5 bytes (8-bit RGB) and its CRC, then IDAT's length and type.
+  const rest = Buffer.alloc(5 + 4 + 8);
+  rest.set([8, 2], 0);
+  rest.writeUInt32BE(fileBytes - PNG_HEAD.length - rest.length - 4, 9);
+  rest.write("IDAT", 13, "latin1");
+  return Buffer.concat([PNG_HEAD, rest]);
+}
+
 const image = (maxBytes: number): Record<string, FileRule> => ({ file: { kind: "image", maxBytes, label: "Gambar" } });
 
 /** A browser-like multipart request whose file part is `fileBytes` long, produced only when read. */
 function streamingUpload(fileBytes: number, options: { head?: Uint8Array; contentLength?: boolean } = {}) {
-  const head = options.head ?? PNG_HEAD;
+  const head = options.head ?? pngHead(fileBytes);
   const preamble = encoder.encode(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n` +
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBesar\r\n` +
@@ -342,8 +357,8 @@ describe("picture dimensions at upload", () => {
     await form.discard();
   });
 
-  it("checks only pictures: a book's or a video's first bytes are enough", async () => {
-    const form = formWith(Buffer.from("%PDF-1.7\n"), "application/pdf");
+  it("checks only pictures' dimensions: a book's first bytes (and its end) are enough", async () => {
+    const form = formWith(pdfBytes(), "application/pdf");
     const { firstFile } = await readLeadingFields(form, new Set(["file"]));
     const sent = await relayMultipart(form, {
       fields: [],
@@ -411,7 +426,8 @@ describe("a form made here from stored files (PartsForm)", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "parts-form-"));
     try {
       const file = path.join(dir, "tersimpan");
-      await writeFile(file, Buffer.concat([Buffer.from(PNG_HEAD), Buffer.alloc(3 * MiB, 7)]));
+      const head = pngHead(3 * MiB);
+      await writeFile(file, Buffer.concat([head, Buffer.alloc(3 * MiB - head.length, 7)]));
       const form = new PartsForm([
         { kind: "field", name: "title", value: "Dari unggahan" },
         { kind: "file", name: "file", filename: "foto.png", stream: createReadStream(file, { highWaterMark: MiB }) },
@@ -421,7 +437,7 @@ describe("a form made here from stored files (PartsForm)", () => {
       const body = await relayMultipart(form, { fields, firstFile, rules: image(10 * MiB), send: async (stream, contentType) => ({ bytes: await readAll(stream), contentType }) });
       const parsed = await new Response(Uint8Array.from(body.bytes), { headers: { "content-type": body.contentType } }).formData();
       const sent = parsed.get("file") as File;
-      expect([sent.name, sent.type, sent.size]).toEqual(["foto.png", "image/png", PNG_HEAD.length + 3 * MiB]);
+      expect([sent.name, sent.type, sent.size]).toEqual(["foto.png", "image/png", 3 * MiB]);
       expect([...form.chosenFiles]).toEqual([["file", "foto.png"]]);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/lib/file-kinds";
+import { endCheckOf, withJudgedEnd, type EndCheck } from "~/platform/file-ends.server";
 import { checkImageHeader } from "~/platform/image-header.server";
 import type { StreamedBody } from "~/platform/upstream-transport.server";
 import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type FormReader } from "./incoming.server.ts";
@@ -25,6 +26,8 @@ interface InspectedFile {
   mimeType: string;
   head: Buffer;
   rest: AsyncIterator<Buffer>;
+  /** What its end must show (file-ends.server.ts): none for a video. */
+  end: EndCheck | undefined;
 }
 
 /** Reads a file's first bytes and refuses it when they are not of its field's kind. */
@@ -50,11 +53,20 @@ async function inspect(part: FilePart, rule: FileRule): Promise<InspectedFile> {
     if (head.length > rule.maxBytes) throw new FormRejected(part.name, MESSAGES.tooLarge(rule.maxBytes), 413);
     if (checked.refusal) throw new FormRejected(part.name, checked.refusal);
   }
-  return { part, rule, mimeType, head, rest };
+  return { part, rule, mimeType, head, rest, end: endCheckOf(mimeType) };
 }
 
-/** The file's bytes, failing as soon as they pass its limit. */
-async function* limitedBytes({ part, rule, head, rest }: InspectedFile): AsyncGenerator<Uint8Array> {
+/**
+ * The file's bytes, failing as soon as they pass its limit; its last bytes held back until its
+ * end is judged whole (16 bytes of a picture, 64 KiB of a book: each piece is cut once, the batches
+ * stay as they were; a video has no check and passes untouched).
+ */
+function limitedBytes(file: InspectedFile): AsyncIterable<Uint8Array> {
+  const bytes = boundedBytes(file);
+  return file.end ? withJudgedEnd(bytes, file.end, (message) => new FormRejected(file.part.name, message)) : bytes;
+}
+
+async function* boundedBytes({ part, rule, head, rest }: InspectedFile): AsyncGenerator<Uint8Array> {
   let total = head.length;
   yield head;
   for (;;) {
