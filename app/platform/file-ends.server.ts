@@ -6,9 +6,8 @@ import { gifEnd, jpegEnd, pngEnd, webpEnd } from "./file-ends/images.server.ts";
 import { imageIsWhole } from "./image-header.server.ts";
 
 /**
- * A file whose end is missing or unusable (a cover cut by a dropped connection that still ended
- * its body, a PDF that stops half-way, a password-protected PDF visitors cannot open) is refused
- * rather than stored upstream. A file is judged by its first bytes (its type, sniffed) and its
+ * A file whose end is missing (a cover cut by a dropped connection that still ended its body, a
+ * PDF or an EPUB that stops half-way) is refused rather than stored upstream. A file is judged by its first bytes (its type, sniffed) and its
  * last ones, never read whole into memory: the streamed relay (multipart/relay.server.ts) holds
  * the last bytes of a file back from the upstream until they are judged, and a resumable upload
  * is judged on disk once finished (uploads.server.ts), then again as it is relayed at the save.
