@@ -15,8 +15,6 @@ export const ADMIN_MESSAGES = {
   /** Not in the spec: where it only logs a failed delete, the admin still needs to be told. */
   deleteFailed: "Gagal menghapus data!",
   /** Not in the spec: a write the upstream did not answer in time may have been made; trying again blindly would make it twice. */
-  /** A list whose upstream answered its first page again for every page (paged-read.server.ts): records past it may exist unseen. */
-  listMayBeIncomplete: "Server API hanya memberi sebagian daftar ini (halaman berikutnya selalu sama dengan yang pertama), jadi sebagian data mungkin tidak tampil di sini. Gunakan pencarian, atau hubungi pengelola server API.",
   writeOutcomeUnknown: "Server tidak menjawab tepat waktu, sehingga belum diketahui apakah perubahan ini tersimpan. Periksa daftarnya sebelum mencoba lagi.",
 
   confirmDelete: "Apakah anda yakin ingin menghapus data?",

@@ -1,7 +1,6 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
 import { CONFLICT_MESSAGES } from "~/admin-kit/edit-conflicts";
-import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import type { FormChoices } from "~/admin-kit/pickers";
 import type { AlertMessage, Cells, FieldDefinition, ScreenData, ScreenRow } from "~/admin-kit/screen";
 import { newSubmissionId } from "~/admin-kit/submissions";
@@ -55,7 +54,7 @@ async function listView<Rec, C extends Cells>(
   const wanted = state.pendingDelete;
   const elsewhere = wanted && !answer.rows.some((row) => row.id === wanted) ? findRecord(model, adapter, wanted) : undefined;
   const selected = elsewhere === undefined ? null : toRow(adapter, elsewhere);
-  const notes = [...(model.complete ? [] : [ADMIN_MESSAGES.listMayBeIncomplete]), ...answer.notes, ...(perPage?.note ? [perPage.note] : [])];
+  const notes = [...answer.notes, ...(perPage?.note ? [perPage.note] : [])];
   return { rows: answer.rows, paging, count: { from: answer.from, to: answer.to, total: answer.total }, selected, notes, ...(answer.filters ? { filters: answer.filters } : {}) };
 }
 
