@@ -230,5 +230,13 @@ describe("as a resumable upload (with JavaScript)", () => {
     expect(saved).toMatchObject({ kind: "data", status: 400 });
     expect(fieldErrors(saved)).toEqual({ file: [FILE_MESSAGES.brokenPdf] });
     await expect.poll(() => received.map(({ complete }) => complete)).toEqual([false]);
+    // Kept for the admin to choose again, as a refused save keeps its uploads: cancelled here, as the
+    // admin's next choice would, so that no other file's desk finds it unsaved.
+    const cancelled = (await uploadRoute.action({
+      request: request(`/admin/uploads/${id}`, { method: "POST", cookie: admin.cookie, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
+      params: { uploadId: id },
+      context,
+    })) as Response;
+    expect(cancelled.status).toBe(204);
   });
 });
