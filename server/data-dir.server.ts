@@ -3,6 +3,7 @@ import { mkdir, open, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { ConfigError, type Config } from "./config.server.ts";
+import { sharedVerdict } from "./shared-verdict.server.ts";
 
 /**
  * What the process keeps under DATA_DIR, and the checks that it can write
@@ -183,12 +184,8 @@ export const DATA_DIR_PROBE_INTERVAL_MS = 5_000;
 /** How long `/readyz` waits for a probe: a DATA_DIR on a hung mount is reported as such, not waited for. */
 export const DATA_DIR_PROBE_TIMEOUT_MS = 2_000;
 
-interface Verdict {
-  at: number;
-  settled: boolean;
-  result: Promise<DataDirUnwritable | undefined>;
-}
-const verdicts = new Map<string, Verdict>();
+/** By DATA_DIR's paths: its probe, shared (shared-verdict.server.ts). */
+const probes = new Map<string, (now: number) => Promise<DataDirUnwritable | undefined>>();
 
 /**
  * For `/readyz`: undefined while DATA_DIR and its folders can be written, else why not. A probe
@@ -201,19 +198,17 @@ const verdicts = new Map<string, Verdict>();
 export function dataDirWritable(config: Config, now = performance.now()): Promise<DataDirUnwritable | undefined> {
   const paths = dataPaths(config);
   const key = JSON.stringify(paths);
-  const cached = verdicts.get(key);
-  if (cached && (!cached.settled || now - cached.at < DATA_DIR_PROBE_INTERVAL_MS)) return withinTimeout(cached.result, paths.root);
-  const verdict: Verdict = {
-    at: now,
-    settled: false,
-    result: probe(paths).then(
-      () => undefined,
-      (error: unknown) => (error instanceof DataDirUnwritable ? error : new DataDirUnwritable(paths.root, codeOf(error), error)),
-    ),
-  };
-  void verdict.result.then(() => (verdict.settled = true));
-  verdicts.set(key, verdict);
-  return withinTimeout(verdict.result, paths.root);
+  let shared = probes.get(key);
+  if (!shared) {
+    const verdict = () =>
+      probe(paths).then(
+        () => undefined,
+        (error: unknown) => (error instanceof DataDirUnwritable ? error : new DataDirUnwritable(paths.root, codeOf(error), error)),
+      );
+    shared = sharedVerdict(verdict, DATA_DIR_PROBE_INTERVAL_MS);
+    probes.set(key, shared);
+  }
+  return withinTimeout(shared(now), paths.root);
 }
 
 /** A probe's verdict, or "timed out" when it has none within DATA_DIR_PROBE_TIMEOUT_MS. */

@@ -1,4 +1,5 @@
 import type { Config } from "./config.server.ts";
+import { sharedVerdict } from "./shared-verdict.server.ts";
 
 /**
  * The agency's API as `/readyz` (server/readiness.server.ts) and the back-office's desk (`/admin`) see it.
@@ -47,14 +48,7 @@ export function sharedUpstreamCheck(
   config: Pick<Config, "upstreamApiUrl" | "panelApiUrl">,
   now: () => number = () => performance.now(),
 ): () => Promise<UpstreamState> {
-  let last: { startedAt: number; settled: boolean; verdict: Promise<UpstreamState> } | undefined;
-  return () => {
-    const time = now();
-    if (last && (!last.settled || time - last.startedAt < UPSTREAM_CHECK_REUSE_MS)) return last.verdict;
-    const check = { startedAt: time, settled: false, verdict: upstreamsReachable(config) };
-    // upstreamsReachable never rejects: each failure is a verdict.
-    void check.verdict.then(() => (check.settled = true));
-    last = check;
-    return check.verdict;
-  };
+  // upstreamsReachable never rejects: each failure is a verdict.
+  const shared = sharedVerdict(() => upstreamsReachable(config), UPSTREAM_CHECK_REUSE_MS);
+  return () => shared(now());
 }
