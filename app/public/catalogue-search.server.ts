@@ -1,4 +1,4 @@
-import { bookList, relationName, type Book } from "~/resources/books/books.server";
+import { bookList, readableNames, relationName, type Book } from "~/resources/books/books.server";
 import type { Classification } from "~/resources/classifications/classifications.server";
 import type { BookCardData } from "~/lib/cards";
 import { publishedIso } from "~/lib/dates";
@@ -36,12 +36,6 @@ export interface CatalogueResult {
   nearSpelling?: string;
 }
 
-/**
- * A book's relations by name, as a visitor can choose them: none for one the upstream sent
- * unreadable, which the page shows as nothing (the back-office's filters offer it as "(tidak
- * terbaca)", to find such books).
- */
-const readableNames = (relations: Array<{ name: string }>) => relations.map(relationName);
 
 interface SearchIndex {
   classifications: readonly Classification[];
@@ -119,6 +113,7 @@ function searchIndexOf(model: BookModel, classifications: readonly Classificatio
     }),
   );
   // Facet names of their own: the admin's facets over the same records count ids and ranges under theirs.
+  // A relation the upstream sent unreadable is no value a visitor can choose (the admin's filters offer it, to find such books).
   const facets: Array<ValueFacet<Book>> = [
     { kind: "values", name: "public:genre", values: (book) => readableNames(book.genres) },
     { kind: "values", name: "public:tag", values: (book) => readableNames(book.tags) },

@@ -101,7 +101,8 @@ export const bookList: ListSource<Book> = {
 };
 
 const each = (relations: Array<{ name: string }>) => relations.map((relation) => relation.name);
-const eachReadable = (relations: Array<{ name: string }>) => relations.map(relationName).filter((name) => name !== "");
+/** Relations by name, less those the upstream sent unreadable: an export's cells, Koleksi Digital's filter values. */
+export const readableNames = (relations: Array<{ name: string }>) => relations.map(relationName).filter((name) => name !== "");
 
 /**
  * What the book list is filtered by, with the count of books beside each value: the relations by
@@ -200,8 +201,8 @@ export const bookAdapter = serveResource(bookResource, {
     { header: "Tanggal Terbit", field: "published_date", value: (record, text) => text.date(record.published_date) },
     { header: "ISBN/ISSN", field: "isbn_issn", value: (record) => record.isbn_issn },
     { header: "Klasifikasi", field: "classification_id", value: (record) => record.classification_id ?? null, optionsFrom: "classification" },
-    { header: "Genre", field: "genres", value: (record) => eachReadable(record.genres) },
-    { header: "Tag", field: "tags", value: (record) => eachReadable(record.tags) },
+    { header: "Genre", field: "genres", value: (record) => readableNames(record.genres) },
+    { header: "Tag", field: "tags", value: (record) => readableNames(record.tags) },
     { header: "Sampul", value: (record) => coverUrl(record.cover), link: true },
     { header: "Berkas buku", value: (record) => fileUrl(record.file), link: true },
   ],
