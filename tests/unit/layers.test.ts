@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The layers of docs/architecture.md, as lint holds them (eslint.layers.js): an import planted in
@@ -98,6 +98,13 @@ async function cycleErrors(file: string, code: string): Promise<string[]> {
 }
 
 describe("lint holds the layers", () => {
+  // A linter's first file loads the configuration, its plugins and the TypeScript resolver: under
+  // 2 s on a quiet machine, past a test's 20 s beside `npm test`'s lint, typecheck and build.
+  // That cost is paid here, with room, so that each test's own time measures only its file.
+  beforeAll(async () => {
+    await Promise.all([layerErrors("app/lib/warm.ts", importing("~/lib/files")), cycleErrors("app/lib/warm.ts", "")]);
+  }, 180_000);
+
   it.each(FORBIDDEN)("refuses, in %s, an import of %s", async (file, module) => {
     expect(await layerErrors(file, importing(module))).not.toEqual([]);
   });
