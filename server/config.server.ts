@@ -74,15 +74,17 @@ const envSchema = z
      * one is a load failure instead of the process's memory. 10,000 books are about 10 MiB.
      */
     UPSTREAM_MAX_ANSWER_BYTES: numberFromEnv(64 * 1024 * 1024, 1024),
-    /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
     /** Which records the home page's slider shows: Banner (the default, spec §2) or Slider. */
     HOME_SLIDER_SOURCE: z.enum(["banner", "slider"]).default("banner"),
+    /** Public reads are fresh this long, then served stale while one refresh runs in the background. */
     PUBLIC_CACHE_TTL_MS: msFromEnv(5_000),
     PUBLIC_CACHE_STALE_MS: msFromEnv(60_000),
     /** How long the back-office's copy of a list is trusted for changes made outside the site. */
     ADMIN_LIST_REFRESH_MS: msFromEnv(60_000),
     /** A resumable upload left unfinished this long is deleted (app/platform/uploads.server.ts). */
     UPLOAD_EXPIRY_MS: msFromEnv(24 * 60 * 60 * 1000, 60_000),
+    /** The disk the resized images may take (app/platform/image-cache.server.ts): the least recently used go first. */
+    IMAGE_CACHE_MAX_BYTES: numberFromEnv(2 * 1024 * 1024 * 1024, 1024 * 1024),
     /** The disk that unfinished and unsaved resumable uploads may take together. */
     UPLOAD_DISK_MAX_BYTES: numberFromEnv(20 * 1024 * 1024 * 1024, 1024 * 1024),
     /** One admin's share of that disk; half by default, so that one admin's abandoned uploads leave as much again to the others. */
@@ -186,6 +188,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     upstreamMaxAnswerBytes: env.UPSTREAM_MAX_ANSWER_BYTES,
     publicCache: { ttlMs: env.PUBLIC_CACHE_TTL_MS, staleMs: env.PUBLIC_CACHE_STALE_MS },
     adminLists: { refreshMs: env.ADMIN_LIST_REFRESH_MS },
+    imageCache: { maxBytes: env.IMAGE_CACHE_MAX_BYTES },
     resumableUploads: {
       directory: path.join(dataDir, "uploads"),
       expiryMs: env.UPLOAD_EXPIRY_MS,
@@ -302,10 +305,7 @@ function parseTrustProxy(value: string | undefined): number | string | undefined
 }
 
 let generatedSecret: string | undefined;
-function developmentSecret() {
-  generatedSecret ??= crypto.randomUUID() + crypto.randomUUID();
-  return generatedSecret;
-}
+const developmentSecret = () => (generatedSecret ??= crypto.randomUUID() + crypto.randomUUID());
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -1,21 +1,18 @@
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
-import { getConfig } from "@server/config.server";
-import { dataPaths } from "@server/data-dir.server";
 import { MAX_IMAGE_PIXELS } from "./image-header.server.ts";
+import { readVariant, storeVariant, variantFile } from "./image-cache.server.ts";
 import { errorFields, log } from "@server/log.server";
 
 /**
  * Resized variants of stored images (`/files/{name}?w=640`): AVIF or WebP as the browser's
  * Accept header allows (JPEG for one that takes neither), never larger than the original,
- * without metadata, cached on disk under DATA_DIR/image-cache. The cache key includes the
- * upstream's validators (ETag, Last-Modified, length), so a changed original never serves an old
- * variant. The upstream is asked on every request (it decides who may see the file); only the
+ * without metadata, kept on disk under DATA_DIR/image-cache (image-cache.server.ts, which bounds
+ * it). The cache key includes the upstream's validators (ETag, Last-Modified, length), so a
+ * changed original never serves an old variant. The upstream is asked on every request (it decides who may see the file); only the
  * resize is cached.
  *
  * Decoding is the costly part, so it is bounded three ways: an original that failed to resize is
@@ -232,8 +229,8 @@ export async function imageVariant(request: Request, source: VariantSource): Pro
     return new Response(null, { status: 304, headers });
   }
 
-  const file = path.join(dataPaths(getConfig()).imageCache, key.slice(0, 2), `${key}.${format}`);
-  let variant: Buffer | undefined = await readFile(file).catch(() => undefined);
+  const file = variantFile(key, format);
+  let variant: Buffer | undefined = await readVariant(file);
   if (variant) {
     upstream.body?.cancel().catch(() => {});
   } else {
@@ -309,18 +306,7 @@ async function resizeAndStore(originalKey: string, upstream: Response, width: nu
     if (error instanceof OriginalUnusable) failedOriginals.set(originalKey, true);
     throw error;
   }
-  // Written aside then renamed: a reader never sees half a file, and a crash leaves no variant.
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, variant);
-    await rename(temporary, file);
-  } catch (error) {
-    // A cache folder that cannot be written (full, read-only) costs the cache, never the answer.
-    await rm(temporary, { force: true }).catch(() => undefined);
-    // The visitor still gets the variant; the next request tries to cache it again.
-    log("image_cache_write_failed", errorFields(error));
-  }
+  await storeVariant(file, variant);
   return variant;
 }
 
