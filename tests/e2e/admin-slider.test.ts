@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { FILE_MESSAGES } from "~/lib/file-kinds";
 import { expect, type Stack, test } from "./fixtures.ts";
 import { alertShown, alertWith, descriptionOf, dialogNamed, markWindow, pngBuffer, records, rowWith } from "./helpers/index.ts";
 
@@ -93,7 +94,7 @@ for (const { javaScript, label } of [
     expect((await sliders(mainStack)).length).toBe(before);
   });
 
-  test("refuses a file that is not an image, and an image over 10 MB, with Indonesian messages", async ({ admins, mainStack }) => {
+  test("refuses a file that is not an image, a picture cut short, and an image over 10 MB, with Indonesian messages", async ({ admins, mainStack }) => {
     const admin = await admins.open({ javaScript });
     const { page } = admin;
     const before = await sliders(mainStack);
@@ -117,6 +118,18 @@ for (const { javaScript, label } of [
     }
     expect(await descriptionOf(dialog.getByLabel("Gambar"))).toContain("Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF");
     expect(await dialog.getByLabel("Judul").inputValue()).toBe("Bukan gambar");
+
+    // A picture cut short (its last 20 bytes lost): with JavaScript told as it is chosen, by its end.
+    await admin.open("/admin/slider-manager?modal=add");
+    dialog = dialogNamed(page, "TAMBAH SLIDER");
+    await dialog.getByLabel("Judul").fill("Terpotong");
+    const whole = pngBuffer();
+    await dialog.getByLabel("Gambar").setInputFiles({ name: "terpotong.png", mimeType: "image/png", buffer: whole.subarray(0, whole.length - 20) });
+    if (javaScript) await dialog.getByText(FILE_MESSAGES.brokenImage).waitFor();
+    await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
+    await dialog.getByText(FILE_MESSAGES.brokenImage).waitFor();
+    if (javaScript) expect(posted).toEqual([]);
+    expect(await dialog.getByLabel("Judul").inputValue()).toBe("Terpotong");
 
     await admin.open("/admin/slider-manager?modal=add");
     dialog = dialogNamed(page, "TAMBAH SLIDER");

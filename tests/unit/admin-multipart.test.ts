@@ -36,7 +36,7 @@ const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 /**
  * PNG_HEAD with the rest of its IHDR and the header of an IDAT chunk whose data (and CRC) fill
  * the file to `fileBytes`, whatever the filler: a file whose end the relay finds where it should
- * (app/platform/file-ends/), so that it streams whole.
+ * (app/lib/file-ends/), so that it streams whole.
  */
 function pngHead(fileBytes: number): Uint8Array {
   // IHDR's last 5 bytes (8-bit RGB) and its CRC, then IDAT's length and type.

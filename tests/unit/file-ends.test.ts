@@ -2,12 +2,14 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { FILE_MESSAGES } from "~/lib/file-kinds";
+import { blobBytes, fileEndRefusal } from "~/lib/file-ends";
 import { endCheckOf, withJudgedEnd } from "~/platform/file-ends.server";
 import { epubBytes, linearizedPdfBytes, pdfBytes } from "../helpers/book-files";
 
 /**
  * A file's end judged as the relay streams it: its last bytes held back until judged, a picture
- * followed to its end marker, a book by its head and tail alone.
+ * followed to its end marker, a book by its head and tail alone; and judged whole, as the browser
+ * judges a chosen file before sending it (the same checks, app/lib/file-ends.ts).
  */
 
 class Refused extends Error {}
@@ -30,7 +32,12 @@ async function streamed(bytes: Buffer, mimeType: string, chunk = 1000) {
   return { refusal: undefined, sent: Buffer.concat(sent) };
 }
 
-const refusalOf = async (bytes: Buffer, mimeType: string, chunk?: number) => (await streamed(bytes, mimeType, chunk)).refusal;
+/** The refusal as the relay streams the file; the browser, judging the same file chosen (a Blob) before sending it, must say the same. */
+async function refusalOf(bytes: Buffer, mimeType: string, chunk?: number) {
+  const { refusal } = await streamed(bytes, mimeType, chunk);
+  expect(await fileEndRefusal(blobBytes(new Blob([new Uint8Array(bytes)])), mimeType), "judged whole, as the browser judges a chosen file").toBe(refusal);
+  return refusal;
+}
 
 /** Whether sharp decodes the picture to its end, as the resumable uploads' imageIsWhole asks. */
 async function sharpDecodes(bytes: Buffer): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { blobBytes, fileEndRefusal } from "~/lib/file-ends";
 import { detectAcceptedType, FILE_MESSAGES, FILE_SNIFF_BYTES } from "~/lib/file-kinds";
 import { formatIndonesianNumber, numberFieldLeft } from "~/lib/format";
 import type { FileAccept } from "~/admin-kit/screen";
@@ -55,8 +56,8 @@ export function isBeingChecked(input: HTMLInputElement): boolean {
 }
 
 /**
- * Checks a chosen file before anything is sent, by the server's rules (app/lib/file-kinds.ts):
- * its size, then its type from its first bytes. A refused file makes the input invalid, which
+ * Checks a chosen file before anything is sent, by the server's rules (app/lib/file-kinds.ts,
+ * app/lib/file-ends.ts): its size, then its type from its first bytes, then its end. A refused file makes the input invalid, which
  * holds the form back (ResourceForm), and is named under the field.
  */
 function useFileCheck(check: FileCheck | undefined) {
@@ -71,7 +72,9 @@ function useFileCheck(check: FileCheck | undefined) {
     } else if (file) {
       input.setCustomValidity(CHECKING_FILE);
       const head = new Uint8Array(await file.slice(0, FILE_SNIFF_BYTES).arrayBuffer());
-      if (!(await detectAcceptedType(head, check.kind))) refusal = FILE_MESSAGES.wrongType[check.kind];
+      const mimeType = await detectAcceptedType(head, check.kind);
+      // A file cut short is told now, not once it has been sent whole (a book may be hundreds of MB).
+      refusal = mimeType ? await fileEndRefusal(blobBytes(file), mimeType) : FILE_MESSAGES.wrongType[check.kind];
     }
     // Another file chosen meanwhile: its own check decides.
     if (attempt !== latest.current) return;

@@ -1,18 +1,6 @@
-/**
- * What a check of a file's end reads, and the relay's side of it: the file's last bytes held
- * back from the upstream until the check has judged them.
- */
+import type { EndCheck } from "~/lib/file-ends";
 
-export interface EndCheck {
-  /** How many of the file's first bytes `judge` reads (copied as they pass: a few KiB). */
-  readonly headBytes: number;
-  /** How many of its last bytes `judge` reads: so many are held back, unsent, until it has. */
-  readonly tailBytes: number;
-  /** Sees every byte in order, for a format whose end is found by following it (holds none of them). */
-  follow?(chunk: Uint8Array): void;
-  /** Why the file is refused (Indonesian, for the admin), or undefined; `head` and `tail` are shorter for a shorter file. */
-  judge(head: Buffer, tail: Buffer, length: number): string | undefined;
-}
+/** The relay's side of a check of a file's end (app/lib/file-ends.ts): the file's last bytes held back from the upstream until the check has judged them. */
 
 /**
  * `bytes` passed on as they come, but for the last `check.tailBytes` of them, which are passed on

@@ -1,5 +1,5 @@
 import { FILE_MESSAGES } from "~/lib/file-kinds";
-import type { EndCheck } from "./end-check.server.ts";
+import { asLatin1, lastIndexOfBytes, uint16LE, uint32LE, type EndCheck } from "./end-check.ts";
 
 /**
  * A book file's end, judged from its first and last bytes alone (a book may be hundreds of MB):
@@ -21,13 +21,13 @@ const PDF_EOF_WITHIN_BYTES = 1024;
 /** The end-of-central-directory record and the longest comment after it. */
 const EOCD_BYTES = 22;
 const EPUB_TAIL_BYTES = EOCD_BYTES + 0xffff;
-const EOCD_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const EOCD_SIGNATURE = new Uint8Array([0x50, 0x4b, 0x05, 0x06]);
 
 export const pdfEnd = (): EndCheck => ({
   headBytes: 0,
   tailBytes: PDF_TAIL_BYTES,
   judge(_head, tailBytes) {
-    const tail = tailBytes.toString("latin1");
+    const tail = asLatin1(tailBytes);
     const eof = tail.lastIndexOf("%%EOF");
     return eof < 0 || (tail.length - eof > PDF_EOF_WITHIN_BYTES && !/^[\0\t\n\f\r ]*$/.test(tail.slice(eof + 5))) ? FILE_MESSAGES.brokenPdf : undefined;
   },
@@ -37,11 +37,11 @@ export const epubEnd = (): EndCheck => ({
   headBytes: 0,
   tailBytes: EPUB_TAIL_BYTES,
   judge(_head, tail, length) {
-    for (let at = tail.lastIndexOf(EOCD_SIGNATURE); at >= 0; at = at > 0 ? tail.lastIndexOf(EOCD_SIGNATURE, at - 1) : -1) {
-      if (at + EOCD_BYTES > tail.length || at + EOCD_BYTES + tail.readUInt16LE(at + 20) > tail.length) continue;
+    for (let at = lastIndexOfBytes(tail, EOCD_SIGNATURE); at >= 0; at = at > 0 ? lastIndexOfBytes(tail, EOCD_SIGNATURE, at - 1) : -1) {
+      if (at + EOCD_BYTES > tail.length || at + EOCD_BYTES + uint16LE(tail, at + 20) > tail.length) continue;
       // The directory it names lies before it (ZIP64 keeps its figures elsewhere): a signature in compressed data would not.
-      const size = tail.readUInt32LE(at + 12);
-      const offset = tail.readUInt32LE(at + 16);
+      const size = uint32LE(tail, at + 12);
+      const offset = uint32LE(tail, at + 16);
       if (size === 0xffffffff || offset === 0xffffffff || offset + size <= length - tail.length + at) return undefined;
     }
     return FILE_MESSAGES.brokenEpub;

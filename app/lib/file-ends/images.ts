@@ -1,5 +1,5 @@
 import { FILE_MESSAGES } from "~/lib/file-kinds";
-import type { EndCheck } from "./end-check.server.ts";
+import { asLatin1, concatBytes, uint16BE, uint32BE, uint32LE, type EndCheck } from "./end-check.ts";
 
 /**
  * Whether a picture's end arrived, found by following its structure over its bytes as they
@@ -14,14 +14,14 @@ import type { EndCheck } from "./end-check.server.ts";
 /** What a walk asks for next: some bytes to read (one as a number), bytes to pass over, or (a JPEG) the next marker. */
 type Step = { read: number; mayEndHere?: boolean } | { skip: number } | { scan: true };
 /** A format's structure as a generator: it yields steps, is given what it read, and returns where the picture ends. */
-type Walk = Generator<Step, void, Buffer | number>;
+type Walk = Generator<Step, void, Uint8Array | number>;
 
 const ONE: Step = { read: 1 };
 const SCAN: Step = { scan: true };
 /** The end marker's bytes or more are held back unsent until judged (PNG's IEND chunk is 12). */
 const IMAGE_TAIL_BYTES = 16;
 
-const byteOf = (value: Buffer | number) => (typeof value === "number" ? value : value[0]);
+const byteOf = (value: Uint8Array | number) => (typeof value === "number" ? value : value[0]);
 
 /** Follows a walk over chunks as they come; judged whole once the walk has returned, or paused where the format may end. */
 class Follower implements EndCheck {
@@ -31,7 +31,7 @@ class Follower implements EndCheck {
   private current: IteratorResult<Step, void>;
   /** Bytes the current read or skip still needs. */
   private need = 0;
-  private gathered: Buffer[] = [];
+  private gathered: Uint8Array[] = [];
   /** Whether any of the current step's bytes arrived. */
   private begun = false;
   /** Looking for a JPEG's marker: the last byte was 0xFF. */
@@ -55,7 +55,7 @@ class Follower implements EndCheck {
     }
   }
 
-  private answer(value: Buffer | number): void {
+  private answer(value: Uint8Array | number): void {
     this.current = this.walk.next(value);
     this.start();
   }
@@ -84,10 +84,10 @@ class Follower implements EndCheck {
         continue;
       }
       const taken = Math.min(this.need, chunk.length - at);
-      if ("read" in step) this.gathered.push(Buffer.from(chunk.subarray(at, at + taken)));
+      if ("read" in step) this.gathered.push(chunk.slice(at, at + taken));
       at += taken;
       this.need -= taken;
-      if (this.need === 0) this.answer(Buffer.concat(this.gathered));
+      if (this.need === 0) this.answer(concatBytes(this.gathered));
     }
   }
 
@@ -106,7 +106,7 @@ function* jpeg(): Walk {
     // EOI: what follows it is not the picture's.
     if (marker === 0xd9) return;
     if (marker === 0x01 || marker === 0xd8) continue;
-    const length = ((yield { read: 2 }) as Buffer).readUInt16BE(0);
+    const length = uint16BE((yield { read: 2 }) as Uint8Array, 0);
     if (length < 2) return;
     yield { skip: length - 2 };
   }
@@ -116,18 +116,18 @@ function* png(): Walk {
   yield { skip: 8 }; // the signature
   let imageData = false;
   for (;;) {
-    const header = (yield { read: 8, mayEndHere: imageData }) as Buffer;
-    const type = header.toString("latin1", 4, 8);
+    const header = (yield { read: 8, mayEndHere: imageData }) as Uint8Array;
+    const type = asLatin1(header.subarray(4, 8));
     if (type === "IEND") return;
     imageData ||= type === "IDAT";
-    yield { skip: header.readUInt32BE(0) + 4 };
+    yield { skip: uint32BE(header, 0) + 4 };
   }
 }
 
 const colourTable = (flags: number): Step => ({ skip: flags & 0x80 ? 3 << ((flags & 7) + 1) : 0 });
 
 function* gif(): Walk {
-  const screen = (yield { read: 13 }) as Buffer;
+  const screen = (yield { read: 13 }) as Uint8Array;
   yield colourTable(screen[10]);
   let image = false;
   for (;;) {
@@ -135,7 +135,7 @@ function* gif(): Walk {
     if (introducer === 0x3b) return; // the trailer
     if (introducer === 0x21) yield ONE; // an extension's label
     else if (introducer === 0x2c) {
-      const descriptor = (yield { read: 9 }) as Buffer;
+      const descriptor = (yield { read: 9 }) as Uint8Array;
       yield colourTable(descriptor[8]);
       yield ONE; // the LZW code size
     } else return;
@@ -152,5 +152,5 @@ export const gifEnd = (): EndCheck => new Follower(gif());
 export const webpEnd = (): EndCheck => ({
   headBytes: 12,
   tailBytes: IMAGE_TAIL_BYTES,
-  judge: (head, _tail, length) => (head.length >= 12 && length < head.readUInt32LE(4) + 8 ? FILE_MESSAGES.brokenImage : undefined),
+  judge: (head, _tail, length) => (head.length >= 12 && length < uint32LE(head, 4) + 8 ? FILE_MESSAGES.brokenImage : undefined),
 });
