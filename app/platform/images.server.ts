@@ -12,8 +12,8 @@ import { errorFields, log } from "@server/log.server";
  * Accept header allows (JPEG for one that takes neither), never larger than the original,
  * without metadata, kept on disk under DATA_DIR/image-cache (image-cache.server.ts, which bounds
  * it). The cache key includes the upstream's validators (ETag, Last-Modified, length), so a
- * changed original never serves an old variant. The upstream is asked on every request (it decides who may see the file); only the
- * resize is cached.
+ * changed original never serves an old variant. The upstream is asked on every request (it
+ * decides who may see the file); only the resize is cached.
  *
  * Decoding is the costly part, so it is bounded three ways: an original that failed to resize is
  * remembered (its later requests go to the original without decoding it again), resizes of one

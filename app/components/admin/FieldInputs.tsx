@@ -57,8 +57,9 @@ export function isBeingChecked(input: HTMLInputElement): boolean {
 
 /**
  * Checks a chosen file before anything is sent, by the server's rules (app/lib/file-kinds.ts,
- * app/lib/file-ends.ts): its size, then its type from its first bytes, then its end. A refused file makes the input invalid, which
- * holds the form back (ResourceForm), and is named under the field.
+ * app/lib/file-ends.ts): its size, then its type from its first bytes, then its end. A refused
+ * file makes the input invalid, which holds the form back (ResourceForm), and is named under the
+ * field.
  */
 function useFileCheck(check: FileCheck | undefined) {
   const latest = useRef(0);
@@ -73,8 +74,9 @@ function useFileCheck(check: FileCheck | undefined) {
       input.setCustomValidity(CHECKING_FILE);
       const head = new Uint8Array(await file.slice(0, FILE_SNIFF_BYTES).arrayBuffer());
       const mimeType = await detectAcceptedType(head, check.kind);
-      // A file cut short is told now, not once it has been sent whole (a book may be hundreds of MB).
-      refusal = mimeType ? await fileEndRefusal(blobBytes(file), mimeType) : FILE_MESSAGES.wrongType[check.kind];
+      // A file cut short is told now, not once it has been sent whole (a book may be hundreds of
+      // MB). A browser that cannot read it so (an old one, a file gone from the disk) leaves it to the server's check.
+      refusal = mimeType ? await fileEndRefusal(blobBytes(file), mimeType).catch(() => undefined) : FILE_MESSAGES.wrongType[check.kind];
     }
     // Another file chosen meanwhile: its own check decides.
     if (attempt !== latest.current) return;

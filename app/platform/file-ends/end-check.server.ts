@@ -1,8 +1,7 @@
 import type { EndCheck } from "~/lib/file-ends";
 
-/** The relay's side of a check of a file's end (app/lib/file-ends.ts): the file's last bytes held back from the upstream until the check has judged them. */
-
 /**
+ * The relay's side of a check of a file's end (app/lib/file-ends.ts):
  * `bytes` passed on as they come, but for the last `check.tailBytes` of them, which are passed on
  * only once the check has judged the file whole: a refused file throws `refuse(message)` before
  * its end (and the body's closing boundary) has been sent, so the upstream's request is aborted
