@@ -84,7 +84,7 @@ const envSchema = z
     /** A resumable upload left unfinished this long is deleted (app/platform/uploads.server.ts). */
     UPLOAD_EXPIRY_MS: msFromEnv(24 * 60 * 60 * 1000, 60_000),
     /** The disk the resized images may take (app/platform/image-cache.server.ts): the least recently used go first. */
-    IMAGE_CACHE_MAX_BYTES: numberFromEnv(2 * 1024 * 1024 * 1024, 1024 * 1024),
+    IMAGE_CACHE_MAX_BYTES: numberFromEnv(2 * 1024 * 1024 * 1024, 64 * 1024),
     /** The disk that unfinished and unsaved resumable uploads may take together. */
     UPLOAD_DISK_MAX_BYTES: numberFromEnv(20 * 1024 * 1024 * 1024, 1024 * 1024),
     /** One admin's share of that disk; half by default, so that one admin's abandoned uploads leave as much again to the others. */
