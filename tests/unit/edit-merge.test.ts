@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CHOICE_FIELD_PREFIX } from "~/admin-kit/edit-conflicts";
 import type { FieldDefinition, FormValues } from "~/admin-kit/screen";
+import { optionalText, requiredText } from "~/admin-kit/fields";
+import { optionalIsbnIssn } from "~/admin-kit/isbn";
 import { displayedValue, mergeWithCurrent, readShown, shownDigest } from "~/admin-kit/server/screen/merge.server";
 
 /**
@@ -10,13 +12,17 @@ import { displayedValue, mergeWithCurrent, readShown, shownDigest } from "~/admi
 
 const FIELDS: readonly FieldDefinition[] = [
   { name: "name", label: "Nama", type: "text" },
+  { name: "isbn", label: "ISBN", type: "text" },
   { name: "address", label: "Alamat", type: "textarea" },
   { name: "about", label: "Tentang", type: "textEditor" },
   { name: "genres", label: "Genre", type: "pills", optionsFrom: "genres" },
   { name: "cover", label: "Sampul", type: "file" },
 ] as readonly FieldDefinition[];
 
-const SHOWN: FormValues = { name: "Gramedia", address: "Jl. Palmerah Barat 29\nJakarta", about: "<p>Penerbit</p>", genres: ["1", "2"] };
+/** The rules the save applies, as a screen's form schema holds them: text trimmed, an ISBN in one writing. */
+const RULES = { name: requiredText()("Nama"), isbn: optionalIsbnIssn()(), address: optionalText(1000)("Alamat") };
+
+const SHOWN: FormValues = { name: "Gramedia", isbn: "978-602-03-3187-4", address: "Jl. Palmerah Barat 29\nJakarta", about: "<p>Penerbit</p>", genres: ["1", "2"] };
 
 /** The form as the browser sends it after the admin changed `changes`. */
 function sent(changes: Partial<Record<string, string | string[]>> = {}): Array<[string, string]> {
@@ -31,7 +37,7 @@ function sent(changes: Partial<Record<string, string | string[]>> = {}): Array<[
 
 function merge(entries: Array<[string, string]>, current: FormValues, leftAsStored: string[] = []) {
   const shown = readShown(FIELDS, shownDigest(FIELDS, SHOWN))!;
-  return mergeWithCurrent({ fields: FIELDS, entries, shown, current, leftAsStored: new Set(leftAsStored), display: (field, value) => displayedValue(field, value, undefined) });
+  return mergeWithCurrent({ fields: FIELDS, entries, shown, current, leftAsStored: new Set(leftAsStored), rules: RULES, display: (field, value) => displayedValue(field, value, undefined) });
 }
 
 const valuesOf = (entries: Array<[string, string]>, name: string) => entries.filter(([field]) => field === name).map(([, value]) => value);
@@ -57,6 +63,20 @@ describe("mergeWithCurrent", () => {
     const current = { ...SHOWN, name: "Gramedia Pustaka", genres: ["2", "1", "4"], address: "Jl. Palmerah Barat 29\r\nJakarta" };
     const { conflicts } = merge(sent({ name: "Gramedia Pustaka", genres: ["4", "1", "2"], address: "Jl. Palmerah Barat 29\r\nJakarta" }), current);
     expect(conflicts).toEqual([]);
+  });
+
+  it("compares values as the save stores them: a space typed around the shown value is no change, an ISBN written another way no conflict", () => {
+    // Another admin renamed the publisher and wrote the ISBN compact; this one only added spaces
+    // around the name (a paste) and typed the same ISBN as a scanner gives it.
+    const current = { ...SHOWN, name: "Gramedia Pustaka Utama", isbn: "9786020331874" };
+    const { entries, conflicts } = merge(sent({ name: " Gramedia ", isbn: "978 602 03 3187 4" }), current);
+    expect(conflicts).toEqual([]);
+    expect(valuesOf(entries, "name")).toEqual(["Gramedia Pustaka Utama"]);
+    // Both changed, to the same number: no question for the admin.
+    expect(valuesOf(entries, "isbn")).toEqual(["978 602 03 3187 4"]);
+    // A real difference is still one: the other admin's name against this one's.
+    const both = merge(sent({ name: "Gramedia Asri " }), current).conflicts;
+    expect(both).toEqual([{ name: "name", label: "Nama", mine: "Gramedia Asri ", theirs: "Gramedia Pustaka Utama" }]);
   });
 
   it("follows the admin's choice for a field changed on both sides, and drops the choice from what is sent on", () => {
@@ -88,9 +108,9 @@ describe("mergeWithCurrent", () => {
 describe("readShown", () => {
   it("reads the known fields' digests and nothing else", () => {
     const shown = JSON.parse(shownDigest(FIELDS, SHOWN)) as Record<string, string>;
-    expect(Object.keys(shown)).toEqual(["name", "address", "about", "genres"]);
+    expect(Object.keys(shown)).toEqual(["name", "isbn", "address", "about", "genres"]);
     const read = readShown(FIELDS, JSON.stringify({ ...shown, cover: shown.name, extra: "x".repeat(16), about: "<script>" }));
-    expect([...read!.keys()]).toEqual(["name", "address", "genres"]);
+    expect([...read!.keys()]).toEqual(["name", "isbn", "address", "genres"]);
   });
 
   it("takes no base from anything but a small JSON object", () => {

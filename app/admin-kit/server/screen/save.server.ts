@@ -169,8 +169,7 @@ async function sendBack<Rec, C extends Cells, S extends z.ZodObject>(save: Save<
 async function mergeEdit<Rec, C extends Cells, S extends z.ZodObject>(
   save: Save<Rec, C, S>,
 ): Promise<{ before: StoredRecord | undefined; conflicts: ConflictingField[] } | { answer: Answer }> {
-  const { admin, adapter, recordId, submitted } = save;
-  const { definition } = adapter;
+  const { admin, adapter, adapter: { definition }, recordId, submitted } = save;
   if (recordId === undefined) return { before: undefined, conflicts: [] };
   const unmerged = () => parseWithZod(save.formData, { schema: save.schema }).reply();
   let current: Rec | undefined;
@@ -193,6 +192,7 @@ async function mergeEdit<Rec, C extends Cells, S extends z.ZodObject>(
       shown: base,
       current: before.values,
       leftAsStored: new Set(save.relationEdits.unresolved.keys()),
+      rules: save.schema.shape,
       display: (field, value) => displayedValue(field, value, lists),
     });
     save.formData = formDataOf(merged.entries);
