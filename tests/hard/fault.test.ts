@@ -95,9 +95,9 @@ beforeAll(async () => {
       // Asked once the verdict of the check before this fault (the last case's) has had its period:
       // /readyz reuses a check for UPSTREAM_CHECK_REUSE_MS, and reports a fault after that at the latest.
       send: () => delay(UPSTREAM_CHECK_REUSE_MS + 100).then(get("/readyz")),
-      judge: (status: number, _text: string, fault: Fault) =>
-        // Ready means the upstream answers below 500, whatever its body.
-        status === (["hang", "reset", "status"].includes(fault.kind) ? 503 : 200) ? undefined : `answered ${status}`,
+      judge: (status: number, text: string, fault: Fault) =>
+        // Ready means the upstream answers below 500, whatever its body; a failure says which check failed.
+        status === (["hang", "reset", "status"].includes(fault.kind) ? 503 : 200) ? undefined : `answered ${status} ${text.slice(0, 100)}`,
     },
     ...ADMIN_SCREENS.map((screen) => ({
       what: `GET ${screen.path} (admin)`,

@@ -42,9 +42,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-async function app(instance: { stopping?: () => boolean; redisReady?: () => Promise<boolean> } = {}): Promise<string> {
+async function app(instance: { stopping?: () => boolean; redisReady?: () => Promise<boolean> } = {}, redisTimeoutMs?: number): Promise<string> {
   const site = express();
-  site.get("/readyz", readiness(config, { stopping: instance.stopping ?? (() => false), redisReady: instance.redisReady ?? (async () => true) }, now));
+  site.get("/readyz", readiness(config, { stopping: instance.stopping ?? (() => false), redisReady: instance.redisReady ?? (async () => true) }, now, redisTimeoutMs));
   const server = site.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -70,6 +70,27 @@ describe("/readyz's answer", () => {
     const calls = api.calls;
     expect(await ask(await app({ stopping: () => true }))).toEqual({ status: 503, body: { status: "stopping" }, cacheControl: "no-store" });
     expect(api.calls).toBe(calls);
+  });
+});
+
+describe("/readyz's PING of Redis, shared by its requests", () => {
+  it("50 at once ping Redis once, and so do 50 more within the period; the next wave after it pings again", async () => {
+    let pings = 0;
+    const url = await app({ redisReady: async () => (pings++, true) });
+    const wave = () => Promise.all(Array.from({ length: 50 }, () => ask(url)));
+    expect(new Set((await wave()).map(({ status }) => status))).toEqual(new Set([200]));
+    expect(pings).toBe(1);
+    clock += UPSTREAM_CHECK_REUSE_MS - 1;
+    await wave();
+    expect(pings).toBe(1);
+    clock += 1;
+    await wave();
+    expect(pings).toBe(2);
+  });
+
+  it("a Redis that never answers the PING is 'redis unreachable', not a /readyz that never answers", async () => {
+    const url = await app({ redisReady: () => new Promise<boolean>(() => {}) }, 20);
+    expect(await ask(url)).toEqual({ status: 503, body: { status: "redis unreachable" }, cacheControl: "no-store" });
   });
 });
 
