@@ -33,9 +33,16 @@ export function comparable(field: FieldDefinition, value: unknown): string {
  */
 export function isStoredValue(field: FieldDefinition, stored: unknown, submitted: unknown, rule?: z.ZodType): boolean {
   const wanted = comparable(field, submitted);
-  if (comparable(field, stored) === wanted) return true;
-  const saved = rule?.safeParse(stored);
-  return saved?.success === true && typeof saved.data === "string" && comparable(field, saved.data) === wanted;
+  return comparable(field, stored) === wanted || comparable(field, asRuled(stored, rule)) === wanted;
+}
+
+/**
+ * A value as its field's rule would store it (trimmed, upper-cased, an ISBN in one writing), or
+ * as it is when it fails the rule (the save refuses it, or keeps a legacy value) or has none.
+ */
+export function asRuled(value: unknown, rule: z.ZodType | undefined): unknown {
+  const ruled = rule?.safeParse(value);
+  return ruled?.success === true && typeof ruled.data === "string" ? ruled.data : value;
 }
 
 /**

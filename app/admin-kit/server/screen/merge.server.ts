@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import * as z from "zod";
+import type * as z from "zod";
 import { CHOICE_FIELD_PREFIX, CONFLICT_MESSAGES, type ConflictingField } from "~/admin-kit/edit-conflicts";
 import { clip } from "~/lib/format";
 import type { FieldDefinition, FormValues } from "~/admin-kit/screen";
-import { comparable, readableItem } from "./field-values.server.ts";
+import { asRuled, comparable, readableItem } from "./field-values.server.ts";
 import type { PickerLists } from "./choices.server.ts";
 
 /**
@@ -84,7 +84,7 @@ interface MergeInput {
   /** Fields the save leaves as stored whatever was sent (relations the form could not show). */
   leftAsStored: ReadonlySet<string>;
   /** Each field's rule, as the save applies it (the form's schema's shape). */
-  rules: Readonly<Record<string, unknown>>;
+  rules: Readonly<Record<string, z.ZodType | undefined>>;
   /** A value as the admin reads it, for the conflict notice. */
   display(field: FieldDefinition, value: string | string[]): string;
 }
@@ -109,7 +109,7 @@ export function mergeWithCurrent({ fields, entries, shown, current, leftAsStored
       replaced.set(field.name, Array.isArray(theirs) ? theirs : [theirs]);
       continue;
     }
-    const saved = (value: string | string[]) => asSaved(field, value, rules[field.name]);
+    const saved = (value: string | string[]) => asRuled(value, rules[field.name]);
     // A space typed after the shown value, or an ISBN written another way, is no change once saved.
     const mineChanged = digestOf(field, mine) !== base && digestOf(field, saved(mine)) !== base;
     const theirsChanged = digestOf(field, theirs) !== base;
@@ -124,16 +124,6 @@ export function mergeWithCurrent({ fields, entries, shown, current, leftAsStored
   const merged = entries.filter(([name]) => !replaced.has(name) && !name.startsWith(CHOICE_FIELD_PREFIX));
   for (const [name, values] of replaced) for (const value of values) merged.push([name, value]);
   return { entries: merged, conflicts };
-}
-
-/**
- * A value as the save would store it: its field's rule applied (trimmed, upper-cased, an ISBN in
- * one writing), or as it is when it fails the rule (the save refuses it, or keeps a legacy value).
- */
-function asSaved(field: FieldDefinition, value: string | string[], rule: unknown): string | string[] {
-  if (Array.isArray(value) || !(rule instanceof z.ZodType)) return value;
-  const parsed = rule.safeParse(value);
-  return parsed.success && typeof parsed.data === "string" ? parsed.data : value;
 }
 
 /** How much of a value the conflict notice shows. */
