@@ -3,7 +3,7 @@ import { mkdir, open, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { ConfigError, type Config } from "./config.server.ts";
-import { sharedVerdict } from "./shared-verdict.server.ts";
+import { sharedVerdict, verdictWithin } from "./shared-verdict.server.ts";
 
 /**
  * What the process keeps under DATA_DIR, and the checks that it can write
@@ -208,17 +208,8 @@ export function dataDirWritable(config: Config, now = performance.now()): Promis
     shared = sharedVerdict(verdict, DATA_DIR_PROBE_INTERVAL_MS);
     probes.set(key, shared);
   }
-  return withinTimeout(shared(now), paths.root);
-}
-
-/** A probe's verdict, or "timed out" when it has none within DATA_DIR_PROBE_TIMEOUT_MS. */
-function withinTimeout(result: Promise<DataDirUnwritable | undefined>, root: string): Promise<DataDirUnwritable | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<DataDirUnwritable>((resolve) => {
-    timer = setTimeout(() => resolve(new DataDirUnwritable(root, "ETIMEDOUT", `no answer from the disk in ${DATA_DIR_PROBE_TIMEOUT_MS} ms`)), DATA_DIR_PROBE_TIMEOUT_MS);
-    timer.unref();
-  });
-  return Promise.race([result, late]).finally(() => clearTimeout(timer));
+  const late = () => new DataDirUnwritable(paths.root, "ETIMEDOUT", `no answer from the disk in ${DATA_DIR_PROBE_TIMEOUT_MS} ms`);
+  return verdictWithin(shared(now), DATA_DIR_PROBE_TIMEOUT_MS, late);
 }
 
 /** Whether an error is the filesystem's (a code like EACCES, ENOSPC, EROFS, ENOTDIR), for the modules that turn it into a 5xx. */

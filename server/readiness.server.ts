@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Config } from "./config.server.ts";
 import { dataDirWritable } from "./data-dir.server.ts";
-import { sharedVerdict } from "./shared-verdict.server.ts";
+import { sharedVerdict, verdictWithin } from "./shared-verdict.server.ts";
 import { sharedUpstreamCheck, UPSTREAM_CHECK_REUSE_MS } from "./upstream-health.server.ts";
 
 /** How long Redis's answer to a PING is waited for: a Redis that hangs is unready, not a /readyz that hangs. */
@@ -22,7 +22,7 @@ export function readiness(
   redisTimeoutMs = REDIS_CHECK_TIMEOUT_MS,
 ): RequestHandler {
   const upstreamsReachable = sharedUpstreamCheck(config, now);
-  const redisAnswers = sharedVerdict(() => answeredWithin(instance.redisReady(), redisTimeoutMs), UPSTREAM_CHECK_REUSE_MS);
+  const redisAnswers = sharedVerdict(() => verdictWithin(instance.redisReady().catch(() => false), redisTimeoutMs, () => false), UPSTREAM_CHECK_REUSE_MS);
   return async (_req, res) => {
     res.set("Cache-Control", "no-store");
     // Draining: out of the pool at once for a balancer that checks (answered with Connection: close).
@@ -31,11 +31,4 @@ export function readiness(
     const status = upstreams !== "ok" ? `upstream ${upstreams}` : !redis ? "redis unreachable" : dataDir ? "data dir not writable" : "ok";
     res.status(status === "ok" ? 200 : 503).json({ status });
   };
-}
-
-/** `ready`'s verdict, or false once `timeoutMs` has passed without one (or when it fails). */
-function answeredWithin(ready: Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
-  return Promise.race([ready.catch(() => false), late]).finally(() => clearTimeout(timer));
 }

@@ -15,3 +15,13 @@ export function sharedVerdict<T>(check: () => Promise<T>, periodMs: number): (no
     return current.verdict;
   };
 }
+
+/** `result`, or `late()` once `timeoutMs` has passed without it: a check that hangs gives a verdict, not a wait. */
+export function verdictWithin<T>(result: Promise<T>, timeoutMs: number, late: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), timeoutMs);
+    timer.unref();
+  });
+  return Promise.race([result, timedOut]).finally(() => clearTimeout(timer));
+}
