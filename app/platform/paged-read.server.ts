@@ -88,6 +88,15 @@ export function unreadRecord(call: string): UpstreamError {
   return new UpstreamError("invalid-response", 0, "the list's pages repeat: the record may be on a page the upstream does not give", call);
 }
 
+/**
+ * Page 0's refusal by an upstream counting from 1, as the error it is; a refused token, or no
+ * answer at all, is a failed read and is thrown.
+ */
+function refusedPageZero(error: unknown): UpstreamError {
+  if (!isUpstreamError(error) || error.kind !== "http" || refusesToken(error.status)) throw error;
+  return error;
+}
+
 type Answer<Rec> = { records: Rec[] } | { error: unknown };
 
 /** Every record of a paged list, read as the comment above says. */
@@ -123,11 +132,8 @@ export async function readPages<Rec>(readPage: ReadPage<Rec>, idOf: (record: Rec
       const page = wave[index];
       if (page === 0) {
         if ("error" in answer) {
-          // Refused: an upstream counting from 1. A token refused, or no answer at all, is a failed read.
-          const { error } = answer;
-          if (!isUpstreamError(error) || error.kind !== "http" || refusesToken(error.status)) throw error;
           // A failure on its side may hide the first page of an upstream counting from 0.
-          if (error.status >= 500) incomplete("upstream_list_page_zero_failed");
+          if (refusedPageZero(answer.error).status >= 500) incomplete("upstream_list_page_zero_failed");
           continue;
         }
         zeroListed = true;
@@ -168,7 +174,7 @@ export async function readPages<Rec>(readPage: ReadPage<Rec>, idOf: (record: Rec
  */
 export async function readFirstPage<Rec>(readPage: ReadPage<Rec>, limit: number): Promise<Rec[]> {
   const zero = await readPage(0, limit).catch((error: unknown) => {
-    if (!isUpstreamError(error) || error.kind !== "http" || refusesToken(error.status)) throw error;
+    refusedPageZero(error);
     return [];
   });
   return zero.length > 0 ? zero : readPage(1, limit);

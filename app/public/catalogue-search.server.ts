@@ -36,7 +36,6 @@ export interface CatalogueResult {
   nearSpelling?: string;
 }
 
-
 interface SearchIndex {
   classifications: readonly Classification[];
   /** What of the classifications the index holds (`classificationsKey`): a fresh read of the same ones is the same index. */
