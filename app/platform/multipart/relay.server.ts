@@ -3,6 +3,7 @@ import { detectAcceptedType, FILE_SNIFF_BYTES as SNIFF_BYTES } from "~/lib/file-
 import { endCheckOf, withJudgedEnd, type EndCheck } from "~/platform/file-ends.server";
 import { checkImageHeader } from "~/platform/image-header.server";
 import type { StreamedBody } from "~/platform/upstream-transport.server";
+import { verdictWithin } from "@server/shared-verdict.server";
 import { FRAMING_ALLOWANCE_BYTES, FormRejected, MESSAGES, type FilePart, type FileRule, type FormReader } from "./incoming.server.ts";
 
 /**
@@ -103,7 +104,7 @@ export async function* inBatchesOf(size: number, maxWaitMs: number, source: Asyn
   let finished = false;
   try {
     for (let next = pull(); ; next = pull()) {
-      let result = pendingBytes === 0 ? await next : await raceWithDeadline(next, heldSince + maxWaitMs);
+      let result = pendingBytes === 0 ? await next : await verdictWithin<IteratorResult<Uint8Array> | "late">(next, heldSince + maxWaitMs - performance.now(), () => "late");
       while (result === "late") {
         yield takePending();
         result = await next;
@@ -119,19 +120,6 @@ export async function* inBatchesOf(size: number, maxWaitMs: number, source: Asyn
   } finally {
     // Stops the source when the consumer stopped first; whatever that ends with has nobody to tell.
     if (!finished) chunks.return?.(undefined).catch(() => {});
-  }
-}
-
-/** The promise's result, or "late" if it has not settled by `deadline` (a performance.now() time). */
-async function raceWithDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | "late"> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(resolve, Math.max(0, deadline - performance.now()), "late");
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,4 +1,3 @@
-import { setTimeout as setTimeoutPromise } from "node:timers/promises";
 import type * as z from "zod";
 import type { AuditRecord, FieldChange } from "~/lib/audit";
 import { resolveRelations } from "~/admin-kit/relations";
@@ -6,6 +5,7 @@ import type { Cells, FormValues } from "~/admin-kit/screen";
 import { beginChange, completeChange, nameCreatedRecord } from "~/platform/audit.server";
 import type { AdminContext } from "~/platform/auth.server";
 import { errorFields, log } from "@server/log.server";
+import { verdictWithin } from "@server/shared-verdict.server";
 import { isUpstreamError, type UpstreamError } from "~/platform/upstream.server";
 import { asSentOf, type UpstreamScalar } from "~/platform/upstream-shapes.server";
 import { EXPORT_TEXT, type ResourceAdapter, type WriteFailed } from "./adapter.server.ts";
@@ -63,16 +63,12 @@ export async function storedRecord<Rec, C extends Cells, S extends z.ZodObject>(
   const found = Promise.all([storedRecordOf(admin, adapter, id), lists]).then(([record, read]) =>
     record === undefined ? undefined : recordAsShown(adapter, record, read),
   );
-  const timer = new AbortController();
-  // Cancelled once the read wins: its rejection then means nothing.
-  const late = setTimeoutPromise(STORED_RECORD_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
   try {
-    return await Promise.race([found, late]);
+    return await verdictWithin(found, STORED_RECORD_WAIT_MS, () => undefined);
   } catch (error) {
     log("audit_stored_values_unavailable", errorFields(error));
     return undefined;
   } finally {
-    timer.abort();
     // A read that lost the race may still fail; nobody waits for it any more.
     found.catch(() => undefined);
   }
