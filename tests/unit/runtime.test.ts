@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { unsupportedNodeMessage } from "@server/supported-node";
-import { capsYoungGeneration } from "@server/young-collections.server";
+import { capsYoungGeneration, turnsPretenuringOff } from "@server/young-collections.server";
 import { npmScriptArgs, SITE_NODE_FLAGS } from "../e2e/helpers/processes";
 
 /** What package.json promises of the runtime (issue 34): which Node.js, which install scripts. */
@@ -133,6 +133,12 @@ describe("the site's young generation (server/young-collections.server.ts)", () 
     expect(capsYoungGeneration("13.6.233.17-node.53")).toBe(true);
     expect(capsYoungGeneration("11.3.244.8-node.17")).toBe(false);
     expect(capsYoungGeneration("14.6.202.34-node.40")).toBe(false);
+  });
+
+  it("turns allocation-site pretenuring off on Node 24's V8 alone, the line it was measured on", () => {
+    expect(turnsPretenuringOff("13.6.233.17-node.53")).toBe(true);
+    expect(turnsPretenuringOff("12.4.254.21-node.57")).toBe(false);
+    expect(turnsPretenuringOff("14.6.202.34-node.40")).toBe(false);
   });
 
   it.runIf(capsYoungGeneration())("frees a streamed body's buffers with young collections, not a full collection every 64 MiB", async () => {
