@@ -160,10 +160,19 @@ test.describe("videos without JavaScript", () => {
     const dialog = dialogNamed(page, "TAMBAH VIDEO");
     await dialog.getByLabel("Judul").fill("Video tanpa JavaScript");
     await dialog.getByLabel("Video").setInputFiles({ name: "v.mp4", mimeType: "video/mp4", buffer: mp4Buffer() });
+    await dialog.getByLabel("Thumbnail").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: pngBuffer() });
+    // A browser sends a form's files in the order of its controls: the pictures before the video,
+    // so that the server checks them whole before any of the video goes upstream
+    // (tests/integration/admin-video.test.ts).
+    const fileOrder = await dialog.locator("form").first().evaluate((form: HTMLFormElement) =>
+      [...form.elements].filter((element) => element instanceof HTMLInputElement && element.type === "file").map((input) => (input as HTMLInputElement).name),
+    );
+    expect(fileOrder).toEqual(["thumbnail", "background", "video"]);
     await dialog.getByRole("button", { name: "SIMPAN", exact: true }).click();
     await alertShown(page, "Berhasil menambahkan data!");
     const added = (await videos(mainStack)).find((video) => video.title === "Video tanpa JavaScript");
     expect(added?.link).toMatch(/\.mp4$/);
+    expect(added?.thumbnail).toBeTruthy();
     await fetch(`${mainStack.referenceApiUrl}/api/videos/${added?.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
   });
 });

@@ -138,22 +138,27 @@ describe("streamed in the form's body (without JavaScript)", () => {
     });
   }
 
-  it("stops a video's save at a thumbnail cut short: the video's own step done, the thumbnail's aborted, no later step and no record", async () => {
-    upstream.use(http.get(`${UPSTREAM}/videos`, () => HttpResponse.json({ data: [] })));
-    const mp4 = Buffer.concat([Buffer.from("\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom", "latin1"), Buffer.alloc(4096)]);
-    const steps = receive(["/upload/video", "/upload/thumbnail", "/upload/video-background", "/videos"], (step) =>
-      step === "/upload/video" ? { video_url: "http://upstream.test/files/v.mp4" } : { thumbnail_url: "http://upstream.test/files/t.jpg" },
-    );
-    const body = new FormData();
-    for (const [name, value] of [["intent", "create"], ["title", "Lomba Mendongeng"], ["description", ""]]) body.append(name, value);
-    body.append("video", file(mp4, "lomba.mp4", "video/mp4"));
-    body.append("thumbnail", file(cut(await photo(160, 120).jpeg().toBuffer()), "t.jpg", "image/jpeg"));
-    body.append("background", file(await photo(160, 120).jpeg().toBuffer(), "b.jpg", "image/jpeg"));
-    const submitted = await submit(route, "/admin/video?modal=add", admin.cookie, body);
-    expect(submitted).toMatchObject({ kind: "data", status: 400 });
-    expect(fieldErrors(submitted)).toEqual({ thumbnail: [FILE_MESSAGES.brokenImage] });
-    await expect.poll(() => steps.map(({ path, complete }) => `${path} ${complete}`)).toEqual(["/upload/video true", "/upload/thumbnail false"]);
-  });
+  for (const order of ["the form's", "the video first"] as const) {
+    it(`stops a video's save at a thumbnail cut short, checked whole before it is sent (${order} order): ${order === "the form's" ? "nothing reaches the upstream" : "the video's step alone done"}, no record`, async () => {
+      upstream.use(http.get(`${UPSTREAM}/videos`, () => HttpResponse.json({ data: [] })));
+      const mp4 = Buffer.concat([Buffer.from("\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom", "latin1"), Buffer.alloc(4096)]);
+      const steps = receive(["/upload/video", "/upload/thumbnail", "/upload/video-background", "/videos"], (step) =>
+        step === "/upload/video" ? { video_url: "http://upstream.test/files/v.mp4" } : { thumbnail_url: "http://upstream.test/files/t.jpg" },
+      );
+      const body = new FormData();
+      for (const [name, value] of [["intent", "create"], ["title", "Lomba Mendongeng"], ["description", ""]]) body.append(name, value);
+      const video = file(mp4, "lomba.mp4", "video/mp4");
+      if (order === "the video first") body.append("video", video);
+      body.append("thumbnail", file(cut(await photo(160, 120).jpeg().toBuffer()), "t.jpg", "image/jpeg"));
+      body.append("background", file(await photo(160, 120).jpeg().toBuffer(), "b.jpg", "image/jpeg"));
+      if (order === "the form's") body.append("video", video);
+      const submitted = await submit(route, "/admin/video?modal=add", admin.cookie, body);
+      expect(submitted).toMatchObject({ kind: "data", status: 400 });
+      expect(fieldErrors(submitted)).toEqual({ thumbnail: [FILE_MESSAGES.brokenImage] });
+      const expected = order === "the form's" ? [] : ["/upload/video true"];
+      await expect.poll(() => steps.map(({ path, complete }) => `${path} ${complete}`)).toEqual(expected);
+    });
+  }
 });
 
 describe("as a resumable upload (with JavaScript)", () => {

@@ -182,6 +182,33 @@ describe("adding a video", () => {
     expect(writesOnly()).toEqual(["POST /api/upload/video"]);
   });
 
+  it("sends nothing upstream when a picture, which the form sends before the video, is refused: the video never becomes an upload no record names", async () => {
+    calls = recordAllRequests();
+    serveUpload("/upload/video", { status: 201, body: { video_url: `${FILES}/v1.mp4` } });
+    serveUpload("/upload/thumbnail", { status: 201, body: { thumbnail_url: `${FILES}/t1.png` } });
+    const notAPicture = new File(["<svg onload=alert(1)>"], "t.png", { type: "image/png" });
+    let submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["thumbnail", imageFile()], ["background", notAPicture], ["video", videoFile()]]);
+    expect(fieldErrors(submitted)).toEqual({ background: ["Berkas harus berupa gambar JPEG, PNG, WebP, atau GIF"] });
+    const cutShort = new File([PNG_BYTES.subarray(0, PNG_BYTES.length - 8)], "t.png", { type: "image/png" });
+    submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["thumbnail", cutShort], ["video", videoFile()]]);
+    expect(Object.keys(fieldErrors(submitted) ?? {})).toEqual(["thumbnail"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("sends the video first and the pictures the form put before it after it, in their order", async () => {
+    calls = recordAllRequests();
+    serveUpload("/upload/video", { status: 201, body: { video_url: `${FILES}/v1.mp4` } });
+    const thumbnails = serveUpload("/upload/thumbnail", { status: 201, body: { thumbnail_url: `${FILES}/t1.png` } });
+    const backgrounds = serveUpload("/upload/video-background", { status: 201, body: { background_url: `${FILES}/b1.png` } });
+    const records = recordWrites("post", "/videos", { status: 201, body: { data: { id: 9 } } });
+    const submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["thumbnail", imageFile("t.png")], ["background", imageFile("b.png")], ["video", videoFile()]]);
+    expect(submitted).toMatchObject({ kind: "redirect", location: "/admin/video" });
+    expect(writesOnly()).toEqual(["POST /api/upload/video", "POST /api/upload/thumbnail", "POST /api/upload/video-background", "POST /api/videos"]);
+    expect(thumbnails[0].fields).toEqual([["thumbnail", uploadedPng("t.png")]]);
+    expect(fileOf(backgrounds[0])).toEqual([["background", "b.png", "image/png", PNG_BYTES.length]]);
+    expect(records[0].json).toMatchObject({ link: `${FILES}/v1.mp4`, thumbnail: `${FILES}/t1.png`, background: `${FILES}/b1.png` });
+  });
+
   it("requires the video for a new record, and refuses a file that is no video by its bytes, before any upload", async () => {
     calls = recordAllRequests();
     let submitted = await admin.submit("/admin/video?modal=add", [...NEW_VIDEO, ["video", noFile()], ["thumbnail", imageFile()]]);

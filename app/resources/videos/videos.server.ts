@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { fileUrl } from "~/lib/files";
@@ -5,7 +6,7 @@ import { formatIndonesianNumber } from "~/lib/format";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type WriteContext } from "~/admin-kit/server/screen.server";
 import type { UpstreamList } from "~/platform/list-copy.server";
-import { FormRejected, relayFile } from "~/platform/multipart.server";
+import { checkedFileBytes, FormRejected, relayFile } from "~/platform/multipart.server";
 import { readPages, unreadRecord } from "~/platform/paged-read.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
 import { asSent, asSentOf, countOf, dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
@@ -15,9 +16,11 @@ import { videoResource, type videoSchema } from "./videos";
  * `/videos` (spec §7): the record's shape, its reads, its files' addresses as this site shows
  * them, and the screen's writes. A video's files are not part of its record: each goes to its
  * own upload call, which answers with a URL, and the record (JSON) holds the URLs. The form's
- * body is one stream in field order, so each file is relayed to its upload call as it arrives;
- * the record is written only after every upload succeeded. A failed step stops there, writes
- * no record, and tells the admin which step failed.
+ * body is one stream in field order: the video is relayed to its upload call as it arrives; the
+ * pictures, which the form puts before it, are read and checked whole first and sent after it, so
+ * that a refused picture or a missing video stops the save before anything reaches the upstream
+ * (spec §7 has no call that deletes an upload). The record is written only after every upload
+ * succeeded. A failed step stops there, writes no record, and tells the admin which step failed.
  */
 
 const video = z.object({
@@ -144,7 +147,20 @@ function stepFailed(message: string, error: UpstreamError): WriteFailed {
   return new WriteFailed(error.shownMessage ? `${message}: ${error.shownMessage}` : `${message}!`, error);
 }
 
-async function upload(api: UpstreamClient, step: UploadStep, file: NonNullable<Awaited<ReturnType<IncomingFiles["next"]>>>) {
+type IncomingFile = NonNullable<Awaited<ReturnType<IncomingFiles["next"]>>>;
+
+/**
+ * A picture read whole and checked by its rule (its kind, size, dimensions and end), kept in
+ * memory until the video is sent: at most two of UPLOAD_IMAGE_MAX_BYTES per video being saved.
+ */
+async function held(file: IncomingFile): Promise<IncomingFile> {
+  const { bytes } = await checkedFileBytes(file.part, file.rule);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of bytes) chunks.push(chunk);
+  return { ...file, part: { ...file.part, stream: Readable.from([Buffer.concat(chunks)]) } };
+}
+
+async function upload(api: UpstreamClient, step: UploadStep, file: IncomingFile) {
   try {
     return await relayFile(file.part, file.rule, step.field, (body, contentType) =>
       api.call(step.answer, {
@@ -170,14 +186,23 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
     thumbnail: asSent(stored, "thumbnail", stored?.thumbnail ?? ""),
     background: asSent(stored, "background", stored?.background ?? ""),
   };
-  let file = await files.next();
-  // The video comes first in the form: without it a new record is refused before any upload.
-  if (!stored && file?.part.name !== "video") throw new FormRejected("video", "Video wajib diunggah");
+  const pictures: Array<{ step: UploadStep; file: IncomingFile }> = [];
   let uploaded = false;
-  for (; file; file = await files.next()) {
+  for (let file = await files.next(); file; file = await files.next()) {
     const step = UPLOAD_STEPS[file.part.name];
-    if (step) urls[step.record] = await upload(api, step, file);
-    uploaded ||= step !== undefined;
+    if (!step) continue;
+    if (step.record !== "link") {
+      pictures.push({ step, file: await held(file) });
+      continue;
+    }
+    urls.link = await upload(api, step, file);
+    uploaded = true;
+  }
+  // Only now is it known that a new record came without its video: nothing was sent.
+  if (!stored && !uploaded) throw new FormRejected("video", "Video wajib diunggah");
+  for (const { step, file } of pictures) {
+    urls[step.record] = await upload(api, step, file);
+    uploaded = true;
   }
   const record = {
     title: values.title,

@@ -7,17 +7,18 @@ import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Videos of the mobile app (spec §3, §7 /videos). The form takes the files; the server sends
- * each to its upload call as it arrives and then writes the record with the returned URLs
- * (./adapter.server.ts). With JavaScript the form goes through the upload route
+ * each to its upload call and then writes the record with the returned URLs (./videos.server.ts). With JavaScript the form goes through the upload route
  * below so that the browser can show the upload's progress.
  */
 
 const videoForm = formOf([
   { name: "title", label: "Judul", type: "text", rule: requiredText() },
   { name: "description", label: "Deskripsi", type: "textarea", rule: optionalText(5000) },
-  { name: "video", label: "Video", type: "file", accept: "video", requiredOnCreate: true },
+  // The pictures before the video: the browser sends a form's files in this order, and the server
+  // checks each picture whole before any of the video goes upstream (./videos.server.ts).
   { name: "thumbnail", label: "Thumbnail", type: "file", accept: "image" },
   { name: "background", label: "Gambar latar", type: "file", accept: "image" },
+  { name: "video", label: "Video", type: "file", accept: "video", requiredOnCreate: true },
 ]);
 
 export const videoSchema = videoForm.schema;

@@ -61,7 +61,7 @@ export async function cuttingProxy(bffUrl: string, cutAfterBytes: number) {
 
 export const UPLOAD_URL = /\/admin\/uploads\/[0-9a-f]{32}$/;
 
-/** Where each piece of the form's uploads started, as the browser asked the site to take it (the video's first; the thumbnail and background are one piece each from 0). */
+/** Where each piece of the form's uploads started, as the browser asked the site to take it, in the form's order (the video's form: the thumbnail and background, one piece each from 0, then the video's pieces). */
 export function uploadPieces(page: Page): number[] {
   const pieces: number[] = [];
   page.on("request", (request) => {
