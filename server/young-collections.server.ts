@@ -22,10 +22,11 @@ export function capsYoungGeneration(v8Version: string = process.versions.v8): bo
 }
 
 /**
- * Beside the cap, on Node 24, V8 stops moving the objects of an allocation site straight to the old
- * generation once many of them survived a young collection ("pretenuring"). With the cap, some of
- * the site's processes fell for good into making 20-40 full collections per 1 GiB upload (a run
- * at 0.6-0.7 of straight instead of 0.9-1.0), and the admin list's copy of 10,000 books was promoted
+ * Beside the cap, on Node 24: V8's allocation-site pretenuring off. With it on, once many objects
+ * of one allocation site survive a young collection, V8 makes that site's later objects straight
+ * in the old generation, which only full collections free. With the cap and pretenuring, some of
+ * the site's processes fell for good into 20-40 full collections per 1 GiB upload (a run at
+ * 0.6-0.7 of straight instead of 0.9-1.0), and the admin list's copy of 10,000 books was promoted
  * whole. Five alternated runs a side (docs/performance.md, "Allocation-site pretenuring off"): no
  * upload run fell, the copy's RSS growth 63 -> 29 MiB, a save 294 -> 233 ms, the other figures
  * within their spread. Measured on Node 24 only: Node 22 (V8 12.4) is left as it was.
