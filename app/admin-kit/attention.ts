@@ -15,9 +15,15 @@ export const ATTENTION_VALUES = {
   duplicates: "ganda",
 } as const;
 
+/** The filter's label and options, and the desk's count of each ("12 tanpa sampul"): one wording for both. */
 export const ATTENTION_TEXTS = {
   label: "Perlu ditindaklanjuti",
   missing: (fieldLabel: string) => `Tanpa ${fieldLabel.toLowerCase()}`,
   legacy: "Nilai lama yang tidak lolos pemeriksaan",
   duplicates: "Kemungkinan data ganda",
+  counted: {
+    missing: (count: string, fieldLabel: string) => `${count} tanpa ${fieldLabel.toLowerCase()}`,
+    legacy: (count: string) => `${count} dengan nilai lama yang tidak lolos pemeriksaan`,
+    duplicates: (count: string) => `${count} kemungkinan data ganda`,
+  },
 } as const;

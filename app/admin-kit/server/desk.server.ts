@@ -4,7 +4,7 @@ import { upstreamsReachable } from "@server/upstream-health.server";
 import { formatIndonesianNumber } from "~/lib/format";
 import { megabytes } from "~/lib/file-kinds";
 import { AUDIT_ACTION_LABELS, auditCells, type AuditEntry } from "~/lib/audit";
-import { ATTENTION_FILTER, ATTENTION_VALUES } from "~/admin-kit/attention";
+import { ATTENTION_FILTER, ATTENTION_TEXTS, ATTENTION_VALUES } from "~/admin-kit/attention";
 import { ADMIN_MESSAGES } from "~/admin-kit/messages";
 import { adminPath } from "~/admin-kit/menu";
 import { readAuditPage } from "~/platform/audit.server";
@@ -35,11 +35,11 @@ function tasksOf(screen: RegisteredScreen, summary: ScreenSummary): DeskTask[] {
       .filter((missing) => missing.count > 0)
       .map((missing) => ({
         id: `${id}-missing-${missing.field}`,
-        text: `${alias}: ${count(missing.count)} tanpa ${missing.label.toLowerCase()}`,
+        text: `${alias}: ${ATTENTION_TEXTS.counted.missing(count(missing.count), missing.label)}`,
         href: href(ATTENTION_VALUES.missing(missing.field)),
       })),
-    ...(summary.legacy > 0 ? [{ id: `${id}-legacy`, text: `${alias}: ${count(summary.legacy)} dengan nilai lama yang tidak lolos pemeriksaan`, href: href(ATTENTION_VALUES.legacy) }] : []),
-    ...(summary.duplicates > 0 ? [{ id: `${id}-duplicates`, text: `${alias}: ${count(summary.duplicates)} kemungkinan data ganda`, href: href(ATTENTION_VALUES.duplicates) }] : []),
+    ...(summary.legacy > 0 ? [{ id: `${id}-legacy`, text: `${alias}: ${ATTENTION_TEXTS.counted.legacy(count(summary.legacy))}`, href: href(ATTENTION_VALUES.legacy) }] : []),
+    ...(summary.duplicates > 0 ? [{ id: `${id}-duplicates`, text: `${alias}: ${ATTENTION_TEXTS.counted.duplicates(count(summary.duplicates))}`, href: href(ATTENTION_VALUES.duplicates) }] : []),
   ];
 }
 
