@@ -74,9 +74,12 @@ describe("mergeWithCurrent", () => {
     expect(valuesOf(entries, "name")).toEqual(["Gramedia Pustaka Utama"]);
     // Both changed, to the same number: no question for the admin.
     expect(valuesOf(entries, "isbn")).toEqual(["978 602 03 3187 4"]);
-    // A real difference is still one: the other admin's name against this one's.
-    const both = merge(sent({ name: "Gramedia Asri " }), current).conflicts;
-    expect(both).toEqual([{ name: "name", label: "Nama", mine: "Gramedia Asri ", theirs: "Gramedia Pustaka Utama" }]);
+    // A real difference is still one: the other admin's name against this one's, as it would be saved.
+    const both = merge(sent({ name: "Gramedia Asri ", isbn: "979-3062-79-7" }), current).conflicts;
+    expect(both).toEqual([
+      { name: "name", label: "Nama", mine: "Gramedia Asri", theirs: "Gramedia Pustaka Utama" },
+      { name: "isbn", label: "ISBN", mine: "9793062797", theirs: "9786020331874" },
+    ]);
   });
 
   it("follows the admin's choice for a field changed on both sides, and drops the choice from what is sent on", () => {
