@@ -52,6 +52,8 @@ export const MESSAGES = {
   fieldTooLong: "Isian terlalu panjang",
   fieldsTooLarge: (limitBytes: number) => `Isian formulir melebihi batas ${megabytes(limitBytes)}`,
   fieldAfterFile: "Urutan isian formulir tidak valid",
+  /** A browser sends one part for a one-file input; more is no form of ours. */
+  repeatedFile: "Isian berkas ini terkirim lebih dari sekali",
   tooManyFields: (limit: number) => `Isian formulir terlalu banyak (paling banyak ${limit} sekaligus)`,
 };
 

@@ -6,7 +6,7 @@ import { formatIndonesianNumber } from "~/lib/format";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type WriteContext } from "~/admin-kit/server/screen.server";
 import type { UpstreamList } from "~/platform/list-copy.server";
-import { checkedFileBytes, FormRejected, relayFile } from "~/platform/multipart.server";
+import { checkedFileBytes, FormRejected, MESSAGES, relayFile } from "~/platform/multipart.server";
 import { readPages, unreadRecord } from "~/platform/paged-read.server";
 import { isUpstreamError, type PageRequest, type UpstreamClient, type UpstreamError } from "~/platform/upstream.server";
 import { asSent, asSentOf, countOf, dataList, upstreamCount, upstreamId, upstreamIdValue, upstreamText } from "~/platform/upstream-shapes.server";
@@ -192,6 +192,8 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
     const step = UPLOAD_STEPS[file.part.name];
     if (!step) continue;
     if (step.record !== "link") {
+      // One of each, so that what is held stays within two pictures' limits.
+      if (pictures.some((picture) => picture.step === step)) throw new FormRejected(step.field, MESSAGES.repeatedFile);
       pictures.push({ step, file: await held(file) });
       continue;
     }
