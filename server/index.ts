@@ -12,6 +12,7 @@ import express from "express";
 import { compressedBuildAssets, staticFileAddresses } from "./build-assets.server.ts";
 import { ConfigError, getConfig, isConfigError, type Config } from "./config.server.ts";
 import { checkDataDirAtStart, dataPaths } from "./data-dir.server.ts";
+import { watchDataDirSharing } from "./data-dir-sharing.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { validateRequestOrigin } from "./origin.server.ts";
 import type { ProcessServices } from "./app-services.server.ts";
@@ -70,6 +71,8 @@ export async function startServer(config: Config = getConfig()): Promise<Running
   process.env.NODE_ENV = config.env;
   log("starting", startLine(config, readBuildVersion(path.dirname(serverBuildPath))));
   if (openToOthers) log("data_dir_open_to_others", openToOthers);
+  // Several processes need Redis: one more on this DATA_DIR without it is said in both logs.
+  const sharing = config.redisUrl ? undefined : await watchDataDirSharing(config.dataDir);
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const { publicPageCache, connectRedis, closeRedis, redisReady, startUploads, releaseUploadLocks, startBackgroundJobs, stopBackgroundJobs, metricsRegistry } = servicesOf(build);
   if (config.redisUrl) await connectRedis(config.redisUrl);
@@ -197,6 +200,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     await stopBackgroundJobs();
     // Redis stays open until the last request in flight is done with its session and its lock.
     await closeRedis();
+    await sharing?.close();
   };
   return { url, server, close };
 }
