@@ -7,8 +7,9 @@ import { defineScreen, formOf } from "~/admin-kit/screen";
 
 /**
  * Videos of the mobile app (spec §3, §7 /videos). The form takes the files; the server sends
- * each to its upload call and then writes the record with the returned URLs (./videos.server.ts). With JavaScript the form goes through the upload route
- * below so that the browser can show the upload's progress.
+ * each to its upload call and then writes the record with the returned URLs
+ * (./videos.server.ts). With JavaScript the form goes through the upload route below so that
+ * the browser can show the upload's progress.
  */
 
 const videoForm = formOf([
