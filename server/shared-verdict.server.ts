@@ -16,11 +16,15 @@ export function sharedVerdict<T>(check: () => Promise<T>, periodMs: number): (no
   };
 }
 
-/** `result`, or `late()` once `timeoutMs` has passed without it: a check that hangs gives a verdict, not a wait. */
+/**
+ * `result`, or `late()` once `timeoutMs` has passed without it: a check that hangs gives a verdict,
+ * not a wait. A wait already over (a deadline passed while the process was busy) ends at once.
+ */
 export function verdictWithin<T>(result: Promise<T>, timeoutMs: number, late: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(late()), timeoutMs);
+    // Never negative: Node would warn of it on the process's output.
+    timer = setTimeout(() => resolve(late()), Math.max(0, timeoutMs));
     timer.unref();
   });
   return Promise.race([result, timedOut]).finally(() => clearTimeout(timer));
