@@ -187,7 +187,7 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
     background: asSent(stored, "background", stored?.background ?? ""),
   };
   const pictures: Array<{ step: UploadStep; file: IncomingFile }> = [];
-  let uploaded = false;
+  let videoSent = false;
   for (let file = await files.next(); file; file = await files.next()) {
     const step = UPLOAD_STEPS[file.part.name];
     if (!step) continue;
@@ -198,14 +198,12 @@ async function saveVideo(values: VideoValues, files: IncomingFiles, { api, id }:
       continue;
     }
     urls.link = await upload(api, step, file);
-    uploaded = true;
+    videoSent = true;
   }
   // Only now is it known that a new record came without its video: nothing was sent.
-  if (!stored && !uploaded) throw new FormRejected("video", "Video wajib diunggah");
-  for (const { step, file } of pictures) {
-    urls[step.record] = await upload(api, step, file);
-    uploaded = true;
-  }
+  if (!stored && !videoSent) throw new FormRejected("video", "Video wajib diunggah");
+  for (const { step, file } of pictures) urls[step.record] = await upload(api, step, file);
+  const uploaded = videoSent || pictures.length > 0;
   const record = {
     title: values.title,
     description: values.description ?? "",
