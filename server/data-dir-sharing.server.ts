@@ -29,8 +29,9 @@ export interface SharingWatch {
 /** Listens on DATA_DIR's socket, or, when a live process already does, warns (and so does it). */
 export async function watchDataDirSharing(dataDir: string): Promise<SharingWatch> {
   const socketPath = path.join(dataDir, SHARING_SOCKET);
+  const warn = () => log(SHARED_WITHOUT_REDIS, { data_dir: dataDir, message: WHY });
   const server = createServer((peer) => {
-    log(SHARED_WITHOUT_REDIS, { data_dir: dataDir, message: WHY });
+    warn();
     peer.destroy();
   });
   server.unref();
@@ -39,7 +40,7 @@ export async function watchDataDirSharing(dataDir: string): Promise<SharingWatch
   try {
     if (await listens(server, socketPath)) return watching;
     if (await answers(socketPath)) {
-      log(SHARED_WITHOUT_REDIS, { data_dir: dataDir, message: WHY });
+      warn();
       return idle;
     }
     // Left by a process that died: taken over.
