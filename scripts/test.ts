@@ -11,12 +11,14 @@ import { stripVTControlCharacters } from "node:util";
  * 1. The build, only when it is stale, and beside it what needs none: the unit, unit-isolated and
  *    reference-api projects (2 workers), and `lint` and `typecheck` at the lowest priority
  *    (`nice`), which take only the CPU the tests leave idle;
- * 2. once it is built, the end-to-end files (Playwright's runner, 2 workers), the longest phase,
- *    and the reliability files (projects `hard`, then `hard-bounded`, one file at a time: their
- *    bounds hold on a loaded machine, docs/reliability.md), beside the rest. Every phase is
- *    bound by the CPU but leaves some of it idle (pages loading, timeouts and stalled bodies
- *    waited out), which the others fill. The unit and reliability output is kept in files and
- *    printed after the end-to-end output, so that none is cut into another.
+ * 2. once it is built, the end-to-end files (Playwright's runner, 2 workers) and the reliability
+ *    files (project `hard` as many files at a time as vitest.config.ts's workers, at least 2;
+ *    then `hard-bounded` one file at a time: their bounds hold on a loaded machine,
+ *    docs/reliability.md), beside the rest. The reliability files mostly wait (an import at the
+ *    upstream's pace, a stalled job's check): one at a time, they outlasted the end-to-end files
+ *    on a faster machine. Every phase is bound by the CPU but leaves some of it idle, which the
+ *    others fill. The unit and reliability output is kept in files and printed after the
+ *    end-to-end output, so that none is cut into another.
  *
  * A failing unit phase stops the others. At the end a table gives each phase's time and tests,
  * counted by vitest's and Playwright's JSON reporters, and under it each failed test by name
@@ -236,7 +238,7 @@ async function main(): Promise<boolean> {
   if (!built) stopRunning();
   // Nothing more starts once a phase has failed (a failed build or unit phase stopped the rest).
   const onBuild = stoppedAt === undefined
-    ? [playwrightPhase("e2e"), vitestPhase("reliability (hard, then hard-bounded)", ["hard", "hard-bounded"], ["--maxWorkers=1"], reliabilityLog)]
+    ? [playwrightPhase("e2e"), vitestPhase("reliability (hard, then hard-bounded)", ["hard", "hard-bounded"], [], reliabilityLog)]
     : [];
   const outcomes = [built, ...(await Promise.all([...withoutBuild, ...onBuild]))];
   for (const [title, log] of [
