@@ -40,7 +40,7 @@ export function isStoredValue(field: FieldDefinition, stored: unknown, submitted
  * A value as its field's rule would store it (trimmed, upper-cased, an ISBN in one writing), or
  * as it is when it fails the rule (the save refuses it, or keeps a legacy value) or has none.
  */
-export function asRuled(value: unknown, rule: z.ZodType | undefined): unknown {
+export function asRuled<T>(value: T, rule: z.ZodType | undefined): T | string {
   const ruled = rule?.safeParse(value);
   return ruled?.success === true && typeof ruled.data === "string" ? ruled.data : value;
 }

@@ -119,7 +119,7 @@ export function mergeWithCurrent({ fields, entries, shown, current, leftAsStored
     }
     if (theirsChanged && choice !== "mine" && comparable(field, saved(mine)) !== comparable(field, saved(theirs))) {
       // The admin's value as the save would store it (trimmed, an ISBN in one writing), as it is compared.
-      conflicts.push({ name: field.name, label: field.label, mine: display(field, saved(mine) as string | string[]), theirs: display(field, theirs) });
+      conflicts.push({ name: field.name, label: field.label, mine: display(field, saved(mine)), theirs: display(field, theirs) });
     }
   }
   const merged = entries.filter(([name]) => !replaced.has(name) && !name.startsWith(CHOICE_FIELD_PREFIX));
