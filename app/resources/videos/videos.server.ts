@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import * as z from "zod";
 import { getConfig } from "@server/config.server";
 import { fileUrl } from "~/lib/files";
@@ -155,9 +156,7 @@ type IncomingFile = NonNullable<Awaited<ReturnType<IncomingFiles["next"]>>>;
  */
 async function held(file: IncomingFile): Promise<IncomingFile> {
   const { bytes } = await checkedFileBytes(file.part, file.rule);
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of bytes) chunks.push(chunk);
-  return { ...file, part: { ...file.part, stream: Readable.from([Buffer.concat(chunks)]) } };
+  return { ...file, part: { ...file.part, stream: Readable.from([await buffer(bytes)]) } };
 }
 
 async function upload(api: UpstreamClient, step: UploadStep, file: IncomingFile) {
