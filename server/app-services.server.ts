@@ -17,7 +17,8 @@ export interface ProcessServices {
   startUploads(): Promise<void>;
   /**
    * On shutdown, once the listener is closed: every resumable upload's request ends with what it
-   * stored and lets go of its lock (app/platform/upload-locker.server.ts); resolves when no lock is held.
+   * stored and lets go of its lock (app/platform/upload-locker.server.ts), and every early relay of
+   * one to the upstream is aborted (app/platform/early-relays.server.ts); resolves when no lock is held.
    */
   releaseUploadLocks(waitMs: number): Promise<void>;
   /** At start, after Redis: this process's worker on the background jobs' queue (app/platform/background-jobs.server.ts; nothing without Redis). */

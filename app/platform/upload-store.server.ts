@@ -2,9 +2,13 @@ import { opendir } from "node:fs/promises";
 import { FileStore } from "@tus/file-store";
 import type { Upload } from "@tus/server";
 import { errorFields, log } from "@server/log.server";
+import { dropEarlyRelays } from "./early-relays.server.ts";
 import type { Reservations } from "./upload-reservations.server.ts";
 
-/** @tus/file-store, releasing an upload's reservation whenever it is deleted or could not be stored. */
+/**
+ * @tus/file-store, releasing an upload's reservation whenever it is deleted or could not be
+ * stored; a deleted upload's early relay (early-relays.server.ts) is aborted.
+ */
 export class ReservingFileStore extends FileStore {
   private readonly reservations: Reservations;
 
@@ -31,6 +35,7 @@ export class ReservingFileStore extends FileStore {
   }
 
   override async remove(id: string): Promise<void> {
+    dropEarlyRelays([id]);
     try {
       await super.remove(id);
     } finally {

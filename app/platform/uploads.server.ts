@@ -9,10 +9,12 @@ import { getConfig } from "@server/config.server";
 import { isFileSystemError } from "@server/data-dir.server";
 import { errorFields, log } from "@server/log.server";
 import type { AdminContext } from "./auth.server.ts";
+import { startEarlyRelay } from "./early-relays.server.ts";
 import { storedFileRefusal } from "./file-ends.server.ts";
-import type { FileRule } from "./multipart.server.ts";
+import type { FilePart, FileRule } from "./multipart.server.ts";
 import { RedisUnavailable, usesRedis } from "./redis.server.ts";
 import { LOCK_DRAIN_MS, redisUploadLocker, shutdownAwareLocker } from "./upload-locker.server.ts";
+import type { UpstreamClient } from "./upstream.server.ts";
 import { ReservingFileStore } from "./upload-store.server.ts";
 import { memoryReservations, redisReservations, reservedBytesOf, type Reservations, type Verdict } from "./upload-reservations.server.ts";
 
@@ -52,8 +54,12 @@ export interface UploadTarget {
   field: string;
 }
 
-/** The rule of a screen's file field, or undefined when the screen has no such field. */
-export type RuleOf = (target: UploadTarget) => FileRule | undefined;
+/** What the screens say of their file fields: each one's rule, and the upload call that may start while its upload arrives. */
+export interface FieldUploads {
+  ruleOf(target: UploadTarget): FileRule | undefined;
+  /** Sends a file alone to the field's own upload call (early-relays.server.ts); undefined for a field the record's save sends. */
+  earlyUploadOf(target: UploadTarget): ((api: UpstreamClient, file: FilePart) => Promise<string>) | undefined;
+}
 
 export const UPLOAD_MESSAGES = {
   unknownField: "Unggahan tidak dikenal. Silakan muat ulang halaman.",
@@ -119,7 +125,7 @@ function answerOfError(error: Error | { status_code: number; body: string }): { 
 }
 
 let uploads: Uploads | undefined;
-let ruleOfField: RuleOf = () => undefined;
+let ruleOfField: FieldUploads["ruleOf"] = () => undefined;
 
 function targetOf(upload: Upload): UploadTarget | undefined {
   const screen = upload.metadata?.screen;
@@ -258,8 +264,8 @@ export async function sweepExpiredUploads(now = Date.now()): Promise<number> {
  * Answers one tus request of an admin (the route has checked the role): the request goes on
  * with the admin's id in a header of ours, replacing any the browser sent.
  */
-export function handleUploadRequest(admin: AdminContext, request: Request, ruleOf: RuleOf): Promise<Response> {
-  ruleOfField = ruleOf;
+export async function handleUploadRequest(admin: AdminContext, request: Request, fields: FieldUploads): Promise<Response> {
+  ruleOfField = fields.ruleOf;
   const headers = new Headers(request.headers);
   headers.set(ADMIN_HEADER, String(admin.user.id));
   // The process takes GET, HEAD and POST only: the browser sends PATCH and DELETE as a POST that
@@ -274,9 +280,21 @@ export function handleUploadRequest(admin: AdminContext, request: Request, ruleO
   } catch (error) {
     if (!isFileSystemError(error)) throw error;
     log("upload_storage_failed", { code: error.code, ...errorFields(error) });
-    return Promise.resolve(new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } }));
+    return new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
-  return server.handleWeb(new Request(request.url, init)).then(inIndonesian);
+  if (method === "PATCH") await relayFromFirstPiece(admin, new URL(request.url).pathname.split("/").pop() ?? "", fields.earlyUploadOf);
+  return inIndonesian(await server.handleWeb(new Request(request.url, init)));
+}
+
+/** At an upload's first piece, its early relay (early-relays.server.ts) when its field's upload call takes the file alone. */
+async function relayFromFirstPiece(admin: AdminContext, id: string, earlyUploadOf: FieldUploads["earlyUploadOf"]): Promise<void> {
+  const { store, directory } = resumableUploads();
+  const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
+  const target = upload && targetOf(upload);
+  const send = target && earlyUploadOf(target);
+  if (!upload || !target || !send || upload.offset !== 0 || upload.size === undefined || upload.metadata?.admin !== String(admin.user.id)) return;
+  const { api } = admin.outlastingVisitor();
+  startEarlyRelay(id, { file: path.join(directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id }, (file) => send(api, file));
 }
 
 /** What @tus/server writes itself before any handler (a request no client of ours sends): English text. */

@@ -5,8 +5,7 @@ import { adminMenu, checkResourceList, DOCUMENTS_PAGE, listedResources, screenAt
 import type { Cells, ScreenDefinition } from "~/admin-kit/screen";
 import type { AdminContext } from "~/platform/auth.server";
 import { knowResources } from "~/platform/cache.server";
-import type { FileRule } from "~/platform/multipart.server";
-import type { UploadTarget } from "~/platform/uploads.server";
+import type { FieldUploads } from "~/platform/uploads.server";
 import type { UpstreamClient } from "~/platform/upstream.server";
 import { exportList, fileRulesOf, loadScreen, screenAction, type ChoiceSources, type ResourceAdapter } from "./screen.server.ts";
 import { addOption } from "./screen/add-option.server.ts";
@@ -73,8 +72,8 @@ export interface ResourceRegistry {
   searchOptions(api: UpstreamClient, list: string, q: string): Promise<OptionsAnswer> | undefined;
   /** `POST /admin/options/<list>`: a record added from a picker (add-option.server.ts); undefined for a list that takes none. */
   addOption(admin: AdminContext, request: Request, list: string): ReturnType<typeof addOption> | undefined;
-  /** The rule of the screen's file field a resumable upload is for. */
-  fileRuleOf(target: UploadTarget): FileRule | undefined;
+  /** For the resumable uploads: the rule of the screen's file field an upload is for, and its early upload call. */
+  fieldUploads: FieldUploads;
 }
 
 /** The pickable resources' lists, by list name (their screen's id). */
@@ -139,6 +138,11 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     }),
   );
   const screenById = (id: string | undefined) => screens.find((screen) => screen.page.id === id);
+  const ruleOf: FieldUploads["ruleOf"] = ({ screen, field }) => {
+    const definition = screenById(screen)?.definition;
+    const rules = definition ? fileRulesOf(definition) : {};
+    return Object.hasOwn(rules, field) ? rules[field] : undefined;
+  };
   // The public documents' page records its replacements too (routes/admin.documents.tsx).
   const auditedScreens = [...screens.map(({ page }) => page), DOCUMENTS_PAGE].map((page) => ({ value: page.id, label: page.alias }));
   return {
@@ -152,10 +156,14 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
     screenName: (id) => auditedScreens.find((screen) => screen.value === id)?.label ?? id,
     searchOptions: (api, list, q) => (Object.hasOwn(lists, list) ? searchChoices(api, lists[list], q) : undefined),
     addOption: (admin, request, list) => (Object.hasOwn(lists, list) && lists[list].addInline ? addOption(admin, request, lists[list]) : undefined),
-    fileRuleOf({ screen, field }) {
-      const definition = screenById(screen)?.definition;
-      const rules = definition ? fileRulesOf(definition) : {};
-      return Object.hasOwn(rules, field) ? rules[field] : undefined;
+    fieldUploads: {
+      ruleOf,
+      earlyUploadOf(target) {
+        const rule = ruleOf(target);
+        const earlyUploads = adapters.find((adapter) => adapter.definition.id === target.screen)?.earlyUploads ?? {};
+        const send = Object.hasOwn(earlyUploads, target.field) ? earlyUploads[target.field] : undefined;
+        return rule && send ? (api, file) => send(api, file, rule) : undefined;
+      },
     },
   };
 }

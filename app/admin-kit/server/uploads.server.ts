@@ -14,5 +14,5 @@ export async function answerUploadRequest(registry: ResourceRegistry, request: R
   if (uploadId !== undefined && !UPLOAD_ID.test(uploadId)) {
     return new Response(UPLOAD_MESSAGES.notFound, { status: 404, headers: { "Cache-Control": "no-store" } });
   }
-  return handleUploadRequest(admin, request, registry.fileRuleOf);
+  return handleUploadRequest(admin, request, registry.fieldUploads);
 }

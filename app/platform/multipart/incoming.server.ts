@@ -83,6 +83,8 @@ export interface FilePart {
   name: string;
   filename: string;
   stream: Readable;
+  /** The resumable upload it was stored as, when it came from one (stored-uploads.server.ts). */
+  uploadId?: string;
 }
 
 export type IncomingPart = FieldPart | FilePart;

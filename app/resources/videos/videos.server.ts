@@ -6,6 +6,7 @@ import { fileUrl } from "~/lib/files";
 import { formatIndonesianNumber } from "~/lib/format";
 import { serveResource } from "~/admin-kit/server/resource.server";
 import { missingRecord, WriteFailed, type IncomingFiles, type StagedWrite, type WriteContext } from "~/admin-kit/server/screen.server";
+import { takeEarlyRelay } from "~/platform/early-relays.server";
 import type { UpstreamList } from "~/platform/list-copy.server";
 import { checkedFileBytes, FormRejected, MESSAGES, relayFile } from "~/platform/multipart.server";
 import { readPages, unreadRecord } from "~/platform/paged-read.server";
@@ -160,6 +161,9 @@ async function held(file: IncomingFile): Promise<IncomingFile> {
 }
 
 async function upload(api: UpstreamClient, step: UploadStep, file: IncomingFile) {
+  // Sent on while its resumable upload arrived (`earlyUploads`, below): its address, the stored file left unread.
+  const relayed = await takeEarlyRelay(file.part.uploadId);
+  if (relayed !== undefined) return relayed;
   try {
     return await relayFile(file.part, file.rule, step.field, (body, contentType) =>
       api.call(step.answer, {
@@ -247,6 +251,8 @@ export const videoAdapter = serveResource(videoResource, {
     { header: "Gambar latar", value: (record) => shownUrl(record.background), link: true },
     { header: "Ditonton", value: (record) => record.watched },
   ],
+  // The video's upload call takes the file alone: its resumable upload goes on to it as it arrives.
+  earlyUploads: { video: (api, part, rule) => upload(api, UPLOAD_STEPS.video, { part, rule }) },
   create: stagedSave,
   update: stagedSave,
   removePath: (id) => `/videos/${encodeURIComponent(id)}`,

@@ -155,6 +155,11 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
   files?(record: Rec): Record<string, string | null>;
   create?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
   update?: WriteCall<z.output<S>> | StagedWrite<z.output<S>>;
+  /**
+   * By file field, its own upload call when that call takes the file alone and answers its
+   * address (a video's): a resumable upload goes on to it as it arrives (early-relays.server.ts).
+   */
+  earlyUploads?: Readonly<Record<string, (api: UpstreamClient, file: FilePart, rule: FileRule) => Promise<string>>>;
   /** The lists the form's pickers choose from (the fields' `optionsFrom`), read when the form opens: the registry's to give. */
   choices?: ChoiceSources;
   /** The DELETE path for a record. */

@@ -55,7 +55,9 @@ export async function formWithStoredUploads(
   const parts: IncomingPart[] = fields.filter(([name]) => !name.startsWith(PREFIX)).map(([name, value]) => ({ kind: "field", name, value }));
   // Read in pieces as large as the relay sends: fewer reads, each batch one buffer. Each stream
   // closes its file when it ends or is destroyed (PartsForm destroys those left unread).
-  for (const { field, file, filename } of found) parts.push({ kind: "file", name: field, filename, stream: file.createReadStream({ highWaterMark: UPSTREAM_WRITE_BYTES }) });
+  for (const { field, id, file, filename } of found) {
+    parts.push({ kind: "file", name: field, filename, stream: file.createReadStream({ highWaterMark: UPSTREAM_WRITE_BYTES }), uploadId: id });
+  }
   const form = new PartsForm(parts);
   const leading = await readLeadingFields(form, new Set(fileFields.map((field) => field.name)));
   return { form, ...leading, uploadIds: found.map((entry) => entry.id) };

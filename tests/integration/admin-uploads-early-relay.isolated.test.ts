@@ -1,0 +1,223 @@
+import { readdir } from "node:fs/promises";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { http, passthrough } from "msw";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { adminCookie, submit } from "./admin-screen-support";
+import { request } from "../helpers/sessions";
+import { tusMetadata } from "../helpers/tus";
+import { upstream } from "../mocks/upstream";
+
+/**
+ * Issue 51: a video's resumable upload goes on to its upload call (`POST /upload/video`) while
+ * its pieces arrive, the call's end held back until the form is saved
+ * (app/platform/early-relays.server.ts). The routes are called as Remix calls them; the upstream
+ * is a real HTTP server of this file (msw cannot tell a body that ended from one aborted), which
+ * reads each upload as it comes, so that the test sees what the upstream has before the save, and
+ * whether the body ended or was cut. A file of its own: it points the process at that upstream.
+ */
+
+/** One `POST /upload/video` as the upstream saw it: the bytes so far, and how its body ended. */
+interface UpstreamUpload {
+  received: number;
+  ended: boolean;
+  aborted: boolean;
+  file?: Uint8Array;
+}
+const uploads: UpstreamUpload[] = [];
+const records: unknown[] = [];
+/** The next upload call is answered 500 at once, its body unread. */
+let refuseNextUpload = false;
+
+const bodyOf = (incoming: IncomingMessage, seen?: UpstreamUpload) =>
+  new Promise<Buffer | undefined>((resolve) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (seen) seen.received += chunk.length;
+    });
+    incoming.on("end", () => resolve(Buffer.concat(chunks)));
+    incoming.on("close", () => {
+      if (incoming.complete) return;
+      if (seen) seen.aborted = true;
+      resolve(undefined);
+    });
+  });
+
+const upstreamServer = createServer(async (incoming, answer) => {
+  const reply = (status: number, body: unknown) => answer.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  if (incoming.method === "POST" && incoming.url === "/api/upload/video") {
+    const seen: UpstreamUpload = { received: 0, ended: false, aborted: false };
+    uploads.push(seen);
+    if (refuseNextUpload) {
+      refuseNextUpload = false;
+      return reply(500, { message: "Penyimpanan penuh" });
+    }
+    const body = await bodyOf(incoming, seen);
+    if (!body) return;
+    seen.ended = true;
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": incoming.headers["content-type"] ?? "" } }).formData();
+    seen.file = new Uint8Array(await (form.get("video") as File).arrayBuffer());
+    return reply(201, { video_url: `${FILES}/v${uploads.length}.mp4` });
+  }
+  if (incoming.method === "POST" && incoming.url === "/api/videos") {
+    records.push(JSON.parse((await bodyOf(incoming))?.toString() ?? "null"));
+    return reply(201, {});
+  }
+  if (incoming.method === "GET" && incoming.url?.startsWith("/api/videos")) return reply(200, { data: [] });
+  reply(404, { message: "Not found" });
+});
+await new Promise<void>((resolve) => upstreamServer.listen(0, "127.0.0.1", resolve));
+const UPSTREAM_ORIGIN = `http://127.0.0.1:${(upstreamServer.address() as AddressInfo).port}`;
+const FILES = `${UPSTREAM_ORIGIN}/files`;
+vi.stubEnv("UPSTREAM_API_URL", UPSTREAM_ORIGIN);
+afterAll(() => new Promise((resolve) => upstreamServer.close(resolve)));
+
+const { sweepExpiredUploads } = await import("~/platform/uploads.server");
+const { dropAllEarlyRelays } = await import("~/platform/early-relays.server");
+const { getConfig } = await import("@server/config.server");
+const collection = await import("~/routes/admin.uploads");
+const single = await import("~/routes/admin.uploads.$uploadId");
+const screenRoute = await import("~/routes/admin-screen");
+
+const TUS = { "Tus-Resumable": "1.0.0" };
+const context = { clientIp: "127.0.0.1" };
+/** An MP4 (its `ftyp` box) of 2.5 MiB: the relay reads the stored file 1 MiB at a time. */
+const VIDEO = new Uint8Array(2.5 * 1024 * 1024);
+VIDEO.set([0x00, 0x00, 0x00, 0x18, ...new TextEncoder().encode("ftypmp42"), 0x00, 0x00, 0x00, 0x00, ...new TextEncoder().encode("mp42isom")]);
+for (let index = 24; index < VIDEO.length; index += 1) VIDEO[index] = index % 251;
+const HALF = 1_300_000;
+/** Long enough for a loaded machine: the waits below end as soon as what they wait for is seen. */
+const SEEN = { timeout: 20_000, interval: 20 };
+
+let cookie: string;
+beforeEach(async () => {
+  // The real upstream, past msw.
+  upstream.use(http.all(`${UPSTREAM_ORIGIN}/*`, () => passthrough()));
+  uploads.length = 0;
+  records.length = 0;
+  cookie = await adminCookie();
+  await sweepExpiredUploads(Date.now() + getConfig().resumableUploads.expiryMs + 60_000);
+});
+afterEach(() => dropAllEarlyRelays());
+
+async function createVideoUpload(size = VIDEO.length) {
+  const response = (await collection.action({
+    request: request("/admin/uploads", {
+      method: "POST",
+      cookie,
+      headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": tusMetadata({ screen: "video", field: "video", filename: "tur.mp4" }) },
+    }),
+    params: {},
+    context,
+  })) as Response;
+  expect(response.status).toBe(201);
+  return response.headers.get("Location")?.split("/").pop() ?? "";
+}
+
+/** A piece as the browser sends it (a POST naming PATCH); its status. */
+async function append(id: string, offset: number, bytes: Uint8Array): Promise<number> {
+  const response = (await single.action({
+    request: request(`/admin/uploads/${id}`, {
+      method: "POST",
+      cookie,
+      headers: { ...TUS, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+      body: Buffer.from(bytes),
+    }),
+    params: { uploadId: id },
+    context,
+  })) as Response;
+  return response.status;
+}
+
+async function cancel(id: string): Promise<number> {
+  const response = (await single.action({
+    request: request(`/admin/uploads/${id}`, { method: "POST", cookie, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
+    params: { uploadId: id },
+    context,
+  })) as Response;
+  return response.status;
+}
+
+const saveVideo = (id: string) =>
+  submit(screenRoute, "/admin/video?modal=add", cookie, new URLSearchParams({ intent: "create", title: "Tur lewat unggahan", _upload_video: id }));
+
+const storedUploads = async () => (await readdir(getConfig().resumableUploads.directory).catch(() => [] as string[])).filter((name) => /^[0-9a-f]{32}$/.test(name));
+
+describe("a video's resumable upload, relayed as it arrives", () => {
+  it("reaches the upstream's upload call piece by piece; the save only ends that call, and the file is sent once", async () => {
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO.subarray(0, HALF))).toBe(204);
+    // The first piece opened the upload call, which carries what is stored so far.
+    await vi.waitFor(() => expect(uploads[0]?.received).toBeGreaterThanOrEqual(HALF), SEEN);
+    // The connection dropped; the browser goes on from the offset.
+    expect(await append(id, HALF, VIDEO.subarray(HALF))).toBe(204);
+    await vi.waitFor(() => expect(uploads[0].received).toBeGreaterThan(VIDEO.length), SEEN);
+    // Every byte is upstream, but not the body's end: nothing is stored there until the save.
+    expect(uploads[0]).toMatchObject({ ended: false, aborted: false });
+
+    expect(await saveVideo(id)).toMatchObject({ kind: "redirect", location: "/admin/video" });
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].ended).toBe(true);
+    expect(Buffer.from(uploads[0].file ?? [])).toEqual(Buffer.from(VIDEO));
+    expect(records[0]).toMatchObject({ title: "Tur lewat unggahan", link: `${FILES}/v1.mp4` });
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it("aborts the call when the upload is cancelled: the upstream stores nothing, and no record is written", async () => {
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO.subarray(0, HALF))).toBe(204);
+    await vi.waitFor(() => expect(uploads[0]?.received).toBeGreaterThanOrEqual(HALF), SEEN);
+    expect(await cancel(id)).toBe(204);
+    await vi.waitFor(() => expect(uploads[0]).toMatchObject({ aborted: true, ended: false }), SEEN);
+    expect(uploads).toHaveLength(1);
+    expect(records).toEqual([]);
+  });
+
+  it("aborts the call when the form is not saved within the hold; the save after it sends the stored file", async () => {
+    const config = getConfig().resumableUploads;
+    const hold = config.uploadRelayHoldMs;
+    config.uploadRelayHoldMs = 200;
+    try {
+      const id = await createVideoUpload();
+      expect(await append(id, 0, VIDEO)).toBe(204);
+      // Nobody saved the form: the held call is given up, its body never ended.
+      await vi.waitFor(() => expect(uploads[0]).toMatchObject({ aborted: true, ended: false }), SEEN);
+
+      expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+      expect(uploads).toHaveLength(2);
+      expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
+      expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+    } finally {
+      config.uploadRelayHoldMs = hold;
+    }
+  });
+
+  it("a call the upstream refused while the pieces came is made again at the save, with the stored file", async () => {
+    refuseNextUpload = true;
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO.subarray(0, HALF))).toBe(204);
+    expect(await append(id, HALF, VIDEO.subarray(HALF))).toBe(204);
+
+    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+    expect(uploads).toHaveLength(2);
+    expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
+    expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+  });
+
+  it("is off with UPLOAD_RELAY_HOLD_MS=0: the save sends the stored file", async () => {
+    const config = getConfig().resumableUploads;
+    const hold = config.uploadRelayHoldMs;
+    config.uploadRelayHoldMs = 0;
+    try {
+      const id = await createVideoUpload();
+      expect(await append(id, 0, VIDEO)).toBe(204);
+      expect(uploads).toEqual([]);
+      expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+      expect(uploads).toHaveLength(1);
+      expect(uploads[0].ended).toBe(true);
+    } finally {
+      config.uploadRelayHoldMs = hold;
+    }
+  });
+});
