@@ -93,8 +93,8 @@ const envSchema = z
     UPLOAD_ADMIN_MAX_COUNT: numberFromEnv(50, 1),
     /** An upload that has received no byte this long is deleted (a browser that never began sending). */
     UPLOAD_UNSTARTED_EXPIRY_MS: msFromEnv(60 * 60 * 1000, 60_000),
-    /** A video's resumable upload goes upstream as it arrives, its end held this long for the save (app/platform/early-relays.server.ts); 0: off. */
-    UPLOAD_RELAY_HOLD_MS: msFromEnv(30_000),
+    /** A video's upload goes upstream as it arrives, its end held this long for the save (app/platform/early-relays.server.ts); 0: off. */
+    UPLOAD_RELAY_HOLD_MS: optionalNumberFromEnv(0, 10 * 60 * 1000),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     /** Login attempts per client address in the window: much higher, an office shares one address. */
@@ -195,7 +195,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       directory: path.join(dataDir, "uploads"),
       expiryMs: env.UPLOAD_EXPIRY_MS,
       unstartedExpiryMs: env.UPLOAD_UNSTARTED_EXPIRY_MS,
-      uploadRelayHoldMs: env.UPLOAD_RELAY_HOLD_MS,
+      // Off with several processes (REDIS_URL): a balancer spreading an admin's requests sends the save to another.
+      uploadRelayHoldMs: env.UPLOAD_RELAY_HOLD_MS ?? (env.REDIS_URL ? 0 : 30_000),
       diskMaxBytes: env.UPLOAD_DISK_MAX_BYTES,
       adminMaxBytes: env.UPLOAD_ADMIN_MAX_BYTES ?? Math.floor(env.UPLOAD_DISK_MAX_BYTES / 2),
       adminMaxCount: env.UPLOAD_ADMIN_MAX_COUNT,
@@ -233,8 +234,7 @@ const MAX_PROXY_HOPS = 5;
 
 const TRUST_PROXY_INSTEAD = "write loopback when the proxy runs on this machine, the proxy's address or subnet (10.0.0.5, 10.0.0.0/24), or its hop count (1)";
 const TRUST_PROXY_SYNTAX = "must be loopback, a hop count, or comma-separated addresses or subnets of the proxies (10.0.0.5, 10.0.0.0/8); false or 0: nobody";
-const TRUST_PROXY_EVERYONE =
-  `must not be true or a subnet of every address: it lets any client choose its address (and escape the login throttle); ${TRUST_PROXY_INSTEAD}`;
+const TRUST_PROXY_EVERYONE = `must not be true or a subnet of every address: it lets any client choose its address (and escape the login throttle); ${TRUST_PROXY_INSTEAD}`;
 
 /** Where proxy-addr lets an IPv6 subnet match IPv4 clients (::ffff:0:0/96 is every IPv4 address). */
 const ipv4Mapped = new BlockList();

@@ -52,7 +52,8 @@ async function* growingFile(file: string, size: number, released: Promise<void>,
     while (position < size) {
       const stored = Math.min((await handle.stat()).size, size);
       if (stored > position) {
-        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(Math.min(stored - position, READ_BYTES)), 0, Math.min(stored - position, READ_BYTES), position);
+        const length = Math.min(stored - position, READ_BYTES);
+        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(length), 0, length, position);
         position += bytesRead;
         lastGrowth = performance.now();
         yield buffer.subarray(0, bytesRead);

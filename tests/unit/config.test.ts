@@ -55,6 +55,14 @@ describe("configuration", () => {
       expect(errorOf({ ...base, [name]: value }), `${name}=${value}`).toMatch(new RegExp(`^Invalid configuration: ${name} must be a whole number`));
   });
 
+  it("relays a video's upload as it arrives with one process, not with several (REDIS_URL), unless told", () => {
+    expect(parseConfig(base).resumableUploads.uploadRelayHoldMs).toBe(30_000);
+    expect(parseConfig({ ...base, REDIS_URL: "redis://127.0.0.1:6379" }).resumableUploads.uploadRelayHoldMs).toBe(0);
+    expect(parseConfig({ ...base, REDIS_URL: "redis://127.0.0.1:6379", UPLOAD_RELAY_HOLD_MS: "20000" }).resumableUploads.uploadRelayHoldMs).toBe(20_000);
+    expect(parseConfig({ ...base, UPLOAD_RELAY_HOLD_MS: "0" }).resumableUploads.uploadRelayHoldMs).toBe(0);
+    expect(errorOf({ ...base, UPLOAD_RELAY_HOLD_MS: "3600000" })).toMatch(/^Invalid configuration: UPLOAD_RELAY_HOLD_MS/);
+  });
+
   it("refuses a duration a timer cannot hold (past 24.8 days Node fires it after 1 ms)", () => {
     for (const name of ["LOGIN_FAILURE_WINDOW_MS", "BODY_IDLE_TIMEOUT_MS", "UPSTREAM_TIMEOUT_MS", "SHUTDOWN_GRACE_MS"])
       expect(errorOf({ ...base, [name]: "3000000000" }), name).toBe(`Invalid configuration: ${name} must be at most 2147483647 (24.8 days)`);

@@ -5,13 +5,15 @@ import { line, memoryWatch, postVideoForm, resumableVideoForm, upstreamFileSweep
 /**
  * Issue 23, point 6: a 1 GiB video sent as the admin's browser sends it with JavaScript (a
  * resumable upload, its connection cut at 50 % and resumed from the offset the BFF reports, then
- * the form naming it, which the BFF relays to the upstream from its disk), against the same video
- * in the form's one streamed POST (the way without JavaScript), in the same run, alternated.
+ * the form naming it, saved at once), against the same video in the form's one streamed POST (the
+ * way without JavaScript), in the same run, alternated. The BFF stores the pieces and sends them on
+ * to the upstream as they arrive, holding back the body's end until the save
+ * (app/platform/early-relays.server.ts); before that, the save sent the stored file after it.
  *
  * Both ways are measured from an admin behind a 400 Mbit/s line (the client sends no faster), as
- * the agency's admins are, and on loopback for context: there the resumable way pays the file's
- * second trip (stored, then relayed) at full machine speed, which no admin's line reaches. The
- * file each upload stored upstream is deleted before the next one starts.
+ * the agency's admins are, and on loopback for context: there the pieces' storing and their relay
+ * share the machine with the upload at full speed, which no admin's line reaches. The file each
+ * upload stored upstream is deleted before the next one starts.
  */
 
 const CUT_AT = VIDEO_BYTES / 2;
@@ -24,7 +26,8 @@ const ORDER = [
 ] as const;
 type Way = (typeof ORDER)[number];
 const UPLOADS_EACH_WAY = ORDER.length / 4;
-const TARGET_TIME_RATIO = 1.25;
+/** Issue 51 (issue 23 asked 1.25). */
+const TARGET_TIME_RATIO = 1.1;
 const TARGET_SENT_GIB = 1.1;
 const TARGET_GROWTH_MIB = 64;
 
