@@ -177,7 +177,8 @@ describe("a video's resumable upload, relayed as it arrives", () => {
   it("aborts the call when the form is not saved within the hold; the save after it sends the stored file", async () => {
     const config = getConfig().resumableUploads;
     const hold = config.uploadRelayHoldMs;
-    config.uploadRelayHoldMs = 200;
+    // Long enough for the first piece to reach the relay on a loaded machine, short enough to wait out.
+    config.uploadRelayHoldMs = 1_000;
     try {
       const id = await createVideoUpload();
       expect(await append(id, 0, VIDEO)).toBe(204);
