@@ -94,7 +94,7 @@ const envSchema = z
     /** An upload that has received no byte this long is deleted (a browser that never began sending). */
     UPLOAD_UNSTARTED_EXPIRY_MS: msFromEnv(60 * 60 * 1000, 60_000),
     /** A video's upload goes upstream as it arrives, its end held this long for the save (app/platform/early-relays.server.ts); 0: off. */
-    UPLOAD_RELAY_HOLD_MS: optionalNumberFromEnv(0, 10 * 60 * 1000),
+    UPLOAD_RELAY_HOLD_MS: optionalNumberFromEnv(0, 10 * 60 * 1000).refine((ms) => !ms || ms >= 5_000, "must be 0 (off) or at least 5000"),
     /** Login attempts per account (email) in the window; the attempt is counted before its password is checked. */
     LOGIN_MAX_FAILURES: numberFromEnv(5, 1),
     /** Login attempts per client address in the window: much higher, an office shares one address. */

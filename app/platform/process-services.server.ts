@@ -1,6 +1,6 @@
 import type { ProcessServices } from "@server/app-services.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./background-jobs.server.ts";
-import { dropAllEarlyRelays } from "./early-relays.server.ts";
+import { closeEarlyRelays } from "./early-relays.server.ts";
 import { metricsRegistry } from "./metrics.server.ts";
 import { publicPageCache } from "./page-cache.server.ts";
 import { closeRedis, connectRedis, redisReady } from "./redis.server.ts";
@@ -20,7 +20,7 @@ export const processServices: ProcessServices = {
   startUploads,
   // The uploads' early relays end with the process: a save on another process sends the stored file itself.
   releaseUploadLocks: (waitMs) => {
-    dropAllEarlyRelays();
+    closeEarlyRelays();
     return releaseUploadLocks(waitMs);
   },
   startBackgroundJobs,

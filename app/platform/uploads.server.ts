@@ -58,7 +58,7 @@ export interface UploadTarget {
 export interface FieldUploads {
   ruleOf(target: UploadTarget): FileRule | undefined;
   /** Sends a file alone to the field's own upload call (early-relays.server.ts); undefined for a field the record's save sends. */
-  earlyUploadOf(target: UploadTarget): ((api: UpstreamClient, file: FilePart) => Promise<string>) | undefined;
+  earlyUploadOf(target: UploadTarget): ((api: UpstreamClient, file: FilePart, signal: AbortSignal) => Promise<string>) | undefined;
 }
 
 export const UPLOAD_MESSAGES = {
@@ -282,7 +282,8 @@ export async function handleUploadRequest(admin: AdminContext, request: Request,
     log("upload_storage_failed", { code: error.code, ...errorFields(error) });
     return new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
-  if (method === "PATCH") await relayFromFirstPiece(admin, new URL(request.url).pathname.split("/").pop() ?? "", fields.earlyUploadOf);
+  // Only a first piece may start one: any other costs no read of its upload's description.
+  if (method === "PATCH" && request.headers.get("upload-offset") === "0") await relayFromFirstPiece(admin, new URL(request.url).pathname.split("/").pop() ?? "", fields.earlyUploadOf);
   return inIndonesian(await server.handleWeb(new Request(request.url, init)));
 }
 
@@ -294,7 +295,8 @@ async function relayFromFirstPiece(admin: AdminContext, id: string, earlyUploadO
   const send = target && earlyUploadOf(target);
   if (!upload || !target || !send || upload.offset !== 0 || upload.size === undefined || upload.metadata?.admin !== String(admin.user.id)) return;
   const { api } = admin.outlastingVisitor();
-  startEarlyRelay(id, { file: path.join(directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id }, (file) => send(api, file));
+  const stored = { file: path.join(directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id };
+  startEarlyRelay(id, String(admin.user.id), stored, (file, signal) => send(api, file, signal));
 }
 
 /** What @tus/server writes itself before any handler (a request no client of ours sends): English text. */

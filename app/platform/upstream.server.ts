@@ -80,6 +80,8 @@ export interface UpstreamRequest {
   outsideApi?: boolean;
   /** Extra request headers (e.g. conditional GETs). */
   headers?: HeadersInit;
+  /** Ends this call as "aborted" (an upload's early relay given up), beside the client's own signal. */
+  signal?: AbortSignal;
 }
 
 export interface UpstreamClient {
@@ -204,7 +206,7 @@ export function createUpstreamClient({ signal, requestId, token, onTokenRefused 
       answerWithinMs: request.timeoutMs ?? config.upstreamTimeoutMs,
       idleMs: config.upstreamTimeoutMs,
       maxBytes: config.upstreamMaxAnswerBytes,
-      signal,
+      signal: request.signal && signal ? AbortSignal.any([request.signal, signal]) : (request.signal ?? signal),
     };
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {

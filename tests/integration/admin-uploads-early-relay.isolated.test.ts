@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { http, passthrough } from "msw";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminCookie, submit } from "./admin-screen-support";
-import { request } from "../helpers/sessions";
+import { request, sessionCookie } from "../helpers/sessions";
 import { tusMetadata } from "../helpers/tus";
 import { upstream } from "../mocks/upstream";
 
@@ -26,8 +26,8 @@ interface UpstreamUpload {
 }
 const uploads: UpstreamUpload[] = [];
 const records: unknown[] = [];
-/** The next upload call is answered 500 at once, its body unread. */
-let refuseNextUpload = false;
+/** How the upstream treats the next upload call: answered 500 at once, its body unread; refused once its body is whole; its connection cut then, unanswered. */
+let nextUpload: "store" | "refuseAtOnce" | "refuseWhole" | "cutWhole" = "store";
 
 const bodyOf = (incoming: IncomingMessage, seen?: UpstreamUpload) =>
   new Promise<Buffer | undefined>((resolve) => {
@@ -49,13 +49,14 @@ const upstreamServer = createServer(async (incoming, answer) => {
   if (incoming.method === "POST" && incoming.url === "/api/upload/video") {
     const seen: UpstreamUpload = { received: 0, ended: false, aborted: false };
     uploads.push(seen);
-    if (refuseNextUpload) {
-      refuseNextUpload = false;
-      return reply(500, { message: "Penyimpanan penuh" });
-    }
+    const treatment = nextUpload;
+    nextUpload = "store";
+    if (treatment === "refuseAtOnce") return reply(500, { error: "Penyimpanan penuh" });
     const body = await bodyOf(incoming, seen);
     if (!body) return;
     seen.ended = true;
+    if (treatment === "refuseWhole") return reply(422, { error: "Format video tidak didukung" });
+    if (treatment === "cutWhole") return incoming.socket.destroy();
     const form = await new Response(new Uint8Array(body), { headers: { "content-type": incoming.headers["content-type"] ?? "" } }).formData();
     seen.file = new Uint8Array(await (form.get("video") as File).arrayBuffer());
     return reply(201, { video_url: `${FILES}/v${uploads.length}.mp4` });
@@ -74,7 +75,7 @@ vi.stubEnv("UPSTREAM_API_URL", UPSTREAM_ORIGIN);
 afterAll(() => new Promise((resolve) => upstreamServer.close(resolve)));
 
 const { sweepExpiredUploads } = await import("~/platform/uploads.server");
-const { dropAllEarlyRelays } = await import("~/platform/early-relays.server");
+const { dropEarlyRelays, startEarlyRelay } = await import("~/platform/early-relays.server");
 const { getConfig } = await import("@server/config.server");
 const collection = await import("~/routes/admin.uploads");
 const single = await import("~/routes/admin.uploads.$uploadId");
@@ -99,28 +100,32 @@ beforeEach(async () => {
   cookie = await adminCookie();
   await sweepExpiredUploads(Date.now() + getConfig().resumableUploads.expiryMs + 60_000);
 });
-afterEach(() => dropAllEarlyRelays());
+/** The uploads each test made: their relays end with it. */
+const created: string[] = [];
+afterEach(() => dropEarlyRelays(created.splice(0)));
 
-async function createVideoUpload(size = VIDEO.length) {
+async function createVideoUpload(size = VIDEO.length, as = cookie) {
   const response = (await collection.action({
     request: request("/admin/uploads", {
       method: "POST",
-      cookie,
+      cookie: as,
       headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": tusMetadata({ screen: "video", field: "video", filename: "tur.mp4" }) },
     }),
     params: {},
     context,
   })) as Response;
   expect(response.status).toBe(201);
-  return response.headers.get("Location")?.split("/").pop() ?? "";
+  const id = response.headers.get("Location")?.split("/").pop() ?? "";
+  created.push(id);
+  return id;
 }
 
 /** A piece as the browser sends it (a POST naming PATCH); its status. */
-async function append(id: string, offset: number, bytes: Uint8Array): Promise<number> {
+async function append(id: string, offset: number, bytes: Uint8Array, as = cookie): Promise<number> {
   const response = (await single.action({
     request: request(`/admin/uploads/${id}`, {
       method: "POST",
-      cookie,
+      cookie: as,
       headers: { ...TUS, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
       body: Buffer.from(bytes),
     }),
@@ -138,6 +143,9 @@ async function cancel(id: string): Promise<number> {
   })) as Response;
   return response.status;
 }
+
+/** Another admin's session. */
+const adminNumbered = (userId: number) => sessionCookie(3, { token: `token-admin-${userId}`, userId });
 
 const saveVideo = (id: string) =>
   submit(screenRoute, "/admin/video?modal=add", cookie, new URLSearchParams({ intent: "create", title: "Tur lewat unggahan", _upload_video: id }));
@@ -195,7 +203,7 @@ describe("a video's resumable upload, relayed as it arrives", () => {
   });
 
   it("a call the upstream refused while the pieces came is made again at the save, with the stored file", async () => {
-    refuseNextUpload = true;
+    nextUpload = "refuseAtOnce";
     const id = await createVideoUpload();
     expect(await append(id, 0, VIDEO.subarray(0, HALF))).toBe(204);
     expect(await append(id, HALF, VIDEO.subarray(HALF))).toBe(204);
@@ -204,6 +212,57 @@ describe("a video's resumable upload, relayed as it arrives", () => {
     expect(uploads).toHaveLength(2);
     expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
     expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+  });
+
+  it("a refusal the upstream gives once the save ended the body is the save's, the file not sent a second time", async () => {
+    nextUpload = "refuseWhole";
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO)).toBe(204);
+    await vi.waitFor(() => expect(uploads[0]?.received).toBeGreaterThan(VIDEO.length), SEEN);
+
+    const saved = await saveVideo(id);
+    expect(saved).toMatchObject({ kind: "data", status: 422, data: { alert: { type: "error", message: "Gagal mengunggah video: Format video tidak didukung" } } });
+    expect(uploads).toHaveLength(1);
+    expect(records).toEqual([]);
+  });
+
+  it("a call cut unanswered once the save ended the body (a proxy's idle limit) is made again with the stored file", async () => {
+    nextUpload = "cutWhole";
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO)).toBe(204);
+    await vi.waitFor(() => expect(uploads[0]?.received).toBeGreaterThan(VIDEO.length), SEEN);
+
+    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+    expect(uploads).toHaveLength(2);
+    expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
+    expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+  });
+
+  it("holds at most two calls open for one admin: a third upload waits for its save, another admin's does not", async () => {
+    const ids = [await createVideoUpload(), await createVideoUpload(), await createVideoUpload()];
+    for (const id of ids) expect(await append(id, 0, VIDEO.subarray(0, HALF))).toBe(204);
+    const other = await adminNumbered(7);
+    const othersId = await createVideoUpload(VIDEO.length, other);
+    expect(await append(othersId, 0, VIDEO.subarray(0, HALF), other)).toBe(204);
+    await vi.waitFor(() => expect(uploads).toHaveLength(3), SEEN);
+    // Nothing more comes of the third: it is sent by its save, as every upload was before.
+    expect(await append(ids[2], HALF, VIDEO.subarray(HALF))).toBe(204);
+    expect(await saveVideo(ids[2])).toMatchObject({ kind: "redirect" });
+    expect(uploads).toHaveLength(4);
+    expect(uploads[3]).toMatchObject({ ended: true });
+  });
+
+  it("starts at most two relays for one admin and sixteen in the process: past them, the save sends the file", () => {
+    const started: string[] = [];
+    const never = () => new Promise<string>(() => {});
+    const relay = (id: string, owner: string) => {
+      created.push(id);
+      startEarlyRelay(id, owner, { file: "/nonexistent", size: 1, field: "video", filename: id }, (file) => (started.push(file.filename), never()));
+    };
+    for (const n of [1, 2, 3]) relay(`admin1-upload${n}`, "1");
+    expect(started).toEqual(["admin1-upload1", "admin1-upload2"]);
+    for (let owner = 2; owner <= 20; owner += 1) relay(`admin${owner}-upload`, String(owner));
+    expect(started).toHaveLength(16);
   });
 
   it("is off with UPLOAD_RELAY_HOLD_MS=0: the save sends the stored file", async () => {

@@ -61,6 +61,8 @@ describe("configuration", () => {
     expect(parseConfig({ ...base, REDIS_URL: "redis://127.0.0.1:6379", UPLOAD_RELAY_HOLD_MS: "20000" }).resumableUploads.uploadRelayHoldMs).toBe(20_000);
     expect(parseConfig({ ...base, UPLOAD_RELAY_HOLD_MS: "0" }).resumableUploads.uploadRelayHoldMs).toBe(0);
     expect(errorOf({ ...base, UPLOAD_RELAY_HOLD_MS: "3600000" })).toMatch(/^Invalid configuration: UPLOAD_RELAY_HOLD_MS/);
+    // A hold shorter than the pause between two pieces would give up every relay: the file would go twice.
+    expect(errorOf({ ...base, UPLOAD_RELAY_HOLD_MS: "500" })).toMatch(/^Invalid configuration: UPLOAD_RELAY_HOLD_MS must be 0 \(off\) or at least 5000/);
   });
 
   it("refuses a duration a timer cannot hold (past 24.8 days Node fires it after 1 ms)", () => {

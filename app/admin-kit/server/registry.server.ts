@@ -162,7 +162,7 @@ export function resourceRegistry<const L extends ResourceSections>(sections: L, 
         const rule = ruleOf(target);
         const earlyUploads = adapters.find((adapter) => adapter.definition.id === target.screen)?.earlyUploads ?? {};
         const send = Object.hasOwn(earlyUploads, target.field) ? earlyUploads[target.field] : undefined;
-        return rule && send ? (api, file) => send(api, file, rule) : undefined;
+        return rule && send ? (api, file, signal) => send(api, file, rule, signal) : undefined;
       },
     },
   };

@@ -160,9 +160,13 @@ async function held(file: IncomingFile): Promise<IncomingFile> {
   return { ...file, part: { ...file.part, stream: Readable.from([await buffer(bytes)]) } };
 }
 
-async function upload(api: UpstreamClient, step: UploadStep, file: IncomingFile) {
+/** A call cut before the upstream answered (a proxy's idle limit, a reset, a relay given up): nothing was stored. */
+const cutUnanswered = (error: unknown) => error instanceof WriteFailed && (error.upstream?.kind === "network" || error.upstream?.kind === "aborted");
+
+/** `signal`: an early relay's, which ends the call when the relay is given up. */
+async function upload(api: UpstreamClient, step: UploadStep, file: IncomingFile, signal?: AbortSignal) {
   // Sent on while its resumable upload arrived (`earlyUploads`, below): its address, the stored file left unread.
-  const relayed = await takeEarlyRelay(file.part.uploadId);
+  const relayed = await takeEarlyRelay(file.part.uploadId, cutUnanswered);
   if (relayed !== undefined) return relayed;
   try {
     return await relayFile(file.part, file.rule, step.field, (body, contentType) =>
@@ -173,6 +177,7 @@ async function upload(api: UpstreamClient, step: UploadStep, file: IncomingFile)
         contentType,
         // A large video on a slow link takes longer than an ordinary call may.
         timeoutMs: getConfig().requestTimeoutMs,
+        signal,
       }),
     );
   } catch (error) {
@@ -252,7 +257,7 @@ export const videoAdapter = serveResource(videoResource, {
     { header: "Ditonton", value: (record) => record.watched },
   ],
   // The video's upload call takes the file alone: its resumable upload goes on to it as it arrives.
-  earlyUploads: { video: (api, part, rule) => upload(api, UPLOAD_STEPS.video, { part, rule }) },
+  earlyUploads: { video: (api, part, rule, signal) => upload(api, UPLOAD_STEPS.video, { part, rule }, signal) },
   create: stagedSave,
   update: stagedSave,
   removePath: (id) => `/videos/${encodeURIComponent(id)}`,

@@ -159,7 +159,7 @@ export interface ResourceAdapter<Rec, C extends Cells, S extends z.ZodObject> {
    * By file field, its own upload call when that call takes the file alone and answers its
    * address (a video's): a resumable upload goes on to it as it arrives (early-relays.server.ts).
    */
-  earlyUploads?: Readonly<Record<string, (api: UpstreamClient, file: FilePart, rule: FileRule) => Promise<string>>>;
+  earlyUploads?: Readonly<Record<string, (api: UpstreamClient, file: FilePart, rule: FileRule, signal: AbortSignal) => Promise<string>>>;
   /** The lists the form's pickers choose from (the fields' `optionsFrom`), read when the form opens: the registry's to give. */
   choices?: ChoiceSources;
   /** The DELETE path for a record. */
