@@ -15,9 +15,9 @@ import type { FilePart } from "./multipart.server.ts";
  * read as it grows and sent on, and its last bytes (the body's end) are held back until the form
  * is saved (`takeEarlyRelay`, the call then answers the file's address at once) or until
  * `UPLOAD_RELAY_HOLD_MS` pass without a save. Then, or when the upload is cancelled, swept or
- * its pieces stop for as long, the call is aborted: an unfinished body is stored by no server,
- * so an abandoned form leaves nothing upstream, and the save sends the stored file as before.
- * Hand-written: tus servers offer no hook for a body that follows a growing file.
+ * its pieces stop for as long, the call is aborted: an upstream keeps nothing of a body cut
+ * short, so an abandoned form leaves nothing upstream, and the save sends the stored file as
+ * before. Hand-written: tus servers offer no hook for a body that follows a growing file.
  */
 
 /** Sends the upload's file (its stream ends only once released) to its upload call; resolves with the stored file's address. */
