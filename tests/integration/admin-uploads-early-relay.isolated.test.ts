@@ -5,7 +5,7 @@ import { http, passthrough } from "msw";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminCookie, submit } from "./admin-screen-support";
 import { request, sessionCookie } from "../helpers/sessions";
-import { tusMetadata } from "../helpers/tus";
+import { cancelUpload, sendPiece, tusMetadata } from "../helpers/tus";
 import { upstream } from "../mocks/upstream";
 
 /**
@@ -102,7 +102,13 @@ beforeEach(async () => {
 });
 /** The uploads each test made: their relays end with it. */
 const created: string[] = [];
-afterEach(() => dropEarlyRelays(created.splice(0)));
+const configuredHold = getConfig().resumableUploads.uploadRelayHoldMs;
+/** This test's hold: the configuration object is the one the relays read. */
+const setHold = (ms: number) => (getConfig().resumableUploads.uploadRelayHoldMs = ms);
+afterEach(() => {
+  dropEarlyRelays(created.splice(0));
+  setHold(configuredHold);
+});
 
 async function createVideoUpload(size = VIDEO.length, as = cookie) {
   const response = (await collection.action({
@@ -121,28 +127,8 @@ async function createVideoUpload(size = VIDEO.length, as = cookie) {
 }
 
 /** A piece as the browser sends it (a POST naming PATCH); its status. */
-async function append(id: string, offset: number, bytes: Uint8Array, as = cookie): Promise<number> {
-  const response = (await single.action({
-    request: request(`/admin/uploads/${id}`, {
-      method: "POST",
-      cookie: as,
-      headers: { ...TUS, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-      body: Buffer.from(bytes),
-    }),
-    params: { uploadId: id },
-    context,
-  })) as Response;
-  return response.status;
-}
-
-async function cancel(id: string): Promise<number> {
-  const response = (await single.action({
-    request: request(`/admin/uploads/${id}`, { method: "POST", cookie, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
-    params: { uploadId: id },
-    context,
-  })) as Response;
-  return response.status;
-}
+const append = async (id: string, offset: number, bytes: Uint8Array, as = cookie) => (await sendPiece(single, id, offset, bytes, as)).status;
+const cancel = async (id: string) => (await cancelUpload(single, id, cookie)).status;
 
 /** Another admin's session. */
 const adminNumbered = (userId: number) => sessionCookie(3, { token: `token-admin-${userId}`, userId });
@@ -183,23 +169,17 @@ describe("a video's resumable upload, relayed as it arrives", () => {
   });
 
   it("aborts the call when the form is not saved within the hold; the save after it sends the stored file", async () => {
-    const config = getConfig().resumableUploads;
-    const hold = config.uploadRelayHoldMs;
     // Long enough for the first piece to reach the relay on a loaded machine, short enough to wait out.
-    config.uploadRelayHoldMs = 1_000;
-    try {
-      const id = await createVideoUpload();
-      expect(await append(id, 0, VIDEO)).toBe(204);
-      // Nobody saved the form: the held call is given up, its body never ended.
-      await vi.waitFor(() => expect(uploads[0]).toMatchObject({ aborted: true, ended: false }), SEEN);
+    setHold(1_000);
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO)).toBe(204);
+    // Nobody saved the form: the held call is given up, its body never ended.
+    await vi.waitFor(() => expect(uploads[0]).toMatchObject({ aborted: true, ended: false }), SEEN);
 
-      expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
-      expect(uploads).toHaveLength(2);
-      expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
-      expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
-    } finally {
-      config.uploadRelayHoldMs = hold;
-    }
+    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+    expect(uploads).toHaveLength(2);
+    expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
+    expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
   });
 
   it("a call the upstream refused while the pieces came is made again at the save, with the stored file", async () => {
@@ -266,18 +246,12 @@ describe("a video's resumable upload, relayed as it arrives", () => {
   });
 
   it("is off with UPLOAD_RELAY_HOLD_MS=0: the save sends the stored file", async () => {
-    const config = getConfig().resumableUploads;
-    const hold = config.uploadRelayHoldMs;
-    config.uploadRelayHoldMs = 0;
-    try {
-      const id = await createVideoUpload();
-      expect(await append(id, 0, VIDEO)).toBe(204);
-      expect(uploads).toEqual([]);
-      expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
-      expect(uploads).toHaveLength(1);
-      expect(uploads[0].ended).toBe(true);
-    } finally {
-      config.uploadRelayHoldMs = hold;
-    }
+    setHold(0);
+    const id = await createVideoUpload();
+    expect(await append(id, 0, VIDEO)).toBe(204);
+    expect(uploads).toEqual([]);
+    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].ended).toBe(true);
   });
 });

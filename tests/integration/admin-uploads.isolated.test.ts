@@ -4,7 +4,7 @@ import { FileStore } from "@tus/file-store";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PNG_BYTES, PNG_SIGNATURE, adminCookie, recordWrites, submit } from "./admin-screen-support";
 import { request, sessionCookie } from "../helpers/sessions";
-import { tusMetadata } from "../helpers/tus";
+import { cancelUpload, sendPiece, tusMetadata } from "../helpers/tus";
 
 /**
  * Issue 23: the resumable uploads' endpoint (tus) and a form naming finished uploads. The routes
@@ -50,18 +50,7 @@ async function create(size: number, target: Record<string, string> = { screen: "
 }
 
 /** Bytes from `offset` on, sent as the browser sends them (a POST naming PATCH). */
-async function append(id: string, offset: number, bytes: Uint8Array, as = cookie) {
-  return (await single.action({
-    request: request(`/admin/uploads/${id}`, {
-      method: "POST",
-      cookie: as,
-      headers: { ...TUS, "X-HTTP-Method-Override": "PATCH", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-      body: Buffer.from(bytes),
-    }),
-    params: { uploadId: id },
-    context,
-  })) as Response;
-}
+const append = (id: string, offset: number, bytes: Uint8Array, as = cookie) => sendPiece(single, id, offset, bytes, as);
 
 async function offsetOf(id: string) {
   const response = (await single.loader({ request: request(`/admin/uploads/${id}`, { method: "HEAD", cookie, headers: TUS }), params: { uploadId: id }, context })) as Response;
@@ -69,13 +58,7 @@ async function offsetOf(id: string) {
 }
 
 /** Cancels an upload (DELETE, sent as a POST naming it). */
-async function cancel(id: string, as = cookie) {
-  return (await single.action({
-    request: request(`/admin/uploads/${id}`, { method: "POST", cookie: as, headers: { ...TUS, "X-HTTP-Method-Override": "DELETE" } }),
-    params: { uploadId: id },
-    context,
-  })) as Response;
-}
+const cancel = (id: string, as = cookie) => cancelUpload(single, id, as);
 
 const stored = async () => (await readdir(getConfig().resumableUploads.directory).catch(() => [] as string[])).filter((name) => !name.endsWith(".json"));
 
