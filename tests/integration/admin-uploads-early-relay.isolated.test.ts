@@ -136,6 +136,14 @@ const adminNumbered = (userId: number) => sessionCookie(3, { token: `token-admin
 const saveVideo = (id: string) =>
   submit(screenRoute, "/admin/video?modal=add", cookie, new URLSearchParams({ intent: "create", title: "Tur lewat unggahan", _upload_video: id }));
 
+/** The save sent the stored file in a call of its own, the second, and the record links what that call stored. */
+async function expectSavedBySecondCall(id: string) {
+  expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
+  expect(uploads).toHaveLength(2);
+  expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
+  expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+}
+
 const storedUploads = async () => (await readdir(getConfig().resumableUploads.directory).catch(() => [] as string[])).filter((name) => /^[0-9a-f]{32}$/.test(name));
 
 describe("a video's resumable upload, relayed as it arrives", () => {
@@ -176,10 +184,7 @@ describe("a video's resumable upload, relayed as it arrives", () => {
     // Nobody saved the form: the held call is given up, its body never ended.
     await vi.waitFor(() => expect(uploads[0]).toMatchObject({ aborted: true, ended: false }), SEEN);
 
-    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
-    expect(uploads).toHaveLength(2);
-    expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
-    expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+    await expectSavedBySecondCall(id);
   });
 
   it("a call the upstream refused while the pieces came is made again at the save, with the stored file", async () => {
@@ -188,10 +193,7 @@ describe("a video's resumable upload, relayed as it arrives", () => {
     expect(await append(id, 0, VIDEO.subarray(0, HALF))).toBe(204);
     expect(await append(id, HALF, VIDEO.subarray(HALF))).toBe(204);
 
-    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
-    expect(uploads).toHaveLength(2);
-    expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
-    expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+    await expectSavedBySecondCall(id);
   });
 
   it("a refusal the upstream gives once the save ended the body is the save's, the file not sent a second time", async () => {
@@ -212,10 +214,7 @@ describe("a video's resumable upload, relayed as it arrives", () => {
     expect(await append(id, 0, VIDEO)).toBe(204);
     await vi.waitFor(() => expect(uploads[0]?.received).toBeGreaterThan(VIDEO.length), SEEN);
 
-    expect(await saveVideo(id)).toMatchObject({ kind: "redirect" });
-    expect(uploads).toHaveLength(2);
-    expect(Buffer.from(uploads[1].file ?? [])).toEqual(Buffer.from(VIDEO));
-    expect(records[0]).toMatchObject({ link: `${FILES}/v2.mp4` });
+    await expectSavedBySecondCall(id);
   });
 
   it("holds at most two calls open for one admin: a third upload waits for its save, another admin's does not", async () => {
