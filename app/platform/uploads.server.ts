@@ -45,6 +45,12 @@ export const UPLOADS_PATH = "/admin/uploads";
 /** A tus upload id as @tus/server makes them (16 random bytes in hex): nothing else reaches the file store. */
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
+/** The upload a URL names: its path's last part, one of ours (@tus/server's own reading takes the query too: "/<mine>?x=/<another's>.json"). */
+function uploadIdOf(url: string): string | undefined {
+  const id = new URL(url).pathname.split("/").pop() ?? "";
+  return UPLOAD_ID.test(id) ? id : undefined;
+}
+
 /** Set by the route from the admin's session, never from the browser: whose upload this is. */
 const ADMIN_HEADER = "x-dispusip-admin";
 
@@ -162,12 +168,7 @@ function resumableUploads(): Uploads {
     // How long a request asked to let go of its lock may take to end (the Redis lock's lease allows for it).
     lockDrainTimeout: LOCK_DRAIN_MS,
     relativeLocation: true,
-    // The id is the path's last part, one of ours: @tus/server's own reading takes the URL's end,
-    // query included, so "/<mine>?x=/<another's>.json" named another admin's upload description.
-    getFileIdFromRequest: (request) => {
-      const id = new URL(request.url).pathname.split("/").pop() ?? "";
-      return UPLOAD_ID.test(id) ? id : undefined;
-    },
+    getFileIdFromRequest: (request) => uploadIdOf(request.url),
     onResponseError: (_request, error) => answerOfError(error),
     async onUploadCreate(request, upload) {
       const admin = request.headers.get(ADMIN_HEADER);
@@ -282,21 +283,20 @@ export async function handleUploadRequest(admin: AdminContext, request: Request,
     log("upload_storage_failed", { code: error.code, ...errorFields(error) });
     return new Response(UPLOAD_MESSAGES.storageFailed, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
-  // Only a first piece may start one: any other costs no read of its upload's description.
-  if (method === "PATCH" && request.headers.get("upload-offset") === "0") await relayFromFirstPiece(admin, new URL(request.url).pathname.split("/").pop() ?? "", fields.earlyUploadOf);
+  const firstPiece = method === "PATCH" && request.headers.get("upload-offset") === "0" ? uploadIdOf(request.url) : undefined;
+  if (firstPiece) await relayFromFirstPiece(admin, firstPiece, fields.earlyUploadOf);
   return inIndonesian(await server.handleWeb(new Request(request.url, init)));
 }
 
-/** At an upload's first piece, its early relay (early-relays.server.ts) when its field's upload call takes the file alone. */
+/** At an upload's first piece (no other reads its description again), its early relay (early-relays.server.ts) when its field's upload call takes the file alone. */
 async function relayFromFirstPiece(admin: AdminContext, id: string, earlyUploadOf: FieldUploads["earlyUploadOf"]): Promise<void> {
   const { store, directory } = resumableUploads();
-  const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
+  const upload = await store.getUpload(id).catch(() => undefined);
   const target = upload && targetOf(upload);
   const send = target && earlyUploadOf(target);
   if (!upload || !target || !send || upload.offset !== 0 || upload.size === undefined || upload.metadata?.admin !== String(admin.user.id)) return;
   const { api } = admin.outlastingVisitor();
-  const stored = { file: path.join(directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id };
-  startEarlyRelay(id, String(admin.user.id), stored, (file, signal) => send(api, file, signal));
+  startEarlyRelay(id, String(admin.user.id), { file: path.join(directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id }, (file, signal) => send(api, file, signal));
 }
 
 /** What @tus/server writes itself before any handler (a request no client of ours sends): English text. */
