@@ -113,9 +113,15 @@ export async function startBackgroundJobs(): Promise<void> {
   // as the app's does; the worker's waits in blocking reads, so it has no command timeout.
   const reconnectStrategy = (retries: number) => Math.min(100 * 2 ** retries, 5_000);
   const prefix = KEY_PREFIX.slice(0, -1);
+  // No version check: BullMQ asks it (INFO) as each connection starts and keeps the outcome for
+  // good. Cut by Redis going away just then, the connection failed every later call at once, and
+  // the worker's loop tried again without a pause: the process stopped answering, at full CPU.
+  // Without it a connection's start only waits for Redis, which its client retries for ever.
+  const skipVersionCheck = true;
   const queue = new Queue(QUEUE_NAME, {
     connection: createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: 2_000 }, socket: { reconnectStrategy } }),
     prefix,
+    skipVersionCheck,
     defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
   });
   const worker = new Worker(
@@ -126,7 +132,7 @@ export async function startBackgroundJobs(): Promise<void> {
       // BullMQ's way of leaving a job it has moved itself: not completed.
       if (handedBack) throw new DelayedError();
     },
-    { connection: createClient({ url, socket: { reconnectStrategy } }), prefix, concurrency: CONCURRENCY, maxStalledCount: MAX_STALLED, lockDuration: LOCK_MS, stalledInterval: LOCK_MS },
+    { connection: createClient({ url, socket: { reconnectStrategy } }), prefix, skipVersionCheck, concurrency: CONCURRENCY, maxStalledCount: MAX_STALLED, lockDuration: LOCK_MS, stalledInterval: LOCK_MS },
   );
   // Without listeners an 'error' event would end the process; the connections reconnect by themselves,
   // failing again at each try while Redis is away: one line a minute is enough.
