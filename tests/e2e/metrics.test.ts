@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { REDIS_SERVER, startRedisServer } from "../hard/scale-out-support.ts";
+import { startRedisLine } from "../helpers/redis-line.ts";
 import { expect, test } from "./fixtures.ts";
 import { type Bff, bffEnv, closedLoopbackPort, logIn, portOf, processGroup, removeDir, tempDir } from "./helpers/index.ts";
 
@@ -193,22 +194,27 @@ test.describe("with REDIS_URL", () => {
   test("counts each Redis connection that comes back after an outage", async ({ mainStack: { referenceApiUrl } }) => {
     const dir = await newDataDir();
     const redis = await startRedisServer(dir);
+    // Through a line the test cuts: Redis's port is never free during the outage, for something
+    // else on a busy machine to take.
+    const line = await startRedisLine(redis.port);
     let bff: Bff | undefined;
     try {
       const metricsPort = await closedLoopbackPort();
-      bff = await startBff(bffEnv({ UPSTREAM_API_URL: referenceApiUrl, DATA_DIR: dir, REDIS_URL: redis.url, METRICS_PORT: String(metricsPort) }));
+      bff = await startBff(bffEnv({ UPSTREAM_API_URL: referenceApiUrl, DATA_DIR: dir, REDIS_URL: line.url, METRICS_PORT: String(metricsPort) }));
       const reconnects = async (role: string) => sampleOf(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(), "dispusip_redis_reconnects_total", { role }) ?? 0;
       expect([await reconnects("commands"), await reconnects("subscriber")]).toEqual([0, 0]);
-      await redis.stop();
-      await redis.start();
+      line.cut("reset at once");
+      for (const role of ["commands", "subscriber"]) await bff.proc.waitForStdout(new RegExp(`"event":"redis_unavailable","role":"${role}"`));
+      line.restore();
       // Each connection says it is back, and counts it in the same step: a failure names the one
       // that did not come back (and prints the site's log), not only a count. Its retries wait up to
-      // 5 s each (MAX_RECONNECT_DELAY_MS) by the time Redis is back, so the usual 15 s left a loaded
-      // machine (load average 15, 2026-12-04) one retry: 30 s, ended by the line itself.
+      // 5 s each (MAX_RECONNECT_DELAY_MS), so the usual 15 s left a loaded machine (load average
+      // 15, 2026-12-04) one retry: 30 s, ended as soon as the log says so.
       for (const role of ["commands", "subscriber"]) await bff.proc.waitForStdout(new RegExp(`"event":"redis_reconnected","role":"${role}"`), 30_000);
       expect([await reconnects("commands"), await reconnects("subscriber")]).toEqual([1, 1]);
     } finally {
       await bff?.proc.stop();
+      await line.close();
       await redis.stop();
     }
   });
