@@ -290,13 +290,16 @@ export async function handleUploadRequest(admin: AdminContext, request: Request,
 
 /** At an upload's first piece (no other reads its description again), its early relay (early-relays.server.ts) when its field's upload call takes the file alone. */
 async function relayFromFirstPiece(admin: AdminContext, id: string, earlyUploadOf: FieldUploads["earlyUploadOf"]): Promise<void> {
-  const { store, directory } = resumableUploads();
-  const upload = await store.getUpload(id).catch(() => undefined);
-  const target = upload && targetOf(upload);
+  const { upload, target } = (await ownedUpload(admin, id)) ?? {};
   const send = target && earlyUploadOf(target);
-  if (!upload || !target || !send || upload.offset !== 0 || upload.size === undefined || upload.metadata?.admin !== String(admin.user.id)) return;
-  const { api } = admin.outlastingVisitor();
-  startEarlyRelay(id, String(admin.user.id), { file: path.join(directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id }, (file, signal) => send(api, file, signal));
+  if (!upload || !target || !send || upload.offset !== 0 || upload.size === undefined) return;
+  startEarlyRelay(id, String(admin.user.id), { file: path.join(resumableUploads().directory, id), size: upload.size, field: target.field, filename: upload.metadata?.filename ?? id }, (part, signal) => send(admin.outlastingVisitor().api, part, signal));
+}
+
+/** Upload `id`'s description and the field it is for, when it is this admin's. */
+async function ownedUpload(admin: AdminContext, id: string): Promise<{ upload: Upload; target: UploadTarget | undefined } | undefined> {
+  const upload = await resumableUploads().store.getUpload(id).catch(() => undefined);
+  return upload?.metadata?.admin === String(admin.user.id) ? { upload, target: targetOf(upload) } : undefined;
 }
 
 /** What @tus/server writes itself before any handler (a request no client of ours sends): English text. */
@@ -325,15 +328,12 @@ export async function storedUpload(
   target: UploadTarget,
 ): Promise<{ upload: Upload; file: FileHandle; filename: string } | { refusal: string; status?: 503 }> {
   if (!UPLOAD_ID.test(id)) return { refusal: UPLOAD_MESSAGES.notFound };
-  const { store, directory } = resumableUploads();
-  const upload = await store.getUpload(id).catch(() => undefined);
-  const owned = upload?.metadata?.admin === String(admin.user.id);
-  const same = upload && targetOf(upload)?.screen === target.screen && targetOf(upload)?.field === target.field;
-  if (!upload || !owned || !same) return { refusal: UPLOAD_MESSAGES.notFound };
+  const { upload, target: uploadedFor } = (await ownedUpload(admin, id)) ?? {};
+  if (!upload || uploadedFor?.screen !== target.screen || uploadedFor.field !== target.field) return { refusal: UPLOAD_MESSAGES.notFound };
   if (upload.size === undefined || upload.offset < upload.size) return { refusal: UPLOAD_MESSAGES.unfinished };
   try {
     // Open now: deleted from here on (a cancel in another tab, the sweep), its bytes stay this save's.
-    return { upload, file: await open(path.join(directory, upload.id)), filename: upload.metadata?.filename ?? upload.id };
+    return { upload, file: await open(path.join(resumableUploads().directory, upload.id)), filename: upload.metadata?.filename ?? upload.id };
   } catch (error) {
     if (!isFileSystemError(error)) throw error;
     // Deleted since it was found: gone, as if it had been a moment earlier.
