@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getConfig } from "@server/config.server";
 import { errorFields, log } from "@server/log.server";
-import type { FilePart } from "./multipart.server.ts";
+import { UPSTREAM_WRITE_BYTES, type FilePart } from "./multipart.server.ts";
 
 /**
  * Early relays (issue 51): a resumable upload sent on to its upload call while its pieces arrive.
@@ -25,8 +25,6 @@ export type EarlySend = (file: FilePart, signal: AbortSignal) => Promise<string>
 
 /** How often a relay that has read every stored byte looks for more (a piece arrives in many writes). */
 const POLL_MS = 50;
-/** Each read of the stored file: the size the relay sends on in (UPSTREAM_WRITE_BYTES). */
-const READ_BYTES = 1024 * 1024;
 /** Relays one admin may hold open (a form has one video) and this process may: past them, the save sends the file. */
 const MAX_RELAYS_PER_ADMIN = 2;
 const MAX_RELAYS = 16;
@@ -67,7 +65,7 @@ async function* growingFile(file: string, size: number, released: Promise<void>,
     while (position < size) {
       const stored = Math.min((await handle.stat()).size, size);
       if (stored > position) {
-        const length = Math.min(stored - position, READ_BYTES);
+        const length = Math.min(stored - position, UPSTREAM_WRITE_BYTES);
         const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(length), 0, length, position);
         position += bytesRead;
         lastGrowth = performance.now();
@@ -102,7 +100,7 @@ export function startEarlyRelay(id: string, owner: string, upload: { file: strin
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const whole = () => (relay.sentWhole = true);
-  const stream = Readable.from(growingFile(upload.file, upload.size, released, stopped, whole), { objectMode: false, highWaterMark: READ_BYTES });
+  const stream = Readable.from(growingFile(upload.file, upload.size, released, stopped, whole), { objectMode: false, highWaterMark: UPSTREAM_WRITE_BYTES });
   // Its failure is the call's (the body aborted), seen through `answer`.
   stream.on("error", () => {});
   const answer = send({ kind: "file", name: upload.field, filename: upload.filename, stream }, stopped.signal);
